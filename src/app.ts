@@ -1,0 +1,97 @@
+// buildApp(deps): platform plugins, then the feature modules under /api.
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import cookie from '@fastify/cookie';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { Type } from 'typebox';
+import type { Deps } from './container.ts';
+import { ErrorBody } from './platform/envelope.ts';
+import { installErrorHandlers } from './platform/error-handler.ts';
+import { requestIdOf } from './platform/request-id.ts';
+import { authPlugin } from './platform/auth.ts';
+import { idempotencyPlugin } from './platform/idempotency.ts';
+import { AppError } from './platform/errors.ts';
+import { FlatProfile } from './modules/users/user-profile.ts';
+import { authModule } from './modules/auth/index.ts';
+
+export type App = FastifyInstance;
+
+export async function buildApp(deps: Deps, opts: { extraRoutes?: (app: App) => Promise<void> } = {}): Promise<App> {
+  const { config } = deps;
+  const app = Fastify({
+    loggerInstance: deps.log as FastifyBaseLogger,
+    genReqId: requestIdOf,
+    requestIdHeader: false,
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    connectionTimeout: config.REQUEST_TIMEOUT_MS * 2,
+    keepAliveTimeout: 72_000,
+    trustProxy: config.TRUST_PROXY,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    ajv: { customOptions: { allErrors: true, removeAdditional: true, coerceTypes: 'array', useDefaults: true } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  installErrorHandlers(app);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.addSchema(ErrorBody);
+  app.addSchema(FlatProfile);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Stays booking API',
+        version: '0.1.0',
+        description:
+          'Property rental and booking service. All spec paths are served under /api. Success: {success, message, data}; ' +
+          'errors: {success:false, message, code, errors?}. Decisions the interface spec leaves open are noted per operation.',
+      },
+      servers: [{ url: config.PUBLIC_BASE_URL }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    refResolver: { buildLocalReference: (json, _base, _frag, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+
+  await app.register(helmet, { contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'same-site' } });
+  const selfOrigin = new URL(config.PUBLIC_BASE_URL).origin;
+  const allowedOrigins = [...new Set([selfOrigin, ...config.corsOrigins])];
+  await app.register(cors, { origin: allowedOrigins, credentials: true, exposedHeaders: ['x-request-id', 'retry-after'] });
+  await app.register(cookie);
+  await app.register(rateLimit, {
+    global: false,
+    ...(deps.redis ? { redis: deps.redis, nameSpace: 'stays-rl:' } : {}),
+    errorResponseBuilder: (_req, ctx) =>
+      new AppError('RATE_LIMITED', `Too many requests; retry in ${Math.ceil(ctx.ttl / 1000)} s`, undefined, { 'retry-after': String(Math.ceil(ctx.ttl / 1000)) }),
+  });
+  await app.register(authPlugin, { sessions: deps.sessions, allowedOrigins });
+  await app.register(idempotencyPlugin, { db: deps.db, clock: deps.clock });
+
+  const Health = Type.Object({ status: Type.String() });
+  app.get('/healthz', { schema: { hide: true, response: { 200: Health } } }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { schema: { hide: true, response: { 200: Health, 503: Health } } }, async (_req, reply) => {
+    try {
+      await deps.database.ping();
+      return { status: 'ready' };
+    } catch {
+      return reply.code(503).send({ status: 'database unreachable' });
+    }
+  });
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(
+    async (api) => {
+      await api.register(authModule, { deps });
+      if (opts.extraRoutes) await opts.extraRoutes(api);
+    },
+    { prefix: '/api' },
+  );
+  return app;
+}

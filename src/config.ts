@@ -1,0 +1,119 @@
+// The only reader of process.env: every setting is declared here, validated once at start,
+// and handed to the rest of the service as a typed object.
+import { Type, type Static } from 'typebox';
+import { Value } from 'typebox/value';
+
+const Duration = Type.String({ pattern: '^[0-9]+(ms|s|m|h|d)?$' });
+const Percent = Type.Number({ minimum: 0, maximum: 100 });
+const Url = Type.String({ pattern: '^[a-z][a-z0-9+.-]*://' });
+
+const ConfigSchema = Type.Object({
+  NODE_ENV: Type.Union([Type.Literal('development'), Type.Literal('production'), Type.Literal('test')], { default: 'development' }),
+  PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3000 }),
+  HOST: Type.String({ minLength: 1, default: '127.0.0.1' }),
+  DATA_DIR: Type.String({ minLength: 1, default: './data' }),
+  DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
+  DATABASE_POOL_SIZE: Type.Integer({ minimum: 1, maximum: 200, default: 10 }),
+  REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://' })),
+  JWT_SECRET: Type.Optional(Type.String({ minLength: 32 })),
+  ACCESS_TOKEN_TTL: Type.String({ ...Duration, default: '15m' }),
+  SESSION_TTL: Type.String({ ...Duration, default: '30d' }),
+  ADMIN_EMAIL: Type.Optional(Type.String({ format: 'email', pattern: '^[^@\\s]+@[^@\\s]+$' })),
+  ADMIN_PASSWORD: Type.Optional(Type.String({ minLength: 8 })),
+  SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://' })),
+  MAIL_FROM: Type.String({ default: 'Stays <no-reply@localhost>' }),
+  PUBLIC_BASE_URL: Type.String({ ...Url, default: 'http://127.0.0.1:3000' }),
+  CORS_ORIGINS: Type.String({ default: '' }),
+  TRUST_PROXY: Type.Boolean({ default: false }),
+  LOG_LEVEL: Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)), { default: 'info' }),
+  BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, default: 1_048_576 }),
+  REQUEST_TIMEOUT_MS: Type.Integer({ minimum: 1000, default: 30_000 }),
+  PAYMENT_PROCESSOR: Type.Union([Type.Literal('local'), Type.Literal('stripe')], { default: 'local' }),
+  STRIPE_SECRET_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  STRIPE_WEBHOOK_SECRET: Type.Optional(Type.String({ minLength: 1 })),
+  STRIPE_API_BASE: Type.Optional(Url),
+  CHANNEL_MANAGER: Type.Union([Type.Literal('none'), Type.Literal('channex')], { default: 'none' }),
+  CHANNEX_API_BASE: Type.Optional(Url),
+  CHANNEX_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  STORAGE: Type.Union([Type.Literal('disk'), Type.Literal('s3')], { default: 'disk' }),
+  S3_BUCKET: Type.Optional(Type.String({ minLength: 1 })),
+  S3_REGION: Type.Optional(Type.String({ minLength: 1 })),
+  S3_ENDPOINT: Type.Optional(Url),
+  GOOGLE_CLIENT_ID: Type.Optional(Type.String({ minLength: 1 })),
+  GOOGLE_JWKS_URL: Type.String({ ...Url, default: 'https://www.googleapis.com/oauth2/v3/certs' }),
+  FACEBOOK_APP_ID: Type.Optional(Type.String({ minLength: 1 })),
+  FACEBOOK_APP_SECRET: Type.Optional(Type.String({ minLength: 1 })),
+  FACEBOOK_GRAPH_URL: Type.String({ ...Url, default: 'https://graph.facebook.com/v19.0' }),
+  SERVICE_FEE_PERCENT: Type.Number({ ...Percent, default: 0 }),
+  PLATFORM_COMMISSION_PERCENT: Type.Number({ ...Percent, default: 0 }),
+  RESERVATION_HOLD_SECONDS: Type.Integer({ minimum: 60, default: 1800 }),
+  PAYOUT_DELAY_HOURS: Type.Integer({ minimum: 0, default: 24 }),
+  JOBS_INTERVAL_MS: Type.Integer({ minimum: 100, default: 5000 }),
+  JOBS_ENABLED: Type.Boolean({ default: true }),
+  DEFAULT_TIMEZONE: Type.String({ minLength: 1, default: 'UTC' }),
+  LOGIN_MAX_FAILURES: Type.Integer({ minimum: 1, default: 10 }),
+  RATE_LIMIT_WINDOW: Type.String({ ...Duration, default: '15m' }),
+});
+
+type RawConfig = Static<typeof ConfigSchema>;
+
+export interface Config extends RawConfig {
+  accessTokenTtlSeconds: number;
+  sessionTtlSeconds: number;
+  rateLimitWindowMs: number;
+  corsOrigins: string[];
+}
+
+export class ConfigError extends Error {}
+
+/** Parses "900", "900s", "15m", "2h", "30d" or "500ms" into milliseconds. */
+export function durationMs(text: string): number {
+  const m = /^([0-9]+)(ms|s|m|h|d)?$/.exec(text);
+  if (!m) throw new ConfigError(`not a duration: ${text}`);
+  const n = Number(m[1]);
+  const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[m[2] ?? 's']!;
+  return n * unit;
+}
+
+/** Reads the given environment (process.env by default) and returns the validated config. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const input: Record<string, unknown> = {};
+  for (const key of Object.keys(ConfigSchema.properties)) {
+    const v = env[key];
+    if (v !== undefined && v !== '') input[key] = v;
+  }
+  const converted = Value.Convert(ConfigSchema, Value.Default(ConfigSchema, input));
+  const errors = Value.Errors(ConfigSchema, converted);
+  if (errors.length > 0) {
+    const lines = errors.map((e) => {
+      const name = e.instancePath.replace(/^\//, '') || String((e.params as { requiredProperties?: string[] }).requiredProperties ?? '');
+      return `${name}: ${e.message} (got ${JSON.stringify(input[name] ?? null)})`;
+    });
+    throw new ConfigError(`Invalid configuration:\n  ${[...new Set(lines)].join('\n  ')}`);
+  }
+  const raw = converted as RawConfig;
+  if (raw.PAYMENT_PROCESSOR === 'stripe' && !raw.STRIPE_SECRET_KEY) {
+    throw new ConfigError('Invalid configuration:\n  STRIPE_SECRET_KEY: required when PAYMENT_PROCESSOR=stripe');
+  }
+  if (raw.CHANNEL_MANAGER === 'channex' && !(raw.CHANNEX_API_BASE && raw.CHANNEX_API_KEY)) {
+    throw new ConfigError('Invalid configuration:\n  CHANNEX_API_KEY: CHANNEX_API_BASE and CHANNEX_API_KEY are required when CHANNEL_MANAGER=channex');
+  }
+  if (raw.STORAGE === 's3' && !raw.S3_BUCKET) {
+    throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required when STORAGE=s3');
+  }
+  if (Boolean(raw.ADMIN_EMAIL) !== Boolean(raw.ADMIN_PASSWORD)) {
+    throw new ConfigError('Invalid configuration:\n  ADMIN_PASSWORD: ADMIN_EMAIL and ADMIN_PASSWORD go together');
+  }
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: raw.DEFAULT_TIMEZONE });
+  } catch {
+    throw new ConfigError(`Invalid configuration:\n  DEFAULT_TIMEZONE: not an IANA time zone (got "${raw.DEFAULT_TIMEZONE}")`);
+  }
+  return {
+    ...raw,
+    accessTokenTtlSeconds: Math.floor(durationMs(raw.ACCESS_TOKEN_TTL) / 1000),
+    sessionTtlSeconds: Math.floor(durationMs(raw.SESSION_TTL) / 1000),
+    rateLimitWindowMs: durationMs(raw.RATE_LIMIT_WINDOW),
+    corsOrigins: raw.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
+  };
+}

@@ -1,0 +1,127 @@
+// Wiring: configuration → database, adapters, services. Tests pass overrides for the parts
+// they control (clock, a database copy, the social verifiers' base URLs through config).
+import { randomBytes, randomUUID, createHash } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Logger } from 'pino';
+import { Redis } from 'ioredis';
+import type { Config } from './config.ts';
+import { openDatabase, runMigrations, type Database, type Db } from './db/connection.ts';
+import { systemClock, type Clock } from './ports/clock.ts';
+import type { EventBus } from './ports/event-bus.ts';
+import type { Mailer } from './ports/mailer.ts';
+import type { FileStorage } from './ports/file-storage.ts';
+import type { GoogleVerifier, FacebookVerifier } from './ports/identity-providers.ts';
+import { MemoryEventBus } from './adapters/memory/memory-event-bus.ts';
+import { RedisEventBus } from './adapters/redis/redis-event-bus.ts';
+import { SmtpMailer } from './adapters/smtp/smtp-mailer.ts';
+import { OutboxMailer } from './adapters/outbox-mailer/outbox-mailer.ts';
+import { DiskFileStorage } from './adapters/disk/disk-file-storage.ts';
+import { GoogleIdTokenVerifier } from './adapters/google/google-id-token-verifier.ts';
+import { FacebookGraphVerifier } from './adapters/facebook/facebook-graph-verifier.ts';
+import { platformRepository } from './platform/platform.repository.ts';
+import { TokenService } from './modules/auth/tokens.ts';
+import { SessionService } from './modules/auth/session-service.ts';
+import { SecretHasher } from './modules/auth/one-time-secrets.ts';
+import { LoginThrottle } from './modules/auth/login-throttle.ts';
+import { createLogger } from './platform/logger.ts';
+
+export interface Deps {
+  config: Config;
+  log: Logger;
+  database: Database;
+  db: Db;
+  clock: Clock;
+  bus: EventBus;
+  mailer: Mailer;
+  storage: FileStorage;
+  redis: Redis | null;
+  tokens: TokenService;
+  sessions: SessionService;
+  secrets: SecretHasher;
+  loginThrottle: LoginThrottle;
+  google: GoogleVerifier;
+  facebook: FacebookVerifier;
+  /** Names this process in job leases. */
+  instanceId: string;
+}
+
+export interface ContainerOverrides {
+  clock?: Clock;
+  database?: Database;
+  log?: Logger;
+  mailer?: Mailer;
+  bus?: EventBus;
+}
+
+// The signing key is generated once and kept in DATA_DIR so restarts keep sessions valid.
+async function jwtSecret(config: Config): Promise<Uint8Array> {
+  if (config.JWT_SECRET) return new TextEncoder().encode(config.JWT_SECRET);
+  const file = path.join(config.DATA_DIR, 'jwt-secret');
+  try {
+    const text = (await readFile(file, 'utf8')).trim();
+    if (text.length >= 32) return new TextEncoder().encode(text);
+  } catch {
+    // not there yet
+  }
+  await mkdir(config.DATA_DIR, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  await writeFile(file, secret + '\n', { mode: 0o600 });
+  return new TextEncoder().encode(secret);
+}
+
+export async function createContainer(config: Config, overrides: ContainerOverrides = {}): Promise<Deps> {
+  const log = overrides.log ?? createLogger(config.LOG_LEVEL);
+  const clock = overrides.clock ?? systemClock;
+  const database =
+    overrides.database ??
+    (await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, 'pgdata'), poolSize: config.DATABASE_POOL_SIZE }));
+  if (!overrides.database) await runMigrations(database, config.DATABASE_URL);
+  const db = database.db;
+  const busError = (err: unknown) => log.error({ err }, 'event bus handler failed');
+  const bus = overrides.bus ?? (config.REDIS_URL ? new RedisEventBus(config.REDIS_URL, 'stays:events', busError) : new MemoryEventBus(busError));
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true }) : null;
+  redis?.on('error', (err) => log.warn({ err }, 'redis connection error'));
+  const mailer =
+    overrides.mailer ??
+    (config.SMTP_URL
+      ? new SmtpMailer(config.SMTP_URL, config.MAIL_FROM)
+      : new OutboxMailer(
+          (m) => platformRepository(db).recordMail(m, 'outbox'),
+          (m) => log.info({ mail: { to: m.to, subject: m.subject, text: m.text } }, `mail to ${m.to}: ${m.subject}`),
+        ));
+  const secret = await jwtSecret(config);
+  if (!config.JWT_SECRET && config.DATABASE_URL) {
+    log.warn('JWT_SECRET is not set: instances sharing this database must share one secret; set JWT_SECRET');
+  }
+  const tokens = new TokenService(secret, config.accessTokenTtlSeconds);
+  // Codes are hashed with a key derived from the signing key, separate from it.
+  const secrets = new SecretHasher(createHash('sha256').update('one-time-secrets:').update(secret).digest());
+  return {
+    config,
+    log,
+    database,
+    db,
+    clock,
+    bus,
+    mailer,
+    storage: new DiskFileStorage(path.join(config.DATA_DIR, 'files')),
+    redis,
+    tokens,
+    sessions: new SessionService(db, clock, bus, tokens, config.sessionTtlSeconds),
+    secrets,
+    loginThrottle: new LoginThrottle(config.LOGIN_MAX_FAILURES, config.rateLimitWindowMs, redis),
+    google: new GoogleIdTokenVerifier(config.GOOGLE_JWKS_URL, config.GOOGLE_CLIENT_ID),
+    facebook: new FacebookGraphVerifier(config.FACEBOOK_GRAPH_URL, config.FACEBOOK_APP_ID, config.FACEBOOK_APP_SECRET),
+    instanceId: `${process.pid}-${randomUUID().slice(0, 8)}`,
+  };
+}
+
+/** Releases everything the container opened, in reverse order. */
+export async function closeContainer(deps: Deps, opts: { keepDatabase?: boolean } = {}): Promise<void> {
+  deps.sessions.close();
+  await deps.mailer.close().catch(() => {});
+  await deps.bus.close().catch(() => {});
+  deps.redis?.disconnect();
+  if (!opts.keepDatabase) await deps.database.close().catch(() => {});
+}

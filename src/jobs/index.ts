@@ -1,0 +1,19 @@
+import type { Deps } from '../container.ts';
+import { idempotencyRepository } from '../platform/idempotency.repository.ts';
+import { JobRunner, type JobDefinition } from './job-runner.ts';
+import { OutboxRelay } from './outbox-relay.ts';
+
+/** The recurring jobs of the service; later features add theirs here. */
+export function jobDefinitions(deps: Deps, relay: OutboxRelay): JobDefinition[] {
+  return [
+    { name: 'outbox-relay', intervalMs: 1000, leaseMs: 60_000, run: async () => void (await relay.drain()) },
+    { name: 'purge-idempotency-keys', intervalMs: 3600_000, run: async () => void (await idempotencyRepository(deps.db).purgeExpired(deps.clock.now())) },
+  ];
+}
+
+export function startJobs(deps: Deps): { runner: JobRunner; relay: OutboxRelay; stop(): Promise<void> } {
+  const relay = new OutboxRelay(deps.db, deps.bus, deps.clock);
+  const runner = new JobRunner(deps.db, jobDefinitions(deps, relay), deps.instanceId, deps.log);
+  if (deps.config.JOBS_ENABLED) runner.start(deps.config.JOBS_INTERVAL_MS);
+  return { runner, relay, stop: () => runner.stop() };
+}

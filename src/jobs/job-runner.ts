@@ -1,0 +1,94 @@
+// Runs recurring jobs so that each run happens on one instance only, whatever the number of
+// instances: the claim is a conditional UPDATE on the job's row, with a lease that expires if
+// the claiming process dies.
+import type { Logger } from 'pino';
+import type { Db } from '../db/connection.ts';
+import { jobsRepository } from './jobs.repository.ts';
+
+export interface JobDefinition {
+  name: string;
+  /** Time between the end of one run and the next. */
+  intervalMs: number;
+  /** Longest a run may hold the job before another instance may take it over. */
+  leaseMs?: number;
+  run(): Promise<void>;
+}
+
+export class JobRunner {
+  private timer: NodeJS.Timeout | null = null;
+  private readonly running = new Set<Promise<void>>();
+  private readonly registered: Promise<void>;
+  private stopped = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly jobs: JobDefinition[],
+    private readonly instanceId: string,
+    private readonly log: Logger,
+  ) {
+    const repo = jobsRepository(db);
+    this.registered = (async () => {
+      for (const j of jobs) await repo.register(j.name);
+    })();
+  }
+
+  /** Ticks every `tickMs` until stopped. */
+  start(tickMs: number): this {
+    const loop = () => {
+      if (this.stopped) return;
+      const p = this.tick().catch((err) => this.log.error({ err }, 'job tick failed'));
+      this.timer = setTimeout(() => void p.finally(loop), tickMs);
+      this.timer.unref();
+    };
+    loop();
+    return this;
+  }
+
+  /** Runs every due job this instance can claim; resolves when they are done. Returns the names run. */
+  async tick(): Promise<string[]> {
+    await this.registered;
+    const ran: string[] = [];
+    for (const job of this.jobs) {
+      if (this.stopped) break;
+      if (await this.runOnce(job, false)) ran.push(job.name);
+    }
+    return ran;
+  }
+
+  /** Runs one job now if no instance holds it (tests, and kicks after a commit). */
+  async runNow(name: string): Promise<boolean> {
+    await this.registered;
+    const job = this.jobs.find((j) => j.name === name);
+    if (!job) throw new Error(`unknown job ${name}`);
+    return this.runOnce(job, true);
+  }
+
+  private async runOnce(job: JobDefinition, force: boolean): Promise<boolean> {
+    const repo = jobsRepository(this.db);
+    if (!(await repo.claim(job.name, this.instanceId, job.leaseMs ?? 5 * 60_000, force))) return false;
+    const p = (async () => {
+      let error: string | null = null;
+      try {
+        await job.run();
+      } catch (err) {
+        error = err instanceof Error ? err.message : String(err);
+        this.log.error({ err, job: job.name }, 'job failed');
+      }
+      await repo.finish(job.name, this.instanceId, job.intervalMs, error);
+    })();
+    this.running.add(p);
+    try {
+      await p;
+    } finally {
+      this.running.delete(p);
+    }
+    return true;
+  }
+
+  /** Stops ticking and waits for runs in progress. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await Promise.allSettled([...this.running]);
+  }
+}

@@ -1,0 +1,21 @@
+import type { Deps } from '../../container.ts';
+import { AppError } from '../../platform/errors.ts';
+import { usersRepository } from '../users/users.repository.ts';
+import { verifyPassword } from './passwords.ts';
+import { assertLoginTypeAllows, issueSession, type LoginType, type RequestMeta } from './session-issuer.ts';
+
+/** Password login by e-mail or username; `type` decides which roles may enter. */
+export async function login(deps: Deps, input: { login: string; password: string; type?: LoginType }, meta: RequestMeta & { ip: string }) {
+  await deps.loginThrottle.check(input.login, meta.ip);
+  const user = await usersRepository(deps.db).findByLogin(input.login);
+  const valid = await verifyPassword(user?.passwordHash, input.password);
+  if (!user || !valid) {
+    await deps.loginThrottle.recordFailure(input.login, meta.ip);
+    throw new AppError('INVALID_CREDENTIALS', 'The login or password is incorrect');
+  }
+  await deps.loginThrottle.recordSuccess(input.login);
+  if (!user.isActive) throw new AppError('ACCOUNT_INACTIVE', 'This account has been deactivated');
+  const type = input.type ?? 'client';
+  assertLoginTypeAllows(type, user.role);
+  return issueSession(deps, user, type, meta);
+}

@@ -1,0 +1,7 @@
+import type { Deps } from '../../container.ts';
+import type { AuthUser } from './session-service.ts';
+
+/** Ends the caller's session on every instance. */
+export async function logout(deps: Deps, caller: AuthUser): Promise<void> {
+  await deps.sessions.revoke(caller.sessionId, 'logout');
+}

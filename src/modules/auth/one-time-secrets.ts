@@ -1,0 +1,43 @@
+// Generation and keyed hashing of one-time codes (6 digits) and link tokens (256 random bits).
+import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+
+export type SecretPurpose = 'email_verification' | 'password_reset' | 'reset_token' | 'initial_password';
+
+/** Life and attempt budget of each kind of secret. */
+export const SECRET_POLICY: Record<SecretPurpose, { ttlSeconds: number; maxAttempts: number }> = {
+  email_verification: { ttlSeconds: 24 * 3600, maxAttempts: 5 },
+  password_reset: { ttlSeconds: 15 * 60, maxAttempts: 5 },
+  reset_token: { ttlSeconds: 15 * 60, maxAttempts: 5 },
+  initial_password: { ttlSeconds: 7 * 24 * 3600, maxAttempts: 5 },
+};
+
+export class SecretHasher {
+  constructor(private readonly key: Uint8Array) {}
+
+  newCode(): string {
+    return String(randomInt(0, 1_000_000)).padStart(6, '0');
+  }
+
+  newToken(): string {
+    return randomBytes(32).toString('base64url');
+  }
+
+  /** A code is short, so its hash is bound to the account and purpose as well as keyed. */
+  hashCode(purpose: SecretPurpose, userId: number, code: string): string {
+    return this.hmac(`${purpose}:${userId}:${code}`);
+  }
+
+  hashToken(purpose: SecretPurpose, token: string): string {
+    return this.hmac(`${purpose}:token:${token}`);
+  }
+
+  same(a: string, b: string): boolean {
+    const x = Buffer.from(a);
+    const y = Buffer.from(b);
+    return x.length === y.length && timingSafeEqual(x, y);
+  }
+
+  private hmac(text: string): string {
+    return createHmac('sha256', this.key).update(text).digest('base64url');
+  }
+}

@@ -1,0 +1,52 @@
+import type { Deps } from '../../container.ts';
+import type { Executor } from '../../db/connection.ts';
+import type { UserRow } from '../users/users.repository.ts';
+import { authRepository } from './auth.repository.ts';
+import { SECRET_POLICY, type SecretPurpose } from './one-time-secrets.ts';
+
+const SUBJECTS: Partial<Record<SecretPurpose, string>> = {
+  email_verification: 'Your verification code',
+  password_reset: 'Your password reset code',
+};
+
+/** Stores a fresh hashed code (retiring older ones of the purpose) and returns the plain code. */
+export async function createCode(deps: Deps, user: UserRow, purpose: SecretPurpose, db: Executor = deps.db): Promise<string> {
+  const code = deps.secrets.newCode();
+  const policy = SECRET_POLICY[purpose];
+  const now = deps.clock.now();
+  await authRepository(db).replaceSecret({
+    userId: user.id,
+    purpose,
+    secretHash: deps.secrets.hashCode(purpose, user.id, code),
+    maxAttempts: policy.maxAttempts,
+    expiresAt: new Date(now.getTime() + policy.ttlSeconds * 1000),
+    now,
+  });
+  return code;
+}
+
+/** Mails a code; called after the account change is committed. */
+export async function mailCode(deps: Deps, user: UserRow, purpose: SecretPurpose, code: string): Promise<void> {
+  const minutes = Math.round(SECRET_POLICY[purpose].ttlSeconds / 60);
+  await deps.mailer.send({
+    to: user.email,
+    subject: SUBJECTS[purpose] ?? 'Your code',
+    text: `Hello ${user.firstName || user.username},\n\nYour code is ${code}. It is valid for ${minutes} minutes and can be used once.\n\nIf you did not ask for it, ignore this e-mail.`,
+  });
+}
+
+/** Creates a link token (initial password, reset) and returns the plain token. */
+export async function createLinkToken(deps: Deps, user: UserRow, purpose: SecretPurpose, db: Executor = deps.db): Promise<string> {
+  const token = deps.secrets.newToken();
+  const policy = SECRET_POLICY[purpose];
+  const now = deps.clock.now();
+  await authRepository(db).replaceSecret({
+    userId: user.id,
+    purpose,
+    secretHash: deps.secrets.hashToken(purpose, token),
+    maxAttempts: policy.maxAttempts,
+    expiresAt: new Date(now.getTime() + policy.ttlSeconds * 1000),
+    now,
+  });
+  return token;
+}

@@ -1,0 +1,116 @@
+// Sessions: start one, turn a token into the caller, revoke at once on every instance.
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../../db/connection.ts';
+import type { Clock } from '../../ports/clock.ts';
+import type { EventBus } from '../../ports/event-bus.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { Role } from '../users/users.repository.ts';
+import { authRepository, type SessionState } from './auth.repository.ts';
+import type { TokenService } from './tokens.ts';
+
+export interface AuthUser {
+  id: number;
+  role: Role;
+  sessionId: string;
+  loginType: string;
+  sessionCreatedAt: Date;
+  jti: string;
+}
+
+const REVOKED_TOPIC = 'auth.sessions_revoked';
+const USER_CHANGED_TOPIC = 'auth.user_changed';
+// A cached session is re-read at least this often, so even a lost bus message heals quickly.
+const CACHE_TTL_MS = 5_000;
+const CACHE_MAX = 50_000;
+
+export class SessionService {
+  private readonly cache = new Map<string, { state: SessionState; at: number }>();
+  private readonly unsubscribe: Array<() => void>;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly bus: EventBus,
+    private readonly tokens: TokenService,
+    private readonly sessionTtlSeconds: number,
+  ) {
+    this.unsubscribe = [
+      bus.subscribe(REVOKED_TOPIC, (m) => {
+        for (const sid of (m.payload as { sessionIds: string[] }).sessionIds) this.cache.delete(sid);
+      }),
+      bus.subscribe(USER_CHANGED_TOPIC, (m) => this.evictUser((m.payload as { userId: number }).userId)),
+    ];
+  }
+
+  /** Opens a session and signs its first access token. */
+  async start(user: { id: number; role: string }, loginType: string, meta: { ip?: string; userAgent?: string } = {}) {
+    const now = this.clock.now();
+    const session = await authRepository(this.db).createSession({
+      id: randomUUID(),
+      userId: user.id,
+      loginType,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + this.sessionTtlSeconds * 1000),
+      ip: meta.ip,
+      userAgent: meta.userAgent?.slice(0, 500),
+    });
+    const signed = await this.tokens.sign({ userId: user.id, role: user.role, sessionId: session.id, now, sessionExpiresAt: session.expiresAt });
+    return { ...signed, session };
+  }
+
+  /** Verifies the token and that its session is live and its account active. */
+  async authenticate(token: string): Promise<AuthUser> {
+    const now = this.clock.now();
+    const claims = await this.tokens.verify(token, now);
+    const state = await this.sessionState(claims.sid);
+    if (!state || String(state.userId) !== claims.sub) throw new AppError('TOKEN_INVALID', 'The token is not valid');
+    if (state.revokedAt) throw new AppError('SESSION_REVOKED', 'This session has ended; log in again');
+    if (state.expiresAt <= now) throw new AppError('SESSION_REVOKED', 'This session has expired; log in again');
+    if (!state.isActive || state.deleted) throw new AppError('SESSION_REVOKED', 'This account is no longer active');
+    return { id: state.userId, role: state.role as Role, sessionId: state.sessionId, loginType: state.loginType, sessionCreatedAt: state.createdAt, jti: claims.jti };
+  }
+
+  private async sessionState(sid: string): Promise<SessionState | undefined> {
+    const hit = this.cache.get(sid);
+    const nowMs = Date.now();
+    if (hit && nowMs - hit.at < CACHE_TTL_MS) return hit.state;
+    const state = await authRepository(this.db).loadSessionState(sid);
+    if (state) {
+      if (this.cache.size >= CACHE_MAX) this.cache.delete(this.cache.keys().next().value as string);
+      this.cache.set(sid, { state, at: nowMs });
+    }
+    return state;
+  }
+
+  /** Call after the revoking transaction committed: forgets the sessions everywhere. */
+  async broadcastRevoked(sessionIds: string[]): Promise<void> {
+    if (sessionIds.length === 0) return;
+    for (const sid of sessionIds) this.cache.delete(sid);
+    await this.bus.publish(REVOKED_TOPIC, { sessionIds });
+  }
+
+  /** Call after a change to a user's role or status committed. */
+  async broadcastUserChanged(userId: number): Promise<void> {
+    this.evictUser(userId);
+    await this.bus.publish(USER_CHANGED_TOPIC, { userId });
+  }
+
+  async revoke(sessionId: string, reason: string): Promise<void> {
+    await authRepository(this.db).revokeSession(sessionId, reason, this.clock.now());
+    await this.broadcastRevoked([sessionId]);
+  }
+
+  async revokeAllForUser(userId: number, reason: string, exceptSessionId?: string): Promise<void> {
+    const ids = await authRepository(this.db).revokeUserSessions(userId, reason, this.clock.now(), exceptSessionId);
+    await this.broadcastRevoked(ids);
+  }
+
+  private evictUser(userId: number): void {
+    for (const [sid, entry] of this.cache) if (entry.state.userId === userId) this.cache.delete(sid);
+  }
+
+  close(): void {
+    for (const u of this.unsubscribe) u();
+    this.cache.clear();
+  }
+}

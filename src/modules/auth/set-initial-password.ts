@@ -1,0 +1,37 @@
+import type { Deps } from '../../container.ts';
+import { AppError } from '../../platform/errors.ts';
+import { usersRepository, type UserRow } from '../users/users.repository.ts';
+import { consumeLinkToken } from './consume-code.ts';
+import { hashPassword } from './passwords.ts';
+import { assertPasswordsMatch, defaultLoginType, issueSession, type RequestMeta } from './session-issuer.ts';
+import { createLinkToken } from './send-code.ts';
+
+/**
+ * For accounts created by an admin: mails a single-use link token (7 days). Used by the
+ * staff-account use case; returns the token so the caller can log it in development.
+ */
+export async function sendInitialPasswordLink(deps: Deps, user: UserRow): Promise<string> {
+  const token = await createLinkToken(deps, user, 'initial_password');
+  const link = `${deps.config.PUBLIC_BASE_URL}/set-password?token=${encodeURIComponent(token)}`;
+  await deps.mailer.send({
+    to: user.email,
+    subject: 'Set your password',
+    text: `Hello ${user.firstName || user.username},\n\nAn account was created for you. Choose your password here (valid 7 days, once):\n${link}\n\nToken: ${token}`,
+  });
+  return token;
+}
+
+/** Sets the first password of an admin-created account and signs the person in. */
+export async function setInitialPassword(deps: Deps, input: { token: string; password: string; password_confirmation: string }, meta: RequestMeta) {
+  assertPasswordsMatch(input.password, input.password_confirmation);
+  const passwordHash = await hashPassword(input.password);
+  const now = deps.clock.now();
+  const user = await deps.db.transaction(async (tx) => {
+    const u = await consumeLinkToken(deps, tx, 'initial_password', input.token, 'token');
+    if (u.passwordHash) throw new AppError('CONFLICT', 'This account already has a password; use password reset');
+    // The link arrived by e-mail, which proves the address.
+    return (await usersRepository(tx).update(u.id, { passwordHash, emailVerifiedAt: u.emailVerifiedAt ?? now }, now))!;
+  });
+  if (!user.isActive) throw new AppError('ACCOUNT_INACTIVE', 'This account has been deactivated');
+  return issueSession(deps, user, defaultLoginType(user.role), meta);
+}

@@ -1,0 +1,56 @@
+// Access tokens: HS256 JWTs (algorithm pinned) naming a server-side session.
+import { randomUUID } from 'node:crypto';
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { AppError } from '../../platform/errors.ts';
+
+const ALG = 'HS256';
+const ISSUER = 'stays-api';
+
+export interface AccessClaims {
+  sub: string;
+  role: string;
+  sid: string;
+  jti: string;
+  exp: number;
+  iat: number;
+}
+
+export class TokenService {
+  constructor(private readonly secret: Uint8Array, private readonly ttlSeconds: number) {}
+
+  /** Signs a token for the session; it never outlives the session itself. */
+  async sign(input: { userId: number; role: string; sessionId: string; now: Date; sessionExpiresAt: Date }): Promise<{ token: string; jti: string; exp: number }> {
+    const iat = Math.floor(input.now.getTime() / 1000);
+    const exp = Math.min(iat + this.ttlSeconds, Math.floor(input.sessionExpiresAt.getTime() / 1000));
+    const jti = randomUUID();
+    const token = await new SignJWT({ role: input.role, sid: input.sessionId })
+      .setProtectedHeader({ alg: ALG, typ: 'JWT' })
+      .setSubject(String(input.userId))
+      .setIssuer(ISSUER)
+      .setJti(jti)
+      .setIssuedAt(iat)
+      .setExpirationTime(exp)
+      .sign(this.secret);
+    return { token, jti, exp };
+  }
+
+  /** Verifies signature (HS256 only), issuer and expiry against the given instant. */
+  async verify(token: string, now: Date): Promise<AccessClaims> {
+    try {
+      const { payload } = await jwtVerify(token, this.secret, {
+        algorithms: [ALG],
+        issuer: ISSUER,
+        currentDate: now,
+        requiredClaims: ['sub', 'sid', 'jti', 'exp'],
+      });
+      if (typeof payload.sid !== 'string' || typeof payload.role !== 'string' || !/^[0-9]+$/.test(payload.sub ?? '')) {
+        throw new AppError('TOKEN_INVALID', 'The token is not valid');
+      }
+      return payload as unknown as AccessClaims;
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      if (err instanceof joseErrors.JWTExpired) throw new AppError('TOKEN_EXPIRED', 'The token has expired');
+      throw new AppError('TOKEN_INVALID', 'The token is not valid');
+    }
+  }
+}

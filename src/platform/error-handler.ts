@@ -1,0 +1,63 @@
+// Maps every failure to the error body of contract §2; internals never reach the client.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, type FieldErrors } from './errors.ts';
+
+interface AjvError {
+  instancePath?: string;
+  message?: string;
+  keyword?: string;
+  params?: Record<string, unknown>;
+}
+
+/** Turns ajv's errors into `{field: [messages]}`, naming nested fields with dots. */
+export function fieldErrors(validation: AjvError[], context?: string): FieldErrors {
+  const out: FieldErrors = {};
+  for (const e of validation) {
+    let field = (e.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+    if (e.keyword === 'required' && typeof e.params?.missingProperty === 'string') {
+      field = field ? `${field}.${e.params.missingProperty}` : e.params.missingProperty;
+    } else if (e.keyword === 'additionalProperties' && typeof e.params?.additionalProperty === 'string') {
+      field = field ? `${field}.${e.params.additionalProperty}` : e.params.additionalProperty;
+    }
+    if (!field) field = context ?? 'body';
+    const msg = e.keyword === 'required' ? 'is required' : (e.message ?? 'is invalid');
+    (out[field] ??= []).includes(msg) || out[field]!.push(msg);
+  }
+  return out;
+}
+
+function send(reply: FastifyReply, status: number, code: string, message: string, errors?: FieldErrors) {
+  return reply.code(status).type('application/json; charset=utf-8').send({ success: false, message, code, ...(errors ? { errors } : {}) });
+}
+
+export function installErrorHandlers(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof AppError) {
+      if (error.headers) reply.headers(error.headers);
+      return send(reply, error.statusCode, error.code, error.message, error.errors);
+    }
+    const fe = error as FastifyError & { validationContext?: string };
+    if (fe.validation) {
+      const errors = fieldErrors(fe.validation as AjvError[], fe.validationContext);
+      const first = Object.entries(errors)[0];
+      const message = first ? `${first[0]} ${first[1][0]}` : 'The request is not valid';
+      return send(reply, 422, 'VALIDATION_FAILED', message, errors);
+    }
+    const status = fe.statusCode ?? 500;
+    if (status === 413 || fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return send(reply, 413, 'PAYLOAD_TOO_LARGE', 'The request body is too large');
+    if (status === 415 || fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return send(reply, 415, 'UNSUPPORTED_MEDIA_TYPE', 'Unsupported content type');
+    if (status === 429) return send(reply, 429, 'RATE_LIMITED', 'Too many requests; try again later');
+    if (status === 400) {
+      const json = fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error instanceof SyntaxError;
+      return send(reply, 400, json ? 'MALFORMED_JSON' : 'BAD_REQUEST', json ? 'The request body is not valid JSON' : 'The request is malformed');
+    }
+    if (status >= 400 && status < 500) return send(reply, status, 'BAD_REQUEST', 'The request cannot be processed');
+    request.log.error({ err: error }, 'unhandled error');
+    if (status === 503) return send(reply, 503, 'SERVICE_UNAVAILABLE', 'The service is temporarily unavailable');
+    return send(reply, 500, 'INTERNAL_ERROR', 'Something went wrong on our side; the request id identifies it in our logs');
+  });
+
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) =>
+    send(reply, 404, 'ROUTE_NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`),
+  );
+}
