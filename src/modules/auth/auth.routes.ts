@@ -60,6 +60,18 @@ export async function authRoutes(app: FastifyInstance, { deps }: { deps: Deps })
     return ok({ newToken: out.newToken, role: out.role }, 'Token refreshed');
   });
 
+  r.get('/auth/session', {
+    config: { auth: 'optional' },
+    schema: {
+      tags, summary: 'Who the current token belongs to (no error without one)',
+      description: 'Not in the interface spec: lets a client check its token without side effects. Answers authenticated=false without a token; 401 for an invalid, expired or revoked one.',
+      response: { 200: S.SessionStateResponse, ...errorResponses(401) },
+    },
+  }, async (req) => {
+    const u = req.user;
+    return ok(u ? { authenticated: true, user_id: u.id, role: u.role, login_type: u.loginType } : { authenticated: false, user_id: null, role: null, login_type: null });
+  });
+
   r.post('/user/logout', {
     config: { auth: 'required' },
     schema: { tags, summary: 'End the current session and clear the session cookies', security: [{ bearer: [] }], response: { 200: MessageOnly, ...errorResponses(401, 403) } },

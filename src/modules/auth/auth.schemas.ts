@@ -67,3 +67,12 @@ export const ResetBody = Type.Object({
 
 export const GoogleBody = Type.Object({ id_token: Type.String({ minLength: 10, maxLength: 8192 }), type: Type.Optional(LoginType) });
 export const FacebookBody = Type.Object({ access_token: Type.String({ minLength: 10, maxLength: 4096 }), type: Type.Optional(LoginType) });
+
+export const SessionStateResponse = Envelope(
+  Type.Object({
+    authenticated: Type.Boolean(),
+    user_id: Type.Union([Type.Integer(), Type.Null()]),
+    role: Type.Union([Type.String(), Type.Null()]),
+    login_type: Type.Union([Type.String(), Type.Null()]),
+  }),
+);

@@ -1,0 +1,14 @@
+import { openDatabase, runMigrations } from '/work/main/src/db/connection.ts';
+import { PGlite } from '@electric-sql/pglite';
+let t = Date.now();
+const d = await openDatabase({});
+console.log('open', Date.now() - t); t = Date.now();
+await runMigrations(d);
+console.log('migrate', Date.now() - t); t = Date.now();
+const client = (d.db as any).$client as PGlite;
+const dump = await client.dumpDataDir('none');
+console.log('dump', Date.now() - t, dump.size); t = Date.now();
+const d2 = await openDatabase({ loadDataDir: dump });
+console.log('load', Date.now() - t); t = Date.now();
+const c2 = await client.clone();
+console.log('clone', Date.now() - t);

@@ -1,0 +1,102 @@
+// Test databases: migrate one template per run, then give every test file its own copy —
+// a PGlite data-dir dump, or a PostgreSQL database created from a template database.
+import { createHash, randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+import { migrationsFolder, openDatabase, runMigrations, type Database } from '../../src/db/connection.ts';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
+const cacheDir = path.join(root, '.test-cache');
+
+/** The PostgreSQL server tests use, when set; else PGlite. */
+export const testDatabaseUrl = process.env.TEST_DATABASE_URL || undefined;
+export const onPostgres = Boolean(testDatabaseUrl);
+
+function migrationsHash(): string {
+  const h = createHash('sha256');
+  for (const f of readdirSync(migrationsFolder, { recursive: true }).map(String).sort()) {
+    if (f.endsWith('.sql') || f.endsWith('.json')) h.update(f).update(readFileSync(path.join(migrationsFolder, f)));
+  }
+  return h.digest('hex').slice(0, 12);
+}
+
+function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+const templateName = () => `stays_tpl_${migrationsHash()}`;
+
+/** Builds the template once (run-tests calls this before the files start). */
+export async function prepareTemplate(): Promise<void> {
+  if (testDatabaseUrl) {
+    const admin = new pg.Client({ connectionString: testDatabaseUrl });
+    await admin.connect();
+    try {
+      const name = templateName();
+      const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+      if (exists.rowCount) return;
+      const building = `${name}_building_${process.pid}`;
+      await admin.query(`CREATE DATABASE "${building}"`);
+      const url = withDatabase(testDatabaseUrl, building);
+      const db = await openDatabase({ url, poolSize: 1 });
+      await runMigrations(db, url);
+      await db.close();
+      await admin.query(`ALTER DATABASE "${building}" RENAME TO "${name}"`);
+    } finally {
+      await admin.end();
+    }
+    return;
+  }
+  const file = path.join(cacheDir, `pglite-${migrationsHash()}.tar`);
+  try {
+    await readFile(file);
+    return;
+  } catch {
+    // build it
+  }
+  await mkdir(cacheDir, { recursive: true });
+  const db = await openDatabase({});
+  await runMigrations(db);
+  const dump = await ((db.db as unknown as { $client: PGlite }).$client).dumpDataDir('none');
+  await db.close();
+  const tmp = `${file}.${process.pid}`;
+  await writeFile(tmp, Buffer.from(await dump.arrayBuffer()));
+  await rename(tmp, file);
+}
+
+export interface TestDatabase extends Database {
+  /** The server URL of this copy (PostgreSQL only): other instances can connect to it. */
+  url?: string;
+}
+
+/** A fresh, migrated database for one test file (or one test). */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  await prepareTemplate();
+  if (testDatabaseUrl) {
+    const name = `stays_t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: testDatabaseUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${templateName()}"`);
+    await admin.end();
+    const url = withDatabase(testDatabaseUrl, name);
+    const db = await openDatabase({ url, poolSize: 10 });
+    return {
+      ...db,
+      url,
+      close: async () => {
+        await db.close();
+        const a = new pg.Client({ connectionString: testDatabaseUrl });
+        await a.connect();
+        await a.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => {});
+        await a.end();
+      },
+    };
+  }
+  const blob = new Blob([await readFile(path.join(cacheDir, `pglite-${migrationsHash()}.tar`))]);
+  return openDatabase({ loadDataDir: blob });
+}
