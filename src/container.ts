@@ -23,7 +23,7 @@ import { platformRepository } from './platform/platform.repository.ts';
 import { TokenService } from './modules/auth/tokens.ts';
 import { SessionService } from './modules/auth/session-service.ts';
 import { SecretHasher } from './modules/auth/one-time-secrets.ts';
-import { LoginThrottle } from './modules/auth/login-throttle.ts';
+import { LoginThrottle, MailThrottle } from './modules/auth/login-throttle.ts';
 import { createLogger } from './platform/logger.ts';
 
 export interface Deps {
@@ -40,6 +40,7 @@ export interface Deps {
   sessions: SessionService;
   secrets: SecretHasher;
   loginThrottle: LoginThrottle;
+  mailThrottle: MailThrottle;
   google: GoogleVerifier;
   facebook: FacebookVerifier;
   /** Names this process in job leases. */
@@ -111,6 +112,7 @@ export async function createContainer(config: Config, overrides: ContainerOverri
     sessions: new SessionService(db, clock, bus, tokens, config.sessionTtlSeconds),
     secrets,
     loginThrottle: new LoginThrottle(config.LOGIN_MAX_FAILURES, config.rateLimitWindowMs, redis),
+    mailThrottle: new MailThrottle(5, config.rateLimitWindowMs, redis),
     google: new GoogleIdTokenVerifier(config.GOOGLE_JWKS_URL, config.GOOGLE_CLIENT_ID),
     facebook: new FacebookGraphVerifier(config.FACEBOOK_GRAPH_URL, config.FACEBOOK_APP_ID, config.FACEBOOK_APP_SECRET),
     instanceId: `${process.pid}-${randomUUID().slice(0, 8)}`,

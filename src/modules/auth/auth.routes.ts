@@ -108,7 +108,7 @@ export async function authRoutes(app: FastifyInstance, { deps }: { deps: Deps })
   }, async (req) => ok(await verifyEmail(deps, req.body.email, req.body.code), 'E-mail verified'));
 
   r.post('/auth/resend-verification', {
-    config: { rateLimit: { max: 5, timeWindow: WINDOW, keyGenerator: byIpAndEmail } },
+    config: { rateLimit: { max: 5, timeWindow: WINDOW, keyGenerator: byIpAndEmail, hook: 'preHandler' as const } },
     schema: { tags, summary: 'Send a new verification code (same answer whether or not the address exists)', body: S.EmailBody, response: { 200: MessageOnly, ...errorResponses() } },
   }, async (req) => {
     await resendVerification(deps, req.body.email);
@@ -133,7 +133,7 @@ export async function authRoutes(app: FastifyInstance, { deps }: { deps: Deps })
   });
 
   r.post('/password_reset/request', {
-    config: { rateLimit: { max: 5, timeWindow: WINDOW, keyGenerator: byIpAndEmail } },
+    config: { rateLimit: { max: 5, timeWindow: WINDOW, keyGenerator: byIpAndEmail, hook: 'preHandler' as const } },
     schema: { tags, summary: 'E-mail a 6-digit reset code (same answer whether or not the address exists)', body: S.EmailBody, response: { 200: MessageOnly, ...errorResponses() } },
   }, async (req) => {
     await requestPasswordReset(deps, req.body.email);

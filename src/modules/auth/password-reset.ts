@@ -11,6 +11,7 @@ import { createCode, createLinkToken, mailCode } from './send-code.ts';
 export async function requestPasswordReset(deps: Deps, email: string): Promise<void> {
   const user = await usersRepository(deps.db).findByEmail(email);
   if (!user || user.deletedAt || !user.isActive) return;
+  if (!(await deps.mailThrottle.allow(user.id, 'password_reset'))) return;
   const code = await createCode(deps, user, 'password_reset');
   await mailCode(deps, user, 'password_reset', code);
 }

@@ -19,6 +19,7 @@ export async function verifyEmail(deps: Deps, email: string, code: string) {
 export async function resendVerification(deps: Deps, email: string): Promise<void> {
   const user = await usersRepository(deps.db).findByEmail(email);
   if (!user || user.deletedAt || user.emailVerifiedAt || !user.isActive) return;
+  if (!(await deps.mailThrottle.allow(user.id, 'email_verification'))) return;
   const code = await createCode(deps, user, 'email_verification');
   await mailCode(deps, user, 'email_verification', code);
 }
