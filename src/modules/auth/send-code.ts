@@ -28,10 +28,11 @@ export async function createCode(deps: Deps, user: UserRow, purpose: SecretPurpo
 /** Mails a code; called after the account change is committed. */
 export async function mailCode(deps: Deps, user: UserRow, purpose: SecretPurpose, code: string): Promise<void> {
   const minutes = Math.round(SECRET_POLICY[purpose].ttlSeconds / 60);
+  const life = minutes >= 120 ? `${Math.round(minutes / 60)} hours` : `${minutes} minutes`;
   await deps.mailer.send({
     to: user.email,
     subject: SUBJECTS[purpose] ?? 'Your code',
-    text: `Hello ${user.firstName || user.username},\n\nYour code is ${code}. It is valid for ${minutes} minutes and can be used once.\n\nIf you did not ask for it, ignore this e-mail.`,
+    text: `Hello ${user.firstName || user.username},\n\nYour code is ${code}. It is valid for ${life} and can be used once.\n\nIf you did not ask for it, ignore this e-mail.`,
   });
 }
 

@@ -1,0 +1,32 @@
+// `npm run seed:demo`: demo accounts for every role, printed with their passwords. Safe to run
+// again: existing demo accounts get their demo password back. Later features add their data here.
+import { loadConfig } from '../src/config.ts';
+import { closeContainer, createContainer } from '../src/container.ts';
+import { hashPassword } from '../src/modules/auth/passwords.ts';
+import { usersRepository, type Role } from '../src/modules/users/users.repository.ts';
+
+const DEMO: Array<{ role: Role; username: string; email: string; password: string; first: string; last: string; loginType: string }> = [
+  { role: 'admin', username: 'demo_admin', email: 'admin@demo.stays.test', password: 'demo-admin-pass', first: 'Ada', last: 'Admin', loginType: 'admin' },
+  { role: 'support', username: 'demo_support', email: 'support@demo.stays.test', password: 'demo-support-pass', first: 'Sam', last: 'Support', loginType: 'support' },
+  { role: 'owner', username: 'demo_owner', email: 'owner@demo.stays.test', password: 'demo-owner-pass', first: 'Olga', last: 'Owner', loginType: 'client' },
+  { role: 'client', username: 'demo_traveller', email: 'traveller@demo.stays.test', password: 'demo-traveller-pass', first: 'Tom', last: 'Traveller', loginType: 'client' },
+];
+
+const config = loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', JOBS_ENABLED: 'false' });
+const deps = await createContainer(config);
+const users = usersRepository(deps.db);
+const now = new Date();
+const rows: string[][] = [];
+for (const d of DEMO) {
+  const passwordHash = await hashPassword(d.password);
+  const existing = await users.findByEmail(d.email);
+  if (existing) await users.update(existing.id, { passwordHash, role: d.role, isActive: true }, now);
+  else await users.insert({ username: d.username, email: d.email, passwordHash, role: d.role, firstName: d.first, lastName: d.last, emailVerifiedAt: now, createdAt: now, updatedAt: now });
+  rows.push([d.role, d.email, d.password, d.loginType]);
+}
+await closeContainer(deps);
+
+console.log('Demo accounts (log in with POST /api/auth/login {login, password, type}):');
+console.log(['role', 'login', 'password', 'type'].map((h) => h.padEnd(28)).join(''));
+for (const r of rows) console.log(r.map((c) => c.padEnd(28)).join(''));
+process.exit(0);
