@@ -113,7 +113,7 @@ export async function createContainer(config: Config, overrides: ContainerOverri
     secrets,
     loginThrottle: new LoginThrottle(config.LOGIN_MAX_FAILURES, config.rateLimitWindowMs, redis),
     mailThrottle: new MailThrottle(5, config.rateLimitWindowMs, redis),
-    google: new GoogleIdTokenVerifier(config.GOOGLE_JWKS_URL, config.GOOGLE_CLIENT_ID),
+    google: new GoogleIdTokenVerifier(config.GOOGLE_JWKS_URL, config.GOOGLE_CLIENT_ID, () => clock.now()),
     facebook: new FacebookGraphVerifier(config.FACEBOOK_GRAPH_URL, config.FACEBOOK_APP_ID, config.FACEBOOK_APP_SECRET),
     instanceId: `${process.pid}-${randomUUID().slice(0, 8)}`,
   };

@@ -8,7 +8,7 @@ export class GoogleIdTokenVerifier implements GoogleVerifier {
   private readonly jwks: ReturnType<typeof createRemoteJWKSet>;
   readonly enabled: boolean;
 
-  constructor(jwksUrl: string, private readonly clientId: string | undefined) {
+  constructor(jwksUrl: string, private readonly clientId: string | undefined, private readonly now: () => Date = () => new Date()) {
     this.jwks = createRemoteJWKSet(new URL(jwksUrl), { timeoutDuration: 5000, cooldownDuration: 30_000 });
     this.enabled = Boolean(clientId);
   }
@@ -17,12 +17,16 @@ export class GoogleIdTokenVerifier implements GoogleVerifier {
     if (!this.clientId) throw new SocialProviderUnavailable('Google sign-in is not configured');
     let payload;
     try {
-      ({ payload } = await jwtVerify(idToken, this.jwks, { issuer: ISSUERS, audience: this.clientId, algorithms: ['RS256'] }));
+      ({ payload } = await jwtVerify(idToken, this.jwks, { issuer: ISSUERS, audience: this.clientId, algorithms: ['RS256'], currentDate: this.now() }));
     } catch (err) {
       if (err instanceof joseErrors.JWKSTimeout || (err instanceof TypeError && /fetch/i.test(err.message))) {
         throw new SocialProviderUnavailable('Google could not be reached');
       }
-      if (err instanceof joseErrors.JOSEError && err.code === 'ERR_JWKS_INVALID') throw new SocialProviderUnavailable('Google key set unreadable');
+      // jose throws a bare JOSEError (code ERR_JOSE_GENERIC) only when the key set answer is not
+      // 200 or not JSON: Google's fault, not the token's.
+      if (err instanceof joseErrors.JOSEError && (err.code === 'ERR_JOSE_GENERIC' || err.code === 'ERR_JWKS_INVALID')) {
+        throw new SocialProviderUnavailable('Google key set unavailable or unreadable');
+      }
       throw new InvalidSocialToken('Google ID token rejected');
     }
     if (typeof payload.sub !== 'string' || !payload.sub) throw new InvalidSocialToken('Google ID token has no subject');

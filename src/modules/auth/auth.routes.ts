@@ -158,7 +158,7 @@ export async function authRoutes(app: FastifyInstance, { deps }: { deps: Deps })
     config: socialLimit,
     schema: {
       tags, summary: 'Sign in with a Google ID token', description: 'Verified against Google\'s JWKS (signature, audience, issuer, expiry). A verified e-mail links an existing account; otherwise a client account is created.',
-      body: S.GoogleBody, response: { 200: S.LoginResponse, ...errorResponses(401, 403, 503) },
+      body: S.GoogleBody, response: { 200: S.LoginResponse, ...errorResponses(401, 403, 409, 503) },
     },
   }, async (req, reply) => {
     const s = await socialLogin(deps, 'google', req.body.id_token, req.body.type, meta(req));
@@ -170,7 +170,7 @@ export async function authRoutes(app: FastifyInstance, { deps }: { deps: Deps })
     config: socialLimit,
     schema: {
       tags, summary: 'Sign in with a Facebook access token', description: 'Checked with the Graph API (debug_token for our app id, then /me).',
-      body: S.FacebookBody, response: { 200: S.LoginResponse, ...errorResponses(401, 403, 503) },
+      body: S.FacebookBody, response: { 200: S.LoginResponse, ...errorResponses(401, 403, 409, 503) },
     },
   }, async (req, reply) => {
     const s = await socialLogin(deps, 'facebook', req.body.access_token, req.body.type, meta(req));

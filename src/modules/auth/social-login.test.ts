@@ -97,8 +97,7 @@ describe('social sign-in', () => {
     it('does not link on an unverified e-mail', async () => {
       const existing = await createUser(t.deps);
       const res = await post(t, 'google', { id_token: await g.signIdToken(person({ email: existing.email, email_verified: false })) });
-      assert.ok(res.statusCode >= 400 && res.statusCode < 500, res.body);
-      assert.equal(res.statusCode, 422);
+      assertRejected(res, 422, 'VALIDATION_FAILED');
       assert.equal((await users().findById(existing.id))?.googleSub, null);
     });
 
@@ -197,6 +196,8 @@ describe('social sign-in', () => {
       ];
       for (const [label, accessToken] of cases) assertRejected(await post(t, 'facebook', { access_token: accessToken }), 401, 'TOKEN_INVALID', label);
       assert.equal(await users().findByFacebookId(u.id), undefined);
+      // Facebook's own appsecret_proof check would also stop the other app's token; ours must stop it first.
+      assert.equal(fb.requests.filter((r) => r.path === '/me' && r.query.get('access_token') === cases[2]![1]).length, 0);
     });
 
     it('gives no account to a Facebook person without an e-mail (422)', async () => {

@@ -35,6 +35,11 @@ async function findOrCreate(deps: Deps, provider: Provider, identity: SocialIden
   const byEmail = await users.findByEmail(identity.email);
   if (byEmail) {
     if (byEmail.deletedAt) throw new AppError('ACCOUNT_INACTIVE', 'This account has been deleted');
+    // Sign-in goes by subject; a second subject with the same address (a reassigned mailbox, a
+    // new Facebook profile) must not take the account over and lock the first one out.
+    if (provider === 'google' ? byEmail.googleSub : byEmail.facebookId) {
+      throw new AppError('CONFLICT', `This e-mail address is already linked to another ${provider} account`);
+    }
     // The provider vouches for the address, so the accounts are the same person's.
     return (await users.update(byEmail.id, { ...link, emailVerifiedAt: byEmail.emailVerifiedAt ?? now }, now))!;
   }
@@ -66,6 +71,8 @@ async function findOrCreate(deps: Deps, provider: Provider, identity: SocialIden
 export async function socialLogin(deps: Deps, provider: Provider, token: string, type: LoginType | undefined, meta: RequestMeta) {
   const identity = await verify(deps, provider, token);
   const user = await findOrCreate(deps, provider, identity);
+  // A deleted account stays linked to its subject, so the lookup by subject can still find it.
+  if (user.deletedAt) throw new AppError('ACCOUNT_INACTIVE', 'This account has been deleted');
   if (!user.isActive) throw new AppError('ACCOUNT_INACTIVE', 'This account has been deactivated');
   const loginType = type ?? 'client';
   assertLoginTypeAllows(loginType, user.role);
