@@ -21,8 +21,11 @@ export async function refreshToken(deps: Deps, token: string) {
     }
     throw new AppError('TOKEN_ALREADY_REFRESHED', 'This token was already refreshed; use the new token');
   }
+  // Read afresh, not from the session cache: a refresh must never outlive a revocation.
   const state = await repo.loadSessionState(caller.sessionId);
-  if (!state) throw new AppError('TOKEN_INVALID', 'The token is not valid');
+  if (!state || state.revokedAt || state.expiresAt <= now || !state.isActive || state.deleted) {
+    throw new AppError('SESSION_REVOKED', 'This session has ended; log in again');
+  }
   const signed = await deps.tokens.sign({ userId: caller.id, role: state.role, sessionId: caller.sessionId, now, sessionExpiresAt: state.expiresAt });
   return { newToken: signed.token, role: state.role, loginType: state.loginType };
 }
