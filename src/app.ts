@@ -8,6 +8,9 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { Type } from 'typebox';
+import { ajvFilePlugin } from '@fastify/multipart';
+import { uploadsPlugin } from './platform/uploads.ts';
+import { auditModule } from './modules/audit/index.ts';
 import type { Deps } from './container.ts';
 import { ErrorBody } from './platform/envelope.ts';
 import { installErrorHandlers } from './platform/error-handler.ts';
@@ -33,7 +36,7 @@ export async function buildApp(deps: Deps, opts: { extraRoutes?: (app: App) => P
     trustProxy: config.TRUST_PROXY,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
-    ajv: { customOptions: { allErrors: true, removeAdditional: true, coerceTypes: 'array', useDefaults: true } },
+    ajv: { customOptions: { allErrors: true, removeAdditional: true, coerceTypes: 'array', useDefaults: true }, plugins: [ajvFilePlugin] },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   installErrorHandlers(app);
@@ -65,6 +68,7 @@ export async function buildApp(deps: Deps, opts: { extraRoutes?: (app: App) => P
   const allowedOrigins = [...new Set([selfOrigin, ...config.corsOrigins])];
   await app.register(cors, { origin: allowedOrigins, credentials: true, exposedHeaders: ['x-request-id', 'retry-after'] });
   await app.register(cookie);
+  await app.register(uploadsPlugin);
   await app.register(rateLimit, {
     global: false,
     ...(deps.redis ? { redis: deps.redis, nameSpace: 'stays-rl:' } : {}),
@@ -89,6 +93,7 @@ export async function buildApp(deps: Deps, opts: { extraRoutes?: (app: App) => P
   await app.register(
     async (api) => {
       await api.register(authModule, { deps });
+      await api.register(auditModule, { deps });
       if (opts.extraRoutes) await opts.extraRoutes(api);
     },
     { prefix: '/api' },

@@ -25,6 +25,7 @@ import { SessionService } from './modules/auth/session-service.ts';
 import { SecretHasher } from './modules/auth/one-time-secrets.ts';
 import { LoginThrottle, MailThrottle } from './modules/auth/login-throttle.ts';
 import { createLogger } from './platform/logger.ts';
+import { OutboxRelay } from './jobs/outbox-relay.ts';
 
 export interface Deps {
   config: Config;
@@ -40,6 +41,8 @@ export interface Deps {
   sessions: SessionService;
   secrets: SecretHasher;
   loginThrottle: LoginThrottle;
+  /** Publishes committed outbox events; use cases kick it after a commit that wrote events. */
+  outbox: OutboxRelay;
   mailThrottle: MailThrottle;
   google: GoogleVerifier;
   facebook: FacebookVerifier;
@@ -113,6 +116,7 @@ export async function createContainer(config: Config, overrides: ContainerOverri
     secrets,
     loginThrottle: new LoginThrottle(config.LOGIN_MAX_FAILURES, config.rateLimitWindowMs, redis),
     mailThrottle: new MailThrottle(5, config.rateLimitWindowMs, redis),
+    outbox: new OutboxRelay(db, bus, clock),
     google: new GoogleIdTokenVerifier(config.GOOGLE_JWKS_URL, config.GOOGLE_CLIENT_ID, () => clock.now()),
     facebook: new FacebookGraphVerifier(config.FACEBOOK_GRAPH_URL, config.FACEBOOK_APP_ID, config.FACEBOOK_APP_SECRET),
     instanceId: `${process.pid}-${randomUUID().slice(0, 8)}`,

@@ -12,7 +12,7 @@ export function jobDefinitions(deps: Deps, relay: OutboxRelay): JobDefinition[] 
 }
 
 export function startJobs(deps: Deps): { runner: JobRunner; relay: OutboxRelay; stop(): Promise<void> } {
-  const relay = new OutboxRelay(deps.db, deps.bus, deps.clock);
+  const relay = deps.outbox;
   const runner = new JobRunner(deps.db, jobDefinitions(deps, relay), deps.instanceId, deps.log);
   if (deps.config.JOBS_ENABLED) runner.start(deps.config.JOBS_INTERVAL_MS);
   return { runner, relay, stop: () => runner.stop() };

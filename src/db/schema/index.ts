@@ -1,2 +1,3 @@
 export * from './accounts.ts';
 export * from './platform.ts';
+export * from './onboarding.ts';

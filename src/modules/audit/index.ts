@@ -1,0 +1,8 @@
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../container.ts';
+import { auditRoutes } from './audit.routes.ts';
+
+/** The audit trail of staff actions, readable by admins. */
+export async function auditModule(app: FastifyInstance, opts: { deps: Deps }) {
+  await app.register(auditRoutes, opts);
+}

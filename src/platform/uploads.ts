@@ -1,0 +1,80 @@
+// Multipart uploads: files arrive as buffers in the body (bounded), and are judged by their
+// content (magic bytes), never by the name or the MIME type the client claims.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import multipart, { type MultipartFile } from '@fastify/multipart';
+import { fileTypeFromBuffer } from 'file-type';
+import { Type } from 'typebox';
+import type { FileStorage } from '../ports/file-storage.ts';
+import { AppError } from './errors.ts';
+
+/** Largest single file any route accepts (chat attachments); routes set their own lower caps. */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+
+/** A file field of a multipart body. The client's file name is kept only for display. */
+export interface UploadedFile {
+  file: Buffer;
+  size: number;
+  clientName: string;
+}
+
+/** TypeBox schema of a file field (documented as binary in OpenAPI). */
+export const FileField = (description: string) => Type.Unsafe<UploadedFile>({ isFile: true, description });
+
+export type FileKind = 'jpeg' | 'png' | 'gif' | 'webp' | 'pdf';
+const MIME: Record<FileKind, string> = { jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp', pdf: 'application/pdf' };
+const EXT: Record<string, FileKind> = { jpg: 'jpeg', png: 'png', gif: 'gif', webp: 'webp', pdf: 'pdf' };
+
+export interface CheckedFile {
+  data: Buffer;
+  kind: FileKind;
+  mime: string;
+  ext: string;
+}
+
+const human = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
+
+/** Checks size and real type; 413 / 415 naming the field otherwise. */
+export async function checkUpload(upload: UploadedFile, field: string, allowed: FileKind[], maxBytes: number): Promise<CheckedFile> {
+  if (upload.size > maxBytes) {
+    throw new AppError('PAYLOAD_TOO_LARGE', `${field} must be at most ${human(maxBytes)}`, { [field]: [`must be at most ${human(maxBytes)}`] });
+  }
+  const detected = await fileTypeFromBuffer(upload.file);
+  const kind = detected ? EXT[detected.ext] : undefined;
+  if (!kind || !allowed.includes(kind)) {
+    const names = allowed.map((k) => k.toUpperCase()).join(', ');
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', `${field} must be one of: ${names} (judged by content)`, { [field]: [`must be one of: ${names}`] });
+  }
+  return { data: upload.file, kind, mime: MIME[kind], ext: kind === 'jpeg' ? 'jpg' : kind };
+}
+
+/**
+ * Sends a stored file with its checked type. Nothing it contains can run in our origin:
+ * nosniff, a sandboxing CSP, and attachment unless it is an image allowed inline.
+ */
+export async function sendStoredFile(reply: FastifyReply, storage: FileStorage, key: string, mime: string, opts: { inline: boolean; downloadName: string; cache: 'public' | 'private' }) {
+  const stream = await storage.get(key);
+  if (!stream) throw new AppError('NOT_FOUND', 'File not found');
+  const inline = opts.inline && mime.startsWith('image/');
+  return reply
+    .header('content-type', mime)
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', "default-src 'none'; sandbox")
+    .header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename="${opts.downloadName.replace(/[^A-Za-z0-9._-]/g, '_')}"`)
+    .header('cache-control', opts.cache === 'public' ? 'public, max-age=86400' : 'private, no-store')
+    .send(stream);
+}
+
+async function onFile(this: FastifyRequest, part: MultipartFile) {
+  const file = await part.toBuffer();
+  const value: UploadedFile = { file, size: file.length, clientName: part.filename };
+  (part as unknown as { value: UploadedFile }).value = value;
+}
+
+export const uploadsPlugin = fp(async (app: FastifyInstance) => {
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    onFile,
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 10, fields: 100, fieldSize: 100_000, parts: 120 },
+  });
+});
