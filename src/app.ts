@@ -11,6 +11,8 @@ import { Type } from 'typebox';
 import { ajvFilePlugin } from '@fastify/multipart';
 import { uploadsPlugin } from './platform/uploads.ts';
 import { auditModule } from './modules/audit/index.ts';
+import { usersModule } from './modules/users/index.ts';
+import { ownerOnboardingModule } from './modules/owner-onboarding/index.ts';
 import type { Deps } from './container.ts';
 import { ErrorBody } from './platform/envelope.ts';
 import { installErrorHandlers } from './platform/error-handler.ts';
@@ -94,6 +96,8 @@ export async function buildApp(deps: Deps, opts: { extraRoutes?: (app: App) => P
     async (api) => {
       await api.register(authModule, { deps });
       await api.register(auditModule, { deps });
+      await api.register(usersModule, { deps });
+      await api.register(ownerOnboardingModule, { deps });
       if (opts.extraRoutes) await opts.extraRoutes(api);
     },
     { prefix: '/api' },

@@ -1,0 +1,8 @@
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../container.ts';
+import { ownerOnboardingRoutes } from './owner-onboarding.routes.ts';
+
+/** Owner applications (KYC): submission, documents, moderation by support, private files. */
+export async function ownerOnboardingModule(app: FastifyInstance, opts: { deps: Deps }) {
+  await app.register(ownerOnboardingRoutes, opts);
+}

@@ -1,0 +1,8 @@
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../container.ts';
+import { usersRoutes } from './users.routes.ts';
+
+/** Profiles, account administration, staff accounts and support assignment. */
+export async function usersModule(app: FastifyInstance, opts: { deps: Deps }) {
+  await app.register(usersRoutes, opts);
+}
