@@ -66,6 +66,16 @@ export interface Config extends RawConfig {
 
 export class ConfigError extends Error {}
 
+// Errors go to stderr and log collectors: they name what is wrong without repeating a secret.
+const SECRET_SETTINGS = new Set(['JWT_SECRET', 'ADMIN_PASSWORD', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'CHANNEX_API_KEY', 'FACEBOOK_APP_SECRET']);
+
+function shown(name: string, value: unknown): string {
+  if (value === undefined || value === null) return 'null';
+  if (SECRET_SETTINGS.has(name)) return '(hidden)';
+  // URLs may carry a password (postgres://user:pass@host).
+  return JSON.stringify(typeof value === 'string' ? value.replace(/(:\/\/[^:/@]*):[^@/]*@/, '$1:***@') : value);
+}
+
 /** Parses "900", "900s", "15m", "2h", "30d" or "500ms" into milliseconds. */
 export function durationMs(text: string): number {
   const m = /^([0-9]+)(ms|s|m|h|d)?$/.exec(text);
@@ -82,14 +92,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const v = env[key];
     if (v !== undefined && v !== '') input[key] = v;
   }
+  // Convert truncates "3.5" to 3 for an integer setting; a fraction there is a mistake to report.
+  const fractions = Object.entries(ConfigSchema.properties)
+    .filter(([key, schema]) => (schema as { type?: unknown }).type === 'integer' && typeof input[key] === 'string')
+    .filter(([key]) => {
+      const n = Number((input[key] as string).trim());
+      return Number.isFinite(n) && !Number.isInteger(n);
+    })
+    .map(([key]) => `${key}: must be a whole number (got ${shown(key, input[key])})`);
   const converted = Value.Convert(ConfigSchema, Value.Default(ConfigSchema, input));
   const errors = Value.Errors(ConfigSchema, converted);
-  if (errors.length > 0) {
+  if (errors.length > 0 || fractions.length > 0) {
     const lines = errors.map((e) => {
       const name = e.instancePath.replace(/^\//, '') || String((e.params as { requiredProperties?: string[] }).requiredProperties ?? '');
-      return `${name}: ${e.message} (got ${JSON.stringify(input[name] ?? null)})`;
+      return `${name}: ${e.message} (got ${shown(name, input[name])})`;
     });
-    throw new ConfigError(`Invalid configuration:\n  ${[...new Set(lines)].join('\n  ')}`);
+    throw new ConfigError(`Invalid configuration:\n  ${[...new Set([...fractions, ...lines])].join('\n  ')}`);
   }
   const raw = converted as RawConfig;
   if (raw.PAYMENT_PROCESSOR === 'stripe' && !raw.STRIPE_SECRET_KEY) {

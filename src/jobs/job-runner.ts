@@ -16,7 +16,7 @@ export interface JobDefinition {
 
 export class JobRunner {
   private timer: NodeJS.Timeout | null = null;
-  private readonly running = new Set<Promise<void>>();
+  private readonly running = new Set<Promise<boolean>>();
   private readonly registered: Promise<void>;
   private stopped = false;
 
@@ -63,25 +63,29 @@ export class JobRunner {
     return this.runOnce(job, true);
   }
 
+  // Tracked from the claim on: a claim that lands after stop() was called still runs its job,
+  // and stop() must wait for that run rather than return while it is going.
   private async runOnce(job: JobDefinition, force: boolean): Promise<boolean> {
-    const repo = jobsRepository(this.db);
-    if (!(await repo.claim(job.name, this.instanceId, job.leaseMs ?? 5 * 60_000, force))) return false;
-    const p = (async () => {
-      let error: string | null = null;
-      try {
-        await job.run();
-      } catch (err) {
-        error = err instanceof Error ? err.message : String(err);
-        this.log.error({ err, job: job.name }, 'job failed');
-      }
-      await repo.finish(job.name, this.instanceId, job.intervalMs, error);
-    })();
+    const p = this.claimAndRun(job, force);
     this.running.add(p);
     try {
-      await p;
+      return await p;
     } finally {
       this.running.delete(p);
     }
+  }
+
+  private async claimAndRun(job: JobDefinition, force: boolean): Promise<boolean> {
+    const repo = jobsRepository(this.db);
+    if (!(await repo.claim(job.name, this.instanceId, job.leaseMs ?? 5 * 60_000, force))) return false;
+    let error: string | null = null;
+    try {
+      await job.run();
+    } catch (err) {
+      error = err instanceof Error ? err.message : String(err);
+      this.log.error({ err, job: job.name }, 'job failed');
+    }
+    await repo.finish(job.name, this.instanceId, job.intervalMs, error);
     return true;
   }
 

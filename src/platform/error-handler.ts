@@ -31,6 +31,9 @@ function send(reply: FastifyReply, status: number, code: string, message: string
 }
 
 export function installErrorHandlers(app: FastifyInstance): void {
+  // Fastify parses text/plain out of the box, which turned a wrong content type into a 422;
+  // the API reads JSON only (routes that need another type add their own parser), so it is 415.
+  app.removeContentTypeParser('text/plain');
   app.setErrorHandler((error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);

@@ -10,6 +10,7 @@ import { ManualClock } from '../../src/ports/clock.ts';
 import { createLogger } from '../../src/platform/logger.ts';
 import { platformRepository } from '../../src/platform/platform.repository.ts';
 import type { EventBus } from '../../src/ports/event-bus.ts';
+import type { Logger } from 'pino';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
 export interface TestApp {
@@ -31,6 +32,8 @@ export interface TestAppOptions {
   bus?: EventBus;
   extraRoutes?: (app: App) => Promise<void>;
   start?: Date;
+  /** A logger of the test's own (e.g. writing to a stream the test reads). */
+  log?: Logger;
 }
 
 export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
@@ -49,7 +52,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     ...opts.env,
   });
   const clock = new ManualClock(opts.start ?? new Date());
-  const deps = await createContainer(config, { clock, database, log: createLogger(config.LOG_LEVEL), bus: opts.bus });
+  const deps = await createContainer(config, { clock, database, log: opts.log ?? createLogger(config.LOG_LEVEL), bus: opts.bus });
   const app = await buildApp(deps, { extraRoutes: opts.extraRoutes });
   await app.ready();
   const mails = async (to?: string) => (await platformRepository(deps.db).listMail(to)).map((m) => ({ to: m.to, subject: m.subject, text: m.text }));
