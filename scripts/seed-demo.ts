@@ -4,6 +4,7 @@ import { loadConfig } from '../src/config.ts';
 import { closeContainer, createContainer } from '../src/container.ts';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
 import { usersRepository, type Role } from '../src/modules/users/users.repository.ts';
+import { seedDemoApplications } from '../src/modules/owner-onboarding/seed-demo-applications.ts';
 
 const DEMO: Array<{ role: Role; username: string; email: string; password: string; first: string; last: string; loginType: string }> = [
   { role: 'admin', username: 'demo_admin', email: 'admin@demo.stays.test', password: 'demo-admin-pass', first: 'Ada', last: 'Admin', loginType: 'admin' },
@@ -24,9 +25,14 @@ for (const d of DEMO) {
   else await users.insert({ username: d.username, email: d.email, passwordHash, role: d.role, firstName: d.first, lastName: d.last, emailVerifiedAt: now, createdAt: now, updatedAt: now });
   rows.push([d.role, d.email, d.password, d.loginType]);
 }
+const support = (await users.findByEmail('support@demo.stays.test'))!;
+const applications = await seedDemoApplications(deps, { id: support.id, role: 'support' });
 await closeContainer(deps);
 
 console.log('Demo accounts (log in with POST /api/auth/login {login, password, type}):');
 console.log(['role', 'login', 'password', 'type'].map((h) => h.padEnd(28)).join(''));
 for (const r of rows) console.log(r.map((c) => c.padEnd(28)).join(''));
+console.log('\nOwner applications (KYC), decided by demo_support; applicants log in with type client:');
+console.log(['application', 'login', 'password', 'role now', 'request'].map((h) => h.padEnd(36)).join(''));
+for (const r of applications) console.log(r.map((c) => c.padEnd(36)).join(''));
 process.exit(0);

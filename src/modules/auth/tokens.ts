@@ -16,7 +16,17 @@ export interface AccessClaims {
 }
 
 export class TokenService {
+  // Handed raw bytes, jose re-imports the key through WebCrypto on every sign and verify; that
+  // import was a sixth of the server's CPU under authenticated load (bench/README.md). Same key,
+  // same algorithm, imported once.
+  private key?: Promise<CryptoKey>;
+
   constructor(private readonly secret: Uint8Array, private readonly ttlSeconds: number) {}
+
+  private cryptoKey(): Promise<CryptoKey> {
+    this.key ??= crypto.subtle.importKey('raw', new Uint8Array(this.secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    return this.key;
+  }
 
   /** Signs a token for the session; it never outlives the session itself. */
   async sign(input: { userId: number; role: string; sessionId: string; now: Date; sessionExpiresAt: Date }): Promise<{ token: string; jti: string; exp: number }> {
@@ -30,14 +40,14 @@ export class TokenService {
       .setJti(jti)
       .setIssuedAt(iat)
       .setExpirationTime(exp)
-      .sign(this.secret);
+      .sign(await this.cryptoKey());
     return { token, jti, exp };
   }
 
   /** Verifies signature (HS256 only), issuer and expiry against the given instant. */
   async verify(token: string, now: Date): Promise<AccessClaims> {
     try {
-      const { payload } = await jwtVerify(token, this.secret, {
+      const { payload } = await jwtVerify(token, await this.cryptoKey(), {
         algorithms: [ALG],
         issuer: ISSUER,
         currentDate: now,

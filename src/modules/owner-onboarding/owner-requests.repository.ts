@@ -1,7 +1,7 @@
 // SQL of owner applications (KYC).
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
-import { ownerRequests, users } from '../../db/schema/index.ts';
+import { outboxEvents, ownerRequests, users } from '../../db/schema/index.ts';
 
 export type OwnerRequestRow = typeof ownerRequests.$inferSelect;
 export type NewOwnerRequest = typeof ownerRequests.$inferInsert;
@@ -13,6 +13,13 @@ export interface ApplicantSummary {
   firstName: string;
   lastName: string;
   email: string;
+}
+
+/** Whether an error is the one-pending-request-per-user index refusing a second application. */
+export function isOnePendingViolation(err: unknown): boolean {
+  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  const pg = e.cause ?? e;
+  return pg.code === '23505' && pg.constraint === 'owner_requests_one_pending_uq';
 }
 
 export function ownerRequestsRepository(db: Executor) {
@@ -67,6 +74,24 @@ export function ownerRequestsRepository(db: Executor) {
     async applicant(userId: number): Promise<ApplicantSummary | undefined> {
       const [row] = await db.select({ id: users.id, username: users.username, firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
       return row;
+    },
+
+    /**
+     * Locks the applicant's account row for the rest of the transaction: an application and an
+     * approval of the same user then run one after the other, so the role read is current.
+     */
+    async lockApplicant(userId: number): Promise<{ role: string; deleted: boolean } | undefined> {
+      const [row] = await db.select({ role: users.role, deletedAt: users.deletedAt }).from(users).where(eq(users.id, userId)).for('update').limit(1);
+      return row && { role: row.role, deleted: row.deletedAt !== null };
+    },
+
+    /** The outbox events written about an application, oldest first. */
+    async events(requestId: number): Promise<Array<{ topic: string; payload: unknown }>> {
+      return db
+        .select({ topic: outboxEvents.topic, payload: outboxEvents.payload })
+        .from(outboxEvents)
+        .where(and(sql`${outboxEvents.topic} LIKE 'owner_request.%'`, sql`${outboxEvents.payload}->>'request_id' = ${String(requestId)}`))
+        .orderBy(asc(outboxEvents.id));
     },
 
     /**

@@ -1,4 +1,99 @@
+// Self-service routes of the users module: profile, update, avatar files, search, deletion,
+// support assignment. Thin handlers: validated input → one use case → envelope.
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Deps } from '../../container.ts';
+import { MessageOnly, errorResponses, ok, okPage } from '../../platform/envelope.ts';
+import { notFound } from '../../platform/errors.ts';
+import { SESSION_COOKIES, currentUser } from '../../platform/auth.ts';
+import { sendStoredFile } from '../../platform/uploads.ts';
+import * as S from './users.schemas.ts';
+import { showUser } from './show-user.ts';
+import { updateUser, type UpdateUserInput } from './update-user.ts';
+import { avatarFile } from './avatars.ts';
+import { searchUsers } from './search-users.ts';
+import { deleteAccount } from './delete-account.ts';
+import { assignSupportAgent } from './assign-support-agent.ts';
 
-export async function usersRoutes(_app: FastifyInstance, _opts: { deps: Deps }) {}
+const tags = ['users'];
+const security = [{ bearer: [] }];
+
+export async function usersRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  r.get('/user/profile', {
+    config: { auth: 'required' },
+    schema: { tags, summary: "The caller's flat profile", security, response: { 200: S.ProfileResponse, ...errorResponses(401) } },
+  }, async (req) => {
+    const caller = currentUser(req);
+    return ok(await showUser(deps, caller, caller.id));
+  });
+
+  r.put('/user/update', {
+    config: { auth: 'required' },
+    schema: {
+      tags, summary: 'Update a profile (multipart/form-data or JSON)', security,
+      description:
+        'Only the fields sent change; unknown fields are ignored, role is refused (403). user_id and is_active are for admin/support ' +
+        '(403 for others, and nothing changes); support may change travellers and owners only, admin anyone; unknown or deleted user_id → 404. ' +
+        'user_type, company_name, id_type, id_number and id_expiry_date are locked for the applicant while their owner request is pending or ' +
+        'approved (409 when a value would change; sending the same value is fine); admin/support may still correct them. A new e-mail must be ' +
+        'unique (409), loses its verification and gets a new code by e-mail. A new password ends the account\'s other sessions, keeping this one. ' +
+        'The avatar is stored under a generated name; the profile avatar becomes /api/user/avatars/<name> and the previous file is deleted. ' +
+        'Every change by admin/support to another account is written to the audit trail (changed members only, never password hashes).',
+      consumes: ['multipart/form-data', 'application/json'],
+      body: S.UpdateUserBody, response: { 200: S.ProfileResponse, ...errorResponses(401, 403, 404, 409, 413, 415) },
+    },
+  }, async (req) => ok(await updateUser(deps, currentUser(req), req.body as UpdateUserInput), 'Profile updated'));
+
+  r.get('/user/avatars/:name', {
+    schema: {
+      tags, summary: 'An uploaded avatar (public, no authentication)',
+      description: 'Served inline with the type checked at upload, nosniff and a sandboxing CSP. Any name the service did not generate is 404.',
+      params: S.AvatarParams, response: { 200: S.AvatarFile, ...errorResponses(404) },
+    },
+  }, async (req, reply) => {
+    const file = avatarFile(req.params.name);
+    if (!file) throw notFound('File');
+    return sendStoredFile(reply, deps.storage, file.key, file.mime, { inline: true, downloadName: req.params.name, cache: 'public' });
+  });
+
+  r.get('/user/search-user', {
+    config: { auth: 'required' },
+    schema: {
+      tags, summary: 'Find people by username or name', security,
+      description: 'Any signed-in user. Active, non-deleted accounts; public members only (id, username, first_name, last_name, avatar, role). ' +
+        'q needs at least 2 characters (422) and is not matched against e-mail addresses, which are not public. Sorted by username.',
+      querystring: S.SearchQuery, response: { 200: S.SearchPage, ...errorResponses(401) },
+    },
+  }, async (req) => {
+    const { data, meta } = await searchUsers(deps, req.query);
+    return okPage(data, meta);
+  });
+
+  r.delete('/user/delete', {
+    config: { auth: 'required' },
+    schema: {
+      tags, summary: "Delete the caller's account", security,
+      description: 'Anonymises the personal data (username deleted_<id>, e-mail deleted+<id>@invalid.invalid, names emptied, contact, KYC and ' +
+        'address members, password and social links removed) and the personal data of owner applications, keeping the rows that financial and ' +
+        'reservation records reference; ends every session and clears the session cookies; deletes the avatar and KYC files. ' +
+        'The last active admin cannot delete their account (409).',
+      response: { 200: MessageOnly, ...errorResponses(401, 409) },
+    },
+  }, async (req, reply) => {
+    await deleteAccount(deps, currentUser(req));
+    for (const name of SESSION_COOKIES) reply.clearCookie(name, { path: '/' });
+    return ok(null, 'Account deleted');
+  });
+
+  r.post('/user/admin-support/assign', {
+    config: { auth: 'required' },
+    schema: {
+      tags, summary: 'Assign a support agent to the caller', security,
+      description: 'Keeps the current agent while it is an active support account; otherwise assigns the active support agent with the fewest ' +
+        'assigned users (ties: lowest id; never the caller). One assignment per user, also under concurrent calls. No active agent → 409.',
+      response: { 200: S.AgentResponse, ...errorResponses(401, 409) },
+    },
+  }, async (req) => ok(await assignSupportAgent(deps, currentUser(req)), 'Support agent assigned'));
+}

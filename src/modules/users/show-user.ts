@@ -1,0 +1,9 @@
+import type { Deps } from '../../container.ts';
+import type { AuthUser } from '../auth/session-service.ts';
+import { loadVisibleUser } from './user-access.ts';
+import { toFlatProfile } from './user-profile.ts';
+
+/** The flat profile of an account: the caller's own, or any live one for admin and support. */
+export async function showUser(deps: Deps, caller: AuthUser, id: number) {
+  return toFlatProfile(await loadVisibleUser(deps, caller, id));
+}
