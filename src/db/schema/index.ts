@@ -1,3 +1,5 @@
 export * from './accounts.ts';
 export * from './platform.ts';
 export * from './onboarding.ts';
+export * from './catalog.ts';
+export * from './properties.ts';
