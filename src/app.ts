@@ -13,6 +13,12 @@ import { uploadsPlugin } from './platform/uploads.ts';
 import { auditModule } from './modules/audit/index.ts';
 import { usersModule } from './modules/users/index.ts';
 import { ownerOnboardingModule } from './modules/owner-onboarding/index.ts';
+import { catalogModule } from './modules/catalog/index.ts';
+import { propertiesModule } from './modules/properties/index.ts';
+import { propertyRulesModule } from './modules/property-rules/index.ts';
+import { roomTypesModule } from './modules/room-types/index.ts';
+import { propertyMediaModule } from './modules/property-media/index.ts';
+import { propertySearchModule } from './modules/property-search/index.ts';
 import type { Deps } from './container.ts';
 import { ErrorBody } from './platform/envelope.ts';
 import { installErrorHandlers } from './platform/error-handler.ts';
@@ -98,6 +104,12 @@ export async function buildApp(deps: Deps, opts: { extraRoutes?: (app: App) => P
       await api.register(auditModule, { deps });
       await api.register(usersModule, { deps });
       await api.register(ownerOnboardingModule, { deps });
+      await api.register(catalogModule, { deps });
+      await api.register(propertiesModule, { deps });
+      await api.register(propertyRulesModule, { deps });
+      await api.register(roomTypesModule, { deps });
+      await api.register(propertyMediaModule, { deps });
+      await api.register(propertySearchModule, { deps });
       if (opts.extraRoutes) await opts.extraRoutes(api);
     },
     { prefix: '/api' },

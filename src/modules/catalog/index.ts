@@ -1,0 +1,8 @@
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../container.ts';
+import { catalogRoutes } from './catalog.routes.ts';
+
+/** Reference data: property types, amenities, countries, neighborhoods, currencies. */
+export async function catalogModule(app: FastifyInstance, opts: { deps: Deps }) {
+  await app.register(catalogRoutes, opts);
+}

@@ -1,0 +1,8 @@
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../container.ts';
+import { propertiesRoutes } from './properties.routes.ts';
+
+/** Listings: the creation wizard, read forms, updates, deletion, favorites, promos. */
+export async function propertiesModule(app: FastifyInstance, opts: { deps: Deps }) {
+  await app.register(propertiesRoutes, opts);
+}

@@ -1,0 +1,4 @@
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../container.ts';
+
+export async function propertyRulesRoutes(_app: FastifyInstance, _opts: { deps: Deps }) {}

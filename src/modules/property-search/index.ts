@@ -1,0 +1,8 @@
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../container.ts';
+import { propertySearchRoutes } from './property-search.routes.ts';
+
+/** Listing lists and search: by role, filters, public explorer, recommended, popular, favorites. */
+export async function propertySearchModule(app: FastifyInstance, opts: { deps: Deps }) {
+  await app.register(propertySearchRoutes, opts);
+}

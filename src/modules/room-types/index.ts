@@ -1,0 +1,8 @@
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../container.ts';
+import { roomTypesRoutes } from './room-types.routes.ts';
+
+/** Room types, their rate plans, and the per-night calendar of rates and availability. */
+export async function roomTypesModule(app: FastifyInstance, opts: { deps: Deps }) {
+  await app.register(roomTypesRoutes, opts);
+}
