@@ -88,6 +88,6 @@ export async function createRoomType(deps: Deps, propertyId: number, over: { cou
 
 /** Row count of a table, for "nothing was written" assertions. */
 export async function countRows(deps: Deps, table: string): Promise<number> {
-  const res = await deps.db.execute<{ n: string }>(sql.raw(`SELECT count(*)::text AS n FROM ${table}`));
+  const res = (await deps.db.execute(sql.raw(`SELECT count(*)::text AS n FROM ${table}`))) as unknown as { rows: Array<{ n: string }> };
   return Number(res.rows[0]!.n);
 }
