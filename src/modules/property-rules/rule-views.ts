@@ -1,0 +1,41 @@
+// How seasons, offers, packages, services and promo codes look in every response (the read
+// form's untyped `seasons`/`offers`/`packages` entries and the sub-resource routes alike).
+// Amounts are JSON numbers in currency units; percents are numbers.
+import { Type, type Static } from 'typebox';
+import type { offers, packages, promoCodes, seasons, services } from '../../db/schema/index.ts';
+import { minorToNumber } from '../catalog/money.ts';
+
+export const SeasonView = Type.Object({
+  id: Type.Integer(), name: Type.String(), start_date: Type.String(), end_date: Type.String(),
+  reduction_percent: Type.Number(), min_stay: Type.Union([Type.Integer(), Type.Null()]), max_stay: Type.Union([Type.Integer(), Type.Null()]),
+});
+export const OfferView = Type.Object({
+  id: Type.Integer(), name: Type.String(), discount_type: Type.String(), discount_value: Type.Number(),
+  start_date: Type.String(), end_date: Type.String(), min_nights: Type.Integer(),
+});
+export const PackageView = Type.Object({ id: Type.Integer(), name: Type.String(), price: Type.Number(), is_global: Type.Boolean() });
+export const ServiceView = Type.Object({ id: Type.Integer(), name: Type.String(), price: Type.Number(), type: Type.String() });
+export const PromoCodeView = Type.Object({
+  id: Type.Integer(), code: Type.String(), discount_type: Type.String(), discount_value: Type.Number(),
+  valid_from: Type.String(), valid_to: Type.String(), max_uses: Type.Union([Type.Integer(), Type.Null()]), used_count: Type.Integer(), min_nights: Type.Integer(),
+});
+
+type Row<T extends { $inferSelect: unknown }> = T['$inferSelect'];
+
+export const seasonView = (s: Row<typeof seasons>): Static<typeof SeasonView> => ({
+  id: s.id, name: s.name, start_date: s.startDate, end_date: s.endDate, reduction_percent: Number(s.reductionPercent), min_stay: s.minStay, max_stay: s.maxStay,
+});
+
+/** A fixed discount is kept in minor units; a percent as is. */
+const discount = (type: string, value: string, decimals: number) => (type === 'fixed' ? minorToNumber(Number(value), decimals) : Number(value));
+
+export const offerView = (o: Row<typeof offers>, decimals: number): Static<typeof OfferView> => ({
+  id: o.id, name: o.name, discount_type: o.discountType, discount_value: discount(o.discountType, o.discountValue, decimals),
+  start_date: o.startDate, end_date: o.endDate, min_nights: o.minNights,
+});
+export const packageView = (p: Row<typeof packages>, decimals: number): Static<typeof PackageView> => ({ id: p.id, name: p.name, price: minorToNumber(p.price, decimals), is_global: p.isGlobal });
+export const serviceView = (s: Row<typeof services>, decimals: number): Static<typeof ServiceView> => ({ id: s.id, name: s.name, price: minorToNumber(s.price, decimals), type: s.type });
+export const promoCodeView = (c: Row<typeof promoCodes>, decimals: number): Static<typeof PromoCodeView> => ({
+  id: c.id, code: c.code, discount_type: c.discountType, discount_value: discount(c.discountType, c.discountValue, decimals),
+  valid_from: c.validFrom, valid_to: c.validTo, max_uses: c.maxUses, used_count: c.usedCount, min_nights: c.minNights,
+});
