@@ -27,15 +27,15 @@ export const seasonView = (s: Row<typeof seasons>): Static<typeof SeasonView> =>
 });
 
 /** A fixed discount is kept in minor units; a percent as is. */
-const discount = (type: string, value: string, decimals: number) => (type === 'fixed' ? minorToNumber(Number(value), decimals) : Number(value));
+export const discountNumber = (type: string, value: string, decimals: number) => (type === 'fixed' ? minorToNumber(Number(value), decimals) : Number(value));
 
 export const offerView = (o: Row<typeof offers>, decimals: number): Static<typeof OfferView> => ({
-  id: o.id, name: o.name, discount_type: o.discountType, discount_value: discount(o.discountType, o.discountValue, decimals),
+  id: o.id, name: o.name, discount_type: o.discountType, discount_value: discountNumber(o.discountType, o.discountValue, decimals),
   start_date: o.startDate, end_date: o.endDate, min_nights: o.minNights,
 });
 export const packageView = (p: Row<typeof packages>, decimals: number): Static<typeof PackageView> => ({ id: p.id, name: p.name, price: minorToNumber(p.price, decimals), is_global: p.isGlobal });
 export const serviceView = (s: Row<typeof services>, decimals: number): Static<typeof ServiceView> => ({ id: s.id, name: s.name, price: minorToNumber(s.price, decimals), type: s.type });
 export const promoCodeView = (c: Row<typeof promoCodes>, decimals: number): Static<typeof PromoCodeView> => ({
-  id: c.id, code: c.code, discount_type: c.discountType, discount_value: discount(c.discountType, c.discountValue, decimals),
+  id: c.id, code: c.code, discount_type: c.discountType, discount_value: discountNumber(c.discountType, c.discountValue, decimals),
   valid_from: c.validFrom, valid_to: c.validTo, max_uses: c.maxUses, used_count: c.usedCount, min_nights: c.minNights,
 });
