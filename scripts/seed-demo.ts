@@ -5,6 +5,7 @@ import { closeContainer, createContainer } from '../src/container.ts';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
 import { usersRepository, type Role } from '../src/modules/users/users.repository.ts';
 import { seedDemoApplications } from '../src/modules/owner-onboarding/seed-demo-applications.ts';
+import { seedDemoCatalog } from './seed-demo-catalog.ts';
 
 const DEMO: Array<{ role: Role; username: string; email: string; password: string; first: string; last: string; loginType: string }> = [
   { role: 'admin', username: 'demo_admin', email: 'admin@demo.stays.test', password: 'demo-admin-pass', first: 'Ada', last: 'Admin', loginType: 'admin' },
@@ -27,6 +28,7 @@ for (const d of DEMO) {
 }
 const support = (await users.findByEmail('support@demo.stays.test'))!;
 const applications = await seedDemoApplications(deps, { id: support.id, role: 'support' });
+const catalog = await seedDemoCatalog(deps);
 await closeContainer(deps);
 
 console.log('Demo accounts (log in with POST /api/auth/login {login, password, type}):');
@@ -35,4 +37,9 @@ for (const r of rows) console.log(r.map((c) => c.padEnd(28)).join(''));
 console.log('\nOwner applications (KYC), decided by demo_support; applicants log in with type client:');
 console.log(['application', 'login', 'password', 'role now', 'request'].map((h) => h.padEnd(36)).join(''));
 for (const r of applications) console.log(r.map((c) => c.padEnd(36)).join(''));
+console.log(`\nDemo catalogue (${catalog.created ? 'created now' : 'already there, left as it was'}); a second demo owner (role, login, password, type):`);
+for (const r of catalog.accounts) console.log(r.map((c) => c.padEnd(28)).join(''));
+const widths = [6, 14, 32, 20, 13, 16, 10, 10];
+console.log(['id', 'owner', 'listing', 'city', 'type', 'price/night', 'status', 'room types'].map((h, i) => h.padEnd(widths[i]!)).join(''));
+for (const r of catalog.listings) console.log(r.map((c, i) => c.slice(0, widths[i]! - 1).padEnd(widths[i]!)).join(''));
 process.exit(0);

@@ -26,6 +26,7 @@ import { SecretHasher } from './modules/auth/one-time-secrets.ts';
 import { LoginThrottle, MailThrottle } from './modules/auth/login-throttle.ts';
 import { createLogger } from './platform/logger.ts';
 import { OutboxRelay } from './jobs/outbox-relay.ts';
+import { seedReferenceData } from './modules/catalog/seed-reference-data.ts';
 
 export interface Deps {
   config: Config;
@@ -82,6 +83,7 @@ export async function createContainer(config: Config, overrides: ContainerOverri
     (await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, 'pgdata'), poolSize: config.DATABASE_POOL_SIZE }));
   if (!overrides.database) await runMigrations(database, config.DATABASE_URL);
   const db = database.db;
+  await seedReferenceData(db);
   const busError = (err: unknown) => log.error({ err }, 'event bus handler failed');
   const bus = overrides.bus ?? (config.REDIS_URL ? new RedisEventBus(config.REDIS_URL, 'stays:events', busError) : new MemoryEventBus(busError));
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true }) : null;

@@ -1,4 +1,107 @@
+// Listing routes: the creation wizard, the read forms, updates and deletion. Thin handlers:
+// validated input → one use case → envelope.
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Deps } from '../../container.ts';
+import { errorResponses, ok, okPage } from '../../platform/envelope.ts';
+import { currentUser } from '../../platform/auth.ts';
+import * as S from './properties.schemas.ts';
+import { createProperty } from './create-property.ts';
+import { savePropertySteps } from './save-property-steps.ts';
+import { showProperty } from './show-property.ts';
+import { listOwnerProperties } from './list-owner-properties.ts';
+import { updateProperty } from './update-property.ts';
+import { deleteProperty } from './delete-property.ts';
 
-export async function propertiesRoutes(_app: FastifyInstance, _opts: { deps: Deps }) {}
+const tags = ['properties'];
+const security = [{ bearer: [] }];
+
+const CREATE_DESCRIPTION =
+  'Owners list properties under their own account (user_id of someone else → 403); an admin may list one for any owner account ' +
+  '(user_id of a non-owner → 422; without user_id the admin owns it); client and support → 403. Any subset of the 8 steps may be sent. ' +
+  'The listing is a draft until steps 1–6 are complete, then becomes active (visible) by itself; steps are judged on the stored values. ' +
+  'Draft members not yet saved read as "" (texts, base_price, price_per_night) or 0 (capacity). currency defaults to the default currency ' +
+  '(EUR when none is flagged); timezone to DEFAULT_TIMEZONE. channel_sync_now is stored as a request and acted on once a channel manager ' +
+  'adapter is configured (CHANNEL_MANAGER=none by default). Admin creations are written to the audit trail.';
+
+export async function propertiesRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  for (const url of ['/properties', '/properties/new']) {
+    r.post(url, {
+      config: { roles: ['owner', 'admin'] },
+      schema: {
+        tags, summary: url === '/properties' ? 'Create a listing (8-step form)' : 'Create a listing (8-step form; same as POST /properties)', security,
+        description: CREATE_DESCRIPTION, body: S.PropertyFormBody, response: { 201: S.PropertyResponse, ...errorResponses(401, 403) },
+      },
+    }, async (req, reply) => reply.code(201).send(ok(await createProperty(deps, currentUser(req), req.body), 'Property created')));
+  }
+
+  r.post('/properties/:id', {
+    config: { auth: 'required' },
+    schema: {
+      tags, summary: 'Save wizard steps on a draft', security,
+      description:
+        'Saves the steps sent on the caller\'s draft, with the creation form\'s rules; becoming complete (steps 1–6) makes it active. ' +
+        'Owner of the listing or admin. A listing that is not a draft → 409 (use PUT). Another owner\'s draft → 404; another owner\'s public listing → 403.',
+      params: S.PropertyParams, body: S.PropertyFormBody, response: { 200: S.PropertyResponse, ...errorResponses(401, 403, 404, 409) },
+    },
+  }, async (req) => ok(await savePropertySteps(deps, currentUser(req), req.params.id, req.body), 'Steps saved'));
+
+  r.get('/properties/:id', {
+    config: { auth: 'optional' },
+    schema: {
+      tags, summary: 'A listing (read form)', security: [{ bearer: [] }, {}],
+      description:
+        'Active and visible listings are public. Drafts, inactive, hidden and archived listings are 404 for anyone but their owner, admin and support. ' +
+        'is_favorite is present only for a signed-in caller. The owner\'s e-mail and phone are shown to signed-in callers and are "" for anonymous ones. ' +
+        'rating is the average review with one decimal ("0.0" without reviews). is_reserved: any booked night from the listing\'s today (in its time ' +
+        'zone) on; reserved_dates: those nights with no unit left (a listing without room types: any booking that night). Wi-Fi details are never shown here.',
+      params: S.PropertyParams, response: { 200: S.PropertyResponse, ...errorResponses(401, 404) },
+    },
+  }, async (req) => ok(await showProperty(deps, req.user, req.params.id)));
+
+  r.get('/properties/owner/:userId', {
+    config: { auth: 'required' },
+    schema: {
+      tags, summary: 'One owner\'s listings (second read variant)', security,
+      description:
+        'The owner themself, admin and support; anyone else (and an unknown account) → 404. Newest first; archived listings only with ' +
+        'status=archived. features, commodities, rules, wifi_informations, cancellation_policy, specifications and some_informations are ' +
+        'JSON-encoded strings; wifi_informations carries the Wi-Fi details for the owner and admin, "null" for support.',
+      params: S.OwnerParams, querystring: S.OwnerListQuery, response: { 200: S.OwnerListResponse, ...errorResponses(401, 404) },
+    },
+  }, async (req) => {
+    const { data, meta } = await listOwnerProperties(deps, currentUser(req), req.params.userId, req.query);
+    return okPage(data, meta);
+  });
+
+  r.put('/properties/:id', {
+    config: { auth: 'required' },
+    schema: {
+      tags, summary: 'Update a listing', security,
+      description:
+        'Owner of the listing or admin; others who can see it → 403, others → 404. Only the fields sent change (creation form rules). status: ' +
+        'active ↔ inactive; a draft cannot become active or inactive before steps 1–6 are complete (409) and turns active by itself when they are; ' +
+        'an archived listing cannot change (409). visibility 0/1. recommended: admin only (403). user_id: an admin may hand the listing to another ' +
+        'owner account. A currency with other decimals than the current one is refused while amounts stay stored in the old decimals (422). ' +
+        'Changes by an admin are written to the audit trail (the Wi-Fi details hidden).',
+      params: S.PropertyParams, body: S.UpdatePropertyBody, response: { 200: S.PropertyResponse, ...errorResponses(401, 403, 404, 409) },
+    },
+  }, async (req) => ok(await updateProperty(deps, currentUser(req), req.params.id, req.body), 'Property updated'));
+
+  r.delete('/properties/:id', {
+    config: { auth: 'required' },
+    schema: {
+      tags, summary: 'Delete a listing (archived when it has booking history)', security,
+      description:
+        'Owner of the listing or admin; others who can see it → 403, others → 404. A listing with booking history (for now: any night ever ' +
+        'sold in its calendar; reservations will count too once they exist) is archived instead — hidden, kept for the records, final. ' +
+        'Otherwise it is deleted with its media, rules, room types and calendar. Already archived → 409. Admin actions are audited.',
+      params: S.PropertyParams, response: { 200: S.DeleteResponse, ...errorResponses(401, 403, 404, 409) },
+    },
+  }, async (req) => {
+    const result = await deleteProperty(deps, currentUser(req), req.params.id);
+    return ok(result, result.status === 'archived' ? 'Property archived' : 'Property deleted');
+  });
+}

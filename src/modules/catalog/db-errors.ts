@@ -1,0 +1,15 @@
+// Constraint violations the catalogue answers as 409/422 instead of 500. Unique indexes and
+// foreign keys decide races that an up-front check cannot (two admins creating the same name,
+// a listing taking a type while it is being deleted).
+
+function pgCode(err: unknown): string | undefined {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.cause?.code ?? e?.code;
+}
+
+/** A unique index refused the row (23505). */
+export const isUniqueViolation = (err: unknown) => pgCode(err) === '23505';
+/** A foreign key refused the change (23503): the row is referenced, or references nothing. */
+export const isForeignKeyViolation = (err: unknown) => pgCode(err) === '23503';
+/** A NUMERIC result did not fit its column (22003). */
+export const isNumericOverflow = (err: unknown) => pgCode(err) === '22003';

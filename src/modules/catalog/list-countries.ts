@@ -1,0 +1,11 @@
+import type { Deps } from '../../container.ts';
+import { pageWindow, type PageQuery } from '../../platform/pagination.ts';
+import { countryView } from './catalog-views.ts';
+import { placesRepository } from './places.repository.ts';
+
+/** ISO 3166-1 countries by name, optionally narrowed by `q`. */
+export async function listCountries(deps: Deps, query: PageQuery & { q?: string }) {
+  const { page, perPage, offset } = pageWindow(query);
+  const { rows, total } = await placesRepository(deps.db).listCountries(query.q?.trim() || undefined, perPage, offset);
+  return { data: rows.map(countryView), meta: { current_page: page, per_page: perPage, total } };
+}

@@ -1,0 +1,55 @@
+// GET /countries, GET /neighborhoods (public) and POST /neighborhoods (admin).
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Deps } from '../../container.ts';
+import { errorResponses, ok, okPage } from '../../platform/envelope.ts';
+import { currentUser } from '../../platform/auth.ts';
+import * as S from './catalog.schemas.ts';
+import { listCountries } from './list-countries.ts';
+import { listNeighborhoods } from './list-neighborhoods.ts';
+import { createNeighborhood } from './create-neighborhood.ts';
+
+const tags = ['catalog'];
+const security = [{ bearer: [] }];
+
+export async function placesRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  r.get('/countries', {
+    config: { auth: 'optional' },
+    schema: {
+      tags, summary: 'Countries (ISO 3166-1)',
+      description:
+        'Public. All 249 ISO 3166-1 alpha-2 codes with English names, sorted by name; `id` is the code the property form sends as country.id. ' +
+        '`q` matches the exact code or any part of the name, case-insensitively. Paginated: page (default 1), per_page (default 20, at most 100): ' +
+        'a full list takes 3 pages of 100.',
+      querystring: S.CountryQuery, response: { 200: S.CountryPage, ...errorResponses(401) },
+    },
+  }, async (req) => {
+    const { data, meta } = await listCountries(deps, req.query);
+    return okPage(data, meta);
+  });
+
+  r.get('/neighborhoods', {
+    config: { auth: 'optional' },
+    schema: {
+      tags, summary: "A country's neighborhoods",
+      description:
+        'Public. `country` (ISO alpha-2, any case) is required; an unknown code is 422 naming country (not an empty list). `city` narrows to ' +
+        'one city (exact, case-insensitive). Sorted by city then name. Paginated: page (default 1), per_page (default 20, at most 100).',
+      querystring: S.NeighborhoodQuery, response: { 200: S.NeighborhoodPage, ...errorResponses(401) },
+    },
+  }, async (req) => {
+    const { data, meta } = await listNeighborhoods(deps, req.query);
+    return okPage(data, meta);
+  });
+
+  r.post('/neighborhoods', {
+    config: { roles: ['admin'] },
+    schema: {
+      tags, summary: 'Add a neighborhood (admin)', security,
+      description: 'Unique per country, city and name, case-insensitively (409). Unknown country → 422 naming country. Audited.',
+      body: S.NeighborhoodBody, response: { 201: S.NeighborhoodResponse, ...errorResponses(401, 403, 409) },
+    },
+  }, async (req, reply) => reply.code(201).send(ok(await createNeighborhood(deps, currentUser(req), req.body), 'Neighborhood created')));
+}

@@ -1,0 +1,36 @@
+// DELETE /properties/{id}: removes the listing, or archives it when it has booking history
+// (which must outlive the listing). Media files go once the deletion has committed.
+import type { Deps } from '../../container.ts';
+import { afterCommit } from '../../platform/after-commit.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import type { AuthUser } from '../auth/session-service.ts';
+import { recordAudit } from '../audit/record-audit.ts';
+import { propertiesRepository } from './properties.repository.ts';
+import { isStaff, loadPropertyForWrite } from './property-access.ts';
+
+export async function deleteProperty(deps: Deps, caller: AuthUser, id: number): Promise<{ id: number; status: 'deleted' | 'archived' }> {
+  await loadPropertyForWrite(deps.db, id, caller);
+  const { outcome, files } = await deps.db.transaction(async (tx) => {
+    const repo = propertiesRepository(tx);
+    const current = await repo.lockById(id);
+    if (!current) throw notFound('Property');
+    if (current.status === 'archived') throw new AppError('CONFLICT', 'The listing is already archived');
+    const now = deps.clock.now();
+    const archive = await repo.hasReservationHistory(id);
+    let files: string[] = [];
+    if (archive) await repo.update(id, { status: 'archived', updatedAt: now });
+    else {
+      files = await repo.mediaKeys(id);
+      await repo.delete(id);
+    }
+    if (isStaff(caller)) {
+      await recordAudit(tx, caller, {
+        action: archive ? 'property.archive' : 'property.delete', targetType: 'property', targetId: id,
+        before: { status: current.status, owner_id: current.ownerId, public_name: current.publicName }, after: archive ? { status: 'archived' } : null,
+      }, now);
+    }
+    return { outcome: archive ? ('archived' as const) : ('deleted' as const), files };
+  });
+  if (files.length) await afterCommit(deps, 'removing the deleted listing\'s media files', () => Promise.all(files.map((key) => deps.storage.delete(key))));
+  return { id, status: outcome };
+}

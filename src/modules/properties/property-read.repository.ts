@@ -1,0 +1,164 @@
+// The read model of listings: everything the read form shows around a batch of properties,
+// one query per kind of row whatever the number of listings (no N+1).
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/connection.ts';
+import {
+  commodities, currencies, favorites, offers, packages, properties, propertyCommodities, propertyMedias, propertyNights,
+  propertyTypes, ratePlans, roomTypes, seasons, users,
+} from '../../db/schema/index.ts';
+
+export type CurrencyRow = typeof currencies.$inferSelect;
+export type MediaRow = typeof propertyMedias.$inferSelect;
+export type SeasonRow = typeof seasons.$inferSelect;
+export type OfferRow = typeof offers.$inferSelect;
+export type PackageRow = typeof packages.$inferSelect;
+export type RoomTypeRow = typeof roomTypes.$inferSelect;
+export type RatePlanRow = typeof ratePlans.$inferSelect;
+
+export interface OwnerRow {
+  id: number;
+  username: string;
+  firstName: string;
+  lastName: string;
+  location: string | null;
+  email: string;
+  avatar: string | null;
+  phone: string | null;
+}
+
+export interface CommodityEntry {
+  id: number;
+  name: string;
+  type: string;
+}
+
+/** Nights from the listing's today on that carry a booking; `full` when no unit is left. */
+export interface BookedNight {
+  night: string;
+  full: boolean;
+}
+
+function group<T>(rows: T[], key: (r: T) => number): Map<number, T[]> {
+  const out = new Map<number, T[]>();
+  for (const r of rows) {
+    const k = key(r);
+    const list = out.get(k);
+    if (list) list.push(r);
+    else out.set(k, [r]);
+  }
+  return out;
+}
+
+export function propertyReadRepository(db: Executor) {
+  return {
+    async typeNames(ids: number[]): Promise<Map<number, string>> {
+      if (!ids.length) return new Map();
+      const rows = await db.select({ id: propertyTypes.id, name: propertyTypes.name }).from(propertyTypes).where(inArray(propertyTypes.id, ids));
+      return new Map(rows.map((r) => [r.id, r.name]));
+    },
+
+    async owners(ids: number[]): Promise<Map<number, OwnerRow>> {
+      if (!ids.length) return new Map();
+      const rows = await db
+        .select({
+          id: users.id, username: users.username, firstName: users.firstName, lastName: users.lastName,
+          location: users.location, email: users.email, avatar: users.avatar, phone: users.phone,
+        })
+        .from(users)
+        .where(inArray(users.id, ids));
+      return new Map(rows.map((r) => [r.id, r]));
+    },
+
+    async currencies(codes: string[]): Promise<Map<string, CurrencyRow>> {
+      if (!codes.length) return new Map();
+      const rows = await db.select().from(currencies).where(inArray(currencies.code, codes));
+      return new Map(rows.map((r) => [r.code, r]));
+    },
+
+    async commodities(propertyIds: number[]): Promise<Map<number, CommodityEntry[]>> {
+      const rows = await db
+        .select({ propertyId: propertyCommodities.propertyId, id: commodities.id, name: commodities.name, type: commodities.type })
+        .from(propertyCommodities)
+        .innerJoin(commodities, eq(commodities.id, propertyCommodities.commodityId))
+        .where(inArray(propertyCommodities.propertyId, propertyIds))
+        .orderBy(asc(commodities.id));
+      return group(rows, (r) => r.propertyId);
+    },
+
+    async medias(propertyIds: number[]): Promise<Map<number, MediaRow[]>> {
+      const rows = await db.select().from(propertyMedias).where(inArray(propertyMedias.propertyId, propertyIds)).orderBy(asc(propertyMedias.position), asc(propertyMedias.id));
+      return group(rows, (r) => r.propertyId);
+    },
+
+    async seasons(propertyIds: number[]): Promise<Map<number, SeasonRow[]>> {
+      const rows = await db.select().from(seasons).where(inArray(seasons.propertyId, propertyIds)).orderBy(asc(seasons.startDate), asc(seasons.id));
+      return group(rows, (r) => r.propertyId);
+    },
+
+    async offers(propertyIds: number[]): Promise<Map<number, OfferRow[]>> {
+      const rows = await db.select().from(offers).where(inArray(offers.propertyId, propertyIds)).orderBy(asc(offers.startDate), asc(offers.id));
+      return group(rows, (r) => r.propertyId);
+    },
+
+    async packages(propertyIds: number[]): Promise<Map<number, PackageRow[]>> {
+      const rows = await db.select().from(packages).where(inArray(packages.propertyId, propertyIds)).orderBy(asc(packages.id));
+      return group(rows, (r) => r.propertyId);
+    },
+
+    async roomTypes(propertyIds: number[]): Promise<Map<number, RoomTypeRow[]>> {
+      const rows = await db.select().from(roomTypes).where(inArray(roomTypes.propertyId, propertyIds)).orderBy(asc(roomTypes.id));
+      return group(rows, (r) => r.propertyId);
+    },
+
+    /** Rate plans of every room type of these listings, by room type id. */
+    async ratePlans(propertyIds: number[]): Promise<Map<number, RatePlanRow[]>> {
+      const rows = await db
+        .select({ plan: ratePlans })
+        .from(ratePlans)
+        .innerJoin(roomTypes, eq(roomTypes.id, ratePlans.roomTypeId))
+        .where(inArray(roomTypes.propertyId, propertyIds))
+        .orderBy(asc(ratePlans.id));
+      return group(rows.map((r) => r.plan), (r) => r.roomTypeId);
+    },
+
+    /**
+     * Booked nights from each listing's own today (the instant `at` in its time zone) on. A
+     * night is full when a listing without room types has a booking on room_type_id 0, or when
+     * every room type of the listing has sold all its units (the night's available_rooms
+     * override, else count_of_rooms).
+     */
+    async bookedNights(propertyIds: number[], at: Date): Promise<Map<number, BookedNight[]>> {
+      const result = (await db.execute(sql`
+        WITH rt_count AS (
+          SELECT property_id, count(*)::int AS cnt FROM ${roomTypes} WHERE ${inArray(roomTypes.propertyId, propertyIds)} GROUP BY property_id
+        )
+        SELECT n.property_id AS "propertyId", to_char(n.night, 'YYYY-MM-DD') AS night,
+          CASE WHEN COALESCE(c.cnt, 0) = 0 THEN bool_or(n.room_type_id = 0)
+               ELSE count(*) FILTER (WHERE rt.id IS NOT NULL AND n.booked >= COALESCE(n.available_rooms, rt.count_of_rooms)) = c.cnt
+          END AS "full"
+        FROM ${propertyNights} n
+        JOIN ${properties} p ON p.id = n.property_id
+        LEFT JOIN rt_count c ON c.property_id = n.property_id
+        LEFT JOIN ${roomTypes} rt ON rt.id = n.room_type_id AND rt.property_id = n.property_id
+        WHERE n.property_id IN (${sql.join(propertyIds.map((id) => sql`${id}`), sql`, `)})
+          AND n.booked > 0
+          AND n.night >= (CAST(${at.toISOString()} AS timestamptz) AT TIME ZONE p.timezone)::date
+        GROUP BY n.property_id, n.night, c.cnt
+        ORDER BY n.property_id, n.night
+      `)) as unknown as { rows: Array<{ propertyId: number | string; night: string; full: boolean }> };
+      return group(
+        result.rows.map((r) => ({ propertyId: Number(r.propertyId), night: r.night, full: r.full === true })),
+        (r) => r.propertyId,
+      );
+    },
+
+    /** Which of these listings the user has in their favorites. */
+    async favoriteIds(userId: number, propertyIds: number[]): Promise<Set<number>> {
+      const rows = await db
+        .select({ id: favorites.propertyId })
+        .from(favorites)
+        .where(and(eq(favorites.userId, userId), inArray(favorites.propertyId, propertyIds)));
+      return new Set(rows.map((r) => r.id));
+    },
+  };
+}
