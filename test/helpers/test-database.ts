@@ -7,6 +7,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { migrationsFolder, openDatabase, runMigrations, type Database } from '../../src/db/connection.ts';
+import { seedReferenceData } from '../../src/modules/catalog/seed-reference-data.ts';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 const cacheDir = path.join(root, '.test-cache');
@@ -20,6 +21,8 @@ function migrationsHash(): string {
   for (const f of readdirSync(migrationsFolder, { recursive: true }).map(String).sort()) {
     if (f.endsWith('.sql') || f.endsWith('.json')) h.update(f).update(readFileSync(path.join(migrationsFolder, f)));
   }
+  // The template is also seeded, so a change to the reference data must rebuild it too.
+  for (const f of ['reference-data.ts', 'countries-data.ts', 'seed-reference-data.ts']) h.update(readFileSync(path.join(root, 'src/modules/catalog', f)));
   return h.digest('hex').slice(0, 12);
 }
 
@@ -45,6 +48,8 @@ export async function prepareTemplate(): Promise<void> {
       const url = withDatabase(testDatabaseUrl, building);
       const db = await openDatabase({ url, poolSize: 1 });
       await runMigrations(db, url);
+      // Seeded once here, so each test app's start-up seeding takes its one-query fast path.
+      await seedReferenceData(db.db);
       await db.close();
       await admin.query(`ALTER DATABASE "${building}" RENAME TO "${name}"`);
     } finally {
@@ -62,6 +67,7 @@ export async function prepareTemplate(): Promise<void> {
   await mkdir(cacheDir, { recursive: true });
   const db = await openDatabase({});
   await runMigrations(db);
+  await seedReferenceData(db.db);
   const dump = await ((db.db as unknown as { $client: PGlite }).$client).dumpDataDir('none');
   await db.close();
   const tmp = `${file}.${process.pid}`;

@@ -87,6 +87,8 @@ describe('reference data seeded at start', () => {
 describe('seeding an empty database from two instances at once', () => {
   it('inserts everything exactly once with one default currency', async () => {
     const database = await createTestDatabase();
+    // The test template comes seeded; empty the reference tables to start from a new database.
+    for (const table of [neighborhoods, currencies, commodities, propertyTypes, countries]) await database.db.delete(table);
     // On PostgreSQL the second "instance" has its own connection pool, so the two really race.
     const second = onPostgres ? await openDatabase({ url: database.url!, poolSize: 2 }) : database;
     try {
