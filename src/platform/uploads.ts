@@ -62,6 +62,8 @@ export async function sendStoredFile(reply: FastifyReply, storage: FileStorage, 
     .header('content-security-policy', "default-src 'none'; sandbox")
     .header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename="${opts.downloadName.replace(/[^A-Za-z0-9._-]/g, '_')}"`)
     .header('cache-control', opts.cache === 'public' ? 'public, max-age=86400' : 'private, no-store')
+    // Public images (listing photos, avatars) are embedded by front ends on other origins.
+    .header('cross-origin-resource-policy', opts.cache === 'public' ? 'cross-origin' : 'same-site')
     .send(stream);
 }
 

@@ -1,0 +1,21 @@
+import type { Deps } from '../../container.ts';
+import type { AuthUser } from '../auth/session-service.ts';
+import { notFound } from '../../platform/errors.ts';
+import { afterCommit } from '../../platform/after-commit.ts';
+import { loadPropertyForWrite } from '../properties/property-access.ts';
+import { propertyMediaRepository } from './property-media.repository.ts';
+import { deleteStoredFiles } from './media-files.ts';
+
+/** Deletes one media of a listing; its files are removed once the row is gone for good. */
+export async function deleteMedia(deps: Deps, caller: AuthUser, propertyId: number, mediaId: number): Promise<void> {
+  const property = await loadPropertyForWrite(deps.db, propertyId, caller);
+  const media = await deps.db.transaction(async (tx) => {
+    const repo = propertyMediaRepository(tx);
+    await repo.lockProperty(property.id);
+    const m = await repo.findInProperty(property.id, mediaId);
+    if (!m) throw notFound('Media');
+    await repo.delete(m);
+    return m;
+  });
+  await afterCommit(deps, 'media file removal', () => deleteStoredFiles(deps, [media.storageKey, media.thumbnailKey]));
+}

@@ -1,0 +1,50 @@
+// Calendar dates are plain YYYY-MM-DD days in the listing's own time zone; arithmetic on them is
+// done on UTC midnights so no daylight-saving shift can move a day.
+import { invalidField } from '../../platform/errors.ts';
+
+const DAY_MS = 86_400_000;
+export const DATE_PATTERN = '^[0-9]{4}-[0-9]{2}-[0-9]{2}$';
+/** Most nights one calendar request may read or write. */
+export const MAX_CALENDAR_NIGHTS = 730;
+
+/** Whether the text is a real calendar date (2025-02-30 is not). */
+export function isRealDate(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const d = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === text;
+}
+
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Whole days from `a` to `b` (negative when b is earlier). */
+export function daysBetween(a: string, b: string): number {
+  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY_MS);
+}
+
+/** Today's date where the listing is; an unknown zone falls back to UTC rather than failing. */
+export function todayIn(timeZone: string, now: Date): string {
+  try {
+    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  } catch {
+    return now.toISOString().slice(0, 10);
+  }
+}
+
+export interface NightRange {
+  from: string;
+  to: string;
+  /** Nights in the range, both ends included. */
+  nights: number;
+}
+
+/** Checks an inclusive range of nights: real dates, to ≥ from, at most 730 nights (422 naming the field). */
+export function nightRange(from: string, to: string): NightRange {
+  if (!isRealDate(from)) throw invalidField('from', 'must be a real date (YYYY-MM-DD)');
+  if (!isRealDate(to)) throw invalidField('to', 'must be a real date (YYYY-MM-DD)');
+  const nights = daysBetween(from, to) + 1;
+  if (nights < 1) throw invalidField('to', 'must be on or after from');
+  if (nights > MAX_CALENDAR_NIGHTS) throw invalidField('to', `the range may cover at most ${MAX_CALENDAR_NIGHTS} nights (from and to included)`);
+  return { from, to, nights };
+}

@@ -1,0 +1,27 @@
+import type { Static } from 'typebox';
+import type { Deps } from '../../container.ts';
+import type { AuthUser } from '../auth/session-service.ts';
+import { AppError } from '../../platform/errors.ts';
+import { currencyDecimals } from '../catalog/currencies.repository.ts';
+import { loadPropertyForWrite } from '../properties/property-access.ts';
+import { roomTypesRepository } from './room-types.repository.ts';
+import { loadRoomType, MAX_RATE_PLANS_PER_ROOM_TYPE, ratePlanValues } from './room-type-input.ts';
+import { ratePlanView } from './room-type-views.ts';
+import type { CreateRatePlanBody } from './room-types.schemas.ts';
+
+/** Adds a rate plan to a room type of a listing the caller may change. */
+export async function createRatePlan(deps: Deps, caller: AuthUser, propertyId: number, roomTypeId: number, body: Static<typeof CreateRatePlanBody>) {
+  const property = await loadPropertyForWrite(deps.db, propertyId, caller);
+  await loadRoomType(deps.db, property.id, roomTypeId);
+  const decimals = await currencyDecimals(deps.db, property.currencyCode);
+  const values = ratePlanValues(body, { currency: property.currencyCode, decimals });
+  const row = await deps.db.transaction(async (tx) => {
+    const rt = await loadRoomType(tx, property.id, roomTypeId, { lock: true });
+    const repo = roomTypesRepository(tx);
+    if ((await repo.countPlans(rt.id)) >= MAX_RATE_PLANS_PER_ROOM_TYPE) {
+      throw new AppError('CONFLICT', `A room type may have at most ${MAX_RATE_PLANS_PER_ROOM_TYPE} rate plans`);
+    }
+    return repo.insertPlan({ ...values, roomTypeId: rt.id });
+  });
+  return ratePlanView(row, decimals);
+}

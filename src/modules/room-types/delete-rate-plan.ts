@@ -1,0 +1,18 @@
+import type { Deps } from '../../container.ts';
+import type { AuthUser } from '../auth/session-service.ts';
+import { notFound } from '../../platform/errors.ts';
+import { loadPropertyForWrite } from '../properties/property-access.ts';
+import { roomTypesRepository } from './room-types.repository.ts';
+import { loadRoomType } from './room-type-input.ts';
+
+/** Deletes a rate plan; the next oldest plan becomes the room type's default rate. */
+export async function deleteRatePlan(deps: Deps, caller: AuthUser, propertyId: number, roomTypeId: number, ratePlanId: number): Promise<void> {
+  const property = await loadPropertyForWrite(deps.db, propertyId, caller);
+  await deps.db.transaction(async (tx) => {
+    const rt = await loadRoomType(tx, property.id, roomTypeId, { lock: true });
+    const repo = roomTypesRepository(tx);
+    const plan = await repo.findPlan(rt.id, ratePlanId);
+    if (!plan) throw notFound('Rate plan');
+    await repo.deletePlan(plan.id);
+  });
+}

@@ -1,0 +1,16 @@
+import type { Static } from 'typebox';
+import type { Deps } from '../../container.ts';
+import type { AuthUser } from '../auth/session-service.ts';
+import { loadVisibleProperty } from '../properties/property-access.ts';
+import { addDays, nightRange, todayIn } from './calendar-dates.ts';
+import { calendarUnit, readCalendar } from './calendar-unit.ts';
+import type { CalendarQuery } from './room-types.schemas.ts';
+
+/** Nightly rates and availability of a room type (or of the listing, `roomTypeId` null); anyone who may see the listing. */
+export async function getCalendar(deps: Deps, caller: AuthUser | null, propertyId: number, roomTypeId: number | null, query: Static<typeof CalendarQuery>) {
+  const property = await loadVisibleProperty(deps.db, propertyId, caller);
+  const unit = await calendarUnit(deps.db, property, roomTypeId);
+  const from = query.from ?? todayIn(property.timezone, deps.clock.now());
+  const range = nightRange(from, query.to ?? addDays(from, 29));
+  return readCalendar(deps.db, property, unit, range);
+}

@@ -1,0 +1,18 @@
+import type { Deps } from '../../container.ts';
+import type { AuthUser } from '../auth/session-service.ts';
+import { pageWindow, type PageQuery } from '../../platform/pagination.ts';
+import { currencyDecimals } from '../catalog/currencies.repository.ts';
+import { loadVisibleProperty } from '../properties/property-access.ts';
+import { roomTypesRepository } from './room-types.repository.ts';
+import { loadRoomType } from './room-type-input.ts';
+import { ratePlanView } from './room-type-views.ts';
+
+/** A room type's rate plans, oldest (the default rate) first; anyone who may see the listing. */
+export async function listRatePlans(deps: Deps, caller: AuthUser | null, propertyId: number, roomTypeId: number, query: PageQuery) {
+  const property = await loadVisibleProperty(deps.db, propertyId, caller);
+  const rt = await loadRoomType(deps.db, property.id, roomTypeId);
+  const { page, perPage, offset } = pageWindow(query);
+  const { rows, total } = await roomTypesRepository(deps.db).listPlans(rt.id, { offset, limit: perPage });
+  const decimals = await currencyDecimals(deps.db, property.currencyCode);
+  return { data: rows.map((r) => ratePlanView(r, decimals)), meta: { current_page: page, per_page: perPage, total } };
+}

@@ -1,0 +1,24 @@
+import type { Static } from 'typebox';
+import type { Deps } from '../../container.ts';
+import type { AuthUser } from '../auth/session-service.ts';
+import { notFound } from '../../platform/errors.ts';
+import { currencyDecimals } from '../catalog/currencies.repository.ts';
+import { loadPropertyForWrite } from '../properties/property-access.ts';
+import { roomTypesRepository } from './room-types.repository.ts';
+import { loadRoomType, ratePlanValues } from './room-type-input.ts';
+import { ratePlanView } from './room-type-views.ts';
+import type { UpdateRatePlanBody } from './room-types.schemas.ts';
+
+/** Changes the members sent of a rate plan; the merged plan must satisfy every rule. */
+export async function updateRatePlan(deps: Deps, caller: AuthUser, propertyId: number, roomTypeId: number, ratePlanId: number, body: Static<typeof UpdateRatePlanBody>) {
+  const property = await loadPropertyForWrite(deps.db, propertyId, caller);
+  const decimals = await currencyDecimals(deps.db, property.currencyCode);
+  const row = await deps.db.transaction(async (tx) => {
+    const rt = await loadRoomType(tx, property.id, roomTypeId, { lock: true });
+    const repo = roomTypesRepository(tx);
+    const current = await repo.findPlan(rt.id, ratePlanId);
+    if (!current) throw notFound('Rate plan');
+    return repo.updatePlan(current.id, ratePlanValues(body, { currency: property.currencyCode, decimals }, current));
+  });
+  return ratePlanView(row, decimals);
+}

@@ -1,0 +1,35 @@
+import type { Static } from 'typebox';
+import type { Deps } from '../../container.ts';
+import type { AuthUser } from '../auth/session-service.ts';
+import { AppError } from '../../platform/errors.ts';
+import { currencyDecimals } from '../catalog/currencies.repository.ts';
+import { loadPropertyForWrite } from '../properties/property-access.ts';
+import { roomTypesRepository } from './room-types.repository.ts';
+import { calendarRepository } from './calendar.repository.ts';
+import { todayIn } from './calendar-dates.ts';
+import { loadRoomType, roomTypeFields } from './room-type-input.ts';
+import { roomTypeView } from './room-type-views.ts';
+import type { UpdateRoomTypeBody } from './room-types.schemas.ts';
+
+/**
+ * Changes the members sent. Fewer rooms are refused while a coming night has more bookings than
+ * that; availability overrides above the new count are lowered to it.
+ */
+export async function updateRoomType(deps: Deps, caller: AuthUser, propertyId: number, roomTypeId: number, body: Static<typeof UpdateRoomTypeBody>) {
+  const property = await loadPropertyForWrite(deps.db, propertyId, caller);
+  const today = todayIn(property.timezone, deps.clock.now());
+  const { row, plans } = await deps.db.transaction(async (tx) => {
+    const repo = roomTypesRepository(tx);
+    const current = await loadRoomType(tx, property.id, roomTypeId, { lock: true });
+    const fields = roomTypeFields(body, current);
+    if (fields.countOfRooms < current.countOfRooms) {
+      const nights = calendarRepository(tx);
+      const clash = await nights.firstNightBookedAbove(property.id, current.id, fields.countOfRooms, today);
+      if (clash) throw new AppError('CONFLICT', `${clash.booked} rooms are booked on ${clash.night}; count_of_rooms cannot go below that`);
+      await nights.clampAvailability(property.id, current.id, fields.countOfRooms, today);
+    }
+    const updated = await repo.update(current.id, fields);
+    return { row: updated, plans: (await repo.plansOf([current.id])).get(current.id) ?? [] };
+  });
+  return roomTypeView(row, plans, await currencyDecimals(deps.db, property.currencyCode));
+}
