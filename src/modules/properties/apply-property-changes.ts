@@ -62,6 +62,8 @@ export async function applyPropertyChanges(
   if (state.recommended !== undefined) changes.recommended = state.recommended === 1;
   const row = await repo.update(current.id, changes);
   if (form.commodities) await repo.replaceCommodities(current.id, form.commodities);
+  // Rate plans are priced in the listing's currency; they follow a change of it.
+  if (changes.currencyCode && changes.currencyCode !== current.currencyCode) await repo.setRatePlansCurrency(current.id, changes.currencyCode);
   if (isStaff(caller)) {
     const diff = auditDiff(current, changes);
     if (form.commodities) diff.after.commodities = form.commodities;

@@ -65,9 +65,14 @@ export function propertiesRepository(db: Executor) {
             OR EXISTS (SELECT 1 FROM ${services} WHERE property_id = ${propertyId})
             OR EXISTS (SELECT 1 FROM ${offers} WHERE property_id = ${propertyId} AND discount_type = 'fixed')
             OR EXISTS (SELECT 1 FROM ${promoCodes} WHERE property_id = ${propertyId} AND discount_type = 'fixed')
-            OR EXISTS (SELECT 1 FROM ${ratePlans} rp JOIN ${roomTypes} rt ON rt.id = rp.room_type_id WHERE rt.property_id = ${propertyId}) AS "priced"
+            OR EXISTS (SELECT 1 FROM ${ratePlans} rp JOIN ${roomTypes} rt ON rt.id = rp.room_type_id WHERE rt.property_id = ${propertyId})
+            OR EXISTS (SELECT 1 FROM ${propertyNights} WHERE property_id = ${propertyId} AND price IS NOT NULL) AS "priced"
       `)) as unknown as { rows: Array<{ priced: boolean }> };
       return result.rows[0]?.priced === true;
+    },
+
+    async setRatePlansCurrency(propertyId: number, currency: string): Promise<void> {
+      await db.update(ratePlans).set({ currency }).where(inArray(ratePlans.roomTypeId, db.select({ id: roomTypes.id }).from(roomTypes).where(eq(roomTypes.propertyId, propertyId))));
     },
 
     /** Replaces the listing's amenities with exactly these ids. */

@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { packages, propertyCommodities, propertyMedias, propertyNights } from '../../db/schema/index.ts';
-import { countRows, ensureCurrency } from '../../../test/helpers/catalog-factories.ts';
+import { countRows, createRoomType, ensureCurrency } from '../../../test/helpers/catalog-factories.ts';
 import { errorFields, world, type World } from './properties.test-support.ts';
 
 describe('PUT and DELETE /properties/{id}', () => {
@@ -113,6 +113,19 @@ describe('PUT and DELETE /properties/{id}', () => {
     await w.t.deps.db.insert(packages).values({ propertyId: p.id, name: 'Breakfast', price: 2000 });
     const back = await put(p.id, 'owner', { currency: 'EUR', base_price: 150, price_per_night: 160, cleaning_fee: 30, security_deposit: 200 });
     assert.equal(back.statusCode, 422, 'the package price is kept in yen');
+  });
+
+  it('currency: rate plans follow the listing to a currency with the same decimals; a calendar price blocks other decimals', async () => {
+    const p = await w.create('owner', w.full());
+    await createRoomType(w.t.deps, p.id, { currency: 'EUR' });
+    const usd = await put(p.id, 'owner', { currency: 'USD' });
+    assert.equal(usd.statusCode, 200, usd.body);
+    const plans = usd.json().data.channel_room_types.flatMap((rt: { rate_plans: Array<{ currency: string }> }) => rt.rate_plans);
+    assert.deepEqual(plans.map((rp: { currency: string }) => rp.currency), ['USD']);
+    const q = await w.create('owner', w.full());
+    await w.t.deps.db.insert(propertyNights).values({ propertyId: q.id, roomTypeId: 0, night: '2031-02-01', price: 9000 });
+    const jpy = await put(q.id, 'owner', { currency: 'JPY', base_price: 15000, price_per_night: 16000, cleaning_fee: 3000, security_deposit: 20000 });
+    assert.equal(jpy.statusCode, 422, 'a calendar override is kept in cents');
   });
 
   it('DELETE removes a listing without booking history, with its rows and media files', async () => {
