@@ -5,6 +5,7 @@ import { AppError } from '../../platform/errors.ts';
 
 const ALG = 'HS256';
 const ISSUER = 'stays-api';
+const VERIFIED_CACHE_MAX = 20_000;
 
 export interface AccessClaims {
   sub: string;
@@ -17,9 +18,14 @@ export interface AccessClaims {
 
 export class TokenService {
   // Handed raw bytes, jose re-imports the key through WebCrypto on every sign and verify; that
-  // import was a sixth of the server's CPU under authenticated load (bench/README.md). Same key,
-  // same algorithm, imported once.
+  // import was half the CPU of each verification (bench/README.md). Same key, same algorithm,
+  // imported once.
   private key?: Promise<CryptoKey>;
+  // Tokens whose signature and claims were already checked. A client sends the same token on
+  // every request for its 15 minutes, and the HMAC check was most of what authentication cost;
+  // a hit re-checks only expiry (the session's revocation is still checked on every request).
+  // Keyed by the whole token string, so a changed byte is a miss and gets the full check.
+  private readonly verified = new Map<string, AccessClaims>();
 
   constructor(private readonly secret: Uint8Array, private readonly ttlSeconds: number) {}
 
@@ -46,6 +52,19 @@ export class TokenService {
 
   /** Verifies signature (HS256 only), issuer and expiry against the given instant. */
   async verify(token: string, now: Date): Promise<AccessClaims> {
+    const known = this.verified.get(token);
+    if (known) {
+      if (known.exp * 1000 > now.getTime()) return known;
+      this.verified.delete(token);
+      throw new AppError('TOKEN_EXPIRED', 'The token has expired');
+    }
+    const claims = await this.verifyFully(token, now);
+    if (this.verified.size >= VERIFIED_CACHE_MAX) this.verified.delete(this.verified.keys().next().value as string);
+    this.verified.set(token, claims);
+    return claims;
+  }
+
+  private async verifyFully(token: string, now: Date): Promise<AccessClaims> {
     try {
       const { payload } = await jwtVerify(token, await this.cryptoKey(), {
         algorithms: [ALG],
