@@ -85,6 +85,7 @@ export async function buildApp(deps: Deps, opts: { extraRoutes?: (app: App) => P
   });
   await app.register(authPlugin, { sessions: deps.sessions, allowedOrigins });
   await app.register(idempotencyPlugin, { db: deps.db, clock: deps.clock });
+  app.addHook('onSend', deps.propertyCache.hook());
 
   const Health = Type.Object({ status: Type.String() });
   app.get('/healthz', { schema: { hide: true, response: { 200: Health } } }, async () => ({ status: 'ok' }));

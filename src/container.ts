@@ -26,6 +26,7 @@ import { SecretHasher } from './modules/auth/one-time-secrets.ts';
 import { LoginThrottle, MailThrottle } from './modules/auth/login-throttle.ts';
 import { createLogger } from './platform/logger.ts';
 import { OutboxRelay } from './jobs/outbox-relay.ts';
+import { PropertyDetailCache } from './modules/properties/property-detail-cache.ts';
 import { seedReferenceData } from './modules/catalog/seed-reference-data.ts';
 
 export interface Deps {
@@ -44,6 +45,8 @@ export interface Deps {
   loginThrottle: LoginThrottle;
   /** Publishes committed outbox events; use cases kick it after a commit that wrote events. */
   outbox: OutboxRelay;
+  /** Finished property read forms, invalidated on writes across instances. */
+  propertyCache: PropertyDetailCache;
   mailThrottle: MailThrottle;
   google: GoogleVerifier;
   facebook: FacebookVerifier;
@@ -119,6 +122,7 @@ export async function createContainer(config: Config, overrides: ContainerOverri
     loginThrottle: new LoginThrottle(config.LOGIN_MAX_FAILURES, config.rateLimitWindowMs, redis),
     mailThrottle: new MailThrottle(5, config.rateLimitWindowMs, redis),
     outbox: new OutboxRelay(db, bus, clock),
+    propertyCache: new PropertyDetailCache(bus),
     google: new GoogleIdTokenVerifier(config.GOOGLE_JWKS_URL, config.GOOGLE_CLIENT_ID, () => clock.now()),
     facebook: new FacebookGraphVerifier(config.FACEBOOK_GRAPH_URL, config.FACEBOOK_APP_ID, config.FACEBOOK_APP_SECRET),
     instanceId: `${process.pid}-${randomUUID().slice(0, 8)}`,
@@ -128,6 +132,7 @@ export async function createContainer(config: Config, overrides: ContainerOverri
 /** Releases everything the container opened, in reverse order. */
 export async function closeContainer(deps: Deps, opts: { keepDatabase?: boolean } = {}): Promise<void> {
   deps.sessions.close();
+  deps.propertyCache.close();
   await deps.mailer.close().catch(() => {});
   await deps.bus.close().catch(() => {});
   deps.redis?.disconnect();

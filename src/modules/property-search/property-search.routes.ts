@@ -1,4 +1,118 @@
+// Listing lists and search. Thin handlers: validated query → one use case → page envelope.
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Deps } from '../../container.ts';
+import { errorResponses, okPage } from '../../platform/envelope.ts';
+import { currentUser } from '../../platform/auth.ts';
+import * as S from './property-search.schemas.ts';
+import { listProperties } from './list-properties.ts';
+import { filterProperties } from './filter-properties.ts';
+import { listPublicProperties } from './list-public-properties.ts';
+import { listRecommendedProperties } from './list-recommended-properties.ts';
+import { listPopularProperties } from './list-popular-properties.ts';
+import { listFavoriteProperties } from './list-favorite-properties.ts';
 
-export async function propertySearchRoutes(_app: FastifyInstance, _opts: { deps: Deps }) {}
+const tags = ['properties'];
+const security = [{ bearer: [] }];
+const optionalSecurity: Array<Record<string, string[]>> = [{}, { bearer: [] }];
+
+const FILTERS =
+  'Filters (all optional, combined with AND): q (public name, description or address, case-insensitive), type (type id), ' +
+  'address (substring), checkin_date + checkout_date (YYYY-MM-DD; checkout after checkin, at most 365 nights, checkin not before ' +
+  'yesterday UTC; 422 otherwise) with guests (default 1): only listings with one unit that holds the guests and is free on every night ' +
+  'of the half-open stay [checkin, checkout) — a listing without room types is one unit of its capacity; with room types, one room ' +
+  'type whose capacity holds the guests must have a unit left every night (no stop-sell; available_rooms, or count_of_rooms, minus booked ' +
+  'above 0). guests without dates: one unit must hold them. min_price/max_price compare price_per_night converted with the ' +
+  'currencies\' exchange rates into `currency` (default: the platform default currency; with none set, each listing\'s own currency). ' +
+  'near=<lat>,<lng> with radius_km (default 25, more than 0 and at most 500): great-circle distance, and each card gets distance_km. ' +
+  'commodities=1,2: listings with all of them. sort: newest (default), price, -price, rating, distance (needs near). ' +
+  'Cards show the internal name only to the listing\'s owner, admin and support (others read the public name there) and is_favorite only to signed-in callers. ' +
+  'page and per_page (at most 100) page through the matches. A search over public listings counts and serves its first 1,000 ' +
+  'matches (meta.total is at most 1000, later pages are empty): narrow it down to see others. Lists of one\'s own or, for ' +
+  'staff, of all listings count exactly.';
+
+export async function propertySearchRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const response = { 200: S.CardPage, ...errorResponses(401) };
+
+  r.get('/properties', {
+    config: { auth: 'required' },
+    schema: {
+      tags, summary: 'Listings of the caller\'s role', security,
+      description:
+        'An owner gets their own listings in every status (draft, active, inactive, archived); admin and support get all listings; ' +
+        'a traveller gets the public ones (active and visible). status and visibility (0/1) narrow within that. ' + FILTERS,
+      querystring: S.FilterQuery, response,
+    },
+  }, async (req) => {
+    const { data, meta } = await listProperties(deps, currentUser(req), req.query);
+    return okPage(data, meta);
+  });
+
+  r.get('/properties/filter', {
+    config: { auth: 'optional' },
+    schema: {
+      tags, summary: 'Search listings', security: optionalSecurity,
+      description:
+        'Public listings (active and visible) for everyone. When an owner, admin or support sends status or visibility, the search ' +
+        'covers what they may see: an owner their own listings besides the public ones, admin and support every listing; for ' +
+        'travellers and anonymous callers those parameters only narrow the public set (so visibility=0 finds nothing). ' + FILTERS,
+      querystring: S.FilterQuery, response,
+    },
+  }, async (req) => {
+    const { data, meta } = await filterProperties(deps, req.user, req.query);
+    return okPage(data, meta);
+  });
+
+  r.get('/properties/public', {
+    config: { auth: 'optional' },
+    schema: {
+      tags, summary: 'Explorer: public listings', security: optionalSecurity,
+      description: 'Active and visible listings only, whoever asks; a token only adds is_favorite. ' + FILTERS,
+      querystring: S.SearchQuery, response,
+    },
+  }, async (req) => {
+    const { data, meta } = await listPublicProperties(deps, req.user, req.query);
+    return okPage(data, meta);
+  });
+
+  r.get('/properties/recommended', {
+    config: { auth: 'optional' },
+    schema: {
+      tags, summary: 'Recommended listings', security: optionalSecurity,
+      description: 'Public listings an admin flagged as recommended. ' + FILTERS,
+      querystring: S.SearchQuery, response,
+    },
+  }, async (req) => {
+    const { data, meta } = await listRecommendedProperties(deps, req.user, req.query);
+    return okPage(data, meta);
+  });
+
+  r.get('/properties/popular', {
+    config: { auth: 'optional' },
+    schema: {
+      tags, summary: 'Popular listings', security: optionalSecurity,
+      description:
+        'Public listings ordered by likes (like_count), then newest. Confirmed bookings of the last 90 days will rank first once ' +
+        'reservations exist (they arrive with a later issue); until then likes alone decide. An explicit sort replaces this order. ' + FILTERS,
+      querystring: S.SearchQuery, response,
+    },
+  }, async (req) => {
+    const { data, meta } = await listPopularProperties(deps, req.user, req.query);
+    return okPage(data, meta);
+  });
+
+  r.get('/properties/get/favorites', {
+    config: { auth: 'required' },
+    schema: {
+      tags, summary: 'The caller\'s favorites', security,
+      description:
+        'Listings the caller has favorited, most recently added first, each with is_favorite true. A favorite whose listing the caller ' +
+        'can no longer see (unpublished, hidden or archived since) is left out but kept: it shows again if the listing comes back.',
+      querystring: S.FavoritesQuery, response,
+    },
+  }, async (req) => {
+    const { data, meta } = await listFavoriteProperties(deps, currentUser(req), req.query);
+    return okPage(data, meta);
+  });
+}

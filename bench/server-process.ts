@@ -1,0 +1,215 @@
+// The server under test runs as its own process, exactly as in production (`node --import tsx
+// src/server.ts`), so the load generator never competes with it for the same event loop.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+export interface ServerOptions {
+  /** Repository root: the working directory of the server. */
+  root: string;
+  /** PostgreSQL server to create the run's database on; PGlite in DATA_DIR without it. */
+  databaseUrl?: string;
+  /** Extra node flags for the server, e.g. `--cpu-prof` to profile it under load. */
+  nodeArgs?: string[];
+  /** CPU list (taskset syntax) the server is confined to, all its threads included. */
+  cpus?: string;
+  /**
+   * A generated catalogue to start from instead of an empty database: a PGlite data directory
+   * (copied into the run's DATA_DIR) or a PostgreSQL database (the run's database is created
+   * from it as a template). The original is never written to.
+   */
+  dataset?: { kind: 'pglite'; pgdata: string } | { kind: 'postgres'; database: string };
+}
+
+export interface RunningServer {
+  baseUrl: string;
+  database: 'pglite' | 'postgres';
+  /** CPU seconds the server process has used so far (all threads); null where /proc is missing. */
+  cpuSeconds(): number | null;
+  /** SIGTERM, wait for the graceful shutdown, then remove the run's data. Safe to call twice. */
+  stop(): Promise<void>;
+}
+
+const STARTUP_TIMEOUT_MS = 60_000;
+// close-with-grace waits up to 15 s for in-flight requests; a little more before SIGKILL.
+const SHUTDOWN_TIMEOUT_MS = 20_000;
+const FORWARDED_LINES_MAX = 20;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+async function onAdmin(url: string, sql: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(sql);
+  } finally {
+    await admin.end();
+  }
+}
+
+function exited(child: ChildProcess, timeoutMs: number): Promise<boolean> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), timeoutMs);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
+
+export async function startServer(opts: ServerOptions): Promise<RunningServer> {
+  const cleanups: Array<() => Promise<void>> = [];
+  let child: ChildProcess | undefined;
+  const recent: string[] = [];
+  let forwarded = 0;
+
+  const stop = async () => {
+    if (child && !(await stopChild(child))) process.stderr.write('[bench] server ignored SIGTERM; killed\n');
+    child = undefined;
+    while (cleanups.length) await cleanups.pop()!().catch((err) => process.stderr.write(`[bench] cleanup failed: ${err}\n`));
+  };
+
+  try {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'stays-bench-'));
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    let databaseUrl: string | undefined;
+    if (opts.databaseUrl) {
+      const name = `stays_bench_${randomBytes(5).toString('hex')}`;
+      const template = opts.dataset?.kind === 'postgres' ? ` TEMPLATE "${opts.dataset.database}"` : '';
+      await onAdmin(opts.databaseUrl, `CREATE DATABASE "${name}"${template}`);
+      // FORCE: a server killed after the timeout may leave connections behind.
+      cleanups.push(() => onAdmin(opts.databaseUrl!, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+      databaseUrl = withDatabase(opts.databaseUrl, name);
+    } else if (opts.dataset?.kind === 'pglite') {
+      await cp(opts.dataset.pgdata, path.join(dataDir, 'pgdata'), { recursive: true });
+    }
+
+    const port = await freePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_BASE_URL: baseUrl,
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'warn',
+      JOBS_ENABLED: 'false',
+      JWT_SECRET: randomBytes(32).toString('base64url'),
+      // Outlives any BENCH_DURATION, so an expiring token can never show up as errors.
+      ACCESS_TOKEN_TTL: '24h',
+    };
+    // The benchmark must not mail anyone or create accounts beyond its own.
+    for (const key of ['SMTP_URL', 'ADMIN_EMAIL', 'ADMIN_PASSWORD']) delete env[key];
+    if (!databaseUrl) delete env.DATABASE_URL;
+
+    const node = [process.execPath, ...(opts.nodeArgs ?? []), '--import', 'tsx', 'src/server.ts'];
+    // taskset execs node in place, so the child pid is still the server's (signals, CPU time).
+    const argv = opts.cpus ? ['taskset', '-c', opts.cpus, ...node] : node;
+    child = spawn(argv[0]!, argv.slice(1), {
+      cwd: opts.root,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const collect = (chunk: Buffer) => {
+      for (const line of chunk.toString('utf8').split('\n')) {
+        if (!line.trim()) continue;
+        recent.push(line);
+        if (recent.length > 50) recent.shift();
+        // LOG_LEVEL=warn: anything that gets here deserves attention, but not a flood.
+        if (forwarded++ < FORWARDED_LINES_MAX) process.stderr.write(`[server] ${line}\n`);
+        else if (forwarded === FORWARDED_LINES_MAX + 1) process.stderr.write('[server] … further output suppressed\n');
+      }
+    };
+    child.stdout!.on('data', collect);
+    child.stderr!.on('data', collect);
+
+    await waitForHealth(baseUrl, child, recent);
+    const pid = child.pid!;
+    return { baseUrl, database: databaseUrl ? 'postgres' : 'pglite', stop, cpuSeconds: () => cpuSecondsOf(pid) };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
+
+/**
+ * Splits the machine: the server gets CPU 0, this process (the load generator) the rest.
+ * Unpinned, the scheduler moves both around and a 2-CPU machine gave ±40% between identical
+ * runs; pinned, the rounds agree within a few percent. Returns the server's CPU list, or
+ * undefined when there is nothing to split or no taskset.
+ */
+export function pinCpus(): string | undefined {
+  const n = os.availableParallelism();
+  if (process.platform !== 'linux' || n < 2) return undefined;
+  try {
+    execFileSync('taskset', ['-a', '-cp', `1-${n - 1}`, String(process.pid)], { stdio: 'ignore' });
+    return '0';
+  } catch {
+    return undefined;
+  }
+}
+
+let ticksPerSecond: number | undefined;
+
+// Throughput on a shared machine moves with everyone else's load; the CPU the server spends per
+// request does not, so it is measured alongside. Linux only (utime + stime in /proc/<pid>/stat).
+function cpuSecondsOf(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the parenthesised command name, which may itself contain spaces.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    ticksPerSecond ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+    return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
+  } catch {
+    return null;
+  }
+}
+
+async function stopChild(child: ChildProcess): Promise<boolean> {
+  if (child.exitCode !== null || child.signalCode !== null) return true;
+  child.kill('SIGTERM');
+  if (await exited(child, SHUTDOWN_TIMEOUT_MS)) return true;
+  child.kill('SIGKILL');
+  await exited(child, 5_000);
+  return false;
+}
+
+async function waitForHealth(baseUrl: string, child: ChildProcess, recent: string[]): Promise<void> {
+  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`server exited during startup (${child.exitCode ?? child.signalCode}):\n${recent.join('\n')}`);
+    }
+    try {
+      const res = await fetch(`${baseUrl}/healthz`, { signal: AbortSignal.timeout(1000) });
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server did not answer /healthz within ${STARTUP_TIMEOUT_MS / 1000} s:\n${recent.join('\n')}`);
+}

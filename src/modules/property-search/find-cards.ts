@@ -1,0 +1,53 @@
+// What every list shares once its use case has decided the scope: the price basis, one page of
+// cards and the page meta.
+import type { Deps } from '../../container.ts';
+import { invalidField } from '../../platform/errors.ts';
+import { pageWindow, type PageQuery } from '../../platform/pagination.ts';
+import type { AuthUser } from '../auth/session-service.ts';
+import { cardView } from './card-view.ts';
+import { propertySearchRepository } from './property-search.repository.ts';
+import type { PriceBasis, Scope } from './search-conditions.repository.ts';
+import { needsPriceConversion, type Criteria, type SortKey } from './search-criteria.ts';
+
+/**
+ * Public searches count (and serve) their first 1,000 matches: an exact count of a city-wide or
+ * catalogue-wide search costs time in proportion to the catalogue, and nobody pages past 50
+ * pages. Owners' and staff's lists of their own or all listings count exactly.
+ */
+export const MAX_PUBLIC_MATCHES = 1000;
+
+export interface CardSearch {
+  scope: Scope;
+  criteria: Criteria;
+  sort: SortKey;
+  favoritesOf?: number;
+}
+
+/**
+ * Prices are compared in the currency the caller names, else in the platform default currency,
+ * converting each listing's price with the exchange rates; with neither, in each listing's own
+ * currency.
+ */
+async function priceBasis(deps: Deps, code: string | undefined): Promise<PriceBasis> {
+  const repo = propertySearchRepository(deps.db);
+  if (code) {
+    const found = await repo.currencyRate(code);
+    if (!found) throw invalidField('currency', `unknown currency ${code}`);
+    return { rate: found.rate };
+  }
+  return { rate: (await repo.currencyRate())?.rate ?? null };
+}
+
+export async function findCards(deps: Deps, caller: AuthUser | null, search: CardSearch, pageQuery: PageQuery) {
+  const { page, perPage, offset } = pageWindow(pageQuery);
+  const basis = needsPriceConversion(search.criteria, search.sort) || search.criteria.currency ? await priceBasis(deps, search.criteria.currency) : null;
+  const { rows, total } = await propertySearchRepository(deps.db).page({
+    ...search,
+    basis,
+    viewerId: caller?.id ?? null,
+    limit: perPage,
+    offset,
+    countCap: search.scope.kind === 'public' || search.scope.kind === 'public-or-own' ? MAX_PUBLIC_MATCHES : undefined,
+  });
+  return { data: rows.map((r) => cardView(r, caller)), meta: { current_page: page, per_page: perPage, total } };
+}

@@ -1,0 +1,11 @@
+import type { Deps } from '../../container.ts';
+import type { AuthUser } from '../auth/session-service.ts';
+import { findCards } from './find-cards.ts';
+import type { SearchQuery } from './property-search.schemas.ts';
+import { parseCriteria } from './search-criteria.ts';
+
+/** GET /properties/recommended: public listings an admin flagged as recommended. */
+export async function listRecommendedProperties(deps: Deps, caller: AuthUser | null, query: SearchQuery) {
+  const { criteria, sort } = parseCriteria({ ...query, status: undefined, visibility: undefined }, deps.clock.now());
+  return findCards(deps, caller, { scope: { kind: 'public' }, criteria: { ...criteria, recommendedOnly: true }, sort }, query);
+}
