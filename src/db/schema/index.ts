@@ -3,3 +3,4 @@ export * from './platform.ts';
 export * from './onboarding.ts';
 export * from './catalog.ts';
 export * from './properties.ts';
+export * from './reservations.ts';

@@ -1,7 +1,7 @@
 // SQL of the properties table and of the rows that belong to one listing (its amenities).
 import { and, count, desc, eq, gt, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
-import { offers, packages, promoCodes, properties, propertyCommodities, propertyMedias, propertyNights, ratePlans, roomTypes, services } from '../../db/schema/index.ts';
+import { reservations, offers, packages, promoCodes, properties, propertyCommodities, propertyMedias, propertyNights, ratePlans, roomTypes, services } from '../../db/schema/index.ts';
 
 export type PropertyRow = typeof properties.$inferSelect;
 export type NewProperty = typeof properties.$inferInsert;
@@ -41,17 +41,18 @@ export function propertiesRepository(db: Executor) {
     },
 
     /**
-     * Whether deleting the listing would erase booking history: for now any night ever sold
-     * (property_nights.booked > 0). Reservations arrive with a later issue; this will then also
-     * look at the reservations table.
+     * Whether deleting the listing would erase booking history: any reservation, in any status,
+     * or any night ever sold (channel bookings may hold nights before a reservation row exists).
      */
     async hasReservationHistory(propertyId: number): Promise<boolean> {
-      const rows = await db
+      const [booked] = await db
         .select({ one: propertyNights.propertyId })
         .from(propertyNights)
         .where(and(eq(propertyNights.propertyId, propertyId), gt(propertyNights.booked, 0)))
         .limit(1);
-      return rows.length > 0;
+      if (booked) return true;
+      const [reserved] = await db.select({ id: reservations.id }).from(reservations).where(eq(reservations.propertyId, propertyId)).limit(1);
+      return Boolean(reserved);
     },
 
     /**

@@ -1,6 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { packages, propertyCommodities, propertyMedias, propertyNights } from '../../db/schema/index.ts';
+import { packages, propertyCommodities, propertyMedias, propertyNights, reservations } from '../../db/schema/index.ts';
+import { createUser } from '../../../test/helpers/factories.ts';
 import { countRows, createRoomType, ensureCurrency } from '../../../test/helpers/catalog-factories.ts';
 import { errorFields, world, type World } from './properties.test-support.ts';
 
@@ -155,6 +156,18 @@ describe('PUT and DELETE /properties/{id}', () => {
     assert.equal((await put(p.id, 'owner', { status: 'active' })).statusCode, 409);
     assert.equal((await put(p.id, 'owner', { public_name: 'Back again' })).statusCode, 409);
     assert.equal((await del(p.id, 'owner')).statusCode, 409);
+  });
+
+  it('DELETE archives a listing that only has a cancelled reservation (no night held any more)', async () => {
+    const p = await w.create('owner', w.full());
+    const guest = await createUser(w.t.deps);
+    await w.t.deps.db.insert(reservations).values({
+      bookingRefCode: `T-${p.id}`, propertyId: p.id, guestId: guest.id, status: 'cancelled', checkinDate: '2031-03-01', checkoutDate: '2031-03-04',
+      currency: 'EUR', totalMinor: 36000, priceSnapshot: {},
+    });
+    const res = await del(p.id, 'owner');
+    assert.equal(res.statusCode, 200, res.body);
+    assert.deepEqual(res.json().data, { id: p.id, status: 'archived' });
   });
 
   it('admin deletions and archivings are audited', async () => {

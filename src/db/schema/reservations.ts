@@ -1,0 +1,86 @@
+// Reservations, the unit lines they hold, and reviews. Prices are snapshots in integer minor
+// units of the reservation's currency, taken when the reservation was made.
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+import { properties } from './properties.ts';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const ref = (name: string) => bigint(name, { mode: 'number' });
+
+export const reservations = pgTable(
+  'reservations',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    bookingRefCode: text('booking_ref_code').notNull(),
+    propertyId: ref('property_id').notNull().references(() => properties.id),
+    guestId: ref('guest_id').references(() => users.id),
+    /** pending → confirmed → completed; pending → expired | cancelled; confirmed → cancelled. */
+    status: text('status').notNull().default('pending'),
+    checkinDate: date('checkin_date').notNull(),
+    checkoutDate: date('checkout_date').notNull(),
+    adults: integer('adults').notNull().default(1),
+    children: integer('children').notNull().default(0),
+    /** Contact and per-guest details of the multi-room payload. */
+    guestDetails: jsonb('guest_details').notNull().default(sql`'{}'::jsonb`),
+    specialRequests: text('special_requests'),
+    promoCodeId: ref('promo_code_id'),
+    offerId: ref('offer_id'),
+    currency: text('currency').notNull(),
+    totalMinor: bigint('total_minor', { mode: 'number' }).notNull(),
+    paidMinor: bigint('paid_minor', { mode: 'number' }).notNull().default(0),
+    refundedMinor: bigint('refunded_minor', { mode: 'number' }).notNull().default(0),
+    /** The price breakdown, stay rules and cancellation policy in force at booking time. */
+    priceSnapshot: jsonb('price_snapshot').notNull(),
+    rulesSnapshot: jsonb('rules_snapshot').notNull().default(sql`'{}'::jsonb`),
+    cancellationPolicy: jsonb('cancellation_policy').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    holdExpiresAt: ts('hold_expires_at'),
+    confirmedAt: ts('confirmed_at'),
+    cancelledAt: ts('cancelled_at'),
+    cancelReason: text('cancel_reason'),
+    cancelledBy: ref('cancelled_by').references(() => users.id),
+    /** Unguessable id of the public feedback page, issued at check-out. */
+    feedbackId: text('feedback_id'),
+    source: text('source').notNull().default('direct'),
+    provider: text('provider'),
+    externalId: text('external_id'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('reservations_ref_uq').on(t.bookingRefCode),
+    uniqueIndex('reservations_feedback_uq').on(t.feedbackId),
+    index('reservations_guest_idx').on(t.guestId, t.createdAt),
+    index('reservations_property_idx').on(t.propertyId, t.checkinDate),
+    // The expiry job scans only unpaid holds.
+    index('reservations_pending_hold_idx').on(t.holdExpiresAt).where(sql`status = 'pending'`),
+    index('reservations_confirmed_checkout_idx').on(t.checkoutDate).where(sql`status = 'confirmed'`),
+  ],
+);
+
+/** What a reservation holds: `rooms_count` units of a room type (0 = the whole listing) per night. */
+export const reservationRooms = pgTable(
+  'reservation_rooms',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    reservationId: ref('reservation_id').notNull().references(() => reservations.id, { onDelete: 'cascade' }),
+    roomTypeId: ref('room_type_id').notNull().default(0),
+    ratePlanId: ref('rate_plan_id'),
+    roomsCount: integer('rooms_count').notNull(),
+    lineTotalMinor: bigint('line_total_minor', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('reservation_rooms_reservation_idx').on(t.reservationId)],
+);
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    reservationId: ref('reservation_id').notNull().references(() => reservations.id),
+    propertyId: ref('property_id').notNull().references(() => properties.id),
+    rating: integer('rating').notNull(),
+    comment: text('comment'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('reviews_reservation_uq').on(t.reservationId), index('reviews_property_idx').on(t.propertyId, t.createdAt)],
+);
