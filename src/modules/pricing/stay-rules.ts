@@ -1,0 +1,88 @@
+// Stay rules (contract §6): they show in `stay_validation` and block creation (422); the price
+// is still computed for an invalid stay, so a preview can show both.
+import { dayNumber, nightsBetween, stayNights, weekdayIndex } from './dates.ts';
+import type { PricingInput, Season, StayValidation, StayViolation } from './types.ts';
+
+export const MIN_NIGHTS = 1;
+export const MAX_NIGHTS = 365;
+
+/**
+ * The season a night falls in. Seasons may overlap: the most specific wins, i.e. the one that
+ * started latest; on a tie, the first in input order.
+ */
+export function seasonFor(night: string, seasons: readonly Season[]): Season | null {
+  const d = dayNumber(night);
+  let best: Season | null = null;
+  for (const s of seasons) {
+    if (d < dayNumber(s.startDate) || d > dayNumber(s.endDate)) continue;
+    if (!best || dayNumber(s.startDate) > dayNumber(best.startDate)) best = s;
+  }
+  return best;
+}
+
+const positive = (n: number | null | undefined): n is number => typeof n === 'number' && n > 0;
+
+export function validateStay(input: PricingInput): StayValidation {
+  const { stay, units, seasons } = input;
+  const v: StayViolation[] = [];
+  const nights = nightsBetween(stay.checkin, stay.checkout);
+  const mins: number[] = [];
+  const maxes: number[] = [];
+
+  if (nights < MIN_NIGHTS) v.push({ rule: 'dates', message: 'checkout_date must be after checkin_date' });
+  else if (nights > MAX_NIGHTS) v.push({ rule: 'nights_range', message: `a stay is at most ${MAX_NIGHTS} nights` });
+  if (dayNumber(stay.checkin) < dayNumber(stay.today)) v.push({ rule: 'checkin_in_past', message: 'checkin_date is in the past' });
+
+  const guests = stay.guests.adults + stay.guests.children;
+  const capacity = units.reduce((sum, u) => sum + u.capacityPerRoom * u.roomsCount, 0);
+  if (guests > capacity) v.push({ rule: 'capacity', message: `${guests} guests exceed the capacity of ${capacity}` });
+
+  // The season of the check-in night alone sets the season's min/max stay.
+  const season = seasonFor(stay.checkin, seasons);
+  if (season && positive(season.minStay)) {
+    mins.push(season.minStay);
+    if (nights < season.minStay) v.push({ rule: 'season_min_stay', message: `${season.name} requires at least ${season.minStay} nights` });
+  }
+  if (season && positive(season.maxStay)) {
+    maxes.push(season.maxStay);
+    if (nights > season.maxStay) v.push({ rule: 'season_max_stay', message: `${season.name} allows at most ${season.maxStay} nights` });
+  }
+
+  const arrival = weekdayIndex(stay.checkin);
+  const departure = weekdayIndex(stay.checkout);
+  for (const u of units) {
+    const plan = u.ratePlan;
+    const label = u.roomTypeTitle;
+    if (plan) {
+      const min = plan.minStayArrival[arrival];
+      const max = plan.maxStay[arrival];
+      if (positive(min)) {
+        mins.push(min);
+        if (nights < min) v.push({ rule: 'min_stay_arrival', message: `${label}: arriving that day requires at least ${min} nights` });
+      }
+      if (positive(max)) {
+        maxes.push(max);
+        if (nights > max) v.push({ rule: 'max_stay', message: `${label}: arriving that day allows at most ${max} nights` });
+      }
+      if (plan.closedToArrival[arrival]) v.push({ rule: 'closed_to_arrival', message: `${label}: closed to arrival on ${stay.checkin}` });
+      if (nights >= 1 && plan.closedToDeparture[departure]) {
+        v.push({ rule: 'closed_to_departure', message: `${label}: closed to departure on ${stay.checkout}` });
+      }
+    }
+    const byDate = new Map(u.nights.map((n) => [n.date, n]));
+    for (const date of stayNights(stay.checkin, stay.checkout)) {
+      const night = byDate.get(date);
+      if ((plan && plan.stopSell[weekdayIndex(date)]) || night?.stopSell) {
+        v.push({ rule: 'stop_sell', message: `${label}: not sold on ${date}`, night: date });
+      }
+      if (!night || night.available < u.roomsCount) {
+        v.push({ rule: 'unavailable', message: `${label}: not enough units free on ${date}`, night: date });
+      }
+    }
+  }
+
+  const out: StayValidation = { valid: v.length === 0, message: v[0]?.message ?? null, violations: v };
+  if (mins.length) out.min_stay = Math.max(...mins);
+  if (maxes.length) out.max_stay = Math.min(...maxes);
+  return out;
+}
