@@ -19,6 +19,7 @@ import { propertyRulesModule } from './modules/property-rules/index.ts';
 import { roomTypesModule } from './modules/room-types/index.ts';
 import { propertyMediaModule } from './modules/property-media/index.ts';
 import { propertySearchModule } from './modules/property-search/index.ts';
+import { reservationsModule } from './modules/reservations/index.ts';
 import type { Deps } from './container.ts';
 import { ErrorBody } from './platform/envelope.ts';
 import { installErrorHandlers } from './platform/error-handler.ts';
@@ -31,7 +32,7 @@ import { authModule } from './modules/auth/index.ts';
 
 export type App = FastifyInstance;
 
-export async function buildApp(deps: Deps, opts: { extraRoutes?: (app: App) => Promise<void> } = {}): Promise<App> {
+export async function buildApp(deps: Deps, opts: { extraRoutes?: (app: App, deps: Deps) => Promise<void> } = {}): Promise<App> {
   const { config } = deps;
   const app = Fastify({
     loggerInstance: deps.log as FastifyBaseLogger,
@@ -111,7 +112,8 @@ export async function buildApp(deps: Deps, opts: { extraRoutes?: (app: App) => P
       await api.register(roomTypesModule, { deps });
       await api.register(propertyMediaModule, { deps });
       await api.register(propertySearchModule, { deps });
-      if (opts.extraRoutes) await opts.extraRoutes(api);
+      await api.register(reservationsModule, { deps });
+      if (opts.extraRoutes) await opts.extraRoutes(api, deps);
     },
     { prefix: '/api' },
   );

@@ -30,7 +30,8 @@ export interface TestAppOptions {
   /** Share a database with another test app (several instances on one PostgreSQL). */
   database?: TestDatabase;
   bus?: EventBus;
-  extraRoutes?: (app: App) => Promise<void>;
+  /** Test-only routes, registered under /api with the app's own deps. */
+  extraRoutes?: (app: App, deps: Deps) => Promise<void>;
   start?: Date;
   /** A logger of the test's own (e.g. writing to a stream the test reads). */
   log?: Logger;
