@@ -2,12 +2,16 @@ import type { Deps } from '../container.ts';
 import { idempotencyRepository } from '../platform/idempotency.repository.ts';
 import { JobRunner, type JobDefinition } from './job-runner.ts';
 import { OutboxRelay } from './outbox-relay.ts';
+import { EXPIRE_HOLDS_JOB, expireHolds } from '../modules/reservations/expire-holds.ts';
+import { COMPLETE_STAYS_JOB, completeStays } from '../modules/reservations/complete-stays.ts';
 
 /** The recurring jobs of the service; later features add theirs here. */
 export function jobDefinitions(deps: Deps, relay: OutboxRelay): JobDefinition[] {
   return [
     { name: 'outbox-relay', intervalMs: 1000, leaseMs: 60_000, run: async () => void (await relay.drain()) },
     { name: 'purge-idempotency-keys', intervalMs: 3600_000, run: async () => void (await idempotencyRepository(deps.db).purgeExpired(deps.clock.now())) },
+    { name: EXPIRE_HOLDS_JOB, intervalMs: 15_000, run: async () => void (await expireHolds(deps)) },
+    { name: COMPLETE_STAYS_JOB, intervalMs: 5 * 60_000, run: async () => void (await completeStays(deps)) },
   ];
 }
 

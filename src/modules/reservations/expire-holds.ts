@@ -1,0 +1,45 @@
+// Unpaid holds give their nights back once `hold_expires_at` has passed (contract §6).
+import type { Deps } from '../../container.ts';
+import { platformRepository } from '../../platform/platform.repository.ts';
+import { afterCommit, publishAfterCommit } from '../../platform/after-commit.ts';
+import { inventoryRepository } from './inventory.repository.ts';
+import { reservationsRepository } from './reservations.repository.ts';
+
+export const EXPIRE_HOLDS_JOB = 'expire-reservation-holds';
+
+/**
+ * Expires every pending reservation whose hold ended before `now`, batch by batch: each batch
+ * changes status, nights and outbox in one transaction, so a crash leaves either all of a
+ * reservation's effects or none. Rows another run holds are skipped (SKIP LOCKED), never
+ * waited for or done twice. Returns how many reservations this call expired.
+ */
+export async function expireHolds(deps: Deps, now: Date = deps.clock.now(), batchSize = 100): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const batch = await deps.db.transaction(async (tx) => {
+      const repo = reservationsRepository(tx);
+      const locked = await repo.lockExpiredHolds(now, batchSize);
+      if (!locked.length) return locked;
+      const lines = await repo.roomLines(locked.map((r) => r.id));
+      const inventory = inventoryRepository(tx);
+      const events = platformRepository(tx);
+      for (const r of locked) {
+        for (const line of lines.filter((l) => l.reservationId === r.id)) {
+          await inventory.release({ propertyId: r.propertyId, roomTypeId: line.roomTypeId, checkin: r.checkin, checkout: r.checkout, count: line.roomsCount });
+        }
+        await events.insertEvent('reservation.expired', { reservation_id: r.id, property_id: r.propertyId, guest_id: r.guestId });
+      }
+      await repo.setStatus(locked.map((r) => r.id), 'pending', 'expired', now);
+      return locked;
+    });
+    if (!batch.length) break;
+    total += batch.length;
+    // Freed nights change the listing's calendar and availability.
+    for (const propertyId of new Set(batch.map((r) => r.propertyId))) {
+      await afterCommit(deps, 'property cache invalidation', () => deps.propertyCache.invalidate(propertyId));
+    }
+    publishAfterCommit(deps);
+    if (batch.length < batchSize) break;
+  }
+  return total;
+}
