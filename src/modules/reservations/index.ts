@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../container.ts';
+import { previewRoutes } from './preview.routes.ts';
 import { reservationsRoutes } from './reservations.routes.ts';
 
-/** Reservations: reviews of completed stays and the dashboard (creation and changes land here next). */
+/** Reservations: price preview, reviews of completed stays and the dashboard (creation and changes land here next). */
 export async function reservationsModule(app: FastifyInstance, opts: { deps: Deps }) {
+  await app.register(previewRoutes, opts);
   await app.register(reservationsRoutes, opts);
 }
