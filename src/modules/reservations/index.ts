@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../container.ts';
+import { createReservationRoutes } from './create-reservation.routes.ts';
 import { previewRoutes } from './preview.routes.ts';
 import { reservationsRoutes } from './reservations.routes.ts';
 
@@ -7,4 +8,5 @@ import { reservationsRoutes } from './reservations.routes.ts';
 export async function reservationsModule(app: FastifyInstance, opts: { deps: Deps }) {
   await app.register(previewRoutes, opts);
   await app.register(reservationsRoutes, opts);
+  await app.register(createReservationRoutes, opts);
 }

@@ -84,3 +84,58 @@ export function reservationsRepository(db: Executor) {
     },
   };
 }
+
+export type ReservationRow = typeof reservations.$inferSelect;
+export type NewReservation = typeof reservations.$inferInsert;
+export type ReservationRoomRow = typeof reservationRooms.$inferSelect;
+
+/** SQL of reservation creation and reading; every write takes the caller's transaction. */
+export function reservationWritesRepository(db: Executor) {
+  return {
+    /**
+     * Locks the guest's account row so two bookings of one user cannot both pass the pending
+     * limit; other users are not blocked. Returns the guest's live unpaid holds.
+     */
+    async lockGuestAndCountPending(guestId: number, now: Date): Promise<number> {
+      await db.execute(sql`SELECT id FROM users WHERE id = ${guestId} FOR UPDATE`);
+      const res = (await db.execute(sql`
+        SELECT count(*)::int AS n FROM reservations
+        WHERE guest_id = ${guestId} AND status = 'pending' AND paid_minor = 0
+          AND (hold_expires_at IS NULL OR hold_expires_at > ${now.toISOString()}::timestamptz)`)) as unknown as Rows<{ n: number }>;
+      return Number(res.rows[0]!.n);
+    },
+
+    async insert(values: NewReservation): Promise<ReservationRow> {
+      const [row] = await db.insert(reservations).values(values).returning();
+      return row!;
+    },
+
+    async insertRooms(lines: Array<typeof reservationRooms.$inferInsert>): Promise<ReservationRoomRow[]> {
+      return lines.length ? db.insert(reservationRooms).values(lines).returning() : [];
+    },
+
+    /** Units per room type when a night has no override (property_nights' default). */
+    async roomCounts(propertyId: number): Promise<Map<number, number>> {
+      const res = (await db.execute(sql`SELECT id, count_of_rooms FROM room_types WHERE property_id = ${propertyId}`)) as unknown as Rows<{ id: string | number; count_of_rooms: number }>;
+      return new Map(res.rows.map((r) => [Number(r.id), Number(r.count_of_rooms)]));
+    },
+
+    /** Counts one use of a promo code unless it is used up (re-checked against the committed row). */
+    async usePromo(promoId: number): Promise<boolean> {
+      const res = (await db.execute(sql`
+        UPDATE promo_codes SET used_count = used_count + 1
+        WHERE id = ${promoId} AND (max_uses IS NULL OR used_count < max_uses)
+        RETURNING id`)) as unknown as Rows<{ id: number }>;
+      return res.rows.length > 0;
+    },
+
+    async findById(id: number): Promise<ReservationRow | undefined> {
+      const [row] = await db.select().from(reservations).where(eq(reservations.id, id)).limit(1);
+      return row;
+    },
+
+    async rooms(reservationId: number): Promise<ReservationRoomRow[]> {
+      return db.select().from(reservationRooms).where(eq(reservationRooms.reservationId, reservationId)).orderBy(reservationRooms.id);
+    },
+  };
+}

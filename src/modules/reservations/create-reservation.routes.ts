@@ -1,0 +1,80 @@
+// POST /reservations, POST /reservations/multi-room and GET /reservations/{id}.
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Deps } from '../../container.ts';
+import { currentUser } from '../../platform/auth.ts';
+import { errorResponses, ok } from '../../platform/envelope.ts';
+import { invalidField } from '../../platform/errors.ts';
+import { loadReadForm } from '../properties/load-read-forms.ts';
+import { createReservation, MAX_PENDING_PER_GUEST, type CreatedReservation } from './create-reservation.ts';
+import * as S from './create-reservation.schemas.ts';
+import { toPricingRequest } from './preview-reservation.ts';
+import { toReservationLight, toReservationReadForm } from './reservation-view.ts';
+import { showReservation } from './show-reservation.ts';
+
+const security = [{ bearer: [] }];
+
+const RULES =
+  'Any signed-in role may book, except the owner of the listing (403). Priced exactly as POST /reservations/preview (same total to the ' +
+  'cent). The reservation is created pending and its nights are held for RESERVATION_HOLD_SECONDS (default 30 min) until paid. ' +
+  'Stay rules, capacity, past or inverted dates → 422 naming checkin_date / checkout_date / guests / rooms; nights already sold → 409 ' +
+  `DATES_UNAVAILABLE (nothing written); a promo code used up meanwhile → 409; more than ${MAX_PENDING_PER_GUEST} live unpaid pending ` +
+  'reservations → 422 pending_reservations. Honours Idempotency-Key: a repeat returns the first answer and books once.';
+
+const base = (req: { property_id: number; checkin_date: string; checkout_date: string; code_promo?: string; offer_id?: number; package_ids?: number[]; service_ids?: number[]; rooms?: S.SimpleBody['rooms'] }) =>
+  ({ ...req, promo_code: req.code_promo });
+
+export async function createReservationRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const withProperty = async (c: CreatedReservation, user: Parameters<typeof loadReadForm>[2]) => loadReadForm(deps, c.property, user);
+
+  r.post('/reservations', {
+    config: { auth: 'required', idempotent: true },
+    schema: {
+      tags: ['reservations'], summary: 'Book a stay (simple form)', security,
+      description: `${RULES} Answers the lighter variant: guests and price_details are JSON text, total is decimal text.`,
+      body: S.SimpleBody, response: { 201: S.ReservationLightResponse, ...errorResponses(401, 403, 404, 409) },
+    },
+  }, async (req, reply) => {
+    const user = currentUser(req);
+    const b = req.body;
+    const created = await createReservation(deps, user, {
+      pricing: toPricingRequest({ ...base(b), guests: b.guests }),
+      guestDetails: {},
+      specialRequests: b.special_requests ?? null,
+    });
+    const data = toReservationLight(created.reservation, created.lines, await withProperty(created, user));
+    return reply.code(201).send(ok(data, 'Reservation created'));
+  });
+
+  r.post('/reservations/multi-room', {
+    config: { auth: 'required', idempotent: true },
+    schema: {
+      tags: ['reservations'], summary: 'Book several rooms', security,
+      description: `${RULES} guests is the list of people staying: age ≥ ${S.ADULT_AGE} is an adult, younger a child; the list and the ` +
+        'contact fields are kept with the reservation. Answers the read form.',
+      body: S.MultiRoomBody, response: { 201: S.ReservationResponse, ...errorResponses(401, 403, 404, 409) },
+    },
+  }, async (req, reply) => {
+    const user = currentUser(req);
+    const b = req.body;
+    const adults = b.guests.filter((g) => g.age >= S.ADULT_AGE).length;
+    if (adults === 0) throw invalidField('guests', `at least one guest must be ${S.ADULT_AGE} or older`);
+    const created = await createReservation(deps, user, {
+      pricing: toPricingRequest({ ...base(b), guests: { adults, children: b.guests.length - adults } }),
+      guestDetails: { first_name: b.first_name, last_name: b.last_name, email: b.email, phone: b.phone, guests: b.guests },
+      specialRequests: b.special_requests ?? null,
+    });
+    const data = toReservationReadForm(created.reservation, created.lines, await withProperty(created, user));
+    return reply.code(201).send(ok(data, 'Reservation created'));
+  });
+
+  r.get('/reservations/:id', {
+    config: { auth: 'required' },
+    schema: {
+      tags: ['reservations'], summary: 'A reservation (read form)', security,
+      description: 'For its guest, the listing\'s owner, admin and support; 404 for anyone else. Prices come from the snapshot taken at booking.',
+      params: S.ReservationParams, response: { 200: S.ReservationResponse, ...errorResponses(401, 404) },
+    },
+  }, async (req) => ok(await showReservation(deps, currentUser(req), req.params.id)));
+}

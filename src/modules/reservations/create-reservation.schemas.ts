@@ -1,0 +1,96 @@
+// Shapes of reservation creation and of the reservation it answers (interface spec: the
+// multi-room payload, "Reservation (read form)" and its lighter variant). The response schemas
+// are also the serializers, so they list exactly the spec's members.
+import { Type, type Static } from 'typebox';
+import { Envelope } from '../../platform/envelope.ts';
+import { PropertyReadForm } from '../properties/property-read-form.ts';
+import { RoomLine } from './preview.schemas.ts';
+
+const Id = (description?: string) => Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, ...(description ? { description } : {}) });
+const Day = (description: string) => Type.String({ format: 'date', description: `YYYY-MM-DD in the listing's time zone; ${description}` });
+const Ids = (description: string) => Type.Optional(Type.Array(Id(), { maxItems: 50, description }));
+const Text = (max: number, description?: string) => Type.String({ minLength: 1, maxLength: max, ...(description ? { description } : {}) });
+
+const Extras = {
+  special_requests: Type.Optional(Type.String({ maxLength: 2000 })),
+  code_promo: Type.Optional(Type.String({ maxLength: 100, description: 'named promo_code in the preview; an unknown or unusable code is simply not applied' })),
+  offer_id: Type.Optional(Id('an offer of the listing (else 422 offer_id); applied only when its dates and min_nights fit')),
+  package_ids: Ids('packages of the listing; any other → 422 package_ids'),
+  service_ids: Ids('services of the listing; any other → 422 service_ids'),
+};
+
+export const SimpleBody = Type.Object({
+  property_id: Id('an active, visible listing (else 404) that is not the caller\'s own (403)'),
+  checkin_date: Day('arrival'),
+  checkout_date: Day('departure (exclusive)'),
+  guests: Type.Object({
+    adults: Type.Integer({ minimum: 1, maximum: 1000 }),
+    children: Type.Integer({ minimum: 0, maximum: 1000, default: 0 }),
+  }),
+  rooms: Type.Optional(Type.Array(RoomLine, {
+    maxItems: 20,
+    description: 'as in the preview: required for a listing with room types (422 rooms), omitted for a listing sold whole',
+  })),
+  ...Extras,
+});
+export type SimpleBody = Static<typeof SimpleBody>;
+
+export const ADULT_AGE = 18;
+
+export const MultiRoomBody = Type.Object({
+  property_id: Id('an active, visible listing (else 404) that is not the caller\'s own (403)'),
+  checkin_date: Day('arrival'),
+  checkout_date: Day('departure (exclusive)'),
+  guests: Type.Array(Type.Object({
+    first_name: Text(100), last_name: Text(100),
+    age: Type.Integer({ minimum: 0, maximum: 130 }),
+    email: Type.Optional(Type.String({ format: 'email', maxLength: 254 })),
+    phone: Type.Optional(Type.String({ maxLength: 40 })),
+  }), { minItems: 1, maxItems: 200, description: `every guest staying; age ≥ ${ADULT_AGE} counts as an adult, younger as a child; at least one adult (else 422 guests)` }),
+  rooms: Type.Array(RoomLine, { minItems: 1, maxItems: 20, description: 'room lines of the listing (a listing sold whole takes none: use POST /reservations)' }),
+  first_name: Text(100), last_name: Text(100),
+  email: Type.String({ format: 'email', maxLength: 254 }),
+  phone: Text(40),
+  ...Extras,
+});
+export type MultiRoomBody = Static<typeof MultiRoomBody>;
+
+const Common = {
+  id: Type.Integer(),
+  booking_ref_code: Type.String({ description: "'BK-' and 8 characters without look-alikes (0/O, 1/I/L)" }),
+  checkin_date: Type.String(), checkout_date: Type.String(),
+  status: Type.String({ description: 'pending until paid; the nights are held until the hold expires' }),
+  special_requests: Type.Union([Type.String(), Type.Null()]),
+  promo_code_id: Type.Union([Type.Integer(), Type.Null()], { description: 'set only when the promo was applied (and counted as used)' }),
+  rooms_count: Type.Integer({ description: 'units held per night over all lines; 1 for a listing sold whole' }),
+  property: PropertyReadForm,
+};
+
+const Num = Type.Number();
+export const PriceDetails = Type.Object({
+  currency: Type.String(), nights: Type.Integer(), base_price_per_night: Num, base_total: Num, service_fee_total: Num,
+  services_total: Num, long_stay_discount: Num, sub_total: Num, tax_rate: Num, tax_amount: Num, promo_discount: Num, total: Num,
+});
+
+export const ReservationReadForm = Type.Object({
+  ...Common,
+  guests: Type.Object({ adults: Type.Integer(), children: Type.Integer() }),
+  rooms_details: Type.Array(Type.Object({
+    channel_room_type_id: Type.Integer({ description: '0 = the listing sold whole' }),
+    channel_rate_plan_id: Type.Integer({ description: '0 = none (listing sold whole)' }),
+    rooms_count: Type.Integer(),
+    line_total: Num,
+  })),
+  price_details: PriceDetails,
+});
+
+export const ReservationLight = Type.Object({
+  ...Common,
+  guests: Type.String({ description: 'JSON text of {adults, children}' }),
+  price_details: Type.String({ description: 'JSON text of the read form\'s price_details' }),
+  total: Type.String({ description: 'decimal text with the currency\'s decimals ("485.10"); equals price_details.total' }),
+});
+
+export const ReservationParams = Type.Object({ id: Id() });
+export const ReservationResponse = Envelope(ReservationReadForm);
+export const ReservationLightResponse = Envelope(ReservationLight);

@@ -1,0 +1,20 @@
+// GET /reservations/{id}: the read form, for its guest, the listing's owner, admin and support
+// (contract §6); anyone else gets 404 so ids of other people's bookings cannot be probed.
+import type { Deps } from '../../container.ts';
+import { notFound } from '../../platform/errors.ts';
+import type { AuthUser } from '../auth/session-service.ts';
+import { loadReadForm } from '../properties/load-read-forms.ts';
+import { pricingInputRepository } from './pricing-input.repository.ts';
+import { toReservationReadForm, type ReservationReadForm } from './reservation-view.ts';
+import { reservationWritesRepository } from './reservations.repository.ts';
+
+export async function showReservation(deps: Deps, user: AuthUser, id: number): Promise<ReservationReadForm> {
+  const repo = reservationWritesRepository(deps.db);
+  const reservation = await repo.findById(id);
+  if (!reservation) throw notFound('Reservation');
+  const found = await pricingInputRepository(deps.db).property(reservation.propertyId);
+  const staff = user.role === 'admin' || user.role === 'support';
+  if (!found || !(staff || reservation.guestId === user.id || found.property.ownerId === user.id)) throw notFound('Reservation');
+  const [lines, property] = await Promise.all([repo.rooms(id), loadReadForm(deps, found.property, user)]);
+  return toReservationReadForm(reservation, lines, property);
+}
