@@ -95,8 +95,8 @@ export async function propertiesRoutes(app: FastifyInstance, { deps }: { deps: D
     schema: {
       tags, summary: 'Delete a listing (archived when it has booking history)', security,
       description:
-        'Owner of the listing or admin; others who can see it → 403, others → 404. A listing with booking history (for now: any night ever ' +
-        'sold in its calendar; reservations will count too once they exist) is archived instead — hidden, kept for the records, final. ' +
+        'Owner of the listing or admin; others who can see it → 403, others → 404. A listing with booking history (any reservation in any ' +
+        'status, or any night ever sold in its calendar) is archived instead — hidden, kept for the records, final. ' +
         'Otherwise it is deleted with its media, rules, room types and calendar. Already archived → 409. Admin actions are audited.',
       params: S.PropertyParams, response: { 200: S.DeleteResponse, ...errorResponses(401, 403, 404, 409) },
     },
