@@ -37,9 +37,10 @@ export class PropertyDetailCache {
   /** Remembers a form built from `row`; keeps the other variant when the row is unchanged. */
   put(id: number, row: PropertyRow, variant: 'anonymous' | 'member', form: PropertyReadForm): void {
     const prev = this.get(id);
-    const forms = prev && prev.row.updatedAt.getTime() === row.updatedAt.getTime() ? prev.forms : {};
+    // The other variant is kept only when built from the same row, and then keeps its age.
+    const same = prev && prev.row.updatedAt.getTime() === row.updatedAt.getTime() ? prev : undefined;
     if (!this.entries.has(id) && this.entries.size >= this.max) this.entries.delete(this.entries.keys().next().value as number);
-    this.entries.set(id, { row, forms: { ...forms, [variant]: form }, at: prev?.at ?? Date.now() });
+    this.entries.set(id, { row, forms: { ...same?.forms, [variant]: form }, at: same?.at ?? Date.now() });
   }
 
   /** Forgets a listing here and on every other instance. */

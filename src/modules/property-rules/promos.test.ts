@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createItem, rulesWorld, setUsedCount, type RulesWorld, type Who } from './property-rules.test-support.ts';
-import { localDate } from './list-promos.ts';
+import { todayIn } from '../room-types/calendar-dates.ts';
 
 const START = new Date('2030-03-10T12:00:00Z');
 
@@ -93,8 +93,8 @@ describe('GET /properties/{id}/promos', () => {
     }
   });
 
-  it('localDate falls back to UTC for an unknown zone', () => {
-    assert.equal(localDate(new Date('2030-03-10T23:30:00Z'), 'Asia/Tokyo'), '2030-03-11');
-    assert.equal(localDate(new Date('2030-03-10T23:30:00Z'), 'Mars/Olympus'), '2030-03-10');
+  it('todayIn falls back to UTC for an unknown zone', () => {
+    assert.equal(todayIn('Asia/Tokyo', new Date('2030-03-10T23:30:00Z')), '2030-03-11');
+    assert.equal(todayIn('Mars/Olympus', new Date('2030-03-10T23:30:00Z')), '2030-03-10');
   });
 });

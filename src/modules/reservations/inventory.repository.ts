@@ -4,6 +4,7 @@
 // instances. Stays are half-open: [checkin, checkout).
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
+import { daysBetween } from '../room-types/calendar-dates.ts';
 
 export interface UnitNights {
   propertyId: number;
@@ -38,7 +39,7 @@ export function inventoryRepository(db: Executor) {
           AND NOT stop_sell
           AND booked + ${u.count} <= COALESCE(available_rooms, ${u.defaultAvailable})
         RETURNING night`)) as unknown as Rows<{ night: string }>;
-      return res.rows.length === nightsBetween(u.checkin, u.checkout);
+      return res.rows.length === daysBetween(u.checkin, u.checkout);
     },
 
     /** Gives back `count` units on every night of the stay (cancellation, expiry, modification). */
@@ -59,8 +60,4 @@ export function inventoryRepository(db: Executor) {
       return new Map(res.rows.map((r) => [r.night, Number(r.booked)]));
     },
   };
-}
-
-export function nightsBetween(checkin: string, checkout: string): number {
-  return Math.round((Date.parse(`${checkout}T00:00:00Z`) - Date.parse(`${checkin}T00:00:00Z`)) / 86_400_000);
 }
