@@ -4,3 +4,4 @@ export * from './onboarding.ts';
 export * from './catalog.ts';
 export * from './properties.ts';
 export * from './reservations.ts';
+export * from './payments.ts';

@@ -5,6 +5,19 @@ import { bigint, bigserial, date, index, integer, jsonb, pgTable, text, timestam
 import { users } from './accounts.ts';
 import { properties } from './properties.ts';
 
+/** Money side of the last change of dates, rooms or guests, in minor units. */
+export interface ModificationResult {
+  old_total: number;
+  new_total: number;
+  paid_amount: number;
+  additional_due: number;
+  refund_due: number;
+  price_difference: number;
+  needs_additional_payment: boolean;
+  refund_initiated: boolean;
+  refund_amount: number;
+}
+
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const ref = (name: string) => bigint(name, { mode: 'number' });
 
@@ -39,6 +52,10 @@ export const reservations = pgTable(
     cancelledAt: ts('cancelled_at'),
     cancelReason: text('cancel_reason'),
     cancelledBy: ref('cancelled_by').references(() => users.id),
+    /** Refund owed by the cancellation (minor units), null while not cancelled. */
+    cancellationRefundMinor: bigint('cancellation_refund_minor', { mode: 'number' }),
+    /** The last modification's money result (minor units), shown with the reservation. */
+    lastModification: jsonb('last_modification').$type<ModificationResult>(),
     /** Unguessable id of the public feedback page, issued at check-out. */
     feedbackId: text('feedback_id'),
     source: text('source').notNull().default('direct'),

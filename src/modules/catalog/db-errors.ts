@@ -13,3 +13,5 @@ export const isUniqueViolation = (err: unknown) => pgCode(err) === '23505';
 export const isForeignKeyViolation = (err: unknown) => pgCode(err) === '23503';
 /** A NUMERIC result did not fit its column (22003). */
 export const isNumericOverflow = (err: unknown) => pgCode(err) === '22003';
+/** PostgreSQL broke a lock cycle by aborting this transaction (40P01); it can simply be retried. */
+export const isDeadlock = (err: unknown) => pgCode(err) === '40P01';

@@ -55,6 +55,25 @@ export const MultiRoomBody = Type.Object({
 });
 export type MultiRoomBody = Static<typeof MultiRoomBody>;
 
+const Amount = Type.Number({ description: 'currency units, the reservation currency\'s decimals' });
+export const ModificationPricing = Type.Object({
+  old_total: Amount, new_total: Amount,
+  paid_amount: Type.Number({ description: 'what the platform holds for the booking: paid minus refunds requested' }),
+  additional_due: Amount, refund_due: Amount,
+  price_difference: Type.Number({ description: 'new_total − old_total (negative when cheaper)' }),
+});
+
+/** Members the read form carries only after a modification or a cancellation. */
+function ChangeMembers() {
+  return {
+    needs_additional_payment: Type.Optional(Type.Boolean({ description: 'after a modification: a surplus is owed (a pending payment of type additional)' })),
+    additional_due: Type.Optional(Amount),
+    pricing: Type.Optional(ModificationPricing),
+    refund_initiated: Type.Optional(Type.Boolean({ description: 'after a modification or cancellation: a refund was requested' })),
+    refund_amount: Type.Optional(Type.Number({ description: 'the refund requested by the last modification, or by the cancellation' })),
+  };
+}
+
 const Common = {
   id: Type.Integer(),
   booking_ref_code: Type.String({ description: "'BK-' and 8 characters without look-alikes (0/O, 1/I/L)" }),
@@ -63,6 +82,7 @@ const Common = {
   special_requests: Type.Union([Type.String(), Type.Null()]),
   promo_code_id: Type.Union([Type.Integer(), Type.Null()], { description: 'set only when the promo was applied (and counted as used)' }),
   rooms_count: Type.Integer({ description: 'units held per night over all lines; 1 for a listing sold whole' }),
+  ...ChangeMembers(),
   property: PropertyReadForm,
 };
 
@@ -94,3 +114,30 @@ export const ReservationLight = Type.Object({
 export const ReservationParams = Type.Object({ id: Id() });
 export const ReservationResponse = Envelope(ReservationReadForm);
 export const ReservationLightResponse = Envelope(ReservationLight);
+
+export const ModifyBody = Type.Object({
+  checkin_date: Type.Optional(Day('new arrival; default: unchanged')),
+  checkout_date: Type.Optional(Day('new departure (exclusive); default: unchanged')),
+  rooms: Type.Optional(Type.Array(RoomLine, { minItems: 1, maxItems: 20, description: 'new room lines (listing with room types only); default: the booked lines' })),
+  guests: Type.Optional(Type.Object({
+    adults: Type.Integer({ minimum: 1, maximum: 1000 }),
+    children: Type.Integer({ minimum: 0, maximum: 1000, default: 0 }),
+  })),
+}, { description: 'at least one member' });
+export type ModifyBody = Static<typeof ModifyBody>;
+
+export const ModificationResponse = Envelope(Type.Object({
+  id: Type.Integer(),
+  booking_ref_code: Type.String(),
+  checkin_date: Type.String(),
+  checkout_date: Type.String(),
+  status: Type.String(),
+  pricing: ModificationPricing,
+  needs_additional_payment: Type.Boolean(),
+  refund_initiated: Type.Boolean(),
+  refund_amount: Type.Number(),
+}));
+
+export const CancelBody = Type.Object({
+  reason: Type.Optional(Type.String({ maxLength: 1000, description: 'kept with the reservation and sent with the cancellation event' })),
+});

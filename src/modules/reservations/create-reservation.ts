@@ -14,12 +14,13 @@
 //   expiry job is about to free them, the guest should not wait for it).
 import type { Deps } from '../../container.ts';
 import { afterCommit, publishAfterCommit } from '../../platform/after-commit.ts';
-import { AppError, type FieldErrors } from '../../platform/errors.ts';
+import { AppError } from '../../platform/errors.ts';
 import { platformRepository } from '../../platform/platform.repository.ts';
 import type { AuthUser } from '../auth/session-service.ts';
-import { isUniqueViolation } from '../catalog/db-errors.ts';
+import { isDeadlock, isUniqueViolation } from '../catalog/db-errors.ts';
 import { formatMinor } from '../catalog/money.ts';
-import { priceStay, type PriceBreakdown, type StayViolation } from '../pricing/index.ts';
+import { priceStay } from '../pricing/index.ts';
+import { checkStay } from './check-stay.ts';
 import { newBookingRef } from './booking-ref.ts';
 import { inventoryRepository } from './inventory.repository.ts';
 import { loadPricingInput, type PricingRequest } from './load-pricing-input.ts';
@@ -41,26 +42,6 @@ export interface CreatedReservation {
   reservation: ReservationRow;
   lines: ReservationRoomRow[];
   property: PropertyRow;
-}
-
-/** Which request field a violated stay rule is about, for the 422 body. */
-const FIELD_OF_RULE: Record<StayViolation['rule'], string> = {
-  dates: 'checkout_date', nights_range: 'checkout_date', checkin_in_past: 'checkin_date', capacity: 'guests',
-  season_min_stay: 'checkout_date', season_max_stay: 'checkout_date', min_stay_arrival: 'checkout_date', max_stay: 'checkout_date',
-  closed_to_arrival: 'checkin_date', closed_to_departure: 'checkout_date', stop_sell: 'checkin_date', unavailable: 'checkin_date',
-};
-
-function checkStay(b: PriceBreakdown, hasRooms: boolean): void {
-  const sv = b.stay_validation;
-  if (sv.valid) return;
-  const rules = sv.violations.filter((v) => v.rule !== 'unavailable');
-  if (rules.length === 0) throw new AppError('DATES_UNAVAILABLE', sv.message ?? 'These dates are no longer available');
-  const errors: FieldErrors = {};
-  for (const v of rules) {
-    const field = hasRooms && (v.rule === 'stop_sell' || v.rule === 'capacity') ? 'rooms' : FIELD_OF_RULE[v.rule];
-    (errors[field] ??= []).push(v.message);
-  }
-  throw new AppError('VALIDATION_FAILED', rules[0]!.message, errors);
 }
 
 export async function createReservation(deps: Deps, user: AuthUser, req: CreateReservationInput): Promise<CreatedReservation> {
@@ -125,6 +106,8 @@ export async function createReservation(deps: Deps, user: AuthUser, req: CreateR
         })));
         const counts = lines.some((l) => l.roomTypeId !== 0) ? await repo.roomCounts(property.id) : new Map<number, number>();
         const inventory = inventoryRepository(tx);
+        const kinds = lines.map((l) => l.roomTypeId);
+        if (new Set(kinds).size > 1) await inventory.lockNights(property.id, kinds, input.stay.checkin, input.stay.checkout);
         for (const l of lines) {
           const held = await inventory.hold({
             propertyId: property.id, roomTypeId: l.roomTypeId, checkin: input.stay.checkin, checkout: input.stay.checkout,
@@ -146,8 +129,9 @@ export async function createReservation(deps: Deps, user: AuthUser, req: CreateR
       publishAfterCommit(deps);
       return created;
     } catch (err) {
-      // Only the booking reference can collide among this transaction's unique indexes.
-      if (!isUniqueViolation(err) || attempt >= REF_ATTEMPTS) throw err;
+      // Only the booking reference can collide among this transaction's unique indexes; a
+      // deadlock (another change of the same nights) is resolved by trying again.
+      if (!(isUniqueViolation(err) || isDeadlock(err)) || attempt >= REF_ATTEMPTS) throw err;
     }
   }
 }

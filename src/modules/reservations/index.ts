@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../container.ts';
+import { changeReservationRoutes } from './change-reservation.routes.ts';
 import { createReservationRoutes } from './create-reservation.routes.ts';
+import { listReservationsRoutes } from './list-reservations.routes.ts';
 import { previewRoutes } from './preview.routes.ts';
 import { reservationsRoutes } from './reservations.routes.ts';
 
@@ -9,4 +11,6 @@ export async function reservationsModule(app: FastifyInstance, opts: { deps: Dep
   await app.register(previewRoutes, opts);
   await app.register(reservationsRoutes, opts);
   await app.register(createReservationRoutes, opts);
+  await app.register(changeReservationRoutes, opts);
+  await app.register(listReservationsRoutes, opts);
 }

@@ -42,6 +42,28 @@ export function inventoryRepository(db: Executor) {
       return res.rows.length === daysBetween(u.checkin, u.checkout);
     },
 
+    /**
+     * Creates any missing night rows of the given unit kinds over [from, to) and locks them all in
+     * one fixed order (kind, night). A change that gives back some nights and takes others (a
+     * modification, a booking of several room types) calls it first, so two such changes wait
+     * for each other instead of deadlocking on rows taken in opposite orders.
+     */
+    async lockNights(propertyId: number, roomTypeIds: number[], from: string, to: string): Promise<void> {
+      const kinds = [...new Set(roomTypeIds)].sort((a, b) => a - b);
+      if (!kinds.length || from >= to) return;
+      const ids = sql.join(kinds.map((k) => sql`${k}::bigint`), sql`, `);
+      await db.execute(sql`
+        INSERT INTO property_nights (property_id, room_type_id, night)
+        SELECT ${propertyId}, k, d::date
+        FROM unnest(ARRAY[${ids}]) AS k, generate_series(${from}::date, ${to}::date - 1, interval '1 day') AS d
+        ON CONFLICT DO NOTHING`);
+      await db.execute(sql`
+        SELECT 1 FROM property_nights
+        WHERE property_id = ${propertyId} AND room_type_id IN (${ids}) AND night >= ${from}::date AND night < ${to}::date
+        ORDER BY room_type_id, night
+        FOR UPDATE`);
+    },
+
     /** Gives back `count` units on every night of the stay (cancellation, expiry, modification). */
     async release(u: Omit<UnitNights, 'defaultAvailable'>): Promise<number> {
       const res = (await db.execute(sql`

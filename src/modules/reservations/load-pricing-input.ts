@@ -35,6 +35,8 @@ export interface PricingRequest {
   rooms?: RoomRequest[];
   guests?: Partial<Guests>;
   promoCode?: string | null;
+  /** Re-pricing: the promo the reservation already applied (and counted a use of). */
+  promoId?: number | null;
   offerId?: number | null;
   packageIds?: number[];
   serviceIds?: number[];
@@ -44,6 +46,12 @@ export interface PricingContext {
   now: Date;
   /** deps.config.SERVICE_FEE_PERCENT. */
   serviceFeePercent: number;
+  /**
+   * Re-pricing an existing reservation: its listing need not be public any more (a guest keeps
+   * their booking when the owner hides the listing), and extras deleted since booking are
+   * dropped instead of refused (the guest did not ask for them in this request).
+   */
+  reprice?: boolean;
 }
 
 export interface LoadedPricing {
@@ -61,7 +69,7 @@ export async function loadPricingInput(db: Executor, req: PricingRequest, ctx: P
   checkDates(req.checkin, req.checkout);
   const repo = pricingInputRepository(db);
   const found = await repo.property(req.propertyId);
-  if (!found || !isPublic(found.property)) throw new AppError('NOT_FOUND', 'Property not found');
+  if (!found || (!ctx.reprice && !isPublic(found.property))) throw new AppError('NOT_FOUND', 'Property not found');
   const { property } = found;
   const currency: Currency = { code: property.currencyCode, decimals: found.decimals ?? 2 };
 
@@ -76,7 +84,7 @@ export async function loadPricingInput(db: Executor, req: PricingRequest, ctx: P
     repo.nights(property.id, rooms.length ? unique(rooms.map((r) => r.roomTypeId)) : [LISTING_UNIT], req.checkin, req.checkout),
     repo.seasons(property.id, req.checkin, lastNight),
     req.offerId != null ? repo.offer(property.id, req.offerId) : undefined,
-    req.promoCode ? repo.promoByCode(property.id, req.promoCode) : undefined,
+    req.promoId != null ? repo.promoById(property.id, req.promoId) : req.promoCode ? repo.promoByCode(property.id, req.promoCode) : undefined,
     repo.packages(property.id, packageIds),
     repo.services(property.id, serviceIds),
   ]);
@@ -91,10 +99,13 @@ export async function loadPricingInput(db: Executor, req: PricingRequest, ctx: P
     if (!type) return fail(`rooms.${i}.room_type_id`, 'is not a room type of this listing');
     if (planById.get(r.ratePlanId)?.roomTypeId !== type.id) fail(`rooms.${i}.rate_plan_id`, 'is not a rate plan of this room type');
   });
-  if (req.offerId != null && !offer) fail('offer_id', 'is not an offer of this listing');
   const missing = (asked: number[], got: { id: number }[]) => asked.filter((id) => !got.some((g) => g.id === id));
-  if (missing(packageIds, pkgs).length) fail('package_ids', `not packages of this listing: ${missing(packageIds, pkgs).join(', ')}`);
-  if (missing(serviceIds, svcs).length) fail('service_ids', `not services of this listing: ${missing(serviceIds, svcs).join(', ')}`);
+  // Re-pricing: extras that no longer exist are simply not priced (the guest did not ask for them now).
+  if (!ctx.reprice) {
+    if (req.offerId != null && !offer) fail('offer_id', 'is not an offer of this listing');
+    if (missing(packageIds, pkgs).length) fail('package_ids', `not packages of this listing: ${missing(packageIds, pkgs).join(', ')}`);
+    if (missing(serviceIds, svcs).length) fail('service_ids', `not services of this listing: ${missing(serviceIds, svcs).join(', ')}`);
+  }
   if (rooms.length === 0 && property.pricePerNight === null) fail('property_id', 'this listing has no nightly price yet');
   if (Object.keys(errors).length) throw new AppError('VALIDATION_FAILED', Object.values(errors)[0]![0]!, errors);
 
@@ -128,7 +139,8 @@ export async function loadPricingInput(db: Executor, req: PricingRequest, ctx: P
       ? {
           id: promo.id, code: promo.code, discountType: promo.discountType === 'fixed' ? 'fixed' : 'percent',
           discountValue: num(promo.discountValue), validFrom: promo.validFrom, validTo: promo.validTo,
-          maxUses: promo.maxUses, usedCount: promo.usedCount, minNights: promo.minNights,
+          // A promo the reservation already counted must not be refused for that very use.
+          maxUses: promo.maxUses, usedCount: req.promoId === promo.id ? Math.max(0, promo.usedCount - 1) : promo.usedCount, minNights: promo.minNights,
         }
       : null,
     packages: pkgs.map((p) => ({ id: p.id, name: p.name, priceMinor: p.price, isGlobal: p.isGlobal })),

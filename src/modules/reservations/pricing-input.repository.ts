@@ -97,6 +97,11 @@ export function pricingInputRepository(db: Executor) {
       return row;
     },
 
+    async promoById(propertyId: number, id: number): Promise<PromoCodeRow | undefined> {
+      const [row] = await db.select().from(promoCodes).where(and(eq(promoCodes.propertyId, propertyId), eq(promoCodes.id, id))).limit(1);
+      return row;
+    },
+
     async packages(propertyId: number, ids: number[]): Promise<PackageRow[]> {
       if (ids.length === 0) return [];
       return db.select().from(packages).where(and(eq(packages.propertyId, propertyId), inArray(packages.id, ids))).orderBy(asc(packages.id));

@@ -13,7 +13,16 @@ export interface PriceSnapshot {
   breakdown: PriceBreakdown;
 }
 
-interface Common {
+/** Members present only after a modification or a cancellation (interface spec, read form). */
+interface ChangeMembers {
+  needs_additional_payment?: boolean;
+  additional_due?: number;
+  pricing?: { old_total: number; new_total: number; paid_amount: number; additional_due: number; refund_due: number; price_difference: number };
+  refund_initiated?: boolean;
+  refund_amount?: number;
+}
+
+interface Common extends ChangeMembers {
   id: number;
   booking_ref_code: string;
   checkin_date: string;
@@ -50,7 +59,48 @@ function common(r: ReservationRow, lines: ReservationRoomRow[], property: Proper
     promo_code_id: r.promoCodeId,
     // Units held per night over all lines (a listing sold whole counts as 1).
     rooms_count: lines.reduce((n, l) => n + l.roomsCount, 0),
+    ...changeMembers(r),
     property,
+  };
+}
+
+function changeMembers(r: ReservationRow): ChangeMembers {
+  const decimals = snapshotOf(r).currency?.decimals ?? 2;
+  const n = (minor: number) => minorToNumber(minor, decimals);
+  const out: ChangeMembers = {};
+  const m = r.lastModification;
+  if (m) {
+    out.needs_additional_payment = m.needs_additional_payment;
+    out.additional_due = n(m.additional_due);
+    out.pricing = {
+      old_total: n(m.old_total), new_total: n(m.new_total), paid_amount: n(m.paid_amount),
+      additional_due: n(m.additional_due), refund_due: n(m.refund_due), price_difference: n(m.price_difference),
+    };
+    out.refund_initiated = m.refund_initiated;
+    out.refund_amount = n(m.refund_amount);
+  }
+  // A cancellation's refund is the latest word on money given back.
+  if (r.status === 'cancelled' && r.cancellationRefundMinor !== null) {
+    out.refund_initiated = r.cancellationRefundMinor > 0;
+    out.refund_amount = n(r.cancellationRefundMinor);
+  }
+  return out;
+}
+
+/** The spec's modification result (PUT /reservations/{id}). */
+export function toModificationResult(r: ReservationRow) {
+  const m = changeMembers(r);
+  const p = m.pricing!;
+  return {
+    id: r.id,
+    booking_ref_code: r.bookingRefCode,
+    checkin_date: r.checkinDate,
+    checkout_date: r.checkoutDate,
+    status: r.status,
+    pricing: p,
+    needs_additional_payment: m.needs_additional_payment!,
+    refund_initiated: m.refund_initiated!,
+    refund_amount: m.refund_amount!,
   };
 }
 

@@ -79,3 +79,30 @@ export async function bookedTotal(deps: Deps, propertyId: number, roomTypeId = 0
   const m = await inventoryRepository(deps.db).bookedByNight(propertyId, roomTypeId, from, to);
   return [...m.values()].reduce((a, b) => a + b, 0);
 }
+
+/** Marks a reservation paid in full and confirmed, as the payments issue's confirmation will. */
+export async function markPaid(deps: Deps, id: number) {
+  await deps.db.execute(sql`UPDATE reservations SET status = 'confirmed', paid_minor = total_minor, confirmed_at = now(), hold_expires_at = NULL WHERE id = ${id}`);
+}
+
+/**
+ * Every night's booked count of a listing against the sum of the units its holding reservations
+ * (pending, confirmed, completed) take on it. Returns the nights where they differ.
+ */
+export async function inventoryDrift(deps: Deps, propertyId: number): Promise<Array<{ room_type_id: number; night: string; booked: number; held: number }>> {
+  const res = (await deps.db.execute(sql`
+    WITH held AS (
+      SELECT rr.room_type_id, d::date AS night, sum(rr.rooms_count)::int AS held
+      FROM reservations r
+      JOIN reservation_rooms rr ON rr.reservation_id = r.id
+      CROSS JOIN LATERAL generate_series(r.checkin_date, r.checkout_date - 1, interval '1 day') AS d
+      WHERE r.property_id = ${propertyId} AND r.status IN ('pending', 'confirmed', 'completed')
+      GROUP BY rr.room_type_id, d::date
+    )
+    SELECT COALESCE(n.room_type_id, h.room_type_id)::int AS room_type_id, to_char(COALESCE(n.night, h.night), 'YYYY-MM-DD') AS night,
+           COALESCE(n.booked, 0)::int AS booked, COALESCE(h.held, 0)::int AS held
+    FROM (SELECT * FROM property_nights WHERE property_id = ${propertyId}) n
+    FULL JOIN held h ON h.room_type_id = n.room_type_id AND h.night = n.night
+    WHERE COALESCE(n.booked, 0) <> COALESCE(h.held, 0)`)) as unknown as { rows: Array<{ room_type_id: number; night: string; booked: number; held: number }> };
+  return res.rows;
+}

@@ -6,6 +6,7 @@ import type { AuthUser } from '../auth/session-service.ts';
 import { loadReadForm } from '../properties/load-read-forms.ts';
 import { pricingInputRepository } from './pricing-input.repository.ts';
 import { toReservationReadForm, type ReservationReadForm } from './reservation-view.ts';
+import { requireRoleOnReservation } from './reservation-access.ts';
 import { reservationWritesRepository } from './reservations.repository.ts';
 
 export async function showReservation(deps: Deps, user: AuthUser, id: number): Promise<ReservationReadForm> {
@@ -13,8 +14,8 @@ export async function showReservation(deps: Deps, user: AuthUser, id: number): P
   const reservation = await repo.findById(id);
   if (!reservation) throw notFound('Reservation');
   const found = await pricingInputRepository(deps.db).property(reservation.propertyId);
-  const staff = user.role === 'admin' || user.role === 'support';
-  if (!found || !(staff || reservation.guestId === user.id || found.property.ownerId === user.id)) throw notFound('Reservation');
+  if (!found) throw notFound('Reservation');
+  requireRoleOnReservation(user, reservation.guestId, found.property.ownerId);
   const [lines, property] = await Promise.all([repo.rooms(id), loadReadForm(deps, found.property, user)]);
   return toReservationReadForm(reservation, lines, property);
 }

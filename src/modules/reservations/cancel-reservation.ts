@@ -1,0 +1,107 @@
+// POST /reservations/{id}/cancel (contract §6): the nights go back on sale and the refund the
+// cancellation policy allows is requested, in one transaction.
+//
+// Decisions:
+// - guest, owner, admin and support may cancel; anyone else gets 404;
+// - only pending or confirmed (409 otherwise; a second cancel is 409, so a retry never requests a
+//   second refund);
+// - the refund is taken from what the platform holds for the booking (paid minus refunds already
+//   requested): in full when the listing's owner or an admin cancels; otherwise by the policy
+//   snapshot kept on the reservation, against the check-in instant in the listing's time zone
+//   (the check-in time kept at booking, else the listing's, else 15:00); an unpaid booking
+//   refunds nothing;
+// - open payment requests of the booking stop being payable.
+import type { Deps } from '../../container.ts';
+import { afterCommit, publishAfterCommit } from '../../platform/after-commit.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import { platformRepository } from '../../platform/platform.repository.ts';
+import type { AuthUser } from '../auth/session-service.ts';
+import { isDeadlock } from '../catalog/db-errors.ts';
+import { formatMinor } from '../catalog/money.ts';
+import { checkinInstant, refundFor } from '../pricing/index.ts';
+import { inventoryRepository } from './inventory.repository.ts';
+import { pricingInputRepository } from './pricing-input.repository.ts';
+import { requireRoleOnReservation, type ReservationRole } from './reservation-access.ts';
+import { reservationChangesRepository } from './reservation-changes.repository.ts';
+import type { PriceSnapshot } from './reservation-view.ts';
+import { reservationWritesRepository, type ReservationRoomRow, type ReservationRow } from './reservations.repository.ts';
+
+const CANCELLABLE = new Set(['pending', 'confirmed']);
+const DEFAULT_CHECKIN_TIME = '15:00:00';
+const ATTEMPTS = 3;
+
+export interface CancelledReservation {
+  reservation: ReservationRow;
+  lines: ReservationRoomRow[];
+  refundMinor: number;
+}
+
+export async function cancelReservation(deps: Deps, user: AuthUser, id: number, reason: string | null): Promise<CancelledReservation> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const done = await deps.db.transaction((tx) => cancelInTransaction(deps, tx, user, id, reason));
+      await afterCommit(deps, 'property cache invalidation', () => deps.propertyCache.invalidate(done.reservation.propertyId));
+      publishAfterCommit(deps);
+      return done;
+    } catch (err) {
+      if (!isDeadlock(err) || attempt >= ATTEMPTS) throw err;
+    }
+  }
+}
+
+type Tx = Parameters<Parameters<Deps['db']['transaction']>[0]>[0];
+
+async function cancelInTransaction(deps: Deps, tx: Tx, user: AuthUser, id: number, reason: string | null): Promise<CancelledReservation> {
+  const now = deps.clock.now();
+  const repo = reservationChangesRepository(tx);
+  const r = await repo.lock(id);
+  if (!r) throw notFound('Reservation');
+  const found = await pricingInputRepository(tx).property(r.propertyId);
+  if (!found) throw notFound('Reservation');
+  const { property } = found;
+  const role = requireRoleOnReservation(user, r.guestId, property.ownerId);
+  if (!CANCELLABLE.has(r.status)) throw new AppError('CONFLICT', `A ${r.status} reservation cannot be cancelled`);
+
+  const lines = await reservationWritesRepository(tx).rooms(id);
+  const inventory = inventoryRepository(tx);
+  await inventory.lockNights(r.propertyId, lines.map((l) => l.roomTypeId), r.checkinDate, r.checkoutDate);
+  for (const l of lines) {
+    await inventory.release({ propertyId: r.propertyId, roomTypeId: l.roomTypeId, checkin: r.checkinDate, checkout: r.checkoutDate, count: l.roomsCount });
+  }
+
+  const held = await repo.balance(id);
+  const refund = refundOnCancel(role, r, held, property.timezone, property.checkInTime, now);
+  await repo.expirePendingPayments(id, ['reservation', 'additional'], now);
+  if (refund > 0) await repo.requestRefund({ reservationId: id, amountMinor: refund, currency: r.currency, reason: 'cancellation', at: now });
+  const reservation = await repo.update(id, {
+    status: 'cancelled', cancelledAt: now, cancelReason: reason, cancelledBy: user.id,
+    cancellationRefundMinor: refund, holdExpiresAt: null, updatedAt: now,
+  });
+
+  const decimals = (r.priceSnapshot as PriceSnapshot).currency?.decimals ?? found.decimals ?? 2;
+  const events = platformRepository(tx);
+  await events.insertEvent('reservation.cancelled', {
+    reservation_id: id, property_id: r.propertyId, guest_id: r.guestId, owner_id: property.ownerId,
+    cancelled_by: user.id, cancelled_by_role: role, previous_status: r.status, reason,
+    refund_amount: formatMinor(refund, decimals), currency: r.currency,
+  });
+  if (refund > 0) {
+    await events.insertEvent('refund.requested', {
+      reservation_id: id, guest_id: r.guestId, owner_id: property.ownerId, amount: formatMinor(refund, decimals), currency: r.currency, reason: 'cancellation',
+    });
+  }
+  return { reservation, lines, refundMinor: refund };
+}
+
+function refundOnCancel(role: ReservationRole, r: ReservationRow, held: number, timeZone: string, listingCheckInTime: string | null, now: Date): number {
+  if (held <= 0) return 0;
+  if (role === 'owner' || role === 'admin') return held;
+  const kept = (r.rulesSnapshot as { check_in_time?: string | null }).check_in_time;
+  const time = kept ?? listingCheckInTime ?? DEFAULT_CHECKIN_TIME;
+  return refundFor(r.cancellationPolicy, {
+    checkinInstant: checkinInstant(r.checkinDate, time, timeZone),
+    bookedAt: r.createdAt,
+    now,
+    paidMinor: held,
+  });
+}

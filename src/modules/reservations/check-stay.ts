@@ -1,0 +1,30 @@
+// Stay rules the engine reports, as the answer of a booking or a change of one (contract §6).
+import { AppError, type FieldErrors } from '../../platform/errors.ts';
+import type { PriceBreakdown, StayViolation } from '../pricing/index.ts';
+
+/** Which request field a violated stay rule is about, for the 422 body. */
+const FIELD_OF_RULE: Record<StayViolation['rule'], string> = {
+  dates: 'checkout_date', nights_range: 'checkout_date', checkin_in_past: 'checkin_date', capacity: 'guests',
+  season_min_stay: 'checkout_date', season_max_stay: 'checkout_date', min_stay_arrival: 'checkout_date', max_stay: 'checkout_date',
+  closed_to_arrival: 'checkin_date', closed_to_departure: 'checkout_date', stop_sell: 'checkin_date', unavailable: 'checkin_date',
+};
+
+/**
+ * Turns the engine's stay_validation into the booking answer: broken stay rules → 422 per field;
+ * only nights already sold → 409 DATES_UNAVAILABLE. A re-priced reservation passes
+ * `ownNightsHeld`: the calendar it was priced from still counts its own nights as sold, so
+ * availability is left to the conditional holds of the transaction.
+ */
+export function checkStay(b: PriceBreakdown, hasRooms: boolean, ownNightsHeld = false): void {
+  const sv = b.stay_validation;
+  if (sv.valid) return;
+  const rules = sv.violations.filter((v) => v.rule !== 'unavailable');
+  if (rules.length === 0 && ownNightsHeld) return;
+  if (rules.length === 0) throw new AppError('DATES_UNAVAILABLE', sv.message ?? 'These dates are no longer available');
+  const errors: FieldErrors = {};
+  for (const v of rules) {
+    const field = hasRooms && (v.rule === 'stop_sell' || v.rule === 'capacity') ? 'rooms' : FIELD_OF_RULE[v.rule];
+    (errors[field] ??= []).push(v.message);
+  }
+  throw new AppError('VALIDATION_FAILED', rules[0]!.message, errors);
+}

@@ -1,0 +1,183 @@
+// PUT /reservations/{id}: new dates, rooms or guests, re-priced and moved in one transaction
+// (contract §6). 409 leaves everything as it was.
+//
+// Decisions:
+// - guest, owner and admin may change a booking; support may see it but not change it (403);
+// - only pending or confirmed, and only before the check-in day in the listing's time zone: a
+//   stay that has begun is not re-planned through this route (409);
+// - the new stay is priced at today's rates and rules, with the extras of the booking (offer,
+//   packages, services, and the promo whose use was already counted); extras deleted since are
+//   dropped; the cancellation policy stays the one the guest booked under;
+// - everything is read after locking the reservation, so two changes of one booking queue up and
+//   the second prices from the first's result; the nights are locked in a fixed order before the
+//   old ones are given back and the new ones taken, so the booking's own nights can be reused;
+// - money: on a pending (unpaid) booking the new total simply replaces the old one (an open
+//   checkout for the old amount stops being payable). On a confirmed booking the difference is
+//   taken against what the platform holds (paid minus refunds requested): a surplus becomes one
+//   pending payment of type `additional` (replacing any earlier unpaid one), a shortfall a refund
+//   request of the difference, in full (the guest is moving, not cancelling).
+import type { Deps } from '../../container.ts';
+import { afterCommit, publishAfterCommit } from '../../platform/after-commit.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import { platformRepository } from '../../platform/platform.repository.ts';
+import type { AuthUser } from '../auth/session-service.ts';
+import { isDeadlock } from '../catalog/db-errors.ts';
+import { formatMinor } from '../catalog/money.ts';
+import type { ModificationResult } from '../../db/schema/index.ts';
+import { priceStay, type Guests, type PriceBreakdown } from '../pricing/index.ts';
+import { todayIn } from '../room-types/calendar-dates.ts';
+import { checkStay } from './check-stay.ts';
+import { inventoryRepository } from './inventory.repository.ts';
+import { loadPricingInput, type RoomRequest } from './load-pricing-input.ts';
+import { pricingInputRepository } from './pricing-input.repository.ts';
+import { requireRoleOnReservation } from './reservation-access.ts';
+import { reservationChangesRepository } from './reservation-changes.repository.ts';
+import type { PriceSnapshot } from './reservation-view.ts';
+import { reservationWritesRepository, type ReservationRoomRow, type ReservationRow } from './reservations.repository.ts';
+
+export interface ModifyReservationInput {
+  checkin?: string;
+  checkout?: string;
+  rooms?: RoomRequest[];
+  guests?: { adults: number; children?: number };
+}
+
+export interface ModifiedReservation {
+  reservation: ReservationRow;
+  lines: ReservationRoomRow[];
+  result: ModificationResult;
+}
+
+const CHANGEABLE = new Set(['pending', 'confirmed']);
+const ATTEMPTS = 3;
+
+export async function modifyReservation(deps: Deps, user: AuthUser, id: number, change: ModifyReservationInput): Promise<ModifiedReservation> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const done = await deps.db.transaction((tx) => modifyInTransaction(deps, tx, user, id, change));
+      await afterCommit(deps, 'property cache invalidation', () => deps.propertyCache.invalidate(done.reservation.propertyId));
+      publishAfterCommit(deps);
+      return done;
+    } catch (err) {
+      if (!isDeadlock(err) || attempt >= ATTEMPTS) throw err;
+    }
+  }
+}
+
+type Tx = Parameters<Parameters<Deps['db']['transaction']>[0]>[0];
+
+async function modifyInTransaction(deps: Deps, tx: Tx, user: AuthUser, id: number, change: ModifyReservationInput): Promise<ModifiedReservation> {
+  const now = deps.clock.now();
+  const repo = reservationChangesRepository(tx);
+  const r = await repo.lock(id);
+  if (!r) throw notFound('Reservation');
+  const found = await pricingInputRepository(tx).property(r.propertyId);
+  if (!found) throw notFound('Reservation');
+  const { property } = found;
+  const role = requireRoleOnReservation(user, r.guestId, property.ownerId);
+  if (role === 'support') throw new AppError('FORBIDDEN', 'Support may cancel a reservation but not change it');
+  if (!CHANGEABLE.has(r.status)) throw new AppError('CONFLICT', `A ${r.status} reservation cannot be changed`);
+  if (r.status === 'pending' && r.holdExpiresAt && r.holdExpiresAt <= now) {
+    throw new AppError('CONFLICT', 'The hold on this reservation has lapsed; book again');
+  }
+  if (r.checkinDate <= todayIn(property.timezone, now)) throw new AppError('CONFLICT', 'A stay that has begun cannot be changed');
+
+  const oldLines = await reservationWritesRepository(tx).rooms(id);
+  const old = (r.priceSnapshot as PriceSnapshot).breakdown;
+  const checkin = change.checkin ?? r.checkinDate;
+  const checkout = change.checkout ?? r.checkoutDate;
+  const rooms = change.rooms ?? roomsOf(oldLines);
+  const guests: Guests = change.guests ? { adults: change.guests.adults, children: change.guests.children ?? 0 } : { adults: r.adults, children: r.children };
+
+  const loaded = await loadPricingInput(tx, {
+    propertyId: property.id, checkin, checkout, rooms, guests,
+    promoId: r.promoCodeId, offerId: r.offerId,
+    packageIds: old.packages_details.map((p) => p.id), serviceIds: old.services_details.map((s) => s.id),
+  }, { now, serviceFeePercent: deps.config.SERVICE_FEE_PERCENT, reprice: true });
+  if (loaded.currency.code !== r.currency) {
+    throw new AppError('CONFLICT', 'The listing now prices in another currency; cancel this reservation and book again');
+  }
+  const breakdown = priceStay(loaded.input);
+  checkStay(breakdown, rooms !== undefined && rooms.length > 0, true);
+
+  const lines = await moveNights(tx, r, oldLines, breakdown, checkin, checkout);
+  const money = await settle(tx, r, breakdown, now);
+  const snapshot: PriceSnapshot = { currency: loaded.currency, breakdown };
+  const reservation = await repo.update(id, {
+    checkinDate: checkin, checkoutDate: checkout, adults: guests.adults, children: guests.children,
+    totalMinor: breakdown.total, priceSnapshot: snapshot, offerId: breakdown.offer_applied ? r.offerId : null,
+    lastModification: money, updatedAt: now,
+  });
+
+  const fmt = (minor: number) => formatMinor(minor, loaded.currency.decimals);
+  const events = platformRepository(tx);
+  await events.insertEvent('reservation.modified', {
+    reservation_id: id, property_id: property.id, guest_id: r.guestId, owner_id: property.ownerId, modified_by: user.id,
+    old: { checkin_date: r.checkinDate, checkout_date: r.checkoutDate, total: fmt(r.totalMinor) },
+    new: { checkin_date: checkin, checkout_date: checkout, total: fmt(breakdown.total) },
+    additional_due: fmt(money.additional_due), refund_amount: fmt(money.refund_amount), currency: r.currency,
+  });
+  if (money.refund_initiated) {
+    await events.insertEvent('refund.requested', { reservation_id: id, guest_id: r.guestId, owner_id: property.ownerId, amount: fmt(money.refund_amount), currency: r.currency, reason: 'modification' });
+  }
+  return { reservation, lines, result: money };
+}
+
+/** The booking's own room lines as a request (a listing sold whole has none). */
+function roomsOf(lines: ReservationRoomRow[]): RoomRequest[] | undefined {
+  if (lines.every((l) => l.roomTypeId === 0)) return undefined;
+  return lines.map((l) => ({ roomTypeId: l.roomTypeId, ratePlanId: l.ratePlanId ?? 0, roomsCount: l.roomsCount }));
+}
+
+/** Gives back the old nights and takes the new ones, or throws 409 with nothing changed (rollback). */
+async function moveNights(tx: Tx, r: ReservationRow, oldLines: ReservationRoomRow[], b: PriceBreakdown, checkin: string, checkout: string) {
+  const inventory = inventoryRepository(tx);
+  const newLines = b.rooms_breakdown.map((l) => ({ roomTypeId: l.room_type_id ?? 0, ratePlanId: l.rate_plan_id, roomsCount: l.rooms_count, lineTotalMinor: l.line_total }));
+  const kinds = [...oldLines, ...newLines].map((l) => l.roomTypeId);
+  const from = checkin < r.checkinDate ? checkin : r.checkinDate;
+  const to = checkout > r.checkoutDate ? checkout : r.checkoutDate;
+  await inventory.lockNights(r.propertyId, kinds, from, to);
+  for (const l of oldLines) {
+    await inventory.release({ propertyId: r.propertyId, roomTypeId: l.roomTypeId, checkin: r.checkinDate, checkout: r.checkoutDate, count: l.roomsCount });
+  }
+  const counts = await roomCounts(tx, r.propertyId, newLines.map((l) => l.roomTypeId));
+  for (const l of newLines) {
+    const held = await inventory.hold({
+      propertyId: r.propertyId, roomTypeId: l.roomTypeId, checkin, checkout, count: l.roomsCount,
+      defaultAvailable: l.roomTypeId === 0 ? 1 : (counts.get(l.roomTypeId) ?? 0),
+    });
+    if (!held) throw new AppError('DATES_UNAVAILABLE', 'These dates are not available; the reservation is unchanged');
+  }
+  return reservationChangesRepository(tx).replaceRooms(r.id, newLines);
+}
+
+async function roomCounts(tx: Tx, propertyId: number, kinds: number[]): Promise<Map<number, number>> {
+  if (!kinds.some((k) => k !== 0)) return new Map();
+  const types = await pricingInputRepository(tx).roomTypes(propertyId);
+  return new Map(types.map((t) => [t.id, t.countOfRooms]));
+}
+
+/** Records what the change costs or gives back (see the decisions above). */
+async function settle(tx: Tx, r: ReservationRow, b: PriceBreakdown, now: Date): Promise<ModificationResult> {
+  const repo = reservationChangesRepository(tx);
+  const oldTotal = r.totalMinor;
+  const base = { old_total: oldTotal, new_total: b.total, price_difference: b.total - oldTotal };
+  if (r.status === 'pending') {
+    // The open checkout was for the old amount; the guest pays the new total through a new one.
+    await repo.expirePendingPayments(r.id, ['reservation'], now);
+    return { ...base, paid_amount: 0, additional_due: 0, refund_due: 0, needs_additional_payment: false, refund_initiated: false, refund_amount: 0 };
+  }
+  await repo.expirePendingPayments(r.id, ['additional'], now);
+  const held = await repo.balance(r.id);
+  const due = b.total - held;
+  if (due > 0) {
+    const oldTax = (r.priceSnapshot as PriceSnapshot).breakdown.tax_amount;
+    // The tax inside the surplus: the tax increase, never more than the surplus itself.
+    const tax = Math.min(due, Math.max(0, b.tax_amount - oldTax));
+    await repo.requestPayment({ reservationId: r.id, userId: r.guestId, type: 'additional', amountMinor: due, taxMinor: tax, currency: r.currency, at: now });
+    return { ...base, paid_amount: held, additional_due: due, refund_due: 0, needs_additional_payment: true, refund_initiated: false, refund_amount: 0 };
+  }
+  const refund = Math.min(-due, held);
+  if (refund > 0) await repo.requestRefund({ reservationId: r.id, amountMinor: refund, currency: r.currency, reason: 'modification', at: now });
+  return { ...base, paid_amount: held, additional_due: 0, refund_due: refund, needs_additional_payment: false, refund_initiated: refund > 0, refund_amount: refund };
+}

@@ -1,0 +1,59 @@
+// What GET /reservations and GET /reservations/search share: who sees what, and turning one
+// page of rows into views with a fixed number of queries (rows + total, room lines, listings,
+// the listings' read forms), whatever the page size.
+import type { Deps } from '../../container.ts';
+import { invalidField } from '../../platform/errors.ts';
+import { pageWindow, type PageQuery } from '../../platform/pagination.ts';
+import type { AuthUser } from '../auth/session-service.ts';
+import { loadReadForms } from '../properties/load-read-forms.ts';
+import { propertiesRepository } from '../properties/properties.repository.ts';
+import type { PropertyReadForm } from '../properties/property-read-form.ts';
+import { reservationListRepository, type ListFilter, type ListScope } from './reservation-list.repository.ts';
+import type { ReservationRoomRow, ReservationRow } from './reservations.repository.ts';
+
+export interface PageMeta {
+  current_page: number;
+  per_page: number;
+  total: number;
+}
+
+/**
+ * The same rule as GET /reservations/{id}: staff see everything; anyone else sees what they
+ * booked as a guest plus what was booked on listings they own (for a client, only the former).
+ */
+export function scopeFor(user: AuthUser): ListScope {
+  return user.role === 'admin' || user.role === 'support' ? { kind: 'all' } : { kind: 'guestOrHost', userId: user.id };
+}
+
+/** from/to are each valid dates (schema); only their order is left to check. */
+export function checkStayWindow(q: { from?: string; to?: string }): void {
+  if (q.from && q.to && q.from > q.to) throw invalidField('to', 'must be on or after from');
+}
+
+export async function loadReservationPage<V>(
+  deps: Deps,
+  user: AuthUser,
+  filter: Omit<ListFilter, 'scope'>,
+  query: PageQuery,
+  view: (r: ReservationRow, lines: ReservationRoomRow[], property: PropertyReadForm) => V,
+): Promise<{ data: V[]; meta: PageMeta }> {
+  const { page, perPage, offset } = pageWindow(query);
+  const repo = reservationListRepository(deps.db);
+  const { rows, total } = await repo.page({ ...filter, scope: scopeFor(user) }, perPage, offset);
+  const [lines, properties] = await Promise.all([
+    repo.roomLines(rows.map((r) => r.id)),
+    propertiesRepository(deps.db).findByIds([...new Set(rows.map((r) => r.propertyId))]),
+  ]);
+  const forms = await loadReadForms(deps, properties, user);
+  const formById = new Map(properties.map((p, i) => [p.id, forms[i]!]));
+  const linesById = new Map<number, ReservationRoomRow[]>();
+  for (const l of lines) {
+    const list = linesById.get(l.reservationId);
+    if (list) list.push(l);
+    else linesById.set(l.reservationId, [l]);
+  }
+  return {
+    data: rows.map((r) => view(r, linesById.get(r.id) ?? [], formById.get(r.propertyId)!)),
+    meta: { current_page: page, per_page: perPage, total },
+  };
+}
