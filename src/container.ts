@@ -12,6 +12,8 @@ import type { EventBus } from './ports/event-bus.ts';
 import type { Mailer } from './ports/mailer.ts';
 import type { FileStorage } from './ports/file-storage.ts';
 import type { GoogleVerifier, FacebookVerifier } from './ports/identity-providers.ts';
+import { MemoryPresence } from './adapters/memory/memory-presence.ts';
+import type { Presence } from './ports/presence.ts';
 import { MemoryEventBus } from './adapters/memory/memory-event-bus.ts';
 import { RedisEventBus } from './adapters/redis/redis-event-bus.ts';
 import { SmtpMailer } from './adapters/smtp/smtp-mailer.ts';
@@ -50,6 +52,8 @@ export interface Deps {
   mailThrottle: MailThrottle;
   google: GoogleVerifier;
   facebook: FacebookVerifier;
+  /** Who has a live real-time connection (is_online in conversation summaries). */
+  presence: Presence;
   /** Names this process in job leases. */
   instanceId: string;
 }
@@ -125,6 +129,7 @@ export async function createContainer(config: Config, overrides: ContainerOverri
     propertyCache: new PropertyDetailCache(bus),
     google: new GoogleIdTokenVerifier(config.GOOGLE_JWKS_URL, config.GOOGLE_CLIENT_ID, () => clock.now()),
     facebook: new FacebookGraphVerifier(config.FACEBOOK_GRAPH_URL, config.FACEBOOK_APP_ID, config.FACEBOOK_APP_SECRET),
+    presence: new MemoryPresence(),
     instanceId: `${process.pid}-${randomUUID().slice(0, 8)}`,
   };
 }
@@ -133,6 +138,7 @@ export async function createContainer(config: Config, overrides: ContainerOverri
 export async function closeContainer(deps: Deps, opts: { keepDatabase?: boolean } = {}): Promise<void> {
   deps.sessions.close();
   deps.propertyCache.close();
+  await deps.presence.close().catch(() => {});
   await deps.mailer.close().catch(() => {});
   await deps.bus.close().catch(() => {});
   deps.redis?.disconnect();

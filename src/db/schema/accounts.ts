@@ -22,6 +22,8 @@ export const users = pgTable(
     avatar: text('avatar'),
     isActive: boolean('is_active').notNull().default(true),
     lastLogin: ts('last_login'),
+    /** When the user's last real-time connection closed (presence for conversation summaries). */
+    lastSeenAt: ts('last_seen_at'),
     timeZone: text('time_zone'),
     // KYC and owner members of the flat profile (filled by owner onboarding).
     userType: text('user_type'),

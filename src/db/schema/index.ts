@@ -5,3 +5,4 @@ export * from './catalog.ts';
 export * from './properties.ts';
 export * from './reservations.ts';
 export * from './payments.ts';
+export * from './messaging.ts';

@@ -6,7 +6,7 @@ import { listReservationsRoutes } from './list-reservations.routes.ts';
 import { previewRoutes } from './preview.routes.ts';
 import { reservationsRoutes } from './reservations.routes.ts';
 
-/** Reservations: price preview, reviews of completed stays and the dashboard (creation and changes land here next). */
+/** Reservations: price preview, booking, lists and search, changes and cancellation, reviews of completed stays, the dashboard. */
 export async function reservationsModule(app: FastifyInstance, opts: { deps: Deps }) {
   await app.register(previewRoutes, opts);
   await app.register(reservationsRoutes, opts);
