@@ -9,6 +9,8 @@ declare module 'autocannon' {
       path?: string;
       headers?: Record<string, string>;
       body?: string;
+      /** Called as each request is built (in this process); returns the request to send. */
+      setupRequest?: (req: Request, context: Record<string, unknown>) => Request;
     }
 
     interface Options {

@@ -7,9 +7,9 @@ import autocannon from 'autocannon';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BASELINE, SkipScenario, baselineOf, requirements, scenarios, type BenchContext, type Load, type Scenario } from './scenarios.ts';
+import { BASELINE, SkipScenario, baselineOf, isDirect, requirements, scenarios, type BenchContext, type DirectLoad, type Load, type Scenario } from './scenarios.ts';
 import { loadManifest, type Manifest } from './datasets.ts';
-import { pinCpus, startServer, type RunningServer } from './server-process.ts';
+import { pinCpus, startServer, type RunningServer, type ServerTarget } from './server-process.ts';
 import { errorsOf, machine, sampleOf, summarize, table, verdictLine, verdicts, type Rounds, type Sample } from './report.ts';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
@@ -38,10 +38,13 @@ const settings = {
 
 let current: autocannon.Instance | undefined;
 let interrupted = false;
+// Stops a direct (non-HTTP) load the way current.stop() stops autocannon.
+const interruption = new AbortController();
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     interrupted = true;
     current?.stop();
+    interruption.abort();
   });
 }
 
@@ -72,13 +75,19 @@ async function benchContext(baseUrl: string): Promise<BenchContext> {
   };
 }
 
-async function preflight(baseUrl: string, scenario: Scenario, load: Load): Promise<void> {
+async function preflight(baseUrl: string, scenario: Scenario, load: Load | DirectLoad): Promise<void> {
+  if (isDirect(load)) {
+    const problem = await load.once();
+    if (problem) throw new Error(`scenario ${scenario.name} is not measuring what it should: ${problem}`);
+    return;
+  }
   if (!scenario.check) return;
   const first = load.requests?.[0] ?? load;
+  const varied = load.vary?.();
   const res = await fetch(baseUrl + (first.path ?? load.path), {
     method: first.method ?? load.method ?? 'GET',
-    headers: { ...load.headers, ...first.headers },
-    body: first.body ?? load.body,
+    headers: { ...load.headers, ...first.headers, ...varied?.headers },
+    body: varied?.body ?? first.body ?? load.body,
   });
   const text = await res.text();
   let body: unknown = text;
@@ -91,10 +100,19 @@ async function preflight(baseUrl: string, scenario: Scenario, load: Load): Promi
   if (problem) throw new Error(`scenario ${scenario.name} is not measuring what it should: ${problem}`);
 }
 
-async function fire(server: RunningServer, name: string, load: Load, duration: number): Promise<Sample> {
+async function fire(server: RunningServer, name: string, load: Load | DirectLoad, duration: number): Promise<Sample> {
+  if (isDirect(load)) return load.drive(duration, interruption.signal);
+  const vary = load.vary;
+  // A fresh body per request: autocannon calls setupRequest as it builds each one.
+  const requests = vary
+    ? [{ method: load.method ?? 'GET', path: load.path, setupRequest: (req: autocannon.Request) => {
+        const v = vary();
+        return { ...req, body: v.body, headers: { ...req.headers, ...v.headers } };
+      } }]
+    : load.requests;
   // autocannon spreads its defaults under these options: an explicit undefined would erase one.
   const optional = Object.fromEntries(
-    Object.entries({ headers: load.headers, body: load.body, requests: load.requests, idReplacement: load.idReplacement }).filter(([, v]) => v !== undefined),
+    Object.entries({ headers: load.headers, body: load.body, requests, idReplacement: load.idReplacement }).filter(([, v]) => v !== undefined),
   );
   const cpuBefore = server.cpuSeconds();
   const latencies: number[] = [];
@@ -147,15 +165,28 @@ async function runGroup(group: Group, databaseUrl: string | undefined, serverCpu
   console.error(`[bench] starting a server${manifest ? ` on ${manifest.dataset} (${manifest.count} listings)` : ''}`);
   let server: RunningServer | undefined;
   const ran: Scenario[] = [];
+  const loads = new Map<string, Load | DirectLoad>();
+  // Each scenario's share of the run, which the fixtures are sized for.
+  const loadSeconds = settings.warmup + settings.rounds * settings.duration;
+  const fixtures = new Map<NonNullable<Scenario['fixture']>, unknown>();
+  const beforeStart = async (target: ServerTarget) => {
+    for (const make of new Set(group.scenarios.map((s) => s.fixture))) {
+      if (!make) continue;
+      const users = group.scenarios.filter((s) => s.fixture === make).map((s) => s.name).join(', ');
+      const started = Date.now();
+      fixtures.set(make, await make({ ...target, loadSeconds }));
+      console.error(`[bench] fixtures of ${users} written (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    }
+  };
   try {
-    server = await startServer({ root, databaseUrl, nodeArgs: settings.nodeArgs, cpus: serverCpus, dataset });
-    const ctx = { ...(await benchContext(server.baseUrl)), manifest };
-    const loads = new Map<string, Load>();
+    server = await startServer({ root, databaseUrl, nodeArgs: settings.nodeArgs, cpus: serverCpus, dataset, beforeStart });
+    const ctx: BenchContext = { ...(await benchContext(server.baseUrl)), manifest };
     for (const scenario of group.scenarios) {
       try {
-        const load = await scenario.prepare(ctx);
-        await preflight(server.baseUrl, scenario, load);
+        const load = await scenario.prepare({ ...ctx, fixture: scenario.fixture && fixtures.get(scenario.fixture) });
+        // Kept before the preflight, so a direct load's connections are closed whatever happens.
         loads.set(scenario.name, load);
+        await preflight(server.baseUrl, scenario, load);
         ran.push(scenario);
       } catch (err) {
         if (!(err instanceof SkipScenario)) throw err;
@@ -178,6 +209,7 @@ async function runGroup(group: Group, databaseUrl: string | undefined, serverCpu
       }
     }
   } finally {
+    for (const load of loads.values()) if (isDirect(load)) await load.close().catch(() => {});
     await server?.stop();
   }
   return ran;
@@ -209,6 +241,10 @@ async function main(): Promise<number> {
   const checks = verdicts(requirements, rounds);
   console.log(`\n${table(rows, BASELINE)}\n`);
   for (const v of checks) console.log(verdictLine(v));
+  for (const q of requirements) {
+    const missing = [q.numerator, q.denominator].find((n) => skipped.has(n));
+    if (missing && !checks.some((v) => v.requirement === q.name)) console.log(`NO VERDICT ${q.numerator} / ${q.denominator}: ${missing} was skipped (${skipped.get(missing)})`);
+  }
   for (const [name, why] of skipped) console.log(`SKIPPED ${name}: ${why}`);
   const failed = rows.filter((r) => r.errors > 0);
   for (const r of failed) console.log(`ERRORS in ${r.scenario}: ${JSON.stringify(r.detail)}`);

@@ -1,8 +1,13 @@
 // What `npm run bench` measures. A new scenario (property detail, search, booking …) is one more
 // entry in `scenarios`; anything it needs in the database is created in `prepare` through the
-// public API, so the benchmark exercises the same paths a client does.
+// public API, so the benchmark exercises the same paths a client does, except what no public
+// route can make in bulk (the booking scenarios' guests and listings: `fixture`).
 import type autocannon from 'autocannon';
+import { addDays } from '../src/modules/room-types/calendar-dates.ts';
 import type { Manifest } from './datasets.ts';
+import { CAPACITY, Slots, httpBookingFixtures, sqlBookingFixtures, type FixtureTarget, type HttpBookingFixtures, type SqlBookingFixtures } from './booking-fixtures.ts';
+import { sqlBookingLoad } from './booking-sql.ts';
+import type { Sample } from './report.ts';
 
 /** What the harness hands every scenario once the server is up and a user is logged in. */
 export interface BenchContext {
@@ -14,6 +19,8 @@ export interface BenchContext {
   api<T = unknown>(method: string, path: string, body?: unknown, token?: string): Promise<T>;
   /** The generated catalogue the server runs on, for scenarios that name a `dataset`. */
   manifest?: Manifest;
+  /** What the scenario's `fixture` returned. */
+  fixture?: unknown;
 }
 
 /** Thrown by `prepare` when the scenario cannot run here yet (its route is missing, …): reported, not failed. */
@@ -30,11 +37,28 @@ export interface Load {
   /** Instead of path/method/body: a sequence per connection (e.g. search, then detail). */
   requests?: autocannon.Request[];
   /**
+   * A body (and headers) of its own for every request, built in this process as each request is
+   * sent: random stays, a different guest each time. Takes the place of `body`.
+   */
+  vary?: () => { body: string; headers?: Record<string, string> };
+  /**
    * Concurrent connections for this scenario instead of BENCH_CONNECTIONS: a route serving tens
    * of requests per second on PGlite would otherwise measure seconds of queueing (and time out).
    */
   connections?: number;
 }
+
+/** Load this process generates itself instead of HTTP requests: a baseline sent straight to the database. */
+export interface DirectLoad {
+  connections: number;
+  /** Checked once before the warm-up, like `check`: a reason when the first unit of work did not do what it should. */
+  once(): Promise<string | null>;
+  /** Runs the load for `seconds` (or until aborted) and measures it as autocannon would. */
+  drive(seconds: number, signal: AbortSignal): Promise<Sample>;
+  close(): Promise<void>;
+}
+
+export const isDirect = (load: Load | DirectLoad): load is DirectLoad => 'drive' in load;
 
 export interface Scenario {
   name: string;
@@ -46,8 +70,14 @@ export interface Scenario {
    * with a message when that catalogue has not been generated for the database in use.
    */
   dataset?: number;
+  /**
+   * Written into the run's database before its server starts, for data no public route can make
+   * quickly (thousands of signed-in guests); the result reaches `prepare` as `ctx.fixture`.
+   * Scenarios sharing one function share one call.
+   */
+  fixture?: (target: FixtureTarget) => Promise<unknown>;
   /** Builds the load; may create fixtures first (a property to read, a listing to book …). */
-  prepare(ctx: BenchContext): Load | Promise<Load>;
+  prepare(ctx: BenchContext): Load | DirectLoad | Promise<Load | DirectLoad>;
   /**
    * Checked on a single request before the warm-up. A scenario that silently hits the wrong
    * path (token not sent → anonymous answer) would otherwise report a plausible number.
@@ -74,11 +104,16 @@ export const baselineOf = (dataset?: number) => (dataset === undefined ? BASELIN
 export const BASELINE = 'bare';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+const JSON_BODY = { 'content-type': 'application/json' };
+const int = (min: number, max: number) => min + Math.floor(Math.random() * (max - min + 1));
+const pick = <T>(xs: readonly T[]) => xs[Math.floor(Math.random() * xs.length)]!;
 
 type Envelope = { success?: boolean; data?: Record<string, unknown> };
 const data = (body: unknown) => (body as Envelope | null)?.data ?? {};
 // Enough to keep a database-bound route saturated on either database without measuring a queue.
 const DB_BOUND_CONNECTIONS = 10;
+// Booking and its raw-SQL baseline: the same concurrency on both sides of the ratio.
+const BOOKING_CONNECTIONS = 8;
 type PageBody = { success?: boolean; data?: unknown[]; meta?: { total?: number } };
 
 // The explorer search a traveller runs: dates, guests, a point and a radius (from the manifest:
@@ -101,6 +136,87 @@ function search(name: string, dataset: number): Scenario {
     },
   };
 }
+
+type ReadForm = {
+  channel_room_types: Array<{ id: number; count_of_rooms: number; capacity: number; rate_plans: Array<{ id: number }> }>;
+  offers: Array<{ id: number }>;
+  packages: Array<{ id: number }>;
+};
+
+// A traveller pricing stays on the catalogue's complete listing: any date in the next ten months,
+// 1–7 nights, one room line within the room type's count, guests within its capacity, sometimes
+// the listing's offer or a package. Some of these stays meet booked nights or stay rules: the
+// preview still prices them (200, stay_validation.valid false), as it does for a real guest.
+const preview: Scenario = {
+  name: 'preview',
+  dataset: 10_000,
+  measures:
+    'POST /api/reservations/preview anonymous on the complete listing of 10,000: random future stays, room lines, guests, offer and packages; ' +
+    'the price loader (one round of fixed statements) and the pricing engine, no writes',
+  prepare: async (ctx) => {
+    const id = ctx.manifest!.detailId;
+    const { data: p } = await ctx.api<{ data: ReadForm }>('GET', `/api/properties/${id}`);
+    const lines = p.channel_room_types.flatMap((rt) => rt.rate_plans.map((plan) => ({ rt, plan })));
+    if (!lines.length) throw new Error(`listing ${id} of the catalogue has no room type with a rate plan: regenerate it (npm run bench:data)`);
+    const today = new Date().toISOString().slice(0, 10);
+    return {
+      method: 'POST', path: '/api/reservations/preview', headers: JSON_BODY, connections: DB_BOUND_CONNECTIONS,
+      vary: () => {
+        const { rt, plan } = pick(lines);
+        const rooms = int(1, Math.max(1, Math.min(2, rt.count_of_rooms)));
+        const people = int(1, Math.max(1, rt.capacity * rooms));
+        const children = int(0, people - 1);
+        const checkin = addDays(today, int(1, 300));
+        const body = {
+          property_id: id, checkin_date: checkin, checkout_date: addDays(checkin, int(1, 7)),
+          rooms: [{ room_type_id: rt.id, rate_plan_id: plan.id, rooms_count: rooms }], guests: { adults: people - children, children },
+          ...(p.offers.length && Math.random() < 0.3 ? { offer_id: pick(p.offers).id } : {}),
+          ...(p.packages.length && Math.random() < 0.3 ? { package_ids: [pick(p.packages).id] } : {}),
+        };
+        return { body: JSON.stringify(body) };
+      },
+    };
+  },
+  check: (status, body) => (status === 200 && typeof data(body).total === 'number' ? null : `expected 200 with a price, got ${status} ${JSON.stringify(body).slice(0, 300)}`),
+};
+
+// Bookings that all succeed: each request takes the next slot (a listing, two nights nobody else
+// books, a guest with fewer than 5 unpaid holds; see booking-fixtures.ts), so a 409 or 422 is a
+// real failure and counts as an error.
+const booking: Scenario = {
+  name: 'booking',
+  measures:
+    `POST /api/reservations over ${BOOKING_CONNECTIONS} connections, every request another signed-in guest booking two free nights of a listing sold whole: ` +
+    'token and session check, price loader, one transaction (guest lock and hold count, reservation, line, conditional night update, outbox event), the read form',
+  fixture: httpBookingFixtures,
+  prepare: (ctx) => {
+    const f = ctx.fixture as HttpBookingFixtures;
+    const slots = new Slots(f);
+    return {
+      method: 'POST', path: '/api/reservations', headers: JSON_BODY, connections: BOOKING_CONNECTIONS,
+      vary: () => {
+        const s = slots.take();
+        if (slots.used === f.slots + 1) process.stderr.write(`[bench] booking ran out of its ${f.slots} slots: faster than the fixtures were sized for\n`);
+        const body = { property_id: s.listingId, checkin_date: s.checkin, checkout_date: s.checkout, guests: { adults: int(1, CAPACITY), children: 0 } };
+        return { body: JSON.stringify(body), headers: bearer(f.tokens[s.guest]!) };
+      },
+    };
+  },
+  check: (status, body) => (status === 201 && data(body).status === 'pending' ? null : `expected 201 with a pending reservation, got ${status} ${JSON.stringify(body).slice(0, 300)}`),
+};
+
+const bookingSql: Scenario = {
+  name: 'booking-sql',
+  measures:
+    `the booking baseline: the same transaction as booking's, sent by the harness straight to PostgreSQL over ${BOOKING_CONNECTIONS} connections ` +
+    '(pg, no HTTP, no service; listings and guests of its own)',
+  fixture: sqlBookingFixtures,
+  prepare: (ctx) => {
+    const f = ctx.fixture as SqlBookingFixtures | null;
+    if (!f) throw new SkipScenario('not applicable on PGlite (only the server process can open its database); the raw-SQL baseline needs DATABASE_URL');
+    return sqlBookingLoad(f, BOOKING_CONNECTIONS);
+  },
+};
 
 export const scenarios: Scenario[] = [
   {
@@ -134,8 +250,11 @@ export const scenarios: Scenario[] = [
     },
     check: (status, body) => (status === 200 && typeof data(body).id === 'number' ? null : `expected 200 with the read form, got ${status} ${JSON.stringify(body).slice(0, 300)}`),
   },
+  preview,
   search('search-10k', 10_000),
   search('search-100k', 100_000),
+  booking,
+  bookingSql,
 ];
 
 export const requirements: Requirement[] = [
@@ -162,5 +281,21 @@ export const requirements: Requirement[] = [
     metric: 'p95Ms',
     maxRatio: 2,
     text: 'search p95 latency on 100,000 listings is at most twice the p95 on 10,000 (separate server processes, same load)',
+  },
+  {
+    name: 'preview-throughput',
+    numerator: 'preview',
+    denominator: baselineOf(10_000),
+    metric: 'reqPerSec',
+    minRatio: 0.4,
+    text: 'the price preview keeps at least 40% of the same process\'s bare JSON route throughput',
+  },
+  {
+    name: 'booking-throughput',
+    numerator: 'booking',
+    denominator: 'booking-sql',
+    metric: 'reqPerSec',
+    minRatio: 0.6,
+    text: `booking through the API keeps at least 60% of the throughput of the same transactions sent as raw SQL (${BOOKING_CONNECTIONS} connections each, PostgreSQL)`,
   },
 ];

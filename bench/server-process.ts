@@ -24,6 +24,19 @@ export interface ServerOptions {
    * from it as a template). The original is never written to.
    */
   dataset?: { kind: 'pglite'; pgdata: string } | { kind: 'postgres'; database: string };
+  /**
+   * Runs once the run's database exists and before the server starts: fixtures no public route
+   * can create (thousands of signed-in guests) are written straight into it. PGlite's data
+   * directory is free then, since only one process may open it at a time.
+   */
+  beforeStart?: (target: ServerTarget) => Promise<void>;
+}
+
+/** What the server will run on: its DATA_DIR, its PostgreSQL database if any, its JWT_SECRET. */
+export interface ServerTarget {
+  dataDir: string;
+  databaseUrl?: string;
+  jwtSecret: string;
 }
 
 export interface RunningServer {
@@ -105,6 +118,9 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       await cp(opts.dataset.pgdata, path.join(dataDir, 'pgdata'), { recursive: true });
     }
 
+    const jwtSecret = randomBytes(32).toString('base64url');
+    await opts.beforeStart?.({ dataDir, databaseUrl, jwtSecret });
+
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
     const env: NodeJS.ProcessEnv = {
@@ -117,7 +133,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       DATABASE_URL: databaseUrl,
       LOG_LEVEL: 'warn',
       JOBS_ENABLED: 'false',
-      JWT_SECRET: randomBytes(32).toString('base64url'),
+      JWT_SECRET: jwtSecret,
       // Outlives any BENCH_DURATION, so an expiring token can never show up as errors.
       ACCESS_TOKEN_TTL: '24h',
     };

@@ -1,11 +1,13 @@
 // `npm run seed:demo`: demo accounts for every role, printed with their passwords. Safe to run
-// again: existing demo accounts get their demo password back. Later features add their data here.
+// again: existing demo accounts get their demo password back. Later features add their data here:
+// owner applications, the catalogue, the traveller's reservations in every status.
 import { loadConfig } from '../src/config.ts';
 import { closeContainer, createContainer } from '../src/container.ts';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
 import { usersRepository, type Role } from '../src/modules/users/users.repository.ts';
 import { seedDemoApplications } from '../src/modules/owner-onboarding/seed-demo-applications.ts';
 import { seedDemoCatalog } from './seed-demo-catalog.ts';
+import { DEMO_GUEST_EMAIL, seedDemoReservations } from './seed-demo-reservations.ts';
 
 const DEMO: Array<{ role: Role; username: string; email: string; password: string; first: string; last: string; loginType: string }> = [
   { role: 'admin', username: 'demo_admin', email: 'admin@demo.stays.test', password: 'demo-admin-pass', first: 'Ada', last: 'Admin', loginType: 'admin' },
@@ -29,6 +31,7 @@ for (const d of DEMO) {
 const support = (await users.findByEmail('support@demo.stays.test'))!;
 const applications = await seedDemoApplications(deps, { id: support.id, role: 'support' });
 const catalog = await seedDemoCatalog(deps);
+const bookings = await seedDemoReservations(deps);
 await closeContainer(deps);
 
 console.log('Demo accounts (log in with POST /api/auth/login {login, password, type}):');
@@ -42,4 +45,12 @@ for (const r of catalog.accounts) console.log(r.map((c) => c.padEnd(28)).join(''
 const widths = [6, 14, 32, 20, 13, 16, 10, 10];
 console.log(['id', 'owner', 'listing', 'city', 'type', 'price/night', 'status', 'room types'].map((h, i) => h.padEnd(widths[i]!)).join(''));
 for (const r of catalog.listings) console.log(r.map((c, i) => c.slice(0, widths[i]! - 1).padEnd(widths[i]!)).join(''));
+const state = bookings.created ? 'created now' : `already there, left as they were${bookings.renewedHolds ? `; ${bookings.renewedHolds} lapsed hold(s) renewed` : ''}`;
+console.log(`\nDemo reservations of ${DEMO_GUEST_EMAIL} (${state}); a completed stay's feedback page is GET /api/public-feedback/{feedback id}:`);
+const bw = [13, 11, 32, 26, 14, 16, 16, 0];
+console.log(['ref', 'status', 'listing', 'stay', 'guests', 'total', 'paid', 'note'].map((h, i) => h.padEnd(bw[i]!)).join(''));
+for (const r of bookings.rows) console.log(r.map((c, i) => (bw[i] ? c.slice(0, bw[i]! - 1).padEnd(bw[i]!) : c)).join(''));
+const perStatus = new Map<string, number>();
+for (const r of bookings.rows) perStatus.set(r[1]!, (perStatus.get(r[1]!) ?? 0) + 1);
+console.log(`by status: ${[...perStatus].map(([s, n]) => `${s} ${n}`).join(', ')}`);
 process.exit(0);
