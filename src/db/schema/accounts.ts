@@ -43,6 +43,8 @@ export const users = pgTable(
     latitude: text('latitude'),
     longitude: text('longitude'),
     wantsOwnerRole: boolean('wants_owner_role').notNull().default(false),
+    /** The processor's connected account of an owner (Stripe Connect acct_…), where payouts go. */
+    payoutAccountId: text('payout_account_id'),
     googleSub: text('google_sub'),
     facebookId: text('facebook_id'),
     deletedAt: ts('deleted_at'),
