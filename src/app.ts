@@ -20,6 +20,11 @@ import { roomTypesModule } from './modules/room-types/index.ts';
 import { propertyMediaModule } from './modules/property-media/index.ts';
 import { propertySearchModule } from './modules/property-search/index.ts';
 import { reservationsModule } from './modules/reservations/index.ts';
+import { messagingModule } from './modules/messaging/index.ts';
+import { chatbotModule } from './modules/chatbot/index.ts';
+import { realtimeModule } from './modules/realtime/index.ts';
+import { notificationsModule } from './modules/notifications/index.ts';
+import { paymentsModule } from './modules/payments/index.ts';
 import type { Deps } from './container.ts';
 import { ErrorBody } from './platform/envelope.ts';
 import { installErrorHandlers } from './platform/error-handler.ts';
@@ -113,6 +118,11 @@ export async function buildApp(deps: Deps, opts: { extraRoutes?: (app: App, deps
       await api.register(propertyMediaModule, { deps });
       await api.register(propertySearchModule, { deps });
       await api.register(reservationsModule, { deps });
+      await api.register(messagingModule, { deps });
+      await api.register(chatbotModule, { deps });
+      await api.register(realtimeModule, { deps });
+      await api.register(notificationsModule, { deps });
+      await api.register(paymentsModule, { deps });
       if (opts.extraRoutes) await opts.extraRoutes(api, deps);
     },
     { prefix: '/api' },

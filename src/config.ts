@@ -23,6 +23,10 @@ const ConfigSchema = Type.Object({
   SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://' })),
   MAIL_FROM: Type.String({ default: 'Stays <no-reply@localhost>' }),
   PUBLIC_BASE_URL: Type.String({ ...Url, default: 'http://127.0.0.1:3000' }),
+  // Where the hosted checkout sends the guest back: {CHECKOUT_SESSION_ID} and {RESERVATION_ID}
+  // are filled in. Default: this service's own small result pages under /payments/.
+  CHECKOUT_SUCCESS_URL: Type.Optional(Url),
+  CHECKOUT_CANCEL_URL: Type.Optional(Url),
   CORS_ORIGINS: Type.String({ default: '' }),
   TRUST_PROXY: Type.Boolean({ default: false }),
   LOG_LEVEL: Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)), { default: 'info' }),
@@ -53,6 +57,11 @@ const ConfigSchema = Type.Object({
   DEFAULT_TIMEZONE: Type.String({ minLength: 1, default: 'UTC' }),
   LOGIN_MAX_FAILURES: Type.Integer({ minimum: 1, default: 10 }),
   RATE_LIMIT_WINDOW: Type.String({ ...Duration, default: '15m' }),
+  // Real time: the SSE comment heartbeat (contract: at least every 30 s), the WebSocket ping
+  // (a socket that misses one pong is terminated), and each connection's send-buffer cap.
+  REALTIME_HEARTBEAT_MS: Type.Integer({ minimum: 10, maximum: 30_000, default: 25_000 }),
+  REALTIME_PING_MS: Type.Integer({ minimum: 10, default: 30_000 }),
+  REALTIME_MAX_BUFFER_BYTES: Type.Integer({ minimum: 1024, default: 262_144 }),
 });
 
 type RawConfig = Static<typeof ConfigSchema>;

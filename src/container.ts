@@ -12,8 +12,14 @@ import type { EventBus } from './ports/event-bus.ts';
 import type { Mailer } from './ports/mailer.ts';
 import type { FileStorage } from './ports/file-storage.ts';
 import type { GoogleVerifier, FacebookVerifier } from './ports/identity-providers.ts';
+import { confirmPayment } from './modules/payments/confirm-payment.ts';
+import { LocalPaymentProcessor } from './adapters/local-payments/local-payment-processor.ts';
+import { createStripeProcessor } from './adapters/stripe/stripe-payment-processor.ts';
+import type { PaymentProcessor } from './ports/payment-processor.ts';
 import { MemoryPresence } from './adapters/memory/memory-presence.ts';
 import type { Presence } from './ports/presence.ts';
+import type { AnswerEngine } from './ports/answer-engine.ts';
+import { KeywordAnswerEngine } from './adapters/keyword-answers/keyword-answer-engine.ts';
 import { MemoryEventBus } from './adapters/memory/memory-event-bus.ts';
 import { RedisEventBus } from './adapters/redis/redis-event-bus.ts';
 import { SmtpMailer } from './adapters/smtp/smtp-mailer.ts';
@@ -28,6 +34,7 @@ import { SecretHasher } from './modules/auth/one-time-secrets.ts';
 import { LoginThrottle, MailThrottle } from './modules/auth/login-throttle.ts';
 import { createLogger } from './platform/logger.ts';
 import { OutboxRelay } from './jobs/outbox-relay.ts';
+import { registerNotificationProjectors } from './modules/notifications/project-notifications.ts';
 import { PropertyDetailCache } from './modules/properties/property-detail-cache.ts';
 import { seedReferenceData } from './modules/catalog/seed-reference-data.ts';
 
@@ -52,8 +59,12 @@ export interface Deps {
   mailThrottle: MailThrottle;
   google: GoogleVerifier;
   facebook: FacebookVerifier;
+  /** The payment processor (PAYMENT_PROCESSOR: the built-in local checkout, or Stripe). */
+  payments: PaymentProcessor;
   /** Who has a live real-time connection (is_online in conversation summaries). */
   presence: Presence;
+  /** The chatbot's answers (keyword matching by default; a language model can be plugged here). */
+  answerEngine: AnswerEngine;
   /** Names this process in job leases. */
   instanceId: string;
 }
@@ -110,7 +121,7 @@ export async function createContainer(config: Config, overrides: ContainerOverri
   const tokens = new TokenService(secret, config.accessTokenTtlSeconds);
   // Codes are hashed with a key derived from the signing key, separate from it.
   const secrets = new SecretHasher(createHash('sha256').update('one-time-secrets:').update(secret).digest());
-  return {
+  const deps: Deps = {
     config,
     log,
     database,
@@ -125,17 +136,29 @@ export async function createContainer(config: Config, overrides: ContainerOverri
     secrets,
     loginThrottle: new LoginThrottle(config.LOGIN_MAX_FAILURES, config.rateLimitWindowMs, redis),
     mailThrottle: new MailThrottle(5, config.rateLimitWindowMs, redis),
-    outbox: new OutboxRelay(db, bus, clock),
+    outbox: registerNotificationProjectors(new OutboxRelay(db, bus, clock, log)),
     propertyCache: new PropertyDetailCache(bus),
     google: new GoogleIdTokenVerifier(config.GOOGLE_JWKS_URL, config.GOOGLE_CLIENT_ID, () => clock.now()),
     facebook: new FacebookGraphVerifier(config.FACEBOOK_GRAPH_URL, config.FACEBOOK_APP_ID, config.FACEBOOK_APP_SECRET),
+    payments:
+      config.PAYMENT_PROCESSOR === 'stripe'
+        ? createStripeProcessor(config, clock)
+        // The local processor's signing keys derive from the JWT secret, so every instance agrees.
+        : new LocalPaymentProcessor(db, clock, config.PUBLIC_BASE_URL, { secret: createHash('sha256').update('local-payments:').update(secret).digest() }),
     presence: new MemoryPresence(),
+    answerEngine: new KeywordAnswerEngine(),
     instanceId: `${process.pid}-${randomUUID().slice(0, 8)}`,
   };
+  // A payment taken on the built-in checkout page confirms at once, through the one path
+  // verify and webhooks use (the guest may never come back to the success URL).
+  if (deps.payments instanceof LocalPaymentProcessor) deps.payments.setOnCompleted(async (session) => void (await confirmPayment(deps, session)));
+  return deps;
 }
 
 /** Releases everything the container opened, in reverse order. */
 export async function closeContainer(deps: Deps, opts: { keepDatabase?: boolean } = {}): Promise<void> {
+  // A drain kicked by the last request still uses the database and the bus.
+  await deps.outbox.idle();
   deps.sessions.close();
   deps.propertyCache.close();
   await deps.presence.close().catch(() => {});

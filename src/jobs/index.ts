@@ -4,6 +4,7 @@ import { JobRunner, type JobDefinition } from './job-runner.ts';
 import { OutboxRelay } from './outbox-relay.ts';
 import { EXPIRE_HOLDS_JOB, expireHolds } from '../modules/reservations/expire-holds.ts';
 import { COMPLETE_STAYS_JOB, completeStays } from '../modules/reservations/complete-stays.ts';
+import { EXECUTE_REFUNDS_JOB, executeRefunds } from '../modules/payments/execute-refunds.ts';
 
 /** The recurring jobs of the service; later features add theirs here. */
 export function jobDefinitions(deps: Deps, relay: OutboxRelay): JobDefinition[] {
@@ -12,6 +13,7 @@ export function jobDefinitions(deps: Deps, relay: OutboxRelay): JobDefinition[] 
     { name: 'purge-idempotency-keys', intervalMs: 3600_000, run: async () => void (await idempotencyRepository(deps.db).purgeExpired(deps.clock.now())) },
     { name: EXPIRE_HOLDS_JOB, intervalMs: 15_000, run: async () => void (await expireHolds(deps)) },
     { name: COMPLETE_STAYS_JOB, intervalMs: 5 * 60_000, run: async () => void (await completeStays(deps)) },
+    { name: EXECUTE_REFUNDS_JOB, intervalMs: 30_000, leaseMs: 300_000, run: async () => void (await executeRefunds(deps)) },
   ];
 }
 

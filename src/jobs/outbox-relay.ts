@@ -1,7 +1,12 @@
 // Publishes committed outbox events to the event bus. At-least-once: an event is marked
 // published only after the bus accepted it, so subscribers must tolerate a repeat (they get
 // the outbox id to recognise one).
-import type { Db } from '../db/connection.ts';
+//
+// Projectors turn an event into durable rows (notifications) exactly once: they run in the
+// relay's transaction, before the event is marked published, so the rows commit with the mark.
+// A pass that fails after projecting (the bus refused) projects the event again on the next
+// pass, so a projector must be idempotent (unique keys + ON CONFLICT DO NOTHING).
+import type { Db, Tx } from '../db/connection.ts';
 import type { Clock } from '../ports/clock.ts';
 import type { EventBus } from '../ports/event-bus.ts';
 import { platformRepository } from '../platform/platform.repository.ts';
@@ -13,24 +18,62 @@ export interface PublishedEvent<T = unknown> {
   data: T;
 }
 
+export interface ProjectionContext {
+  /** The relay's transaction: what the projector writes commits with the event's publication. */
+  tx: Tx;
+  event: PublishedEvent;
+  now: Date;
+}
+
+/** Writes what an event implies; returns how many new outbox events it wrote (0 if none). */
+export type Projector = (ctx: ProjectionContext) => Promise<number>;
+
+export interface RelayLog {
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
 const BATCH = 200;
+// Events written by projectors are published by extra passes of the same drain; a projector
+// reacting to its own output could otherwise keep one drain going for ever.
+const MAX_CASCADES = 5;
+// A projector that keeps failing on one event is given up after this many passes, so one bad
+// event cannot hold back every event behind it.
+const MAX_PROJECTION_ATTEMPTS = 5;
 
 export class OutboxRelay {
   private pending: Promise<number> | null = null;
   private again = false;
+  private readonly projectors = new Map<string, Projector[]>();
 
-  constructor(private readonly db: Db, private readonly bus: EventBus, private readonly clock: Clock) {}
+  constructor(private readonly db: Db, private readonly bus: EventBus, private readonly clock: Clock, private readonly log?: RelayLog) {}
+
+  /** Runs `projector` for every event of `topic` before it is published. */
+  addProjector(topic: string, projector: Projector): this {
+    this.projectors.set(topic, [...(this.projectors.get(topic) ?? []), projector]);
+    return this;
+  }
 
   /** Publishes everything unpublished, batch by batch; returns how many were sent. */
   async drain(): Promise<number> {
     let total = 0;
+    let cascades = 0;
     for (;;) {
-      const n = await this.db.transaction(async (tx) => {
+      const { sent, written, blocked } = await this.db.transaction(async (tx) => {
         const repo = platformRepository(tx);
         const rows = await repo.lockUnpublished(BATCH);
+        const now = this.clock.now();
         const sent: number[] = [];
+        let written = 0;
+        let blocked = false;
         for (const row of rows) {
           const event: PublishedEvent = { eventId: row.id, topic: row.topic, occurredAt: row.createdAt.toISOString(), data: row.payload };
+          const projected = await this.project(tx, event, now, row.attempts);
+          if (projected === null) {
+            blocked = true;
+            break;
+          }
+          written += projected;
           try {
             await this.bus.publish(row.topic, event);
             sent.push(row.id);
@@ -39,12 +82,45 @@ export class OutboxRelay {
             break;
           }
         }
-        await repo.markPublished(sent, this.clock.now());
-        return sent.length;
+        await repo.markPublished(sent, now);
+        return { sent: sent.length, written, blocked };
       });
-      total += n;
-      if (n < BATCH) return total;
+      total += sent;
+      // A failed projection waits for the next run of the job rather than being retried at once.
+      if (blocked) return total;
+      if (sent === BATCH) continue;
+      if (written > 0 && cascades++ < MAX_CASCADES) continue;
+      return total;
     }
+  }
+
+  /**
+   * Runs the topic's projectors in a savepoint, so a failing one undoes only its own writes.
+   * Returns the events written, or null to stop the pass at this event (retried next pass).
+   */
+  private async project(tx: Tx, event: PublishedEvent, now: Date, attempts: number): Promise<number | null> {
+    const projectors = this.projectors.get(event.topic);
+    if (!projectors?.length) return 0;
+    try {
+      return await tx.transaction(async (sp) => {
+        let written = 0;
+        for (const p of projectors) written += await p({ tx: sp, event, now });
+        return written;
+      });
+    } catch (err) {
+      if (attempts + 1 >= MAX_PROJECTION_ATTEMPTS) {
+        this.log?.error({ err, eventId: event.eventId, topic: event.topic }, 'projection failed repeatedly; publishing the event without it');
+        return 0;
+      }
+      this.log?.warn({ err, eventId: event.eventId, topic: event.topic }, 'projection failed; the event waits for the next pass');
+      await platformRepository(tx).bumpAttempts([event.eventId]);
+      return null;
+    }
+  }
+
+  /** Resolves once no drain is running (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.pending) await this.pending.catch(() => 0);
   }
 
   /** Asks for a drain soon (after a commit that wrote events); concurrent kicks coalesce. */
@@ -57,7 +133,7 @@ export class OutboxRelay {
       this.pending = null;
       if (this.again) {
         this.again = false;
-        void this.kick();
+        this.kick().catch((err) => this.log?.warn({ err }, 'outbox drain failed; the relay job will publish later'));
       }
     });
     return this.pending;

@@ -1,4 +1,5 @@
 // Maps every failure to the error body of contract §2; internals never reach the client.
+import { ProcessorUnavailableError } from '../ports/payment-processor.ts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, type FieldErrors } from './errors.ts';
 
@@ -38,6 +39,12 @@ export function installErrorHandlers(app: FastifyInstance): void {
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
       return send(reply, error.statusCode, error.code, error.message, error.errors);
+    }
+    // The processor is down or slow: nothing happened, the client may retry (same Idempotency-Key).
+    if (error instanceof ProcessorUnavailableError) {
+      request.log.warn({ err: error }, 'payment processor unavailable');
+      reply.header('retry-after', '30');
+      return send(reply, 503, 'SERVICE_UNAVAILABLE', 'The payment processor is unavailable; try again shortly');
     }
     const fe = error as FastifyError & { validationContext?: string };
     if (fe.validation) {

@@ -63,6 +63,29 @@ export interface ProcessorEvent {
 /** A webhook whose signature, timestamp or body does not check out. */
 export class WebhookSignatureError extends Error {}
 
+/**
+ * The processor could not be reached or is failing (network, timeout, 5xx, rate limit, rejected
+ * credentials): nothing is known to have happened. Retry later with the same idempotency key,
+ * which makes the retry safe even if the first attempt did land.
+ */
+export class ProcessorUnavailableError extends Error {}
+
+/**
+ * The processor refused the request as made (unknown id, amount above what is refundable, bad
+ * destination account, idempotency key reused with other parameters): retrying it unchanged will
+ * not help. `code` is the processor's short reason when it gave one, for logs and branching; the
+ * message is ours and safe to log, but neither is meant for API responses.
+ */
+export class ProcessorRejectedError extends Error {
+  constructor(
+    message: string,
+    readonly code: string | null = null,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
 export interface PaymentProcessor {
   readonly name: 'stripe' | 'local';
   createCheckout(input: CreateCheckoutInput, idempotencyKey: string): Promise<CheckoutSession>;

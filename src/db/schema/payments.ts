@@ -58,12 +58,14 @@ export const refunds = pgTable(
     paymentId: ref('payment_id').references(() => payments.id),
     amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
     currency: text('currency').notNull(),
-    /** 'cancellation' or 'modification'. */
+    /** 'cancellation', 'modification' or 'late_payment' (paid after the nights were gone). */
     reason: text('reason').notNull(),
     /** pending → succeeded | failed (retried until it succeeds). */
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
+    /** When a failed attempt may be retried (backoff). */
+    nextAttemptAt: ts('next_attempt_at'),
     processorRefundId: text('processor_refund_id'),
     createdAt: ts('created_at').notNull().defaultNow(),
     completedAt: ts('completed_at'),

@@ -89,6 +89,11 @@ export class SessionService {
     await this.bus.publish(REVOKED_TOPIC, { sessionIds });
   }
 
+  /** Calls `handler` with the ids of sessions revoked on any instance (real-time sockets close on it). */
+  onRevoked(handler: (sessionIds: string[]) => void): () => void {
+    return this.bus.subscribe(REVOKED_TOPIC, (m) => handler((m.payload as { sessionIds: string[] }).sessionIds));
+  }
+
   /** Call after a change to a user's role or status committed. */
   async broadcastUserChanged(userId: number): Promise<void> {
     this.evictUser(userId);

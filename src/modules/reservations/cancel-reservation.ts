@@ -18,6 +18,7 @@ import { platformRepository } from '../../platform/platform.repository.ts';
 import type { AuthUser } from '../auth/session-service.ts';
 import { isDeadlock } from '../catalog/db-errors.ts';
 import { formatMinor } from '../catalog/money.ts';
+import { syncOwnerEarnings } from '../payments/sync-owner-earnings.ts';
 import { checkinInstant, refundFor } from '../pricing/index.ts';
 import { inventoryRepository } from './inventory.repository.ts';
 import { pricingInputRepository } from './pricing-input.repository.ts';
@@ -77,6 +78,8 @@ async function cancelInTransaction(deps: Deps, tx: Tx, user: AuthUser, id: numbe
     status: 'cancelled', cancelledAt: now, cancelReason: reason, cancelledBy: user.id,
     cancellationRefundMinor: refund, holdExpiresAt: null, updatedAt: now,
   });
+
+  await syncOwnerEarnings(deps, tx, id, `cancellation:${id}`, now);
 
   const decimals = (r.priceSnapshot as PriceSnapshot).currency?.decimals ?? found.decimals ?? 2;
   const events = platformRepository(tx);

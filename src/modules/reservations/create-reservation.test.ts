@@ -111,6 +111,8 @@ describe('reservation creation', () => {
     const p = await createProperty(t.deps, ownerId);
     const body = { property_id: p.id, checkin_date: '2030-07-01', checkout_date: '2030-07-05', guests: { adults: 1 } };
     assert.equal((await book(body)).statusCode, 201);
+    // The relay turns the bookings' events into notifications and their events; let it finish first.
+    await t.deps.outbox.idle();
     const counts = await Promise.all(['reservations', 'reservation_rooms', 'outbox_events'].map((n) => countRows(t.deps, n)));
     const res = await book({ ...body, checkin_date: '2030-07-04', checkout_date: '2030-07-06' }, await freshGuest());
     assert.equal(res.statusCode, 409, res.body);

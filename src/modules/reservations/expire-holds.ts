@@ -19,7 +19,7 @@ export async function expireHolds(deps: Deps, now: Date = deps.clock.now(), batc
     const batch = await deps.db.transaction(async (tx) => {
       const repo = reservationsRepository(tx);
       const locked = await repo.lockExpiredHolds(now, batchSize);
-      if (!locked.length) return locked;
+      if (!locked.length) return Object.assign(locked, { sessions: [] as string[] });
       const lines = await repo.roomLines(locked.map((r) => r.id));
       const inventory = inventoryRepository(tx);
       const events = platformRepository(tx);
@@ -30,10 +30,16 @@ export async function expireHolds(deps: Deps, now: Date = deps.clock.now(), batc
         await events.insertEvent('reservation.expired', { reservation_id: r.id, property_id: r.propertyId, guest_id: r.guestId });
       }
       await repo.setStatus(locked.map((r) => r.id), 'pending', 'expired', now);
-      return locked;
+      // Their checkout sessions stop being payable with them (a payment that still lands is
+      // handled by the confirmation path: confirmed if the nights are free, else refunded).
+      const sessions = await repo.expirePendingPayments(locked.map((r) => r.id), now);
+      return Object.assign(locked, { sessions });
     });
     if (!batch.length) break;
     total += batch.length;
+    for (const sessionId of batch.sessions) {
+      await afterCommit(deps, 'checkout session expiry', () => deps.payments.expireCheckout(sessionId));
+    }
     // Freed nights change the listing's calendar and availability.
     for (const propertyId of new Set(batch.map((r) => r.propertyId))) {
       await afterCommit(deps, 'property cache invalidation', () => deps.propertyCache.invalidate(propertyId));

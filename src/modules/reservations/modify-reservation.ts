@@ -16,6 +16,7 @@
 //   taken against what the platform holds (paid minus refunds requested): a surplus becomes one
 //   pending payment of type `additional` (replacing any earlier unpaid one), a shortfall a refund
 //   request of the difference, in full (the guest is moving, not cancelling).
+import { randomUUID } from 'node:crypto';
 import type { Deps } from '../../container.ts';
 import { afterCommit, publishAfterCommit } from '../../platform/after-commit.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
@@ -24,6 +25,7 @@ import type { AuthUser } from '../auth/session-service.ts';
 import { isDeadlock } from '../catalog/db-errors.ts';
 import { formatMinor } from '../catalog/money.ts';
 import type { ModificationResult } from '../../db/schema/index.ts';
+import { syncOwnerEarnings } from '../payments/sync-owner-earnings.ts';
 import { priceStay, type Guests, type PriceBreakdown } from '../pricing/index.ts';
 import { todayIn } from '../room-types/calendar-dates.ts';
 import { checkStay } from './check-stay.ts';
@@ -108,6 +110,9 @@ async function modifyInTransaction(deps: Deps, tx: Tx, user: AuthUser, id: numbe
     totalMinor: breakdown.total, priceSnapshot: snapshot, offerId: breakdown.offer_applied ? r.offerId : null,
     lastModification: money, updatedAt: now,
   });
+
+  // The owner's share follows the new total and any refund requested.
+  await syncOwnerEarnings(deps, tx, id, `modification:${id}:${randomUUID()}`, now);
 
   const fmt = (minor: number) => formatMinor(minor, loaded.currency.decimals);
   const events = platformRepository(tx);

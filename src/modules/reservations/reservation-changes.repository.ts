@@ -43,7 +43,7 @@ export function reservationChangesRepository(db: Executor) {
       return row!.id;
     },
 
-    async requestRefund(v: { reservationId: number; amountMinor: number; currency: string; reason: 'cancellation' | 'modification'; at: Date }): Promise<number> {
+    async requestRefund(v: { reservationId: number; amountMinor: number; currency: string; reason: 'cancellation' | 'modification' | 'late_payment'; at: Date }): Promise<number> {
       const [row] = await db
         .insert(refunds)
         .values({ reservationId: v.reservationId, amountMinor: v.amountMinor, currency: v.currency, reason: v.reason, createdAt: v.at })

@@ -3,7 +3,7 @@
 // ran out, a forced run) split the rows between them instead of both acting on one row.
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
-import { reservationRooms, reservations } from '../../db/schema/index.ts';
+import { payments, reservationRooms, reservations } from '../../db/schema/index.ts';
 
 type Rows<T> = { rows: T[] };
 
@@ -72,6 +72,17 @@ export function reservationsRepository(db: Executor) {
         .where(and(inArray(reservations.id, ids), eq(reservations.status, from)))
         .returning({ id: reservations.id });
       return rows.length;
+    },
+
+    /** Closes the unpaid payments of these reservations; returns their checkout session ids. */
+    async expirePendingPayments(reservationIds: number[], at: Date): Promise<string[]> {
+      if (!reservationIds.length) return [];
+      const rows = await db
+        .update(payments)
+        .set({ status: 'expired', updatedAt: at })
+        .where(and(inArray(payments.reservationId, reservationIds), eq(payments.status, 'pending')))
+        .returning({ sessionId: payments.sessionId });
+      return rows.flatMap((r) => (r.sessionId ? [r.sessionId] : []));
     },
 
     async complete(id: number, feedbackId: string, at: Date): Promise<boolean> {

@@ -1,0 +1,104 @@
+import { after, before, beforeEach, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { eq, isNull } from 'drizzle-orm';
+import { createTestDatabase, type TestDatabase } from '../../test/helpers/test-database.ts';
+import { outboxEvents } from '../db/schema/index.ts';
+import { MemoryEventBus } from '../adapters/memory/memory-event-bus.ts';
+import { platformRepository } from '../platform/platform.repository.ts';
+import { ManualClock } from '../ports/clock.ts';
+import { OutboxRelay, type PublishedEvent } from './outbox-relay.ts';
+
+describe('OutboxRelay projectors', () => {
+  let database: TestDatabase;
+  let bus: MemoryEventBus;
+  let received: PublishedEvent[];
+  const clock = new ManualClock(new Date('2030-01-01T00:00:00Z'));
+
+  before(async () => {
+    database = await createTestDatabase();
+  });
+  after(() => database.close());
+  beforeEach(async () => {
+    await new OutboxRelay(database.db, new MemoryEventBus(), clock).drain();
+    bus = new MemoryEventBus();
+    received = [];
+    bus.subscribe('*', (m) => void received.push(m.payload as PublishedEvent));
+  });
+
+  const insert = (topic: string, data: unknown) => database.db.transaction((tx) => platformRepository(tx).insertEvent(topic, data));
+  const unpublished = async () => (await database.db.select().from(outboxEvents).where(isNull(outboxEvents.publishedAt))).map((r) => r.id);
+  const row = async (id: number) => (await database.db.select().from(outboxEvents).where(eq(outboxEvents.id, id)))[0]!;
+
+  it('runs before the event is published, in the relay transaction, and publishes what it wrote in the same drain', async () => {
+    const relay = new OutboxRelay(database.db, bus, clock).addProjector('order.placed', async ({ tx, event, now }) => {
+      // The source is still unpublished while its projection runs.
+      const [self] = await tx.select().from(outboxEvents).where(eq(outboxEvents.id, event.eventId));
+      assert.equal(self!.publishedAt, null);
+      assert.equal(now.getTime(), clock.now().getTime());
+      await platformRepository(tx).insertEvent('order.noted', { of: event.eventId });
+      return 1;
+    });
+    const id = await insert('order.placed', { n: 1 });
+    assert.equal(await relay.drain(), 2);
+    assert.deepEqual(received.map((e) => e.topic), ['order.placed', 'order.noted']);
+    assert.deepEqual(received[1]!.data, { of: id });
+    assert.deepEqual(await unpublished(), []);
+  });
+
+  it('a failing projector undoes only its own writes and holds its event (and those after it) for the next pass', async () => {
+    let failing = true;
+    const relay = new OutboxRelay(database.db, bus, clock).addProjector('fragile', async ({ tx }) => {
+      await platformRepository(tx).insertEvent('fragile.side', {});
+      if (failing) throw new Error('projection bug');
+      return 1;
+    });
+    const before = await insert('plain', { i: 1 });
+    const bad = await insert('fragile', { i: 2 });
+    const afterIt = await insert('plain', { i: 3 });
+    assert.equal(await relay.drain(), 1);
+    assert.deepEqual(received.map((e) => e.eventId), [before]);
+    assert.deepEqual(await unpublished(), [bad, afterIt]);
+    assert.equal((await row(bad)).attempts, 1);
+    assert.equal((await database.db.select().from(outboxEvents).where(eq(outboxEvents.topic, 'fragile.side'))).length, 0);
+
+    failing = false;
+    assert.equal(await relay.drain(), 3);
+    assert.deepEqual(received.map((e) => e.topic), ['plain', 'fragile', 'plain', 'fragile.side']);
+  });
+
+  it('gives up a projection that keeps failing after 5 passes and publishes the event without it', async () => {
+    const relay = new OutboxRelay(database.db, bus, clock).addProjector('poison', async () => {
+      throw new Error('always');
+    });
+    const id = await insert('poison', {});
+    for (let pass = 1; pass <= 4; pass++) {
+      assert.equal(await relay.drain(), 0);
+      assert.equal((await row(id)).attempts, pass);
+    }
+    assert.equal(await relay.drain(), 1);
+    assert.deepEqual(received.map((e) => e.eventId), [id]);
+  });
+
+  it('stops a drain whose projector answers its own events with more, leaving the rest for the next run', async () => {
+    const relay = new OutboxRelay(database.db, bus, clock).addProjector('echo', async ({ tx }) => {
+      await platformRepository(tx).insertEvent('echo', {});
+      return 1;
+    });
+    await insert('echo', {});
+    const n = await relay.drain();
+    assert.ok(n > 1 && n <= 10, `published ${n}`);
+    assert.equal((await unpublished()).length, 1);
+    await database.db.delete(outboxEvents).where(eq(outboxEvents.topic, 'echo'));
+  });
+
+  it('idle() waits for a drain in progress, including one a concurrent kick asked for', async () => {
+    const relay = new OutboxRelay(database.db, bus, clock);
+    await insert('a', {});
+    void relay.kick();
+    await insert('b', {});
+    void relay.kick();
+    await relay.idle();
+    assert.deepEqual(received.map((e) => e.topic), ['a', 'b']);
+    assert.deepEqual(await unpublished(), []);
+  });
+});

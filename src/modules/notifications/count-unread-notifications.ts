@@ -1,0 +1,7 @@
+import type { Deps } from '../../container.ts';
+import type { AuthUser } from '../auth/session-service.ts';
+import { notificationsRepository } from './notifications.repository.ts';
+
+export async function countUnreadNotifications(deps: Deps, user: AuthUser): Promise<number> {
+  return notificationsRepository(deps.db).unreadCount(user.id);
+}

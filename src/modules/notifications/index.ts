@@ -1,0 +1,11 @@
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../container.ts';
+import { notificationsRoutes } from './notifications.routes.ts';
+
+/**
+ * Notifications: the recipient's REST routes and support broadcasts. Domain events become
+ * notifications through the projectors registered on the outbox relay (project-notifications.ts).
+ */
+export async function notificationsModule(app: FastifyInstance, opts: { deps: Deps }) {
+  await app.register(notificationsRoutes, opts);
+}

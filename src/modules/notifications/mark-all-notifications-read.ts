@@ -1,0 +1,8 @@
+import type { Deps } from '../../container.ts';
+import type { AuthUser } from '../auth/session-service.ts';
+import { notificationsRepository } from './notifications.repository.ts';
+
+/** Marks every unread notification of the caller read; returns how many were unread. */
+export async function markAllNotificationsRead(deps: Deps, user: AuthUser): Promise<number> {
+  return notificationsRepository(deps.db).markAllRead(user.id, deps.clock.now());
+}

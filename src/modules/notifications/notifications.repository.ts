@@ -1,0 +1,196 @@
+// SQL of notifications: the recipient's reads, and the two ways rows are written (one domain
+// event's recipients, a chunk of a broadcast), each with its 'notification.created' outbox events
+// in the same statement.
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/connection.ts';
+import { notifications, properties, reservations, users } from '../../db/schema/index.ts';
+import type { Role } from '../users/users.repository.ts';
+import { NOTIFICATION_CREATED, type NotificationType } from './notification-types.ts';
+
+type Rows<T> = { rows: T[] };
+
+const withUser = {
+  id: notifications.id,
+  title: notifications.title,
+  message: notifications.message,
+  payload: notifications.payload,
+  isRead: notifications.isRead,
+  createdAt: notifications.createdAt,
+  updatedAt: notifications.updatedAt,
+  user: { id: users.id, username: users.username, avatar: users.avatar, firstName: users.firstName, lastName: users.lastName },
+};
+
+export type NotificationWithUser = {
+  id: number;
+  title: string;
+  message: string;
+  payload: unknown;
+  isRead: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+  user: { id: number; username: string; avatar: string | null; firstName: string; lastName: string };
+};
+
+/** One recipient's notification about a domain event. */
+export interface PlannedNotification {
+  userId: number;
+  type: NotificationType;
+  title: string;
+  message: string;
+  data: Record<string, unknown>;
+}
+
+export interface BroadcastChunk {
+  role?: Role;
+  userIds: number[];
+  /** Keyset position: only users with a greater id. */
+  afterUserId: number;
+  limit: number;
+  title: string;
+  message: string;
+  payload: Record<string, unknown>;
+  now: Date;
+}
+
+export interface ReservationContext {
+  reservationId: number;
+  bookingRefCode: string;
+  propertyId: number;
+  propertyName: string;
+  ownerId: number;
+  guestId: number | null;
+  guestName: string | null;
+  checkinDate: string;
+  checkoutDate: string;
+}
+
+// The event data of each inserted row, built by the same statement that inserts it.
+const createdEvent = (iso: string) => sql`
+  INSERT INTO outbox_events (topic, payload)
+  SELECT ${NOTIFICATION_CREATED}, jsonb_build_object(
+    'notification_id', ins.id, 'user_id', ins.user_id, 'type', ins.type, 'title', ins.title,
+    'message', ins.message, 'data', ins.payload, 'created_at', ${iso}::text)
+  FROM ins ORDER BY ins.id`;
+
+export function notificationsRepository(db: Executor) {
+  const mine = (userId: number, isRead?: boolean): SQL =>
+    isRead === undefined ? eq(notifications.userId, userId) : and(eq(notifications.userId, userId), eq(notifications.isRead, isRead))!;
+
+  return {
+    /** The recipient's notifications, newest first. */
+    async list(userId: number, opts: { isRead?: boolean; limit: number; offset: number }): Promise<NotificationWithUser[]> {
+      return db
+        .select(withUser)
+        .from(notifications)
+        .innerJoin(users, eq(users.id, notifications.userId))
+        .where(mine(userId, opts.isRead))
+        .orderBy(desc(notifications.id))
+        .limit(opts.limit)
+        .offset(opts.offset);
+    },
+
+    async count(userId: number, isRead?: boolean): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(notifications).where(mine(userId, isRead));
+      return row?.n ?? 0;
+    },
+
+    /** A notification of this recipient (undefined for anyone else's). */
+    async find(userId: number, id: number): Promise<NotificationWithUser | undefined> {
+      const [row] = await db
+        .select(withUser)
+        .from(notifications)
+        .innerJoin(users, eq(users.id, notifications.userId))
+        .where(and(eq(notifications.id, id), eq(notifications.userId, userId)));
+      return row;
+    },
+
+    /** Marks one unread notification read; a read one keeps its first read_at. */
+    async markRead(userId: number, id: number, now: Date): Promise<void> {
+      await db
+        .update(notifications)
+        .set({ isRead: true, readAt: now, updatedAt: now })
+        .where(and(eq(notifications.id, id), eq(notifications.userId, userId), sql`NOT ${notifications.isRead}`));
+    },
+
+    /** Returns how many were unread. */
+    async markAllRead(userId: number, now: Date): Promise<number> {
+      const rows = await db
+        .update(notifications)
+        .set({ isRead: true, readAt: now, updatedAt: now })
+        .where(and(eq(notifications.userId, userId), sql`NOT ${notifications.isRead}`))
+        .returning({ id: notifications.id });
+      return rows.length;
+    },
+
+    async unreadCount(userId: number): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(notifications).where(and(eq(notifications.userId, userId), sql`NOT ${notifications.isRead}`));
+      return row?.n ?? 0;
+    },
+
+    /**
+     * Writes an event's notifications, at most one per (event, recipient) however often it runs,
+     * skipping accounts that no longer exist. Returns how many rows (and events) were new.
+     */
+    async insertForEvent(eventId: number, planned: PlannedNotification[], now: Date): Promise<number> {
+      if (!planned.length) return 0;
+      const json = JSON.stringify(planned.map((p) => ({ user_id: p.userId, type: p.type, title: p.title, message: p.message, data: p.data })));
+      const iso = now.toISOString();
+      const res = (await db.execute(sql`
+        WITH v AS (
+          SELECT * FROM jsonb_to_recordset(${json}::jsonb) AS v(user_id bigint, type text, title text, message text, data jsonb)
+        ), ins AS (
+          INSERT INTO notifications (user_id, type, title, message, payload, source_event_id, created_at, updated_at)
+          SELECT v.user_id, v.type, v.title, v.message, v.data, ${eventId}, ${iso}::timestamptz, ${iso}::timestamptz
+          FROM v JOIN users u ON u.id = v.user_id AND u.deleted_at IS NULL
+          ON CONFLICT (source_event_id, user_id) DO NOTHING
+          RETURNING id, user_id, type, title, message, payload
+        ), ev AS (${createdEvent(iso)})
+        SELECT count(*)::int AS n FROM ins`)) as unknown as Rows<{ n: number }>;
+      return Number(res.rows[0]?.n ?? 0);
+    },
+
+    /**
+     * One chunk of a broadcast: the next `limit` active users (by id) who have the role or are
+     * listed, in one statement with their events. Returns how many and the last user id.
+     */
+    async insertBroadcastChunk(c: BroadcastChunk): Promise<{ count: number; lastUserId: number }> {
+      const listed = c.userIds.length ? sql`id = ANY(${`{${c.userIds.join(',')}}`}::bigint[])` : sql`false`;
+      const byRole = c.role ? sql`role = ${c.role}` : sql`false`;
+      const iso = c.now.toISOString();
+      const res = (await db.execute(sql`
+        WITH targets AS (
+          SELECT id FROM users
+          WHERE id > ${c.afterUserId} AND is_active AND deleted_at IS NULL AND (${byRole} OR ${listed})
+          ORDER BY id LIMIT ${c.limit}
+        ), ins AS (
+          INSERT INTO notifications (user_id, type, title, message, payload, created_at, updated_at)
+          SELECT id, 'general', ${c.title}, ${c.message}, ${JSON.stringify(c.payload)}::jsonb, ${iso}::timestamptz, ${iso}::timestamptz
+          FROM targets ORDER BY id
+          RETURNING id, user_id, type, title, message, payload
+        ), ev AS (${createdEvent(iso)})
+        SELECT count(*)::int AS n, COALESCE(max(user_id), 0)::bigint AS last FROM ins`)) as unknown as Rows<{ n: number; last: string | number }>;
+      return { count: Number(res.rows[0]?.n ?? 0), lastUserId: Number(res.rows[0]?.last ?? 0) };
+    },
+
+    /** What a reservation's notifications say, in one query. */
+    async reservationContext(reservationId: number): Promise<ReservationContext | undefined> {
+      const [row] = await db
+        .select({
+          reservationId: reservations.id,
+          bookingRefCode: reservations.bookingRefCode,
+          propertyId: properties.id,
+          propertyName: sql<string>`COALESCE(NULLIF(${properties.publicName}, ''), NULLIF(${properties.internalName}, ''), 'your listing')`,
+          ownerId: properties.ownerId,
+          guestId: reservations.guestId,
+          guestName: sql<string | null>`NULLIF(trim(${users.firstName} || ' ' || ${users.lastName}), '')`,
+          checkinDate: reservations.checkinDate,
+          checkoutDate: reservations.checkoutDate,
+        })
+        .from(reservations)
+        .innerJoin(properties, eq(properties.id, reservations.propertyId))
+        .leftJoin(users, eq(users.id, reservations.guestId))
+        .where(eq(reservations.id, reservationId));
+      return row;
+    },
+  };
+}

@@ -1,0 +1,8 @@
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../container.ts';
+import { paymentsRoutes } from './payments.routes.ts';
+
+/** Payments: hosted checkout for what a reservation owes, its confirmation (verify and webhook), histories. */
+export async function paymentsModule(app: FastifyInstance, opts: { deps: Deps }) {
+  await app.register(paymentsRoutes, opts);
+}

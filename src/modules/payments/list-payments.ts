@@ -1,0 +1,19 @@
+// GET /payments/{userId}/all-payments and /pending-payments: a user's payment history, for the
+// user themself, admin and support (anyone else: 404, as for any resource they may not see).
+import type { Deps } from '../../container.ts';
+import { notFound } from '../../platform/errors.ts';
+import { pageWindow, type PageQuery } from '../../platform/pagination.ts';
+import type { AuthUser } from '../auth/session-service.ts';
+import { currencyDecimals } from '../catalog/currencies.repository.ts';
+import { toPaymentView } from './payment-view.ts';
+import { paymentsRepository } from './payments.repository.ts';
+
+export async function listPayments(deps: Deps, caller: AuthUser, userId: number, onlyPending: boolean, q: PageQuery) {
+  const staff = caller.role === 'admin' || caller.role === 'support';
+  if (!staff && caller.id !== userId) throw notFound('User');
+  const { page, perPage, offset } = pageWindow(q);
+  const { rows, total } = await paymentsRepository(deps.db).forUser(userId, onlyPending ? 'pending' : null, perPage, offset);
+  const decimals = new Map<string, number>();
+  for (const c of new Set(rows.map((r) => r.currency))) decimals.set(c, await currencyDecimals(deps.db, c));
+  return { data: rows.map((r) => toPaymentView(r, decimals.get(r.currency) ?? 2)), meta: { current_page: page, per_page: perPage, total } };
+}

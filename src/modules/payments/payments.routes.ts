@@ -1,0 +1,88 @@
+// Payment routes (contract §7). Thin handlers: input → use case → the spec's shapes.
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Deps } from '../../container.ts';
+import { currentUser } from '../../platform/auth.ts';
+import { errorResponses, ok, okPage } from '../../platform/envelope.ts';
+import { PageQuery } from '../../platform/pagination.ts';
+import { currencyDecimals } from '../catalog/currencies.repository.ts';
+import { handleWebhook } from './handle-webhook.ts';
+import { listPayments } from './list-payments.ts';
+import { toProcessResponse } from './payment-view.ts';
+import * as S from './payments.schemas.ts';
+import { processPayment } from './process-payment.ts';
+import { verifyPayment } from './verify-payment.ts';
+
+const security = [{ bearer: [] }];
+
+export async function paymentsRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  r.post('/payments/process', {
+    config: { auth: 'required', idempotent: true },
+    schema: {
+      tags: ['payments'], summary: 'Open a hosted checkout for what a reservation owes', security,
+      description:
+        'Only the guest who booked (owner, admin, support: 403; anyone else: 404). type reservation: a pending booking with a live hold, for its ' +
+        'total; type additional: the surplus a modification left (pending payment of type additional). Anything else → 409 (nothing owed, hold ' +
+        'lapsed, already paid). currency must be the reservation\'s (422). Idempotent per reservation and type while unpaid: repeated or ' +
+        'concurrent calls return the same payment and the same checkout session (also honours Idempotency-Key). The session expires with the ' +
+        'hold. Send the guest to payment.payment_details.url; they come back to the success URL with session_id, then call ' +
+        'GET /subscription-payment/verify.',
+      body: S.ProcessBody, response: { 200: S.ProcessResponse, ...errorResponses(401, 403, 404, 409, 503) },
+    },
+  }, async (req) => {
+    const b = req.body;
+    const payment = await processPayment(deps, currentUser(req), {
+      reservationId: b.reservation_id, type: b.type, currency: b.currency, paymentMethod: b.payment_method,
+    });
+    return ok(toProcessResponse(payment, await currencyDecimals(deps.db, payment.currency)), 'Checkout ready');
+  });
+
+  r.get('/subscription-payment/verify', {
+    config: { auth: 'optional' },
+    schema: {
+      tags: ['payments'], summary: 'Confirm a payment after the hosted checkout', security: [{}, { bearer: [] }],
+      description:
+        'The confirmation mechanism: asks the processor for the session and, when it is paid for exactly the amount and currency owed, marks ' +
+        'the payment paid and the reservation confirmed, and sends the events — once, however many times it is called or raced with the ' +
+        'webhook. The session id is the credential (no token needed). A payment that lands after the hold lapsed confirms if the nights are ' +
+        'still free; otherwise it is refunded in full (outcome refunded_late). Unknown session → 404; amount or currency mismatch → 409.',
+      querystring: S.VerifyQuery, response: { 200: S.VerifyResponse, ...errorResponses(404, 409, 503) },
+    },
+  }, async (req) => ok(await verifyPayment(deps, req.query.session_id), 'Payment verified'));
+
+  await app.register(async (raw) => {
+    // The signature covers the exact bytes received: keep the body raw for this route only.
+    raw.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+    raw.withTypeProvider<TypeBoxTypeProvider>().post('/payments/webhook', {
+      schema: {
+        tags: ['payments'], summary: 'The payment processor\'s webhook',
+        description:
+          'Signed by the processor (Stripe-Signature for stripe, Local-Signature for the built-in processor) over the raw body, with a 300 s ' +
+          'tolerance: a missing, wrong, tampered or stale signature → 400 and nothing changes. checkout.session.completed and ' +
+          'async_payment_succeeded confirm through the same path as verify (exactly once); checkout.session.expired closes the unpaid ' +
+          'payment. Other events and unknown sessions are acknowledged (200) and ignored.',
+        response: { 200: S.WebhookResponse, ...errorResponses(400, 415) },
+      },
+    }, async (req) => {
+      const result = await handleWebhook(deps, req.body as Buffer, req.headers);
+      return ok({ received: true, ...result }, 'Webhook received');
+    });
+  });
+
+  for (const [path, pending] of [['all-payments', false], ['pending-payments', true]] as const) {
+    r.get(`/payments/:userId/${path}`, {
+      config: { auth: 'required' },
+      schema: {
+        tags: ['payments'], summary: pending ? 'A user\'s unpaid payments' : 'A user\'s payment history', security,
+        description: 'For the user themself, admin and support (anyone else: 404). Newest first, paginated.' +
+          (pending ? ' Only payments still pending (an open checkout or an additional payment owed).' : ''),
+        params: S.UserParams, querystring: PageQuery, response: { 200: S.PaymentsPage, ...errorResponses(401, 404) },
+      },
+    }, async (req) => {
+      const { data, meta } = await listPayments(deps, currentUser(req), req.params.userId, pending, req.query);
+      return okPage(data, meta);
+    });
+  }
+}

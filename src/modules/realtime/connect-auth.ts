@@ -1,0 +1,39 @@
+// Who is connecting: the same tokens and session checks as every route (platform/auth.ts),
+// plus `?token=`, because a browser's WebSocket and EventSource cannot set a header.
+import type { FastifyRequest } from 'fastify';
+import type { Deps } from '../../container.ts';
+import { tokenOf } from '../../platform/auth.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { AuthUser } from '../auth/session-service.ts';
+
+/** Origins a cookie-authenticated WebSocket may come from (the same list CORS allows). */
+export function allowedOrigins(deps: Deps): Set<string> {
+  return new Set([new URL(deps.config.PUBLIC_BASE_URL).origin, ...deps.config.corsOrigins]);
+}
+
+/**
+ * The Authorization header first, then `?token=`, then the session cookie that
+ * `current_token_type` names. 401 without a valid, live session.
+ */
+export async function authenticateConnection(deps: Deps, request: FastifyRequest, origins: Set<string>): Promise<AuthUser> {
+  const query = (request.query as { token?: string } | undefined)?.token;
+  const found = !request.headers.authorization && query ? { token: query, via: 'query' as const } : tokenOf(request);
+  if (!found) throw new AppError('UNAUTHENTICATED', 'Authentication required: send the token as ?token=, a Bearer header or the session cookie');
+  const user = await deps.sessions.authenticate(found.token);
+  // Browsers send cookies with a WebSocket from any page and CORS does not apply to it, so a
+  // cookie-authenticated socket must come from one of our origins (cross-site WebSocket hijacking).
+  // An EventSource is a plain GET whose answer CORS already keeps from foreign pages.
+  const origin = request.headers.origin;
+  if (found.via === 'cookie' && request.ws && origin && !origins.has(origin)) {
+    throw new AppError('CSRF_REJECTED', 'A cookie-authenticated WebSocket must come from an allowed origin');
+  }
+  return user;
+}
+
+/** Last-Event-ID (header, or ?last_event_id= for clients that cannot set it); null when absent or not an id. */
+export function lastEventIdOf(request: FastifyRequest): number | null {
+  const header = request.headers['last-event-id'];
+  const raw = (Array.isArray(header) ? header[0] : header) ?? (request.query as { last_event_id?: string } | undefined)?.last_event_id;
+  if (raw === undefined || !/^\d{1,15}$/.test(raw.trim())) return null;
+  return Number(raw.trim());
+}
