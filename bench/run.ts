@@ -11,6 +11,7 @@ import { BASELINE, SkipScenario, baselineOf, isDirect, requirements, scenarios, 
 import { loadManifest, type Manifest } from './datasets.ts';
 import { pinCpus, startServer, type RunningServer, type ServerTarget } from './server-process.ts';
 import { errorsOf, machine, sampleOf, summarize, table, verdictLine, verdicts, type Rounds, type Sample } from './report.ts';
+import { realtimeLines, runRealtimeBench, type RealtimeFigures } from './realtime.ts';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(benchDir, '..');
@@ -216,7 +217,8 @@ async function runGroup(group: Group, databaseUrl: string | undefined, serverCpu
 }
 
 async function main(): Promise<number> {
-  const unknown = settings.only.filter((n) => !scenarios.some((s) => s.name === n));
+  // 'realtime' is not an HTTP scenario: bench/realtime.ts runs it on a server of its own.
+  const unknown = settings.only.filter((n) => n !== 'realtime' && !scenarios.some((s) => s.name === n));
   if (unknown.length) throw new Error(`BENCH_ONLY names unknown scenarios: ${unknown.join(', ')}`);
   const selected = scenarios.filter((s) => s.name === BASELINE || settings.only.length === 0 || settings.only.includes(s.name));
   const databaseUrl = process.env.DATABASE_URL || undefined;
@@ -248,6 +250,11 @@ async function main(): Promise<number> {
   for (const [name, why] of skipped) console.log(`SKIPPED ${name}: ${why}`);
   const failed = rows.filter((r) => r.errors > 0);
   for (const r of failed) console.log(`ERRORS in ${r.scenario}: ${JSON.stringify(r.detail)}`);
+  let realtime: RealtimeFigures | null = null;
+  if (!interrupted && (settings.only.length === 0 || settings.only.includes('realtime'))) {
+    realtime = await runRealtimeBench({ root, databaseUrl, serverCpus });
+    for (const line of realtimeLines(realtime)) console.log(line);
+  }
 
   const results = {
     date: new Date().toISOString(),
@@ -258,6 +265,7 @@ async function main(): Promise<number> {
     scenarios: rows,
     requirements: checks,
     skipped: Object.fromEntries(skipped),
+    realtime,
   };
   await mkdir(path.join(benchDir, 'results'), { recursive: true });
   await writeFile(path.join(benchDir, 'results', 'latest.json'), JSON.stringify(results, null, 2) + '\n');

@@ -25,6 +25,9 @@ import { chatbotModule } from './modules/chatbot/index.ts';
 import { realtimeModule } from './modules/realtime/index.ts';
 import { notificationsModule } from './modules/notifications/index.ts';
 import { paymentsModule } from './modules/payments/index.ts';
+import { payoutsModule } from './modules/payouts/index.ts';
+import { LocalPaymentProcessor } from './adapters/local-payments/local-payment-processor.ts';
+import { checkoutPageRoutes } from './adapters/local-payments/checkout-page.routes.ts';
 import type { Deps } from './container.ts';
 import { ErrorBody } from './platform/envelope.ts';
 import { installErrorHandlers } from './platform/error-handler.ts';
@@ -104,6 +107,8 @@ export async function buildApp(deps: Deps, opts: { extraRoutes?: (app: App, deps
     }
   });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  // The local processor's hosted checkout page: outside /api, where its sessions' urls point.
+  if (deps.payments instanceof LocalPaymentProcessor) await app.register(checkoutPageRoutes, { processor: deps.payments });
 
   await app.register(
     async (api) => {
@@ -123,6 +128,7 @@ export async function buildApp(deps: Deps, opts: { extraRoutes?: (app: App, deps
       await api.register(realtimeModule, { deps });
       await api.register(notificationsModule, { deps });
       await api.register(paymentsModule, { deps });
+      await api.register(payoutsModule, { deps });
       if (opts.extraRoutes) await opts.extraRoutes(api, deps);
     },
     { prefix: '/api' },

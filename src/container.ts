@@ -17,6 +17,7 @@ import { LocalPaymentProcessor } from './adapters/local-payments/local-payment-p
 import { createStripeProcessor } from './adapters/stripe/stripe-payment-processor.ts';
 import type { PaymentProcessor } from './ports/payment-processor.ts';
 import { MemoryPresence } from './adapters/memory/memory-presence.ts';
+import { RedisPresence } from './adapters/redis/redis-presence.ts';
 import type { Presence } from './ports/presence.ts';
 import type { AnswerEngine } from './ports/answer-engine.ts';
 import { KeywordAnswerEngine } from './adapters/keyword-answers/keyword-answer-engine.ts';
@@ -36,6 +37,7 @@ import { createLogger } from './platform/logger.ts';
 import { OutboxRelay } from './jobs/outbox-relay.ts';
 import { registerNotificationProjectors } from './modules/notifications/project-notifications.ts';
 import { PropertyDetailCache } from './modules/properties/property-detail-cache.ts';
+import { PricingInputCache } from './modules/reservations/pricing-input-cache.ts';
 import { seedReferenceData } from './modules/catalog/seed-reference-data.ts';
 
 export interface Deps {
@@ -56,6 +58,8 @@ export interface Deps {
   outbox: OutboxRelay;
   /** Finished property read forms, invalidated on writes across instances. */
   propertyCache: PropertyDetailCache;
+  /** The price loader's per-listing inputs, invalidated with propertyCache. */
+  pricingCache: PricingInputCache;
   mailThrottle: MailThrottle;
   google: GoogleVerifier;
   facebook: FacebookVerifier;
@@ -106,6 +110,7 @@ export async function createContainer(config: Config, overrides: ContainerOverri
   const bus = overrides.bus ?? (config.REDIS_URL ? new RedisEventBus(config.REDIS_URL, 'stays:events', busError) : new MemoryEventBus(busError));
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true }) : null;
   redis?.on('error', (err) => log.warn({ err }, 'redis connection error'));
+  const instanceId = `${process.pid}-${randomUUID().slice(0, 8)}`;
   const mailer =
     overrides.mailer ??
     (config.SMTP_URL
@@ -121,6 +126,7 @@ export async function createContainer(config: Config, overrides: ContainerOverri
   const tokens = new TokenService(secret, config.accessTokenTtlSeconds);
   // Codes are hashed with a key derived from the signing key, separate from it.
   const secrets = new SecretHasher(createHash('sha256').update('one-time-secrets:').update(secret).digest());
+  const propertyCache = new PropertyDetailCache(bus);
   const deps: Deps = {
     config,
     log,
@@ -137,7 +143,8 @@ export async function createContainer(config: Config, overrides: ContainerOverri
     loginThrottle: new LoginThrottle(config.LOGIN_MAX_FAILURES, config.rateLimitWindowMs, redis),
     mailThrottle: new MailThrottle(5, config.rateLimitWindowMs, redis),
     outbox: registerNotificationProjectors(new OutboxRelay(db, bus, clock, log)),
-    propertyCache: new PropertyDetailCache(bus),
+    propertyCache,
+    pricingCache: new PricingInputCache(propertyCache),
     google: new GoogleIdTokenVerifier(config.GOOGLE_JWKS_URL, config.GOOGLE_CLIENT_ID, () => clock.now()),
     facebook: new FacebookGraphVerifier(config.FACEBOOK_GRAPH_URL, config.FACEBOOK_APP_ID, config.FACEBOOK_APP_SECRET),
     payments:
@@ -145,9 +152,9 @@ export async function createContainer(config: Config, overrides: ContainerOverri
         ? createStripeProcessor(config, clock)
         // The local processor's signing keys derive from the JWT secret, so every instance agrees.
         : new LocalPaymentProcessor(db, clock, config.PUBLIC_BASE_URL, { secret: createHash('sha256').update('local-payments:').update(secret).digest() }),
-    presence: new MemoryPresence(),
+    presence: redis ? new RedisPresence(redis, instanceId, { onError: (err) => log.warn({ err }, 'presence heartbeat failed') }) : new MemoryPresence(),
     answerEngine: new KeywordAnswerEngine(),
-    instanceId: `${process.pid}-${randomUUID().slice(0, 8)}`,
+    instanceId,
   };
   // A payment taken on the built-in checkout page confirms at once, through the one path
   // verify and webhooks use (the guest may never come back to the success URL).
@@ -160,6 +167,7 @@ export async function closeContainer(deps: Deps, opts: { keepDatabase?: boolean 
   // A drain kicked by the last request still uses the database and the bus.
   await deps.outbox.idle();
   deps.sessions.close();
+  deps.pricingCache.close();
   deps.propertyCache.close();
   await deps.presence.close().catch(() => {});
   await deps.mailer.close().catch(() => {});

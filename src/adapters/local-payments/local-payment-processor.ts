@@ -9,6 +9,7 @@ import { currencies } from '../../db/schema/catalog.ts';
 import { localCheckoutSessions, localProcessorRecords } from '../../db/schema/payments.ts';
 import type { Clock } from '../../ports/clock.ts';
 import {
+  ProcessorRejectedError,
   WebhookSignatureError,
   type CheckoutSession,
   type CreateCheckoutInput,
@@ -20,13 +21,11 @@ import {
 import { sessionFromObject, toCheckoutSession, type LocalSessionRow } from './local-session-object.ts';
 import { LOCAL_SIGNATURE_HEADER, signatureHeader, verifySignature } from './local-webhooks.ts';
 
-/** A request the processor refuses (Stripe's invalid_request_error); `code` names why. */
-export class LocalProcessorError extends Error {
-  constructor(
-    readonly code: 'resource_missing' | 'amount_too_large' | 'invalid_request',
-    message: string,
-  ) {
-    super(message);
+/** A request the processor refuses, with Stripe's codes for the same refusals. */
+export class LocalProcessorError extends ProcessorRejectedError {
+  declare readonly code: 'resource_missing' | 'amount_too_large' | 'invalid_request';
+  constructor(code: LocalProcessorError['code'], message: string) {
+    super(message, code);
   }
 }
 
@@ -48,6 +47,8 @@ export interface CheckoutPageView {
 
 const randomId = (prefix: string, bytes = 12) => `${prefix}${randomBytes(bytes).toString('hex')}`;
 const isCount = (n: number) => Number.isSafeInteger(n) && n > 0;
+// The page redirects there after a payment: nothing but a web page may be a target.
+const isWebUrl = (u: string) => /^https?:\/\/[^/]/i.test(u) && URL.canParse(u.replaceAll('{CHECKOUT_SESSION_ID}', 'x'));
 
 export class LocalPaymentProcessor implements PaymentProcessor {
   readonly name = 'local' as const;
@@ -78,6 +79,7 @@ export class LocalPaymentProcessor implements PaymentProcessor {
     const currency = input.currency.toUpperCase();
     if (!isCount(input.amountMinor)) throw new LocalProcessorError('invalid_request', 'amount must be a positive whole number of minor units');
     if (input.expiresAt.getTime() <= now.getTime()) throw new LocalProcessorError('invalid_request', 'expires_at must be in the future');
+    if (!isWebUrl(input.successUrl) || !isWebUrl(input.cancelUrl)) throw new LocalProcessorError('invalid_request', 'success_url and cancel_url must be absolute http(s) URLs');
     if (!(await this.supportedCurrencies()).includes(currency)) throw new LocalProcessorError('invalid_request', `currency ${currency} is not supported`);
     const id = randomId('cs_local_');
     const inserted = await this.db

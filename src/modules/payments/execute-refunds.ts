@@ -2,10 +2,14 @@
 // and late payments write a refund request; this job pays it back, retried with backoff until
 // it succeeds, never twice.
 //
-// Why it cannot pay twice: each refund row is locked (SKIP LOCKED, so parallel runs split the
-// work), and each processor call carries the key `refund-<refund id>-<payment id>`: a run that
-// dies after the processor refunded but before commit repeats the same call on the next pass
-// and gets the first refund back instead of a second one.
+// Why it cannot pay twice: a run first claims due refunds in a short transaction (SKIP LOCKED,
+// and their next attempt pushed past a lease, so a parallel run takes others); the processor is
+// called outside any transaction (no row lock held over a network call, and the embedded
+// database's single connection stays free for the processor's own writes); the result is
+// recorded in a second transaction only if the refund is still unfinished. Each processor call
+// carries the key `refund-<refund id>-<payment id>`, and the split over payments is computed
+// from recorded state only, so a run that dies after the processor refunded but before
+// recording repeats exactly the same calls on the next pass and gets the first refunds back.
 //
 // A refund is taken from the booking's captured payments, newest first, each at most what is
 // left of it; a payment becomes `refunded` when fully given back, else `partially_refunded`.
@@ -19,6 +23,8 @@ import { currencyDecimals } from '../catalog/currencies.repository.ts';
 
 export const EXECUTE_REFUNDS_JOB = 'execute-refunds';
 const MAX_BACKOFF_MS = 3600_000;
+/** How long a claimed refund is left to its run before another run may take it over. */
+const LEASE_MS = 5 * 60_000;
 
 type Rows<T> = { rows: T[] };
 
@@ -26,45 +32,50 @@ export async function executeRefunds(deps: Deps, batchSize = 20): Promise<{ succ
   const out = { succeeded: 0, failed: 0 };
   for (;;) {
     const now = deps.clock.now();
-    const n = await deps.db.transaction(async (tx) => {
-      const due = (await tx.execute(sql`
-        SELECT id FROM refunds
-        WHERE status IN ('pending', 'failed') AND (next_attempt_at IS NULL OR next_attempt_at <= ${now.toISOString()}::timestamptz)
-        ORDER BY id LIMIT ${batchSize}
-        FOR UPDATE SKIP LOCKED`)) as unknown as Rows<{ id: string | number }>;
-      for (const { id } of due.rows) {
-        const [refund] = await tx.select().from(refunds).where(eq(refunds.id, Number(id)));
-        if (!refund) continue;
-        try {
-          await executeOne(deps, tx, refund, now);
-          out.succeeded++;
-        } catch (err) {
-          out.failed++;
-          const attempts = refund.attempts + 1;
-          const wait = Math.min(MAX_BACKOFF_MS, 30_000 * 2 ** (attempts - 1));
-          deps.log.warn({ err, refundId: refund.id, attempts }, 'refund attempt failed; will retry');
-          await tx.update(refunds).set({
-            status: 'failed', attempts, lastError: err instanceof Error ? err.message.slice(0, 500) : String(err),
-            nextAttemptAt: new Date(now.getTime() + wait),
-          }).where(eq(refunds.id, refund.id));
-        }
+    const claimed = await claim(deps, now, batchSize);
+    for (const refund of claimed) {
+      try {
+        if (await executeOne(deps, refund)) out.succeeded++;
+      } catch (err) {
+        out.failed++;
+        const attempts = refund.attempts + 1;
+        const wait = Math.min(MAX_BACKOFF_MS, 30_000 * 2 ** (attempts - 1));
+        deps.log.warn({ err, refundId: refund.id, attempts }, 'refund attempt failed; will retry');
+        await deps.db.update(refunds).set({
+          status: 'failed', attempts, lastError: err instanceof Error ? err.message.slice(0, 500) : String(err),
+          nextAttemptAt: new Date(deps.clock.now().getTime() + wait),
+        }).where(and(eq(refunds.id, refund.id), inArray(refunds.status, ['pending', 'failed'])));
       }
-      return due.rows.length;
-    });
-    if (n < batchSize) break;
+    }
+    if (claimed.length < batchSize) break;
   }
   if (out.succeeded) publishAfterCommit(deps);
   return out;
 }
 
-type Tx = Parameters<Parameters<Deps['db']['transaction']>[0]>[0];
+/** Takes due refunds for this run: locked, then leased (next attempt pushed out) and committed. */
+async function claim(deps: Deps, now: Date, batchSize: number) {
+  return deps.db.transaction(async (tx) => {
+    const due = (await tx.execute(sql`
+      SELECT id FROM refunds
+      WHERE status IN ('pending', 'failed') AND (next_attempt_at IS NULL OR next_attempt_at <= ${now.toISOString()}::timestamptz)
+      ORDER BY id LIMIT ${batchSize}
+      FOR UPDATE SKIP LOCKED`)) as unknown as Rows<{ id: string | number }>;
+    const ids = due.rows.map((r) => Number(r.id));
+    if (!ids.length) return [];
+    return tx.update(refunds).set({ nextAttemptAt: new Date(now.getTime() + LEASE_MS) }).where(inArray(refunds.id, ids)).returning();
+  });
+}
 
-async function executeOne(deps: Deps, tx: Tx, refund: typeof refunds.$inferSelect, now: Date): Promise<void> {
-  const captured = await tx.select().from(payments)
+type Refund = typeof refunds.$inferSelect;
+
+/** Calls the processor for each part, then records them all at once; false if another run finished it. */
+async function executeOne(deps: Deps, refund: Refund): Promise<boolean> {
+  const captured = await deps.db.select().from(payments)
     .where(and(eq(payments.reservationId, refund.reservationId), inArray(payments.status, ['paid', 'partially_refunded']), isNotNull(payments.processorPaymentId)))
     .orderBy(desc(payments.paidAt), desc(payments.id));
   let left = refund.amountMinor;
-  const ids: string[] = [];
+  const parts: Array<{ paymentId: number; amount: number; processorId: string }> = [];
   for (const p of captured) {
     if (left <= 0) break;
     const part = Math.min(left, p.amountMinor - p.refundedMinor);
@@ -74,21 +85,33 @@ async function executeOne(deps: Deps, tx: Tx, refund: typeof refunds.$inferSelec
       `refund-${refund.id}-${p.id}`,
     );
     if (result.status === 'failed') throw new Error(`the processor refused refund ${result.id}`);
-    ids.push(result.id);
-    const refunded = p.refundedMinor + part;
-    await tx.update(payments).set({
-      refundedMinor: refunded, status: refunded >= p.amountMinor ? 'refunded' : 'partially_refunded', updatedAt: now,
-    }).where(eq(payments.id, p.id));
+    parts.push({ paymentId: p.id, amount: part, processorId: result.id });
     left -= part;
   }
   if (left > 0) throw new Error(`no captured payment left to refund ${left} minor units of ${refund.currency} from`);
-  await tx.update(refunds).set({ status: 'succeeded', attempts: refund.attempts + 1, completedAt: now, processorRefundId: ids.join(','), lastError: null })
-    .where(eq(refunds.id, refund.id));
-  await tx.update(reservations).set({ refundedMinor: sql`${reservations.refundedMinor} + ${refund.amountMinor}`, updatedAt: now })
-    .where(eq(reservations.id, refund.reservationId));
-  const [r] = await tx.select({ guestId: reservations.guestId, propertyId: reservations.propertyId, ref: reservations.bookingRefCode }).from(reservations).where(eq(reservations.id, refund.reservationId));
-  await platformRepository(tx).insertEvent('refund.succeeded', {
-    refund_id: refund.id, reservation_id: refund.reservationId, guest_id: r?.guestId ?? null, property_id: r?.propertyId ?? null,
-    booking_ref_code: r?.ref ?? null, amount: formatMinor(refund.amountMinor, await currencyDecimals(tx, refund.currency)), currency: refund.currency, reason: refund.reason,
+
+  const done = await deps.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(refunds).where(eq(refunds.id, refund.id)).for('update');
+    if (!current || current.status === 'succeeded') return false;
+    const now = deps.clock.now();
+    for (const part of parts) {
+      await tx.update(payments).set({
+        refundedMinor: sql`${payments.refundedMinor} + ${part.amount}`,
+        status: sql`CASE WHEN ${payments.refundedMinor} + ${part.amount} >= ${payments.amountMinor} THEN 'refunded' ELSE 'partially_refunded' END`,
+        updatedAt: now,
+      }).where(eq(payments.id, part.paymentId));
+    }
+    await tx.update(refunds).set({
+      status: 'succeeded', attempts: current.attempts + 1, completedAt: now, processorRefundId: parts.map((p) => p.processorId).join(','), lastError: null, nextAttemptAt: null,
+    }).where(eq(refunds.id, refund.id));
+    await tx.update(reservations).set({ refundedMinor: sql`${reservations.refundedMinor} + ${refund.amountMinor}`, updatedAt: now })
+      .where(eq(reservations.id, refund.reservationId));
+    const [r] = await tx.select({ guestId: reservations.guestId, propertyId: reservations.propertyId, ref: reservations.bookingRefCode }).from(reservations).where(eq(reservations.id, refund.reservationId));
+    await platformRepository(tx).insertEvent('refund.succeeded', {
+      refund_id: refund.id, reservation_id: refund.reservationId, guest_id: r?.guestId ?? null, property_id: r?.propertyId ?? null,
+      booking_ref_code: r?.ref ?? null, amount: formatMinor(refund.amountMinor, await currencyDecimals(tx, refund.currency)), currency: refund.currency, reason: refund.reason,
+    });
+    return true;
   });
+  return done;
 }

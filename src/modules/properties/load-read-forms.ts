@@ -4,8 +4,9 @@ import type { Deps } from '../../container.ts';
 import type { Executor } from '../../db/connection.ts';
 import type { AuthUser } from '../auth/session-service.ts';
 import type { PropertyRow } from './properties.repository.ts';
-import { propertyReadRepository } from './property-read.repository.ts';
-import { toReadForm, type PropertyReadForm } from './property-read-form.ts';
+import { propertyReadRepository, type LiveParts } from './property-read.repository.ts';
+import { availabilityOf, toReadForm, type PropertyReadForm } from './property-read-form.ts';
+import { AppError } from '../../platform/errors.ts';
 
 const unique = <T>(xs: T[]) => [...new Set(xs)];
 
@@ -52,4 +53,41 @@ export async function loadReadForms(deps: Deps, rows: PropertyRow[], caller: Aut
 export async function loadReadForm(deps: Deps, row: PropertyRow, caller: AuthUser | null): Promise<PropertyReadForm> {
   const [form] = await loadReadForms(deps, [row], caller);
   return form!;
+}
+
+/**
+ * A listing's read form as `caller` sees it, from the detail cache when it holds the form: then
+ * at most one query (booked nights after a reservation changed them, and the caller's own
+ * is_favorite), none when the caller passes `live` (read in its own last statement).
+ * Otherwise `loadRow` reads the listing and the form is built and cached. The caller decides
+ * who may see the row (`visible`; 404 otherwise).
+ */
+export async function cachedReadForm(
+  deps: Deps, id: number, caller: AuthUser | null,
+  loadRow: () => Promise<PropertyRow | undefined>, visible: (row: PropertyRow) => boolean, live?: LiveParts,
+): Promise<PropertyReadForm> {
+  const cache = deps.propertyCache;
+  const variant = caller ? 'member' : 'anonymous';
+  const stamp = cache.stamp();
+  const cached = cache.get(id);
+  const form = cached?.forms[variant];
+  if (cached && form) {
+    if (!visible(cached.row)) throw new AppError('NOT_FOUND', 'Property not found');
+    let availability = live ? availabilityOf(live.bookedNights) : cached.availability;
+    if (!availability || (caller && !live)) {
+      live = await propertyReadRepository(deps.db).liveParts(id, deps.clock.now(), caller?.id ?? null);
+      if (!availability) {
+        availability = availabilityOf(live.bookedNights);
+        cache.putAvailability(id, availability, stamp);
+      }
+    }
+    // is_favorite is the caller's own, so it is read fresh and never cached.
+    return { ...form, ...availability, ...(caller ? { is_favorite: live!.isFavorite } : {}) };
+  }
+  const row = await loadRow();
+  if (!row || !visible(row)) throw new AppError('NOT_FOUND', 'Property not found');
+  const built = await loadReadForm(deps, row, caller);
+  const { is_favorite: _mine, ...shared } = built;
+  cache.put(id, row, variant, shared as PropertyReadForm, stamp);
+  return built;
 }

@@ -51,6 +51,26 @@ describe('property detail cache', () => {
     assert.equal((await get(p.id)).json().data.like_count, 1);
   });
 
+  it('after a booking rebuilds only the booked nights, at once, keeping the rest of the cached form', async () => {
+    const owner = await createUser(t.deps, { role: 'owner' });
+    const guest = await loginAs(t.app, await createUser(t.deps));
+    const p = await createProperty(t.deps, owner.id);
+    assert.deepEqual((await get(p.id)).json().data.reserved_dates, []);
+    await t.deps.db.update(properties).set({ publicName: 'Changed in the database' }).where(eq(properties.id, p.id));
+    const checkin = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
+    const checkout = new Date(Date.now() + 42 * 86_400_000).toISOString().slice(0, 10);
+    const booked = await t.app.inject({
+      method: 'POST', url: '/api/reservations', headers: bearer(guest),
+      payload: { property_id: p.id, checkin_date: checkin, checkout_date: checkout, guests: { adults: 1, children: 0 } },
+    });
+    assert.equal(booked.statusCode, 201, booked.body);
+    const after = (await get(p.id)).json().data;
+    assert.equal(after.reserved_dates.length, 2);
+    assert.equal(after.is_reserved, true);
+    assert.equal(after.public_name, p.publicName, 'the listing itself did not change, so its cached form is kept');
+    assert.equal(booked.json().data.property.reserved_dates.length, 2, 'the booking answer shows its own nights');
+  });
+
   it('still hides a listing that stopped being public', async () => {
     const owner = await createUser(t.deps, { role: 'owner' });
     const token = await loginAs(t.app, owner);

@@ -127,6 +127,11 @@ export function ratingText(sum: number, count: number): string {
   return (Math.round((sum * 10) / count) / 10).toFixed(1);
 }
 
+/** The read form's members that follow bookings rather than the listing. */
+export function availabilityOf(bookedNights: BookedNight[]): Pick<PropertyReadForm, 'is_reserved' | 'reserved_dates'> {
+  return { is_reserved: bookedNights.length > 0, reserved_dates: bookedNights.filter((n) => n.full).map((n) => n.night) };
+}
+
 export function toReadForm(p: PropertyRow, x: ReadFormParts): PropertyReadForm {
   const decimals = x.currency?.decimals ?? 2;
   const amount = (v: number | null, whenNull: string) => (v === null ? whenNull : formatMinor(v, decimals));
@@ -146,8 +151,7 @@ export function toReadForm(p: PropertyRow, x: ReadFormParts): PropertyReadForm {
     security_deposit: amount(p.securityDeposit, formatMinor(0, decimals)),
     rating: ratingText(p.ratingSum, p.ratingCount),
     like_count: p.likeCount,
-    is_reserved: x.bookedNights.length > 0,
-    reserved_dates: x.bookedNights.filter((n) => n.full).map((n) => n.night),
+    ...availabilityOf(x.bookedNights),
     check_in_time: p.checkInTime ?? '', check_in_time_end: p.checkInTimeEnd ?? '', check_out_time: p.checkOutTime ?? '',
     commodities: x.commodities.map((c) => ({ id: c.id, name: c.name, type: c.type })),
     medias: x.medias.map(mediaView),

@@ -121,35 +121,25 @@ export function propertyReadRepository(db: Executor) {
       return group(rows.map((r) => r.plan), (r) => r.roomTypeId);
     },
 
-    /**
-     * Booked nights from each listing's own today (the instant `at` in its time zone) on. A
-     * night is full when a listing without room types has a booking on room_type_id 0, or when
-     * every room type of the listing has sold all its units (the night's available_rooms
-     * override, else count_of_rooms).
-     */
+    /** Booked nights per listing from its own today on (see bookedNightsSql), by night. */
     async bookedNights(propertyIds: number[], at: Date): Promise<Map<number, BookedNight[]>> {
-      const result = (await db.execute(sql`
-        WITH rt_count AS (
-          SELECT property_id, count(*)::int AS cnt FROM ${roomTypes} WHERE ${inArray(roomTypes.propertyId, propertyIds)} GROUP BY property_id
-        )
-        SELECT n.property_id AS "propertyId", to_char(n.night, 'YYYY-MM-DD') AS night,
-          CASE WHEN COALESCE(c.cnt, 0) = 0 THEN bool_or(n.room_type_id = 0)
-               ELSE count(*) FILTER (WHERE rt.id IS NOT NULL AND n.booked >= COALESCE(n.available_rooms, rt.count_of_rooms)) = c.cnt
-          END AS "full"
-        FROM ${propertyNights} n
-        JOIN ${properties} p ON p.id = n.property_id
-        LEFT JOIN rt_count c ON c.property_id = n.property_id
-        LEFT JOIN ${roomTypes} rt ON rt.id = n.room_type_id AND rt.property_id = n.property_id
-        WHERE n.property_id IN (${sql.join(propertyIds.map((id) => sql`${id}`), sql`, `)})
-          AND n.booked > 0
-          AND n.night >= (CAST(${at.toISOString()} AS timestamptz) AT TIME ZONE p.timezone)::date
-        GROUP BY n.property_id, n.night, c.cnt
-        ORDER BY n.property_id, n.night
-      `)) as unknown as { rows: Array<{ propertyId: number | string; night: string; full: boolean }> };
+      const result = (await db.execute(sql`${bookedNightsSql(propertyIds, at)} ORDER BY n.property_id, n.night`)) as unknown as {
+        rows: Array<{ propertyId: number | string; night: string; full: boolean }>;
+      };
       return group(
         result.rows.map((r) => ({ propertyId: Number(r.propertyId), night: r.night, full: r.full === true })),
         (r) => r.propertyId,
       );
+    },
+
+    /**
+     * One listing's booked nights and, for a signed-in caller, whether it is among their
+     * favorites: the parts of a cached read form that change without the listing changing, in
+     * one statement.
+     */
+    async liveParts(propertyId: number, at: Date, userId: number | null): Promise<LiveParts> {
+      const result = (await db.execute(livePartsSql(propertyId, at, userId))) as unknown as { rows: LivePartsRow[] };
+      return toLiveParts(result.rows[0]!, userId);
     },
 
     /** Which of these listings the user has in their favorites. */
@@ -161,4 +151,57 @@ export function propertyReadRepository(db: Executor) {
       return new Set(rows.map((r) => r.id));
     },
   };
+}
+
+export interface LiveParts {
+  bookedNights: BookedNight[];
+  isFavorite: boolean;
+}
+
+/** What livePartsSql's single row holds, as the driver or to_jsonb gives it. */
+export interface LivePartsRow {
+  nights: BookedNight[] | string;
+  favorite: boolean;
+}
+
+/**
+ * One row (nights json, favorite bool): a listing's booked nights and whether it is one of the
+ * user's favorites. A statement of its own (liveParts), or a part of a booking's last
+ * statement, so that the answer's read form costs no round trip of its own.
+ */
+export function livePartsSql(propertyId: number, at: Date, userId: number | null) {
+  return sql`
+    WITH b AS (${bookedNightsSql([propertyId], at)})
+    SELECT COALESCE((SELECT json_agg(json_build_object('night', b.night, 'full', b."full") ORDER BY b.night) FROM b), '[]'::json) AS nights,
+      EXISTS (SELECT 1 FROM ${favorites} f WHERE f.user_id = ${userId ?? 0} AND f.property_id = ${propertyId}) AS favorite`;
+}
+
+export function toLiveParts(row: LivePartsRow, userId: number | null): LiveParts {
+  const nights = typeof row.nights === 'string' ? (JSON.parse(row.nights) as BookedNight[]) : row.nights;
+  return { bookedNights: nights.map((n) => ({ night: n.night, full: n.full === true })), isFavorite: userId !== null && row.favorite === true };
+}
+
+/**
+ * Booked nights from each listing's own today (the instant `at` in its time zone) on. A night is
+ * full when a listing without room types has a booking on room_type_id 0, or when every room
+ * type of the listing has sold all its units (the night's available_rooms override, else
+ * count_of_rooms). Unordered: callers add their ORDER BY.
+ */
+function bookedNightsSql(propertyIds: number[], at: Date) {
+  return sql`
+    WITH rt_count AS (
+      SELECT property_id, count(*)::int AS cnt FROM ${roomTypes} WHERE ${inArray(roomTypes.propertyId, propertyIds)} GROUP BY property_id
+    )
+    SELECT n.property_id AS "propertyId", to_char(n.night, 'YYYY-MM-DD') AS night,
+      CASE WHEN COALESCE(c.cnt, 0) = 0 THEN bool_or(n.room_type_id = 0)
+           ELSE count(*) FILTER (WHERE rt.id IS NOT NULL AND n.booked >= COALESCE(n.available_rooms, rt.count_of_rooms)) = c.cnt
+      END AS "full"
+    FROM ${propertyNights} n
+    JOIN ${properties} p ON p.id = n.property_id
+    LEFT JOIN rt_count c ON c.property_id = n.property_id
+    LEFT JOIN ${roomTypes} rt ON rt.id = n.room_type_id AND rt.property_id = n.property_id
+    WHERE n.property_id IN (${sql.join(propertyIds.map((id) => sql`${id}`), sql`, `)})
+      AND n.booked > 0
+      AND n.night >= (CAST(${at.toISOString()} AS timestamptz) AT TIME ZONE p.timezone)::date
+    GROUP BY n.property_id, n.night, c.cnt`;
 }

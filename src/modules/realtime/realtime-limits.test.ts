@@ -3,10 +3,12 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { eq } from 'drizzle-orm';
+import { Writable } from 'node:stream';
 import { WebSocket } from 'ws';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { createUser, loginAs } from '../../../test/helpers/factories.ts';
 import { users } from '../../db/schema/index.ts';
+import { createLogger } from '../../platform/logger.ts';
 import type { PublishedEvent } from '../../jobs/outbox-relay.ts';
 import type { NotificationCreated } from './frames.ts';
 import { realtimeHubOf } from './index.ts';
@@ -23,7 +25,8 @@ async function burst(t: TestApp, userId: number, n: number, size = 8 * 1024): Pr
     const data: NotificationCreated = { notification_id: eventSeq, user_id: userId, type: 'general', title: `burst ${i}`, message: text, data: {}, created_at: new Date().toISOString() };
     const ev: PublishedEvent = { eventId: eventSeq, topic: 'notification.created', occurredAt: data.created_at, data };
     await t.deps.bus.publish('notification.created', ev);
-    if (i % 50 === 0) await new Promise((r) => setImmediate(r));
+    // The test's clients share this event loop: give the reading one its turn to read.
+    await new Promise((r) => setImmediate(r));
   }
 }
 
@@ -129,5 +132,24 @@ describe('real-time shutdown', () => {
     assert.ok(Date.now() - start < 3000, `close took ${Date.now() - start} ms`);
     for (const x of [w, c]) assert.deepEqual(await x.closed, { code: 1001, reason: 'server shutting down' });
     await s.ended;
+  });
+});
+
+describe('real-time request log', () => {
+  it('never writes a ?token= to the log', async () => {
+    let text = '';
+    const stream = new Writable({ write: (chunk, _enc, cb) => void ((text += String(chunk)), cb()) });
+    const t = await createTestApp({ log: createLogger('info', stream) });
+    const host = await listen(t.app);
+    const u = await createUser(t.deps);
+    const token = await loginAs(t.app, u);
+    const w = await openWs(host, '/api/ws/chat', { token });
+    const s = await openSse(host, { token });
+    await assert.rejects(openWs(host, '/api/ws/chat', { token: `${token}x` }), { status: 401 });
+    w.ws.close();
+    s.close();
+    await t.close();
+    assert.ok(text.includes('/api/auth/login'), 'the other requests are logged');
+    assert.ok(!text.includes(token.slice(-20)), 'no token in the log');
   });
 });

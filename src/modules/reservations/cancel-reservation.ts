@@ -41,7 +41,7 @@ export async function cancelReservation(deps: Deps, user: AuthUser, id: number, 
   for (let attempt = 1; ; attempt++) {
     try {
       const done = await deps.db.transaction((tx) => cancelInTransaction(deps, tx, user, id, reason));
-      await afterCommit(deps, 'property cache invalidation', () => deps.propertyCache.invalidate(done.reservation.propertyId));
+      await afterCommit(deps, 'property cache invalidation', () => deps.propertyCache.invalidate(done.reservation.propertyId, 'nights'));
       publishAfterCommit(deps);
       return done;
     } catch (err) {

@@ -5,7 +5,9 @@ import type { Deps } from '../../container.ts';
 import { currentUser } from '../../platform/auth.ts';
 import { errorResponses, ok } from '../../platform/envelope.ts';
 import { invalidField } from '../../platform/errors.ts';
-import { loadReadForm } from '../properties/load-read-forms.ts';
+import type { AuthUser } from '../auth/session-service.ts';
+import { cachedReadForm } from '../properties/load-read-forms.ts';
+import { propertiesRepository } from '../properties/properties.repository.ts';
 import { createReservation, MAX_PENDING_PER_GUEST, type CreatedReservation } from './create-reservation.ts';
 import * as S from './create-reservation.schemas.ts';
 import { toPricingRequest } from './preview-reservation.ts';
@@ -26,7 +28,10 @@ const base = (req: { property_id: number; checkin_date: string; checkout_date: s
 
 export async function createReservationRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
-  const withProperty = async (c: CreatedReservation, user: Parameters<typeof loadReadForm>[2]) => loadReadForm(deps, c.property, user);
+  // The listing as it reads after the booking: from the detail cache with the booked nights the
+  // booking's last statement read, built and cached on a miss. A booking only succeeds on a public listing.
+  const withProperty = (c: CreatedReservation, user: AuthUser) =>
+    cachedReadForm(deps, c.property.id, user, async () => (await propertiesRepository(deps.db).findById(c.property.id)) ?? c.property, () => true, c.live);
 
   r.post('/reservations', {
     config: { auth: 'required', idempotent: true },

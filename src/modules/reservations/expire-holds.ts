@@ -42,7 +42,7 @@ export async function expireHolds(deps: Deps, now: Date = deps.clock.now(), batc
     }
     // Freed nights change the listing's calendar and availability.
     for (const propertyId of new Set(batch.map((r) => r.propertyId))) {
-      await afterCommit(deps, 'property cache invalidation', () => deps.propertyCache.invalidate(propertyId));
+      await afterCommit(deps, 'property cache invalidation', () => deps.propertyCache.invalidate(propertyId, 'nights'));
     }
     publishAfterCommit(deps);
     if (batch.length < batchSize) break;

@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
 import { daysBetween } from '../room-types/calendar-dates.ts';
+import { toNight, type CalendarNight } from './pricing-input.repository.ts';
 
 export interface UnitNights {
   propertyId: number;
@@ -26,20 +27,30 @@ export function inventoryRepository(db: Executor) {
      * nothing the caller keeps, since it must roll back) when any night is stopped or full.
      */
     async hold(u: UnitNights): Promise<boolean> {
-      // Rows must exist for the conditional update to see every night.
-      await db.execute(sql`
-        INSERT INTO property_nights (property_id, room_type_id, night)
-        SELECT ${u.propertyId}, ${u.roomTypeId}, d::date
-        FROM generate_series(${u.checkin}::date, ${u.checkout}::date - 1, interval '1 day') AS d
-        ON CONFLICT DO NOTHING`);
+      return (await inventoryRepository(db).holdAndRead(u)) !== null;
+    },
+
+    /**
+     * `hold` in one statement, returning the stay's calendar rows as they are after it (null
+     * when not every night could be taken). Nights without a row are created holding the units
+     * (then checked against the default), existing rows take them only under the conditional
+     * update, which PostgreSQL re-checks against the newest committed row. With `lockGuest`,
+     * that user's row is locked first in the same statement (the booking's pending-limit lock,
+     * one round trip saved; the lock order stays guest, then nights).
+     */
+    async holdAndRead(u: UnitNights, lockGuest?: number): Promise<CalendarNight[] | null> {
+      const from = lockGuest === undefined ? sql`` : sql`(SELECT id FROM users WHERE id = ${lockGuest} FOR UPDATE) AS g,`;
       const res = (await db.execute(sql`
-        UPDATE property_nights SET booked = booked + ${u.count}
-        WHERE property_id = ${u.propertyId} AND room_type_id = ${u.roomTypeId}
-          AND night >= ${u.checkin}::date AND night < ${u.checkout}::date
-          AND NOT stop_sell
-          AND booked + ${u.count} <= COALESCE(available_rooms, ${u.defaultAvailable})
-        RETURNING night`)) as unknown as Rows<{ night: string }>;
-      return res.rows.length === daysBetween(u.checkin, u.checkout);
+        INSERT INTO property_nights AS n (property_id, room_type_id, night, booked)
+        SELECT ${u.propertyId}, ${u.roomTypeId}, d::date, ${u.count}
+        FROM ${from} generate_series(${u.checkin}::date, ${u.checkout}::date - 1, interval '1 day') AS d
+        ON CONFLICT (property_id, room_type_id, night) DO UPDATE SET booked = n.booked + ${u.count}
+          WHERE NOT n.stop_sell AND n.booked + ${u.count} <= COALESCE(n.available_rooms, ${u.defaultAvailable})
+        RETURNING n.room_type_id, to_char(n.night, 'YYYY-MM-DD') AS night, n.price, n.available_rooms, n.stop_sell, n.booked`)) as unknown as Rows<Record<string, unknown>>;
+      const rows = res.rows.map(toNight);
+      // A row created here holds `count` units against the default: it too must fit.
+      const fits = (r: CalendarNight) => !r.stopSell && r.booked <= (r.availableRooms ?? u.defaultAvailable);
+      return rows.length === daysBetween(u.checkin, u.checkout) && rows.every(fits) ? rows : null;
     },
 
     /**

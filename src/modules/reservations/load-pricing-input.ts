@@ -17,6 +17,7 @@ import { AppError, type FieldErrors } from '../../platform/errors.ts';
 import { MAX_NIGHTS, type Currency, type Guests, type PricingInput, type RatePlanRules, type ServiceType, type UnitLine } from '../pricing/index.ts';
 import { isPublic } from '../properties/property-access.ts';
 import { addDays, daysBetween, isRealDate, todayIn } from '../room-types/calendar-dates.ts';
+import { loadPricingConfig, type PricingInputCache } from './pricing-input-cache.ts';
 import { pricingInputRepository, type CalendarNight, type PropertyRow, type RatePlanRow, type RoomTypeRow } from './pricing-input.repository.ts';
 
 /** property_nights.room_type_id of the listing sold as a whole. */
@@ -52,6 +53,13 @@ export interface PricingContext {
    * dropped instead of refused (the guest did not ask for them in this request).
    */
   reprice?: boolean;
+  /**
+   * The listing's rules from this cache (previews and bookings); without it they are read from
+   * `db`, as a change does inside its transaction.
+   */
+  cache?: PricingInputCache;
+  /** Previews: the nights from the cache too. A booking reads them fresh before holding them. */
+  cachedNights?: boolean;
 }
 
 export interface LoadedPricing {
@@ -65,29 +73,60 @@ export interface LoadedPricing {
 const unique = (ids: readonly number[] | undefined) => [...new Set(ids ?? [])];
 const num = (text: string | null | undefined) => (text === null || text === undefined ? 0 : Number(text));
 
+/** Everything a price needs but the stay's calendar rows; `withNights` completes the engine's input. */
+export interface PricingBase {
+  property: PropertyRow;
+  currency: Currency;
+  /** The promo code row found for the code given, applicable or not (creation counts a use only if applied). */
+  promoCodeId: number | null;
+  /** The unit kinds the stay takes (0 = the listing sold whole). */
+  kinds: number[];
+  /** The engine's input over these calendar rows of `kinds` (nights without a row are absent). */
+  withNights(nights: readonly CalendarNight[]): PricingInput;
+}
+
 export async function loadPricingInput(db: Executor, req: PricingRequest, ctx: PricingContext): Promise<LoadedPricing> {
+  const { base, nights } = await loadPricingBase(db, req, ctx, true);
+  return { property: base.property, currency: base.currency, input: base.withNights(nights!), promoCodeId: base.promoCodeId };
+}
+
+/**
+ * The listing's rules and the promo code for a request, checked (404, 422 per field); with
+ * `readNights` also the stay's calendar rows, in the same round as the promo code. A booking
+ * of one room line reads its nights instead through the very statement that holds them.
+ */
+export async function loadPricingBase(
+  db: Executor, req: PricingRequest, ctx: PricingContext, readNights: boolean,
+): Promise<{ base: PricingBase; nights?: CalendarNight[] }> {
   checkDates(req.checkin, req.checkout);
-  const repo = pricingInputRepository(db);
-  const found = await repo.property(req.propertyId);
-  if (!found || (!ctx.reprice && !isPublic(found.property))) throw new AppError('NOT_FOUND', 'Property not found');
-  const { property } = found;
-  const currency: Currency = { code: property.currencyCode, decimals: found.decimals ?? 2 };
+  const config = ctx.cache ? await ctx.cache.config(db, req.propertyId) : await loadPricingConfig(db, req.propertyId);
+  if (!config || (!ctx.reprice && !isPublic(config.property))) throw new AppError('NOT_FOUND', 'Property not found');
+  const { property } = config;
+  const currency: Currency = { code: property.currencyCode, decimals: config.decimals ?? 2 };
 
   const rooms = req.rooms ?? [];
   const packageIds = unique(req.packageIds);
   const serviceIds = unique(req.serviceIds);
   const lastNight = req.checkout > req.checkin ? addDays(req.checkout, -1) : req.checkin;
-  // Everything below depends only on the request and the listing id: one round of fixed queries.
-  const [roomTypes, plans, nights, seasons, offer, promo, pkgs, svcs] = await Promise.all([
-    repo.roomTypes(property.id),
-    repo.ratePlans(property.id, unique(rooms.map((r) => r.ratePlanId))),
-    repo.nights(property.id, rooms.length ? unique(rooms.map((r) => r.roomTypeId)) : [LISTING_UNIT], req.checkin, req.checkout),
-    repo.seasons(property.id, req.checkin, lastNight),
-    req.offerId != null ? repo.offer(property.id, req.offerId) : undefined,
+  const kinds = rooms.length ? unique(rooms.map((r) => r.roomTypeId)) : [LISTING_UNIT];
+  // What changes with every booking is read per request, in one round.
+  const repo = pricingInputRepository(db);
+  const [nights, promo] = await Promise.all([
+    !readNights
+      ? undefined
+      : ctx.cache && ctx.cachedNights
+        ? ctx.cache.nights(db, property.id, kinds, req.checkin, req.checkout, ctx.now)
+        : repo.nights(property.id, kinds, req.checkin, req.checkout),
     req.promoId != null ? repo.promoById(property.id, req.promoId) : req.promoCode ? repo.promoByCode(property.id, req.promoCode) : undefined,
-    repo.packages(property.id, packageIds),
-    repo.services(property.id, serviceIds),
   ]);
+  const planIds = new Set(rooms.map((r) => r.ratePlanId));
+  const { roomTypes } = config;
+  const plans = config.ratePlans.filter((p) => planIds.has(p.id));
+  // Seasons sharing a day with the stay [checkin, last night]; the config keeps them by start date.
+  const seasons = config.seasons.filter((s) => s.startDate <= lastNight && s.endDate >= req.checkin);
+  const offer = req.offerId != null ? config.offers.find((o) => o.id === req.offerId) : undefined;
+  const pkgs = config.packages.filter((p) => packageIds.includes(p.id));
+  const svcs = config.services.filter((s) => serviceIds.includes(s.id));
 
   const errors: FieldErrors = {};
   const fail = (field: string, message: string) => (errors[field] ??= []).push(message);
@@ -111,16 +150,16 @@ export async function loadPricingInput(db: Executor, req: PricingRequest, ctx: P
 
   const guests: Guests = { adults: req.guests?.adults ?? 1, children: req.guests?.children ?? 0 };
   const dates = stayDates(req.checkin, req.checkout);
-  const calendar = new Map(nights.map((n) => [`${n.roomTypeId}|${n.night}`, n]));
-  const units =
-    rooms.length === 0
+  const units = (rows: readonly CalendarNight[]) => {
+    const calendar = new Map(rows.map((n) => [`${n.roomTypeId}|${n.night}`, n]));
+    return rooms.length === 0
       ? [listingLine(property, dates, calendar)]
       : roomLines(rooms, typeById, planById, dates, calendar, guests.adults + guests.children);
+  };
 
-  const input: PricingInput = {
+  const input: Omit<PricingInput, 'units'> = {
     stay: { checkin: req.checkin, checkout: req.checkout, guests, today: todayIn(property.timezone, ctx.now) },
     currency,
-    units,
     seasons: seasons.map((s) => ({
       id: s.id, name: s.name, startDate: s.startDate, endDate: s.endDate,
       reductionPercent: num(s.reductionPercent), minStay: s.minStay, maxStay: s.maxStay,
@@ -146,7 +185,8 @@ export async function loadPricingInput(db: Executor, req: PricingRequest, ctx: P
     packages: pkgs.map((p) => ({ id: p.id, name: p.name, priceMinor: p.price, isGlobal: p.isGlobal })),
     services: svcs.map((s) => ({ id: s.id, name: s.name, priceMinor: s.price, type: s.type as ServiceType })),
   };
-  return { property, currency, input, promoCodeId: promo?.id ?? null };
+  const base: PricingBase = { property, currency, promoCodeId: promo?.id ?? null, kinds, withNights: (rows) => ({ ...input, units: units(rows) }) };
+  return { base, nights };
 }
 
 function checkDates(checkin: string, checkout: string): void {

@@ -57,7 +57,7 @@ export async function modifyReservation(deps: Deps, user: AuthUser, id: number, 
   for (let attempt = 1; ; attempt++) {
     try {
       const done = await deps.db.transaction((tx) => modifyInTransaction(deps, tx, user, id, change));
-      await afterCommit(deps, 'property cache invalidation', () => deps.propertyCache.invalidate(done.reservation.propertyId));
+      await afterCommit(deps, 'property cache invalidation', () => deps.propertyCache.invalidate(done.reservation.propertyId, 'nights'));
       publishAfterCommit(deps);
       return done;
     } catch (err) {

@@ -23,6 +23,8 @@ export async function previewReservation(deps: Deps, body: PreviewBody): Promise
   const { input, currency } = await loadPricingInput(deps.db, toPricingRequest(body), {
     now: deps.clock.now(),
     serviceFeePercent: deps.config.SERVICE_FEE_PERCENT,
+    cache: deps.pricingCache,
+    cachedNights: true,
   });
   return toPreview(priceStay(input), currency);
 }

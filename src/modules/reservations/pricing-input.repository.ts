@@ -1,6 +1,7 @@
 // SQL behind the pricing engine's input. Every method is one statement whatever the number of
-// rooms, nights or extras asked for, so a preview costs a fixed number of queries.
-import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+// rooms, nights or extras asked for. The listing's rules are read whole (a listing has a handful
+// of each), so they can be cached per listing (pricing-input-cache.ts) and picked per request.
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
 import { currencies, offers, packages, promoCodes, properties, ratePlans, roomTypes, seasons, services } from '../../db/schema/index.ts';
 
@@ -25,6 +26,16 @@ export interface CalendarNight {
 
 const rowsOf = <T>(res: unknown): T[] => (res as { rows: T[] }).rows;
 
+/** A property_nights row as selected here (night as YYYY-MM-DD text). */
+export const toNight = (r: Record<string, unknown>): CalendarNight => ({
+  roomTypeId: Number(r.room_type_id),
+  night: String(r.night),
+  price: r.price === null ? null : Number(r.price),
+  availableRooms: r.available_rooms === null ? null : Number(r.available_rooms),
+  stopSell: Boolean(r.stop_sell),
+  booked: Number(r.booked),
+});
+
 export function pricingInputRepository(db: Executor) {
   return {
     /** The listing with its currency's exponent (null when the currency row is missing). */
@@ -43,14 +54,14 @@ export function pricingInputRepository(db: Executor) {
       return db.select().from(roomTypes).where(eq(roomTypes.propertyId, propertyId)).orderBy(asc(roomTypes.id));
     },
 
-    /** The rate plans among `ids` that belong to a room type of the listing. */
-    async ratePlans(propertyId: number, ids: number[]): Promise<RatePlanRow[]> {
-      if (ids.length === 0) return [];
+    /** Every rate plan of the listing's room types. */
+    async ratePlans(propertyId: number): Promise<RatePlanRow[]> {
       const rows = await db
         .select({ plan: ratePlans })
         .from(ratePlans)
         .innerJoin(roomTypes, eq(roomTypes.id, ratePlans.roomTypeId))
-        .where(and(eq(roomTypes.propertyId, propertyId), inArray(ratePlans.id, ids)));
+        .where(eq(roomTypes.propertyId, propertyId))
+        .orderBy(asc(ratePlans.id));
       return rows.map((r) => r.plan);
     },
 
@@ -63,28 +74,25 @@ export function pricingInputRepository(db: Executor) {
         WHERE property_id = ${propertyId}
           AND room_type_id IN (${sql.join(roomTypeIds.map((id) => sql`${id}`), sql`, `)})
           AND night >= ${checkin}::date AND night < ${checkout}::date`);
-      return rowsOf<Record<string, unknown>>(res).map((r) => ({
-        roomTypeId: Number(r.room_type_id),
-        night: String(r.night),
-        price: r.price === null ? null : Number(r.price),
-        availableRooms: r.available_rooms === null ? null : Number(r.available_rooms),
-        stopSell: Boolean(r.stop_sell),
-        booked: Number(r.booked),
-      }));
+      return rowsOf<Record<string, unknown>>(res).map(toNight);
     },
 
-    /** Seasons sharing a day with [from, to] (both inclusive). */
-    async seasons(propertyId: number, from: string, to: string): Promise<SeasonRow[]> {
-      return db
-        .select()
-        .from(seasons)
-        .where(and(eq(seasons.propertyId, propertyId), lte(seasons.startDate, to), gte(seasons.endDate, from)))
-        .orderBy(asc(seasons.startDate), asc(seasons.id));
+    /** Every calendar row of the listing from `from` on, all unit kinds; at most `limit` rows. */
+    async calendarFrom(propertyId: number, from: string, limit: number): Promise<CalendarNight[]> {
+      const res = await db.execute(sql`
+        SELECT room_type_id, to_char(night, 'YYYY-MM-DD') AS night, price, available_rooms, stop_sell, booked
+        FROM property_nights WHERE property_id = ${propertyId} AND night >= ${from}::date
+        LIMIT ${limit}`);
+      return rowsOf<Record<string, unknown>>(res).map(toNight);
     },
 
-    async offer(propertyId: number, id: number): Promise<OfferRow | undefined> {
-      const [row] = await db.select().from(offers).where(and(eq(offers.propertyId, propertyId), eq(offers.id, id))).limit(1);
-      return row;
+    /** Every season of the listing, by start date. */
+    async seasons(propertyId: number): Promise<SeasonRow[]> {
+      return db.select().from(seasons).where(eq(seasons.propertyId, propertyId)).orderBy(asc(seasons.startDate), asc(seasons.id));
+    },
+
+    async offers(propertyId: number): Promise<OfferRow[]> {
+      return db.select().from(offers).where(eq(offers.propertyId, propertyId)).orderBy(asc(offers.id));
     },
 
     /** Codes are unique per listing ignoring case (promo_codes_property_code_uq). */
@@ -102,14 +110,12 @@ export function pricingInputRepository(db: Executor) {
       return row;
     },
 
-    async packages(propertyId: number, ids: number[]): Promise<PackageRow[]> {
-      if (ids.length === 0) return [];
-      return db.select().from(packages).where(and(eq(packages.propertyId, propertyId), inArray(packages.id, ids))).orderBy(asc(packages.id));
+    async packages(propertyId: number): Promise<PackageRow[]> {
+      return db.select().from(packages).where(eq(packages.propertyId, propertyId)).orderBy(asc(packages.id));
     },
 
-    async services(propertyId: number, ids: number[]): Promise<ServiceRow[]> {
-      if (ids.length === 0) return [];
-      return db.select().from(services).where(and(eq(services.propertyId, propertyId), inArray(services.id, ids))).orderBy(asc(services.id));
+    async services(propertyId: number): Promise<ServiceRow[]> {
+      return db.select().from(services).where(eq(services.propertyId, propertyId)).orderBy(asc(services.id));
     },
   };
 }

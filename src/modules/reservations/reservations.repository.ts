@@ -3,6 +3,8 @@
 // ran out, a forced run) split the rows between them instead of both acting on one row.
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
+import { mapRow } from '../../db/map-row.ts';
+import { livePartsSql, toLiveParts, type LiveParts, type LivePartsRow } from '../properties/property-read.repository.ts';
 import { payments, reservationRooms, reservations } from '../../db/schema/index.ts';
 
 type Rows<T> = { rows: T[] };
@@ -105,10 +107,15 @@ export function reservationWritesRepository(db: Executor) {
   return {
     /**
      * Locks the guest's account row so two bookings of one user cannot both pass the pending
-     * limit; other users are not blocked. Returns the guest's live unpaid holds.
+     * limit; other users are not blocked. (A booking of one room line takes this lock with its
+     * nights instead: inventory.hold's `lockGuest`.)
      */
-    async lockGuestAndCountPending(guestId: number, now: Date): Promise<number> {
+    async lockGuest(guestId: number): Promise<void> {
       await db.execute(sql`SELECT id FROM users WHERE id = ${guestId} FOR UPDATE`);
+    },
+
+    /** The guest's live unpaid holds; run after the guest's lock, so it sees every committed one. */
+    async countPending(guestId: number, now: Date): Promise<number> {
       const res = (await db.execute(sql`
         SELECT count(*)::int AS n FROM reservations
         WHERE guest_id = ${guestId} AND status = 'pending' AND paid_minor = 0
@@ -116,13 +123,60 @@ export function reservationWritesRepository(db: Executor) {
       return Number(res.rows[0]!.n);
     },
 
-    async insert(values: NewReservation): Promise<ReservationRow> {
-      const [row] = await db.insert(reservations).values(values).returning();
-      return row!;
-    },
-
-    async insertRooms(lines: Array<typeof reservationRooms.$inferInsert>): Promise<ReservationRoomRow[]> {
-      return lines.length ? db.insert(reservationRooms).values(lines).returning() : [];
+    /**
+     * In one statement: the reservation, its lines (in the given order) and its outbox event
+     * (`event` plus the new reservation_id), written only while the guest has fewer than
+     * `maxPending` live unpaid holds; undefined when at the limit (nothing written). Must run
+     * after the guest's lock: the statement's snapshot then sees every committed hold.
+     */
+    async insertUnderPendingLimit(
+      values: NewReservation & { guestId: number; createdAt: Date },
+      lines: Array<Omit<typeof reservationRooms.$inferInsert, 'reservationId'>>,
+      maxPending: number,
+      event: { topic: string; payload: Record<string, unknown> },
+      // The listing's booked nights as they will read after the commit (this transaction's holds
+      // included), for the answer's read form: no round trip after the commit for them.
+      live: { at: Date; userId: number },
+    ): Promise<{ reservation: ReservationRow; lines: ReservationRoomRow[]; live: LiveParts } | undefined> {
+      const at = values.createdAt.toISOString();
+      const json = (v: unknown) => JSON.stringify(v ?? null);
+      const res = (await db.execute(sql`
+        WITH r AS (
+          INSERT INTO reservations (booking_ref_code, property_id, guest_id, status, checkin_date, checkout_date, adults, children,
+            guest_details, special_requests, promo_code_id, offer_id, currency, total_minor, price_snapshot, rules_snapshot,
+            cancellation_policy, hold_expires_at, created_at, updated_at)
+          SELECT ${values.bookingRefCode}, ${values.propertyId}, ${values.guestId}, ${values.status ?? 'pending'}, ${values.checkinDate}::date,
+            ${values.checkoutDate}::date, ${values.adults ?? 1}, ${values.children ?? 0}, ${json(values.guestDetails ?? {})}::jsonb,
+            ${values.specialRequests ?? null}, ${values.promoCodeId ?? null}::bigint, ${values.offerId ?? null}::bigint, ${values.currency},
+            ${values.totalMinor}, ${json(values.priceSnapshot)}::jsonb, ${json(values.rulesSnapshot ?? {})}::jsonb,
+            ${json(values.cancellationPolicy ?? [])}::jsonb, ${values.holdExpiresAt ? values.holdExpiresAt.toISOString() : null}::timestamptz,
+            ${at}::timestamptz, ${(values.updatedAt ?? values.createdAt).toISOString()}::timestamptz
+          WHERE (SELECT count(*) FROM reservations
+                 WHERE guest_id = ${values.guestId} AND status = 'pending' AND paid_minor = 0
+                   AND (hold_expires_at IS NULL OR hold_expires_at > ${at}::timestamptz)) < ${maxPending}
+          RETURNING *
+        ), l AS (
+          INSERT INTO reservation_rooms (reservation_id, room_type_id, rate_plan_id, rooms_count, line_total_minor)
+          SELECT r.id, (x.line->>'roomTypeId')::bigint, (x.line->>'ratePlanId')::bigint, (x.line->>'roomsCount')::int, (x.line->>'lineTotalMinor')::bigint
+          FROM r, jsonb_array_elements(${json(lines)}::jsonb) WITH ORDINALITY AS x(line, ord)
+          ORDER BY x.ord
+          RETURNING *
+        ), e AS (
+          INSERT INTO outbox_events (topic, payload)
+          SELECT ${event.topic}, jsonb_build_object('reservation_id', r.id) || ${json(event.payload)}::jsonb FROM r
+        )
+        SELECT 'r' AS kind, to_jsonb(r) AS row FROM r
+        UNION ALL SELECT 'l', to_jsonb(l) FROM l
+        UNION ALL SELECT 'live', to_jsonb(lp) FROM (${livePartsSql(values.propertyId, live.at, live.userId)}) lp WHERE EXISTS (SELECT 1 FROM r)`)) as unknown as Rows<{ kind: string; row: Record<string, unknown> | string }>;
+      const rows = res.rows.map((x) => ({ kind: x.kind, row: typeof x.row === 'string' ? (JSON.parse(x.row) as Record<string, unknown>) : x.row }));
+      const r = rows.find((x) => x.kind === 'r');
+      if (!r) return undefined;
+      return {
+        reservation: mapRow(reservations, r.row),
+        // Ids follow the lines' order (ORDER BY ord above).
+        lines: rows.filter((x) => x.kind === 'l').map((x) => mapRow(reservationRooms, x.row)).sort((a, b) => a.id - b.id),
+        live: toLiveParts(rows.find((x) => x.kind === 'live')!.row as unknown as LivePartsRow, live.userId),
+      };
     },
 
     /** Units per room type when a night has no override (property_nights' default). */

@@ -1,0 +1,235 @@
+// The real-time scenario: many idle WebSocket and SSE connections on one server process (on
+// loopback), the server's memory per idle connection, then a burst of notifications and the
+// delivery latency of each, from just before the request that commits it to the client.
+// `npm run bench` runs it after the HTTP scenarios (BENCH_ONLY=realtime for it alone);
+// `tsx bench/realtime.ts` runs it by itself. REALTIME_USERS (default 5000) users each hold one
+// WebSocket and one SSE stream; REALTIME_EVENTS (default 1000) notifications, one per user, are
+// sent by REALTIME_SENDERS (default 20) concurrent POST /api/notifications/send.
+import { randomUUID } from 'node:crypto';
+import { readFileSync, readdirSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { WebSocket } from 'ws';
+import { openDatabase, runMigrations } from '../src/db/connection.ts';
+import { sessions, users } from '../src/db/schema/index.ts';
+import { seedReferenceData } from '../src/modules/catalog/seed-reference-data.ts';
+import { TokenService } from '../src/modules/auth/tokens.ts';
+import { pinCpus, startServer, type ServerTarget } from './server-process.ts';
+
+export interface RealtimeFigures {
+  users: number;
+  connections: { ws: number; sse: number };
+  connectSeconds: number;
+  memory: { rssIdleMb: number; rssConnectedMb: number; perConnectionKb: number } | null;
+  events: number;
+  deliveries: { expected: number; received: number };
+  /** From just before the POST that commits the notification (an upper bound of commit → client). */
+  latencyMs: { p50: number; p99: number; max: number };
+  /** From the POST's answer, which comes after the commit (a lower bound; 0 when the event came first). */
+  afterResponseMs: { p50: number; p99: number; max: number };
+  /** The POST itself: authentication, the transaction and its commit. */
+  requestMs: { p50: number; p99: number };
+  burstSeconds: number;
+}
+
+const num = (name: string, fallback: number) => {
+  const n = Number(process.env[name] ?? fallback);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer`);
+  return n;
+};
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+interface Fixture {
+  userIds: number[];
+  tokens: string[];
+  adminToken: string;
+}
+
+/** Users with live sessions and the server's own tokens, written before the server starts. */
+async function fixture(target: ServerTarget, count: number): Promise<Fixture> {
+  const database = await openDatabase({ url: target.databaseUrl, dataDir: path.join(target.dataDir, 'pgdata'), poolSize: 2 });
+  try {
+    await runMigrations(database, target.databaseUrl);
+    await seedReferenceData(database.db);
+    const db = database.db;
+    const tag = randomUUID().slice(0, 8);
+    const rows = Array.from({ length: count + 1 }, (_, i) => ({
+      username: `rt_${tag}_${i}`, email: `rt-${tag}-${i}@example.com`, firstName: 'Realtime', lastName: String(i), role: i === count ? 'admin' : 'client', emailVerifiedAt: new Date(),
+    }));
+    const ids: number[] = [];
+    for (let i = 0; i < rows.length; i += 1000) ids.push(...(await db.insert(users).values(rows.slice(i, i + 1000)).returning({ id: users.id })).map((r) => r.id));
+    const now = new Date();
+    const expiresAt = new Date(now.getTime() + 86_400_000);
+    const sess = ids.map((userId, i) => ({ id: randomUUID(), userId, loginType: i === count ? 'admin' : 'client', createdAt: now, expiresAt }));
+    for (let i = 0; i < sess.length; i += 1000) await db.insert(sessions).values(sess.slice(i, i + 1000));
+    const signer = new TokenService(new TextEncoder().encode(target.jwtSecret), 86_400);
+    const tokens: string[] = [];
+    for (const [i, s] of sess.entries()) tokens.push((await signer.sign({ userId: s.userId, role: i === count ? 'admin' : 'client', sessionId: s.id, now, sessionExpiresAt: expiresAt })).token);
+    return { userIds: ids.slice(0, count), tokens: tokens.slice(0, count), adminToken: tokens[count]! };
+  } finally {
+    await database.close();
+  }
+}
+
+/** The server's pid, found by its DATA_DIR (server-process.ts does not expose it). */
+function serverPid(dataDir: string): number | null {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/environ`, 'latin1').split('\0').includes(`DATA_DIR=${dataDir}`) && readFileSync(`/proc/${entry}/cmdline`, 'latin1').includes('src/server.ts')) return Number(entry);
+    } catch {
+      // gone, or not ours
+    }
+  }
+  return null;
+}
+
+const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+
+// Called with the event's number when a client receives it.
+type OnLatency = (event: number) => void;
+
+function openWs(host: string, token: string, onLatency: OnLatency): Promise<WebSocket> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`ws://${host}/api/ws/notifications?token=${token}`, { perMessageDeflate: false });
+    ws.on('message', (raw) => {
+      const n = (JSON.parse(String(raw)) as { data?: { n?: number } }).data?.n;
+      if (n !== undefined) onLatency(n);
+    });
+    ws.once('open', () => resolve(ws));
+    ws.once('error', reject);
+  });
+}
+
+function openSse(host: string, token: string, onLatency: OnLatency): Promise<http.ClientRequest> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(`http://${host}/api/notifications/stream?token=${token}`, { agent: false }, (res) => {
+      if (res.statusCode !== 200) return reject(new Error(`SSE answered ${res.statusCode}`));
+      let buf = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        buf += chunk;
+        let at: number;
+        while ((at = buf.indexOf('\n\n')) >= 0) {
+          const line = buf.slice(0, at).split('\n').find((l) => l.startsWith('data: '));
+          buf = buf.slice(at + 2);
+          const n = line ? (JSON.parse(line.slice(6)) as { data: { metadata?: { n?: number } } }).data.metadata?.n : undefined;
+          if (n !== undefined) onLatency(n);
+        }
+      });
+      resolve(req);
+    });
+    req.on('error', reject);
+  });
+}
+
+async function inBatches<T>(n: number, size: number, open: (i: number) => Promise<T>): Promise<T[]> {
+  const out: T[] = [];
+  for (let i = 0; i < n; i += size) out.push(...(await Promise.all(Array.from({ length: Math.min(size, n - i) }, (_, k) => open(i + k)))));
+  return out;
+}
+
+const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN);
+
+export async function runRealtimeBench(opts: { root: string; databaseUrl?: string; serverCpus?: string }): Promise<RealtimeFigures> {
+  const count = num('REALTIME_USERS', 5000);
+  const events = Math.min(count, num('REALTIME_EVENTS', 1000));
+  const senders = num('REALTIME_SENDERS', 20);
+  let fx: Fixture | undefined;
+  let dataDir = '';
+  const server = await startServer({
+    root: opts.root, databaseUrl: opts.databaseUrl, cpus: opts.serverCpus,
+    beforeStart: async (target) => {
+      dataDir = target.dataDir;
+      fx = await fixture(target, count);
+    },
+  });
+  const sockets: WebSocket[] = [];
+  const streams: http.ClientRequest[] = [];
+  try {
+    const f = fx!;
+    const host = new URL(server.baseUrl).host;
+    const pid = serverPid(dataDir);
+    const received: Array<[event: number, at: number]> = [];
+    const onLatency = (n: number) => void received.push([n, Date.now()]);
+    const sentAt: number[] = [];
+    const answeredAt: number[] = [];
+    // Loads the real-time code paths once, so the idle figure is not the cost of the first import.
+    (await openWs(host, f.tokens[0]!, onLatency)).close();
+    await sleep(1500);
+    const idle = pid ? rssMb(pid) : null;
+    const started = Date.now();
+    sockets.push(...(await inBatches(count, 250, (i) => openWs(host, f.tokens[i]!, onLatency))));
+    streams.push(...(await inBatches(count, 250, (i) => openSse(host, f.tokens[i]!, onLatency))));
+    const connectSeconds = (Date.now() - started) / 1000;
+    await sleep(3000);
+    const connected = pid ? rssMb(pid) : null;
+    console.error(`[bench] realtime: ${count * 2} connections open in ${connectSeconds.toFixed(1)} s; sending ${events} notifications`);
+
+    const burstStart = Date.now();
+    let next = 0;
+    await Promise.all(Array.from({ length: senders }, async () => {
+      for (let i = next++; i < events; i = next++) {
+        const body = JSON.stringify({ title: 'Bench', message: `Event ${i}`, payload: JSON.stringify({ n: i }), user_ids: [f.userIds[i]] });
+        sentAt[i] = Date.now();
+        const res = await fetch(`${server.baseUrl}/api/notifications/send`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${f.adminToken}` }, body });
+        if (!res.ok) throw new Error(`POST /api/notifications/send → ${res.status}: ${(await res.text()).slice(0, 300)}`);
+        await res.arrayBuffer();
+        answeredAt[i] = Date.now();
+      }
+    }));
+    const expected = events * 2;
+    const deadline = Date.now() + 30_000;
+    while (received.length < expected && Date.now() < deadline) await sleep(50);
+    const burstSeconds = (Date.now() - burstStart) / 1000;
+    const sorted = received.map(([n, at]) => at - sentAt[n]!).sort((a, b) => a - b);
+    const after = received.map(([n, at]) => Math.max(0, at - answeredAt[n]!)).sort((a, b) => a - b);
+    const requests = sentAt.map((at, n) => answeredAt[n]! - at).sort((a, b) => a - b);
+    return {
+      users: count,
+      connections: { ws: sockets.length, sse: streams.length },
+      connectSeconds,
+      memory: idle !== null && connected !== null ? { rssIdleMb: round(idle), rssConnectedMb: round(connected), perConnectionKb: round(((connected - idle) * 1024) / (count * 2)) } : null,
+      events,
+      deliveries: { expected, received: received.length },
+      latencyMs: { p50: pct(sorted, 50), p99: pct(sorted, 99), max: sorted.at(-1) ?? NaN },
+      afterResponseMs: { p50: pct(after, 50), p99: pct(after, 99), max: after.at(-1) ?? NaN },
+      requestMs: { p50: pct(requests, 50), p99: pct(requests, 99) },
+      burstSeconds,
+    };
+  } finally {
+    for (const s of sockets) s.terminate();
+    for (const r of streams) r.destroy();
+    await server.stop();
+  }
+}
+
+const round = (n: number) => Math.round(n * 10) / 10;
+
+export function realtimeLines(r: RealtimeFigures): string[] {
+  return [
+    `realtime: ${r.connections.ws} WebSocket + ${r.connections.sse} SSE connections (opened in ${r.connectSeconds.toFixed(1)} s)`,
+    r.memory ? `realtime: server RSS ${r.memory.rssIdleMb} MB idle → ${r.memory.rssConnectedMb} MB connected = ${r.memory.perConnectionKb} KB per idle connection (goal < 50)` : 'realtime: server memory not measured (no /proc)',
+    `realtime: ${r.events} notifications → ${r.deliveries.received}/${r.deliveries.expected} deliveries in ${r.burstSeconds.toFixed(1)} s; ` +
+      `latency from request to client p50 ${r.latencyMs.p50} ms, p99 ${r.latencyMs.p99} ms, max ${r.latencyMs.max} ms (goal p99 < 100)`,
+    `realtime: from the committing request's answer to client p50 ${r.afterResponseMs.p50} ms, p99 ${r.afterResponseMs.p99} ms; ` +
+      `the request itself p50 ${r.requestMs.p50} ms, p99 ${r.requestMs.p99} ms`,
+  ];
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+  const serverCpus = process.env.BENCH_PIN !== '0' ? pinCpus() : undefined;
+  runRealtimeBench({ root, databaseUrl: process.env.DATABASE_URL || undefined, serverCpus }).then(
+    (r) => {
+      for (const line of realtimeLines(r)) console.log(line);
+      console.log(JSON.stringify(r));
+      process.exit(r.deliveries.received === r.deliveries.expected ? 0 : 1);
+    },
+    (err) => {
+      console.error(`[bench] realtime: ${err instanceof Error ? err.message : String(err)}`);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,105 @@
+// The hosted checkout page's HTML: server-rendered, every value escaped, no script and no
+// external asset, so it works without JavaScript under a `default-src 'none'` policy.
+import { formatMinor } from '../../modules/catalog/money.ts';
+import type { CheckoutPageView } from './local-payment-processor.ts';
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+export const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+
+/** Metadata members the page shows, with their labels; the rest stay private to the service. */
+const SHOWN_METADATA: ReadonlyArray<[string, string]> = [
+  ['booking_ref_code', 'Booking reference'],
+  ['property_name', 'Property'],
+  ['room_type_name', 'Room'],
+  ['checkin_date', 'Check-in'],
+  ['checkout_date', 'Check-out'],
+  ['payment_type', 'Payment for'],
+];
+
+const STYLE = `
+body{font-family:system-ui,sans-serif;background:#f4f5f7;color:#1d2330;margin:0;padding:2rem 1rem}
+main{max-width:28rem;margin:0 auto;background:#fff;border-radius:12px;padding:1.5rem 1.75rem;box-shadow:0 1px 4px rgba(0,0,0,.08)}
+h1{font-size:1.25rem;margin:0 0 1rem}
+.note{font-size:.8rem;color:#5b6472;background:#fff7e0;border-radius:6px;padding:.5rem .75rem;margin-bottom:1rem}
+dl{display:grid;grid-template-columns:auto 1fr;gap:.35rem 1rem;margin:0 0 1rem}
+dt{color:#5b6472}dd{margin:0}
+.amount{font-size:1.75rem;font-weight:600;margin:1rem 0}
+label{display:block;font-size:.85rem;color:#5b6472;margin-top:.6rem}
+input{width:100%;box-sizing:border-box;padding:.5rem;border:1px solid #c9ced6;border-radius:6px;font:inherit}
+button{font:inherit;padding:.65rem 1.25rem;border-radius:6px;border:0;cursor:pointer;margin-top:1rem}
+.pay{background:#2357d9;color:#fff;width:100%}.cancel{background:none;color:#2357d9;padding-left:0}
+a{color:#2357d9}`;
+
+function layout(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="robots" content="noindex"><title>${esc(title)}</title><style>${STYLE}</style></head>
+<body><main>${body}</main></body></html>`;
+}
+
+export function amountText(view: CheckoutPageView): string {
+  return `${formatMinor(view.session.amountTotal, view.decimals)} ${view.session.currency}`;
+}
+
+/** Where to send the guest: Stripe's `{CHECKOUT_SESSION_ID}` placeholder, else a `session_id` parameter. */
+export function withSessionId(url: string, sessionId: string): string {
+  if (url.includes('{CHECKOUT_SESSION_ID}')) return url.replaceAll('{CHECKOUT_SESSION_ID}', encodeURIComponent(sessionId));
+  const u = new URL(url);
+  u.searchParams.set('session_id', sessionId);
+  return u.toString();
+}
+
+export function checkoutPage(view: CheckoutPageView, token: string): string {
+  const { session } = view;
+  const id = encodeURIComponent(session.id);
+  const rows = SHOWN_METADATA.filter(([key]) => session.metadata[key])
+    .map(([key, label]) => `<dt>${esc(label)}</dt><dd>${esc(session.metadata[key]!)}</dd>`)
+    .join('');
+  const email = session.customerDetails?.email ?? (session.raw.customer_email as string | null) ?? '';
+  // Relative actions keep the forms working under whatever prefix the page is mounted at.
+  return layout(
+    `Pay ${amountText(view)}`,
+    `<div class="note">Test checkout of the built-in payment processor: no card is charged.</div>
+<h1>${esc(view.description ?? 'Your booking')}</h1>
+${rows ? `<dl>${rows}</dl>` : ''}
+<div class="amount" data-testid="amount">${esc(amountText(view))}</div>
+<form method="post" action="${id}/pay">
+<input type="hidden" name="token" value="${esc(token)}">
+<label for="email">E-mail for the receipt</label><input id="email" name="email" type="email" maxlength="254" autocomplete="email" value="${esc(email)}">
+<label for="name">Name</label><input id="name" name="name" maxlength="200" autocomplete="name">
+<button class="pay" type="submit">Pay</button>
+</form>
+<form method="post" action="${id}/cancel">
+<input type="hidden" name="token" value="${esc(token)}">
+<button class="cancel" type="submit">Cancel</button>
+</form>
+<p class="note">This checkout expires at ${esc(session.expiresAt.toISOString().replace('T', ' ').slice(0, 16))} UTC.</p>`,
+  );
+}
+
+export function alreadyPaidPage(view: CheckoutPageView): string {
+  const next = withSessionId(view.successUrl, view.session.id);
+  return layout(
+    'Already paid',
+    `<h1>This checkout has already been paid</h1>
+<p>${esc(amountText(view))} was paid${view.description ? ` for ${esc(view.description)}` : ''}. Nothing more is charged.</p>
+<p><a href="${esc(next)}">Continue</a></p>`,
+  );
+}
+
+export function expiredPage(view: CheckoutPageView): string {
+  return layout(
+    'Checkout expired',
+    `<h1>This checkout has expired</h1>
+<p>The time to pay${view.description ? ` for ${esc(view.description)}` : ''} has run out and nothing was charged. Start the payment again from your booking.</p>
+<p><a href="${esc(withSessionId(view.cancelUrl, view.session.id))}">Back</a></p>`,
+  );
+}
+
+export function notFoundPage(): string {
+  return layout('Checkout not found', '<h1>Checkout not found</h1><p>This payment link is not valid. Start the payment again from your booking.</p>');
+}
+
+export function rejectedPage(): string {
+  return layout('Request refused', '<h1>This request was refused</h1><p>The form did not come from this checkout page. Open the payment link again.</p>');
+}

@@ -1,0 +1,8 @@
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../container.ts';
+import { payoutsRoutes } from './payouts.routes.ts';
+
+/** Payouts: owners' due earnings, payout runs through the processor, settings, payout accounts. */
+export async function payoutsModule(app: FastifyInstance, opts: { deps: Deps }) {
+  await app.register(payoutsRoutes, opts);
+}

@@ -1,0 +1,185 @@
+// The price loader's inputs per listing, kept in memory: its rules (the listing row with its
+// currency's decimals, room types, rate plans, seasons, offers, packages, services), and for
+// previews its calendar. Without them a preview costs seven statements and a booking five
+// before its transaction; with them a preview costs none and a booking reads only its nights.
+//
+// Freshness rides on the property detail cache's invalidations (onInvalidate): every write
+// under /api/properties/{id} (listing, rules, room types, rate plans, calendar) drops the
+// listing's entries here, and a reservation created, changed, cancelled or expired drops its
+// calendar, on this instance at once and on the others through the event bus. Stamps keep a
+// read that started before a change from being stored after it. The short life only bounds
+// what no route announces (a lost bus message, an edit made outside the API).
+//
+// Not cached: promo codes (their use count moves with every booking) and, for bookings, the
+// calendar (read fresh, then held by the transaction's conditional update).
+import type { Executor } from '../../db/connection.ts';
+import type { ChangeScope, PropertyDetailCache } from '../properties/property-detail-cache.ts';
+import { addDays } from '../room-types/calendar-dates.ts';
+import {
+  pricingInputRepository, type CalendarNight, type OfferRow, type PackageRow, type PropertyRow, type RatePlanRow, type RoomTypeRow,
+  type SeasonRow, type ServiceRow,
+} from './pricing-input.repository.ts';
+
+/** The listing's pricing rules, whole; the loader picks what a request names. Frozen when cached. */
+export interface PricingConfig {
+  property: PropertyRow;
+  /** The currency's exponent; null when its row is missing (priced with 2). */
+  decimals: number | null;
+  roomTypes: readonly RoomTypeRow[];
+  ratePlans: readonly RatePlanRow[];
+  seasons: readonly SeasonRow[];
+  offers: readonly OfferRow[];
+  packages: readonly PackageRow[];
+  services: readonly ServiceRow[];
+}
+
+/** One round of statements; undefined when the listing does not exist. */
+export async function loadPricingConfig(db: Executor, propertyId: number): Promise<PricingConfig | undefined> {
+  const repo = pricingInputRepository(db);
+  const [found, roomTypes, ratePlans, seasons, offers, packages, services] = await Promise.all([
+    repo.property(propertyId), repo.roomTypes(propertyId), repo.ratePlans(propertyId), repo.seasons(propertyId),
+    repo.offers(propertyId), repo.packages(propertyId), repo.services(propertyId),
+  ]);
+  return found && { property: found.property, decimals: found.decimals, roomTypes, ratePlans, seasons, offers, packages, services };
+}
+
+// A calendar starts two days before UTC today, which is on or before every time zone's today.
+const CALENDAR_BACK_DAYS = 2;
+// A listing with more rows than this (many room types priced night by night for years) is read per request.
+const CALENDAR_MAX_ROWS = 5_000;
+
+interface Timed<T> {
+  value: T;
+  at: number;
+}
+
+/** The calendar from `from` on, by `${room type}|${night}`; null when too big to keep. */
+type Calendar = { from: string; byKey: Map<string, CalendarNight> } | null;
+
+interface Loading<T> {
+  stamp: number;
+  promise: Promise<T>;
+}
+
+export class PricingInputCache {
+  private readonly configs = new Map<number, Timed<PricingConfig>>();
+  private readonly calendars = new Map<number, Timed<Calendar>>();
+  private readonly loadingConfigs = new Map<number, Loading<PricingConfig | undefined>>();
+  private readonly loadingCalendars = new Map<number, Loading<Calendar>>();
+  private calendarRows = 0;
+  private readonly unsubscribe: () => void;
+
+  constructor(
+    private readonly changes: PropertyDetailCache,
+    private readonly ttlMs = 15_000,
+    private readonly maxListings = 5_000,
+    private readonly maxCalendarRows = 250_000,
+  ) {
+    this.unsubscribe = changes.onInvalidate((id, scope) => this.forget(id, scope));
+  }
+
+  /** The listing's pricing rules, cached; undefined when it does not exist. */
+  async config(db: Executor, propertyId: number): Promise<PricingConfig | undefined> {
+    const hit = this.fresh(this.configs, propertyId);
+    if (hit) return hit.value;
+    return this.load(this.loadingConfigs, propertyId, 'listing', () => loadPricingConfig(db, propertyId), (value) => {
+      // A missing currency row may appear with other decimals: such a listing is read each time.
+      if (!value || value.decimals === null) return;
+      this.evictFor(this.configs);
+      this.configs.set(propertyId, { value: freeze(value), at: Date.now() });
+    });
+  }
+
+  /** Calendar rows of the unit kinds over [checkin, checkout), as the repository's `nights` returns them. */
+  async nights(db: Executor, propertyId: number, kinds: number[], checkin: string, checkout: string, now: Date): Promise<CalendarNight[]> {
+    if (kinds.length === 0 || checkout <= checkin) return [];
+    const from = addDays(now.toISOString().slice(0, 10), -CALENDAR_BACK_DAYS);
+    let calendar = this.fresh(this.calendars, propertyId)?.value;
+    if (calendar === undefined && checkin >= from) calendar = await this.loadCalendar(db, propertyId, from);
+    if (!calendar || checkin < calendar.from) return pricingInputRepository(db).nights(propertyId, kinds, checkin, checkout);
+    const out: CalendarNight[] = [];
+    for (let night = checkin; night < checkout; night = addDays(night, 1)) {
+      for (const kind of kinds) {
+        const row = calendar.byKey.get(`${kind}|${night}`);
+        if (row) out.push(row);
+      }
+    }
+    return out;
+  }
+
+  close(): void {
+    this.unsubscribe();
+    this.configs.clear();
+    this.calendars.clear();
+    this.calendarRows = 0;
+  }
+
+  private loadCalendar(db: Executor, propertyId: number, from: string): Promise<Calendar> {
+    return this.load(this.loadingCalendars, propertyId, 'nights', async () => {
+      const rows = await pricingInputRepository(db).calendarFrom(propertyId, from, CALENDAR_MAX_ROWS + 1);
+      if (rows.length > CALENDAR_MAX_ROWS) return null;
+      return { from, byKey: new Map(rows.map((r) => [`${r.roomTypeId}|${r.night}`, Object.freeze(r)])) };
+    }, (calendar) => {
+      const size = calendar?.byKey.size ?? 0;
+      this.dropCalendar(propertyId);
+      while (this.calendars.size > 0 && (this.calendars.size >= this.maxListings || this.calendarRows + size > this.maxCalendarRows)) {
+        this.dropCalendar(this.calendars.keys().next().value as number);
+      }
+      if (size > this.maxCalendarRows) return;
+      this.calendars.set(propertyId, { value: calendar, at: Date.now() });
+      this.calendarRows += size;
+    });
+  }
+
+  /**
+   * Reads once for concurrent callers: a caller joins a read in flight only if no change of the
+   * listing was announced since it started (else it could get what the change replaced).
+   * The result is stored only on the same condition.
+   */
+  private load<T>(loading: Map<number, Loading<T>>, id: number, scope: ChangeScope, read: () => Promise<T>, store: (value: T) => void): Promise<T> {
+    const current = loading.get(id);
+    if (current && !this.changes.changedSince(id, current.stamp, scope)) return current.promise;
+    const stamp = this.changes.stamp();
+    const promise = read().then((value) => {
+      if (!this.changes.changedSince(id, stamp, scope)) store(value);
+      return value;
+    }).finally(() => {
+      if (loading.get(id)?.promise === promise) loading.delete(id);
+    });
+    loading.set(id, { stamp, promise });
+    return promise;
+  }
+
+  private fresh<T>(map: Map<number, Timed<T>>, id: number): Timed<T> | undefined {
+    const hit = map.get(id);
+    if (!hit || Date.now() - hit.at < this.ttlMs) return hit;
+    if (map === (this.calendars as Map<number, Timed<unknown>>)) this.dropCalendar(id);
+    else map.delete(id);
+    return undefined;
+  }
+
+  private evictFor(map: Map<number, unknown>): void {
+    if (map.size >= this.maxListings) map.delete(map.keys().next().value as number);
+  }
+
+  private dropCalendar(id: number): void {
+    const hit = this.calendars.get(id);
+    if (!hit) return;
+    this.calendarRows -= hit.value?.byKey.size ?? 0;
+    this.calendars.delete(id);
+  }
+
+  private forget(id: number, scope: ChangeScope): void {
+    this.dropCalendar(id);
+    if (scope === 'listing') this.configs.delete(id);
+  }
+}
+
+/** Shared by concurrent requests: a use case that changed a row in place would change every later price. */
+function freeze(c: PricingConfig): PricingConfig {
+  const rows = <T extends object>(xs: readonly T[]) => Object.freeze(xs.map((x) => Object.freeze(x)));
+  return Object.freeze({
+    property: Object.freeze(c.property), decimals: c.decimals, roomTypes: rows(c.roomTypes), ratePlans: rows(c.ratePlans),
+    seasons: rows(c.seasons), offers: rows(c.offers), packages: rows(c.packages), services: rows(c.services),
+  });
+}
