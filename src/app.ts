@@ -27,6 +27,7 @@ import { notificationsModule } from './modules/notifications/index.ts';
 import { paymentsModule } from './modules/payments/index.ts';
 import { payoutsModule } from './modules/payouts/index.ts';
 import { LocalPaymentProcessor } from './adapters/local-payments/local-payment-processor.ts';
+import { paymentResultPages } from './modules/payments/payment-result-pages.routes.ts';
 import { checkoutPageRoutes } from './adapters/local-payments/checkout-page.routes.ts';
 import type { Deps } from './container.ts';
 import { ErrorBody } from './platform/envelope.ts';
@@ -109,6 +110,7 @@ export async function buildApp(deps: Deps, opts: { extraRoutes?: (app: App, deps
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   // The local processor's hosted checkout page: outside /api, where its sessions' urls point.
   if (deps.payments instanceof LocalPaymentProcessor) await app.register(checkoutPageRoutes, { processor: deps.payments });
+  await app.register(paymentResultPages, { deps });
 
   await app.register(
     async (api) => {

@@ -4,6 +4,7 @@ import { JobRunner, type JobDefinition } from './job-runner.ts';
 import { OutboxRelay } from './outbox-relay.ts';
 import { EXPIRE_HOLDS_JOB, expireHolds } from '../modules/reservations/expire-holds.ts';
 import { COMPLETE_STAYS_JOB, completeStays } from '../modules/reservations/complete-stays.ts';
+import { retryPayouts } from '../modules/payouts/send-payout.ts';
 import { EXECUTE_REFUNDS_JOB, executeRefunds } from '../modules/payments/execute-refunds.ts';
 
 /** The recurring jobs of the service; later features add theirs here. */
@@ -13,6 +14,8 @@ export function jobDefinitions(deps: Deps, relay: OutboxRelay): JobDefinition[] 
     { name: 'purge-idempotency-keys', intervalMs: 3600_000, run: async () => void (await idempotencyRepository(deps.db).purgeExpired(deps.clock.now())) },
     { name: EXPIRE_HOLDS_JOB, intervalMs: 15_000, run: async () => void (await expireHolds(deps)) },
     { name: COMPLETE_STAYS_JOB, intervalMs: 5 * 60_000, run: async () => void (await completeStays(deps)) },
+    // Payouts whose transfer failed or whose answer was lost are re-sent with their own key.
+    { name: 'retry-payouts', intervalMs: 10 * 60_000, leaseMs: 600_000, run: async () => void (await retryPayouts(deps)) },
     { name: EXECUTE_REFUNDS_JOB, intervalMs: 30_000, leaseMs: 300_000, run: async () => void (await executeRefunds(deps)) },
   ];
 }

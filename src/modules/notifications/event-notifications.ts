@@ -13,6 +13,9 @@
 // - owner_request.approved / rejected: the applicant (payload user_id), as 'general'.
 // - message.created: the receiver when it is an account (not an external thread), as 'message'.
 // - review.created: the listing's owner, as 'general'.
+// - refund.succeeded: the guest, as 'general' (the money is on its way; refund_pending came first).
+// - chatbot.handoff: every active support agent, as 'general' (the team is small; the first to
+//   reply answers through POST /history_chatbots/{id}/response).
 import type { NotificationType } from './notification-types.ts';
 import type { notificationsRepository, PlannedNotification, ReservationContext } from './notifications.repository.ts';
 
@@ -126,6 +129,16 @@ export const PLANNERS: Record<string, Planner> = {
     const reason = text(d.reason);
     return to(num(d.user_id), 'general', 'Host application not approved',
       `Your application to become a host was not approved${reason ? `: ${reason}` : '.'}`, { request_id: num(d.request_id), status: 'rejected', reason });
+  },
+
+  'refund.succeeded': aboutReservation((c, d) =>
+    to(c.guestId, 'general', 'Refund sent', `Your refund of ${money(d.amount, d.currency)} for reservation ${c.bookingRefCode} at ${c.propertyName} has been sent.`,
+      reservationData(c, { amount: text(d.amount), currency: text(d.currency), reason: text(d.reason) }))),
+
+  'chatbot.handoff': async (repo, d) => {
+    const question = typeof d.question === 'string' ? preview(d.question) : '';
+    const data = { conversation_id: num(d.conversation_id), user_id: num(d.user_id), property_id: num(d.property_id) };
+    return (await repo.supportAgentIds()).flatMap((id) => to(id, 'general', 'A guest needs help', question || 'The assistant could not answer a question.', data));
   },
 
   'message.created': async (_repo, d) => {

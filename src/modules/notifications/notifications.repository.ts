@@ -172,6 +172,14 @@ export function notificationsRepository(db: Executor) {
       return { count: Number(res.rows[0]?.n ?? 0), lastUserId: Number(res.rows[0]?.last ?? 0) };
     },
 
+    /** Active support agents, who pick up what the chatbot could not answer (a small team, bounded). */
+    async supportAgentIds(limit = 500): Promise<number[]> {
+      const rows = await db.select({ id: users.id }).from(users)
+        .where(and(eq(users.role, 'support'), eq(users.isActive, true), sql`${users.deletedAt} IS NULL`))
+        .orderBy(users.id).limit(limit);
+      return rows.map((r) => r.id);
+    },
+
     /** What a reservation's notifications say, in one query. */
     async reservationContext(reservationId: number): Promise<ReservationContext | undefined> {
       const [row] = await db

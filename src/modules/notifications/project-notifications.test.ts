@@ -121,6 +121,20 @@ describe('domain events → notifications (outbox projectors)', () => {
     assert.equal((review.rows[0]!.payload as { rating: number }).rating, 4);
   });
 
+  it('refund.succeeded tells the guest; chatbot.handoff tells every active support agent (general)', async () => {
+    const sent = await project('refund.succeeded', { refund_id: 9, reservation_id: reservation.id, amount: '120.00', currency: 'EUR', reason: 'cancellation' });
+    assert.deepEqual(who(sent.rows), [['guest', 'general']]);
+    assert.match(sent.rows[0]!.message, /refund of 120\.00 EUR .* has been sent/);
+    const agents = [await createUser(t.deps, { role: 'support' }), await createUser(t.deps, { role: 'support' })];
+    const away = await createUser(t.deps, { role: 'support' });
+    await t.deps.db.execute(`UPDATE users SET is_active = false WHERE id = ${away.id}`);
+    const handoff = await project('chatbot.handoff', { conversation_id: 3, user_id: guest.id, property_id: property.id, question: 'Can I bring my boat?' });
+    const got = handoff.rows.map((n) => n.userId);
+    for (const a of agents) assert.ok(got.includes(a.id));
+    assert.ok(!got.includes(away.id) && !got.includes(guest.id) && !got.includes(admin.id));
+    assert.ok(handoff.rows.every((n) => n.type === 'general' && n.message === 'Can I bring my boat?'));
+  });
+
   it('owner_request.approved / rejected tell the applicant (general)', async () => {
     const applicant = await createUser(t.deps);
     const ok = await project('owner_request.approved', { request_id: 3, user_id: applicant.id });

@@ -174,4 +174,29 @@ describe('payments: process, verify, webhook', () => {
     assert.equal((await list(ownerToken)).statusCode, 404);
     assert.equal((await list(await loginAs(t.app, await createUser(t.deps)))).statusCode, 404);
   });
+
+  it('end to end: Pay on the hosted page confirms the stay at once, and the default success page shows it', async () => {
+    const b = await booking('2030-09-01', '2030-09-03');
+    const opened = (await processFor(b.id, b.tok)).json().data.payment;
+    const sessionId = opened.payment_details.id as string;
+    const pageRes = await t.app.inject({ method: 'GET', url: `/checkout/${sessionId}` });
+    assert.equal(pageRes.statusCode, 200);
+    assert.match(pageRes.body, /297\.00/);
+    const token = /name="token" value="([^"]+)"/.exec(pageRes.body)![1]!;
+    const paid = await t.app.inject({ method: 'POST', url: `/checkout/${sessionId}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `token=${encodeURIComponent(token)}` });
+    assert.equal(paid.statusCode, 303, paid.body);
+    const location = new URL(paid.headers.location as string);
+    assert.equal(location.pathname, '/payments/success');
+    assert.equal(location.searchParams.get('session_id'), sessionId);
+    // Confirmed by the page's own hook, before the guest even comes back.
+    assert.equal((await reservationById(t.deps, b.id)).status, 'confirmed');
+    const back = await t.app.inject({ method: 'GET', url: `${location.pathname}${location.search}` });
+    assert.equal(back.statusCode, 200);
+    assert.match(back.headers['content-type'] as string, /text\/html/);
+    assert.match(back.body, /Payment received/);
+    assert.match(back.body, new RegExp((await reservationById(t.deps, b.id)).bookingRefCode));
+    assert.equal((await eventsFor(t.deps, 'reservation.confirmed', b.id)).length, 1);
+    assert.equal((await t.app.inject({ method: 'GET', url: '/payments/success?session_id=cs_nope' })).statusCode, 404);
+    assert.equal((await t.app.inject({ method: 'GET', url: `/payments/cancel?reservation_id=${b.id}` })).statusCode, 200);
+  });
 });
