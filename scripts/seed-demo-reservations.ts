@@ -1,11 +1,15 @@
 // Demo reservations for `npm run seed:demo`: the demo traveller's bookings on the demo catalogue,
 // one or more in every status. Each is booked through the real use case (createReservation), so
 // prices, snapshots, held nights and the creation event are what production writes; stays in the
-// past are booked with a clock set before their check-in. The later life of a booking (payment,
-// check-out, cancellation, expiry) is then written directly, one transaction per reservation,
-// keeping property_nights.booked equal to what pending, confirmed and completed stays hold.
-// Those transitions are backdated history, so they write no outbox events (which would notify
-// about the past). Reviews go through the real feedback use case.
+// past are booked with a clock set before their check-in. Confirmed and completed stays (and one
+// later cancelled) are paid through the real payment path a few minutes after booking — checkout,
+// Pay on the local hosted page, verify (seed-demo-payments.ts) — which confirms them and writes
+// the owner's earnings. One paid stay is then shortened (modifyReservation) and one cancelled by
+// the guest (cancelReservation), each refund executed by the refund job; those use cases write
+// their events like production does. Check-out, the cancellation of an unpaid booking and expiry
+// are written directly, one transaction per reservation, keeping property_nights.booked equal to
+// what pending, confirmed and completed stays hold; being backdated history, they write no outbox
+// events (which would notify about the past). Reviews go through the real feedback use case.
 //
 // Runs once: when the traveller already has bookings on the demo listings nothing is booked;
 // a pending booking whose hold has lapsed (and that no expiry job has expired yet) gets a fresh
@@ -13,16 +17,18 @@
 import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import type { Deps } from '../src/container.ts';
 import { currencies, packages, properties, ratePlans, reservations, reviews, roomTypes, services } from '../src/db/schema/index.ts';
-import { ManualClock } from '../src/ports/clock.ts';
 import { AppError } from '../src/platform/errors.ts';
 import type { AuthUser } from '../src/modules/auth/session-service.ts';
 import { formatMinor } from '../src/modules/catalog/money.ts';
 import { usersRepository } from '../src/modules/users/users.repository.ts';
 import { newFeedbackId } from '../src/modules/reservations/complete-stays.ts';
+import { cancelReservation } from '../src/modules/reservations/cancel-reservation.ts';
 import { createReservation } from '../src/modules/reservations/create-reservation.ts';
+import { modifyReservation } from '../src/modules/reservations/modify-reservation.ts';
 import { inventoryRepository } from '../src/modules/reservations/inventory.repository.ts';
 import { reservationsRepository } from '../src/modules/reservations/reservations.repository.ts';
 import { submitReview } from '../src/modules/reservations/reviews.ts';
+import { backdated, payDemoReservation, runRefundJob, type Backdated } from './seed-demo-payments.ts';
 
 export const DEMO_GUEST_EMAIL = 'traveller@demo.stays.test';
 
@@ -46,6 +52,10 @@ interface DemoBooking {
   special?: string;
   review?: { rating: number; comment: string };
   cancelReason?: string;
+  /** A cancelled booking that was paid first: cancelled by the guest this many days after booking, refunded by its policy. */
+  paidThenCancelledAfterDays?: number;
+  /** A confirmed stay shortened to this many nights (same check-in) some days after booking; the difference is refunded. */
+  shortenTo?: { nights: number; afterDays: number };
 }
 
 const BOOKINGS: DemoBooking[] = [
@@ -54,16 +64,21 @@ const BOOKINGS: DemoBooking[] = [
   { status: 'confirmed', listing: 'PAR-MARAIS-01', from: 10, nights: 4, bookedAgo: 6, adults: 2, services: ['Breakfast basket'], packages: ['Romantic package (flowers and champagne)'] },
   { status: 'confirmed', listing: 'LON-SHOREDITCH-06', from: 45, nights: 5, bookedAgo: 0.05, adults: 3, promo: 'LONDON15' },
   { status: 'confirmed', listing: 'TYO-SHINJUKU-11', from: 16, nights: 3, bookedAgo: 9, adults: 4, rooms: [{ roomType: 'Twin room', plan: 'With breakfast', count: 2 }] },
+  { status: 'confirmed', listing: 'BCN-EIXAMPLE-04', from: 40, nights: 6, bookedAgo: 20, adults: 2, shortenTo: { nights: 4, afterDays: 8 } },
   { status: 'completed', listing: 'NCE-VILLA-05', from: -40, nights: 7, bookedAgo: 75, adults: 6, review: { rating: 5, comment: 'Wonderful villa, the pool and the view over the bay were even better than the photos.' } },
   { status: 'completed', listing: 'RAK-RIAD-10', from: -25, nights: 3, bookedAgo: 50, adults: 4, rooms: [{ roomType: 'Courtyard room', plan: 'Bed and breakfast', count: 2 }], review: { rating: 4, comment: 'A calm oasis in the medina; breakfast on the terrace was a highlight.' } },
   { status: 'completed', listing: 'BCN-EIXAMPLE-04', from: -12, nights: 4, bookedAgo: 30, adults: 2, children: 2 },
   { status: 'cancelled', listing: 'ZRM-CHALET-07', from: 60, nights: 5, bookedAgo: 5, adults: 4, cancelReason: 'Our ski trip was moved to another week' },
+  // Strict policy: cancelled within 48 h of booking and more than 14 days ahead, so refunded in full.
+  { status: 'cancelled', listing: 'NYC-WBURG-13', from: 50, nights: 4, bookedAgo: 12, adults: 2, paidThenCancelledAfterDays: 1, cancelReason: 'Our flights were cancelled' },
   { status: 'expired', listing: 'SYD-BONDI-14', from: 25, nights: 4, bookedAgo: 1, adults: 2 },
   { status: 'expired', listing: 'KYO-GION-12', from: 35, nights: 3, bookedAgo: 3, adults: 2 },
 ];
 
 const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
+/** The refund job picks a requested refund up this long after the request. */
+const REFUND_JOB_LAG_MS = 10 * MINUTE_MS;
 const HOLDING: ReadonlySet<string> = new Set(['pending', 'confirmed', 'completed']);
 
 export interface DemoReservationsResult {
@@ -98,21 +113,22 @@ export async function seedDemoReservations(deps: Deps): Promise<DemoReservations
     renewedHolds = renewed.length;
   } else {
     const user: AuthUser = { id: guest.id, role: 'client', sessionId: 'seed-demo', loginType: 'client', sessionCreatedAt: now, jti: 'seed-demo' };
+    const at = backdated(deps);
     for (const b of BOOKINGS) {
       const propertyId = listings.find((l) => l.internalName === b.listing)?.id;
       if (propertyId === undefined) throw new Error(`demo listing ${b.listing} is missing: the demo catalogue was changed by hand`);
-      await book(deps, user, propertyId, b, now);
+      await book(deps, at, user, propertyId, b, now);
     }
   }
   return { created: !existing.length, renewedHolds, rows: await summary(deps, mine) };
 }
 
 const day = (now: Date, offset: number) => new Date(now.getTime() + offset * DAY_MS).toISOString().slice(0, 10);
+const later = (t: Date, ms: number) => new Date(t.getTime() + ms);
 
-async function book(deps: Deps, user: AuthUser, propertyId: number, b: DemoBooking, now: Date): Promise<void> {
+async function book(deps: Deps, at: Backdated, user: AuthUser, propertyId: number, b: DemoBooking, now: Date): Promise<void> {
   // A stay in the past was booked before its check-in: the use case refuses past check-ins.
   const bookedAt = new Date(now.getTime() - b.bookedAgo * DAY_MS);
-  const at = (t: Date) => ({ ...deps, clock: new ManualClock(t) });
   const ids = await extrasOf(deps, propertyId, b);
   let created;
   // The catalogue's calendar overrides are dated from when it was seeded; a stay that meets one
@@ -136,14 +152,32 @@ async function book(deps: Deps, user: AuthUser, propertyId: number, b: DemoBooki
   const { reservation } = created;
   if (b.status === 'pending') return;
 
-  const paidAt = new Date(bookedAt.getTime() + 7 * MINUTE_MS);
+  // Paid seven minutes after booking, well within the hold: pending → confirmed.
+  const paid = b.status === 'confirmed' || b.status === 'completed' || b.paidThenCancelledAfterDays !== undefined;
+  if (paid) await payDemoReservation(at, user, reservation.id, later(bookedAt, 7 * MINUTE_MS));
+  if (b.shortenTo) {
+    const changedAt = later(bookedAt, b.shortenTo.afterDays * DAY_MS);
+    const checkout = new Date(Date.parse(`${reservation.checkinDate}T00:00:00Z`) + b.shortenTo.nights * DAY_MS).toISOString().slice(0, 10);
+    const { result } = await modifyReservation(at(changedAt), user, reservation.id, { checkout });
+    if (!result.refund_initiated) throw new Error(`${b.listing}: the shorter stay refunds nothing (${JSON.stringify(result)})`);
+    await runRefundJob(at, later(changedAt, REFUND_JOB_LAG_MS), `${b.listing} (shortened)`);
+  }
+  if (b.paidThenCancelledAfterDays !== undefined) {
+    const cancelledAt = later(bookedAt, b.paidThenCancelledAfterDays * DAY_MS);
+    const { refundMinor } = await cancelReservation(at(cancelledAt), user, reservation.id, b.cancelReason ?? null);
+    if (refundMinor !== reservation.totalMinor) throw new Error(`${b.listing}: cancelling refunds ${refundMinor} of ${reservation.totalMinor}, not all of it`);
+    await runRefundJob(at, later(cancelledAt, REFUND_JOB_LAG_MS), `${b.listing} (cancelled)`);
+    return;
+  }
+  if (b.status === 'confirmed') return;
+
   const checkedOut = new Date(`${reservation.checkoutDate}T12:00:00Z`);
-  const cancelledAt = new Date(bookedAt.getTime() + 2 * DAY_MS);
+  const cancelledAt = later(bookedAt, 2 * DAY_MS);
   const changes: Partial<typeof reservations.$inferInsert> =
-    b.status === 'confirmed' ? { paidMinor: reservation.totalMinor, confirmedAt: paidAt, updatedAt: paidAt }
-    : b.status === 'completed' ? { paidMinor: reservation.totalMinor, confirmedAt: paidAt, feedbackId: newFeedbackId(), updatedAt: new Date(checkedOut.getTime() + DAY_MS) }
+    b.status === 'completed' ? { feedbackId: newFeedbackId(), updatedAt: later(checkedOut, DAY_MS) }
     : b.status === 'cancelled' ? { cancelledAt, cancelReason: b.cancelReason ?? null, cancelledBy: user.id, cancellationRefundMinor: 0, holdExpiresAt: null, updatedAt: cancelledAt }
     : { updatedAt: reservation.holdExpiresAt ?? bookedAt };
+  const from = paid ? 'confirmed' : 'pending';
   await deps.db.transaction(async (tx) => {
     if (!HOLDING.has(b.status)) {
       const inventory = inventoryRepository(tx);
@@ -156,12 +190,12 @@ async function book(deps: Deps, user: AuthUser, propertyId: number, b: DemoBooki
     const moved = await tx
       .update(reservations)
       .set({ ...changes, status: b.status })
-      .where(and(eq(reservations.id, reservation.id), eq(reservations.status, 'pending')))
+      .where(and(eq(reservations.id, reservation.id), eq(reservations.status, from)))
       .returning({ id: reservations.id });
-    if (moved.length !== 1) throw new Error(`${b.listing}: reservation ${reservation.id} was no longer pending`);
+    if (moved.length !== 1) throw new Error(`${b.listing}: reservation ${reservation.id} was no longer ${from}`);
   });
   // Reviewed on the day after check-out, through the public feedback use case (rating counters, event).
-  if (b.review && changes.feedbackId) await submitReview(at(new Date(checkedOut.getTime() + DAY_MS)), changes.feedbackId, b.review);
+  if (b.review && changes.feedbackId) await submitReview(at(later(checkedOut, DAY_MS)), changes.feedbackId, b.review);
 }
 
 /** Ids of the booking's room types, rate plans, services and packages, found by their demo names. */
@@ -198,6 +232,7 @@ async function summary(deps: Deps, mine: ReturnType<typeof and>): Promise<string
       checkout: reservations.checkoutDate, adults: reservations.adults, children: reservations.children, currency: reservations.currency,
       total: reservations.totalMinor, paid: reservations.paidMinor, decimals: currencies.decimals, hold: reservations.holdExpiresAt,
       feedbackId: reservations.feedbackId, rating: reviews.rating, cancelReason: reservations.cancelReason,
+      refunded: reservations.refundedMinor, modification: reservations.lastModification,
     })
     .from(reservations)
     .innerJoin(properties, eq(properties.id, reservations.propertyId))
@@ -208,11 +243,14 @@ async function summary(deps: Deps, mine: ReturnType<typeof and>): Promise<string
   const now = deps.clock.now();
   return rows.map((r) => {
     const money = (minor: number) => `${formatMinor(minor, r.decimals ?? 2)} ${r.currency}`;
-    const note =
+    const note = [
       r.status === 'pending' ? (r.hold && r.hold > now ? `held until ${r.hold.toISOString().slice(0, 16)}Z` : 'hold lapsed')
       : r.status === 'completed' ? `feedback id ${r.feedbackId}${r.rating ? `, reviewed ${r.rating}/5` : ', not reviewed yet'}`
       : r.status === 'cancelled' ? `cancelled: ${r.cancelReason ?? ''}`
-      : '';
+      : '',
+      r.modification ? `changed (was ${money(r.modification.old_total)})` : '',
+      r.refunded ? `refunded ${money(r.refunded)}` : '',
+    ].filter(Boolean).join('; ');
     const guests = `${r.adults} adult${r.adults === 1 ? '' : 's'}${r.children ? ` + ${r.children}` : ''}`;
     return [r.ref, r.status, r.listing ?? '', `${r.checkin} → ${r.checkout}`, guests, money(r.total), money(r.paid), note];
   });

@@ -1,6 +1,7 @@
 // `npm run seed:demo`: demo accounts for every role, printed with their passwords. Safe to run
 // again: existing demo accounts get their demo password back. Later features add their data here:
-// owner applications, the catalogue, the traveller's reservations in every status.
+// owner applications, the catalogue, the traveller's reservations in every status with their
+// payments and refunds, the owners' payout accounts and a payout run.
 import { loadConfig } from '../src/config.ts';
 import { closeContainer, createContainer } from '../src/container.ts';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
@@ -8,6 +9,7 @@ import { usersRepository, type Role } from '../src/modules/users/users.repositor
 import { seedDemoApplications } from '../src/modules/owner-onboarding/seed-demo-applications.ts';
 import { seedDemoCatalog } from './seed-demo-catalog.ts';
 import { DEMO_GUEST_EMAIL, seedDemoReservations } from './seed-demo-reservations.ts';
+import { seedDemoPayments } from './seed-demo-payments.ts';
 
 const DEMO: Array<{ role: Role; username: string; email: string; password: string; first: string; last: string; loginType: string }> = [
   { role: 'admin', username: 'demo_admin', email: 'admin@demo.stays.test', password: 'demo-admin-pass', first: 'Ada', last: 'Admin', loginType: 'admin' },
@@ -32,6 +34,7 @@ const support = (await users.findByEmail('support@demo.stays.test'))!;
 const applications = await seedDemoApplications(deps, { id: support.id, role: 'support' });
 const catalog = await seedDemoCatalog(deps);
 const bookings = await seedDemoReservations(deps);
+const money = await seedDemoPayments(deps, DEMO_GUEST_EMAIL);
 await closeContainer(deps);
 
 console.log('Demo accounts (log in with POST /api/auth/login {login, password, type}):');
@@ -53,4 +56,16 @@ for (const r of bookings.rows) console.log(r.map((c, i) => (bw[i] ? c.slice(0, b
 const perStatus = new Map<string, number>();
 for (const r of bookings.rows) perStatus.set(r[1]!, (perStatus.get(r[1]!) ?? 0) + 1);
 console.log(`by status: ${[...perStatus].map(([s, n]) => `${s} ${n}`).join(', ')}`);
+
+console.log('\nPayments (local checkout; GET /api/payments/{userId}/all-payments), refunds and payouts (GET/POST /api/payouts/..., as demo_admin):');
+console.log(`payments by status: ${money.paymentsByStatus.map(([s, n]) => `${s} ${n}`).join(', ') || 'none'}`);
+const rw = [13, 14, 16, 11, 0];
+if (money.refunds.length) console.log(['ref', 'refund for', 'amount', 'status', 'payment now'].map((h, i) => h.padEnd(rw[i]!)).join(''));
+for (const r of money.refunds) console.log(r.map((c, i) => (rw[i] ? c.padEnd(rw[i]!) : c)).join(''));
+for (const [login, account] of money.accountsSet) console.log(`payout account of ${login} set to ${account}`);
+if (money.payoutRun) console.log(`payout run at ${money.payoutRun.at.toISOString().slice(0, 16)}Z: ${money.payoutRun.paid} payout(s) paid`);
+if (money.note) console.log(`(${money.note})`);
+const pw = [8, 14, 18, 18, 8, 36, 7, 0];
+if (money.payouts.length) console.log(['payout', 'owner', 'earnings', 'transferred', 'status', 'transfer', 'lines', 'at'].map((h, i) => h.padEnd(pw[i]!)).join(''));
+for (const r of money.payouts) console.log(r.map((c, i) => (pw[i] ? c.padEnd(pw[i]!) : c)).join(''));
 process.exit(0);

@@ -1,5 +1,5 @@
 // Maps every failure to the error body of contract §2; internals never reach the client.
-import { ProcessorUnavailableError } from '../ports/payment-processor.ts';
+import { ProcessorRejectedError, ProcessorUnavailableError } from '../ports/payment-processor.ts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, type FieldErrors } from './errors.ts';
 
@@ -45,6 +45,12 @@ export function installErrorHandlers(app: FastifyInstance): void {
       request.log.warn({ err: error }, 'payment processor unavailable');
       reply.header('retry-after', '30');
       return send(reply, 503, 'SERVICE_UNAVAILABLE', 'The payment processor is unavailable; try again shortly');
+    }
+    // The processor refused what we asked (our request was wrong for it): not the client's fault,
+    // and retrying unchanged will not help. Logged in full; the client learns only that much.
+    if (error instanceof ProcessorRejectedError) {
+      request.log.error({ err: error }, 'payment processor rejected a request');
+      return send(reply, 502, 'PAYMENT_PROCESSOR_REJECTED', 'The payment processor refused the request; support has been alerted');
     }
     const fe = error as FastifyError & { validationContext?: string };
     if (fe.validation) {

@@ -29,7 +29,7 @@ export async function paymentsRoutes(app: FastifyInstance, { deps }: { deps: Dep
         'concurrent calls return the same payment and the same checkout session (also honours Idempotency-Key). The session expires with the ' +
         'hold. Send the guest to payment.payment_details.url; they come back to the success URL with session_id, then call ' +
         'GET /subscription-payment/verify.',
-      body: S.ProcessBody, response: { 200: S.ProcessResponse, ...errorResponses(401, 403, 404, 409, 503) },
+      body: S.ProcessBody, response: { 200: S.ProcessResponse, ...errorResponses(401, 403, 404, 409, 502, 503) },
     },
   }, async (req) => {
     const b = req.body;
