@@ -1,11 +1,12 @@
 // The booking scenario's baseline: what a booking costs the database, with no service around it.
 // This process opens 8 PostgreSQL connections and books as fast as it can, each booking one
-// transaction of exactly the statements createReservation's transaction runs (the guest's row
-// lock and live-hold count, the reservation and its line, the night rows and the conditional
-// inventory update of inventory.repository.ts, the outbox event), with the same kind of values
-// (a real price breakdown from the pricing engine as the snapshot). What it leaves out is what
-// the service adds: HTTP, JSON, the token and session check, the price loader's reads before the
-// transaction, the read form in the answer. Unnamed parameterised statements, as Drizzle sends.
+// transaction of exactly the statements createReservation's transaction runs for a listing sold
+// whole (BEGIN; the guest's row lock with the nights' hold, inventory.repository.ts; the
+// reservation with its line and outbox event under the pending limit, reservations.repository.ts;
+// COMMIT), with the same kind of values (a real price breakdown from the pricing engine as the
+// snapshot). What it leaves out is what the service adds: HTTP, JSON, the token and session
+// check, the pricing, the booked nights read for the answer's read form (part of the service's
+// last statement), the read form itself. Unnamed parameterised statements, as Drizzle sends.
 import pg from 'pg';
 import { priceStay, type PricingInput } from '../src/modules/pricing/index.ts';
 import { newBookingRef } from '../src/modules/reservations/booking-ref.ts';
@@ -41,42 +42,48 @@ async function book(c: pg.PoolClient, f: SqlBookingFixtures, slot: Slot): Promis
   const now = new Date();
   await c.query('BEGIN');
   try {
-    await c.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [guestId]);
-    const pending = await c.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM reservations
-       WHERE guest_id = $1 AND status = 'pending' AND paid_minor = 0 AND (hold_expires_at IS NULL OR hold_expires_at > $2::timestamptz)`,
-      [guestId, now.toISOString()],
-    );
-    if (pending.rows[0]!.n >= MAX_PENDING_PER_GUEST) return rollback(c, 'pending-limit');
-    const reservation = await c.query<{ id: string }>(
-      `INSERT INTO reservations (booking_ref_code, property_id, guest_id, status, checkin_date, checkout_date, adults, children, guest_details,
-         special_requests, promo_code_id, offer_id, currency, total_minor, price_snapshot, rules_snapshot, cancellation_policy, hold_expires_at, created_at, updated_at)
-       VALUES ($1, $2, $3, 'pending', $4, $5, $6, 0, '{}'::jsonb, NULL, NULL, NULL, 'EUR', $7, $8::jsonb, $9::jsonb, '["moderate"]'::jsonb, $10, $11, $11)
-       RETURNING id`,
-      [newBookingRef(), slot.listingId, guestId, slot.checkin, slot.checkout, adults, total, json,
-        JSON.stringify({ stay_validation: { min_stay: null, max_stay: null }, rate_plans: [null], season: null, house_rules: ['No smoking'], check_in_time: '15:00:00', check_out_time: '11:00:00' }),
-        new Date(now.getTime() + HOLD_MS).toISOString(), now.toISOString()],
-    );
-    await c.query('INSERT INTO reservation_rooms (reservation_id, room_type_id, rate_plan_id, rooms_count, line_total_minor) VALUES ($1, 0, NULL, 1, $2) RETURNING id', [
-      reservation.rows[0]!.id, PRICE_MINOR * STAY_NIGHTS,
-    ]);
-    await c.query(
-      `INSERT INTO property_nights (property_id, room_type_id, night)
-       SELECT $1, 0, d::date FROM generate_series($2::date, $3::date - 1, interval '1 day') AS d
-       ON CONFLICT DO NOTHING`,
-      [slot.listingId, slot.checkin, slot.checkout],
-    );
+    // The guest's lock and the nights' hold in one statement (inventoryRepository.holdAndRead).
     const held = await c.query(
-      `UPDATE property_nights SET booked = booked + 1
-       WHERE property_id = $1 AND room_type_id = 0 AND night >= $2::date AND night < $3::date
-         AND NOT stop_sell AND booked + 1 <= COALESCE(available_rooms, 1)
-       RETURNING night`,
-      [slot.listingId, slot.checkin, slot.checkout],
+      `INSERT INTO property_nights AS n (property_id, room_type_id, night, booked)
+       SELECT $1, 0, d::date, 1
+       FROM (SELECT id FROM users WHERE id = $4 FOR UPDATE) AS g, generate_series($2::date, $3::date - 1, interval '1 day') AS d
+       ON CONFLICT (property_id, room_type_id, night) DO UPDATE SET booked = n.booked + 1
+         WHERE NOT n.stop_sell AND n.booked + 1 <= COALESCE(n.available_rooms, 1)
+       RETURNING n.room_type_id, to_char(n.night, 'YYYY-MM-DD') AS night, n.price, n.available_rooms, n.stop_sell, n.booked`,
+      [slot.listingId, slot.checkin, slot.checkout, guestId],
     );
     if (held.rows.length !== STAY_NIGHTS) return rollback(c, 'unavailable');
-    await c.query(`INSERT INTO outbox_events (topic, payload) VALUES ('reservation.created', $1::jsonb) RETURNING id`, [
-      JSON.stringify({ reservation_id: Number(reservation.rows[0]!.id), property_id: slot.listingId, guest_id: guestId, total: (total / 100).toFixed(2), currency: 'EUR' }),
-    ]);
+    // The reservation, its line and its event under the pending limit (insertUnderPendingLimit,
+    // without the listing's booked nights the service reads there for its answer).
+    const at = now.toISOString();
+    const written = await c.query(
+      `WITH r AS (
+         INSERT INTO reservations (booking_ref_code, property_id, guest_id, status, checkin_date, checkout_date, adults, children, guest_details,
+           special_requests, promo_code_id, offer_id, currency, total_minor, price_snapshot, rules_snapshot, cancellation_policy, hold_expires_at, created_at, updated_at)
+         SELECT $1, $2, $3, 'pending', $4::date, $5::date, $6, 0, '{}'::jsonb, NULL, NULL::bigint, NULL::bigint, 'EUR', $7, $8::jsonb, $9::jsonb,
+           '["moderate"]'::jsonb, $10::timestamptz, $11::timestamptz, $11::timestamptz
+         WHERE (SELECT count(*) FROM reservations
+                WHERE guest_id = $3 AND status = 'pending' AND paid_minor = 0 AND (hold_expires_at IS NULL OR hold_expires_at > $11::timestamptz)) < $12
+         RETURNING *
+       ), l AS (
+         INSERT INTO reservation_rooms (reservation_id, room_type_id, rate_plan_id, rooms_count, line_total_minor)
+         SELECT r.id, (x.line->>'roomTypeId')::bigint, (x.line->>'ratePlanId')::bigint, (x.line->>'roomsCount')::int, (x.line->>'lineTotalMinor')::bigint
+         FROM r, jsonb_array_elements($13::jsonb) WITH ORDINALITY AS x(line, ord)
+         ORDER BY x.ord
+         RETURNING *
+       ), e AS (
+         INSERT INTO outbox_events (topic, payload)
+         SELECT 'reservation.created', jsonb_build_object('reservation_id', r.id) || $14::jsonb FROM r
+       )
+       SELECT 'r' AS kind, to_jsonb(r) AS row FROM r
+       UNION ALL SELECT 'l', to_jsonb(l) FROM l`,
+      [newBookingRef(), slot.listingId, guestId, slot.checkin, slot.checkout, adults, total, json,
+        JSON.stringify({ stay_validation: { min_stay: null, max_stay: null }, rate_plans: [null], season: null, house_rules: ['No smoking'], check_in_time: '15:00:00', check_out_time: '11:00:00' }),
+        new Date(now.getTime() + HOLD_MS).toISOString(), at, MAX_PENDING_PER_GUEST,
+        JSON.stringify([{ roomTypeId: 0, ratePlanId: null, roomsCount: 1, lineTotalMinor: PRICE_MINOR * STAY_NIGHTS }]),
+        JSON.stringify({ property_id: slot.listingId, guest_id: guestId, total: (total / 100).toFixed(2), currency: 'EUR' })],
+    );
+    if (!written.rows.some((r) => r.kind === 'r')) return rollback(c, 'pending-limit');
     await c.query('COMMIT');
     return 'booked';
   } catch (err) {

@@ -152,7 +152,7 @@ const preview: Scenario = {
   dataset: 10_000,
   measures:
     'POST /api/reservations/preview anonymous on the complete listing of 10,000: random future stays, room lines, guests, offer and packages; ' +
-    'the price loader (one round of fixed statements) and the pricing engine, no writes',
+    'the price loader (the listing\'s rules and calendar from the per-listing cache, a statement only for a promo code or after a change) and the pricing engine, no writes',
   prepare: async (ctx) => {
     const id = ctx.manifest!.detailId;
     const { data: p } = await ctx.api<{ data: ReadForm }>('GET', `/api/properties/${id}`);
@@ -187,7 +187,8 @@ const booking: Scenario = {
   name: 'booking',
   measures:
     `POST /api/reservations over ${BOOKING_CONNECTIONS} connections, every request another signed-in guest booking two free nights of a listing sold whole: ` +
-    'token and session check, price loader, one transaction (guest lock and hold count, reservation, line, conditional night update, outbox event), the read form',
+    'token and session check, price loader (cached rules), one transaction (guest lock with the conditional night hold; reservation, line and outbox event ' +
+    'under the pending limit, with the booked nights for the answer), the read form (cached)',
   fixture: httpBookingFixtures,
   prepare: (ctx) => {
     const f = ctx.fixture as HttpBookingFixtures;

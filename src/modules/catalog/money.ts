@@ -11,8 +11,15 @@ export function formatMinor(minor: number, decimals: number): string {
   return `${negative ? '-' : ''}${whole}${frac}`;
 }
 
+const SCALES = Array.from({ length: 23 }, (_, i) => 10 ** i);
+
 /** Minor units → a JSON number rounded to the currency's decimals (120.5 for 12050 EUR cents). */
 export function minorToNumber(minor: number, decimals: number): number {
+  // For integral minor units and an exact power of ten (10^0..10^22), IEEE division returns the
+  // double nearest to the exact quotient, the same double Number() reads from the decimal text;
+  // it skips building that text for every amount of every answer.
+  const scale = SCALES[decimals];
+  if (scale !== undefined && Number.isSafeInteger(minor)) return minor / scale + 0;
   return Number(formatMinor(minor, decimals));
 }
 

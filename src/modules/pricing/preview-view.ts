@@ -63,36 +63,37 @@ export interface PriceDetails {
 }
 
 export function toPreview(b: PriceBreakdown, currency: Currency): PricePreview {
-  const m = (minor: number) => minorToNumber(minor, currency.decimals);
+  // No helper closure: under tsx every named closure costs a defineProperty each time it is created.
+  const d = currency.decimals;
   const sv = b.stay_validation;
   const onlyListing = b.rooms_breakdown.length === 1 && b.rooms_breakdown[0]!.room_type_id === null;
   const preview: PricePreview = {
     nights: b.nights,
     currency: currency.code,
-    base_price_per_night: m(b.base_price_per_night),
-    base_total: m(b.base_total),
-    rooms_total: m(b.rooms_total),
-    cleaning_fee: m(b.cleaning_fee),
-    service_fee_total: m(b.service_fee_total),
-    services_total: m(b.services_total),
-    services_details: b.services_details.map((s) => ({ id: s.id, name: s.name, price: m(s.price), type: s.type })),
-    tax_amount: m(b.tax_amount),
+    base_price_per_night: minorToNumber(b.base_price_per_night, d),
+    base_total: minorToNumber(b.base_total, d),
+    rooms_total: minorToNumber(b.rooms_total, d),
+    cleaning_fee: minorToNumber(b.cleaning_fee, d),
+    service_fee_total: minorToNumber(b.service_fee_total, d),
+    services_total: minorToNumber(b.services_total, d),
+    services_details: b.services_details.map((s) => ({ id: s.id, name: s.name, price: minorToNumber(s.price, d), type: s.type })),
+    tax_amount: minorToNumber(b.tax_amount, d),
     tax_rate: b.tax_rate,
-    promo_discount: m(b.promo_discount),
+    promo_discount: minorToNumber(b.promo_discount, d),
     promo_applied: b.promo_applied,
-    long_stay_discount: m(b.long_stay_discount),
-    offer_discount: m(b.offer_discount),
+    long_stay_discount: minorToNumber(b.long_stay_discount, d),
+    offer_discount: minorToNumber(b.offer_discount, d),
     offer_applied: b.offer_applied,
     offer_details: b.offer_details && {
       id: b.offer_details.id,
       name: b.offer_details.name,
-      discount_value: b.offer_details.discount_type === 'fixed' ? m(b.offer_details.discount_value) : b.offer_details.discount_value,
+      discount_value: b.offer_details.discount_type === 'fixed' ? minorToNumber(b.offer_details.discount_value, d) : b.offer_details.discount_value,
       discount_type: b.offer_details.discount_type,
     },
-    packages_total: m(b.packages_total),
-    packages_details: b.packages_details.map((p) => ({ id: p.id, name: p.name, price: m(p.price), is_global: p.is_global })),
-    sub_total: m(b.sub_total),
-    total: m(b.total),
+    packages_total: minorToNumber(b.packages_total, d),
+    packages_details: b.packages_details.map((p) => ({ id: p.id, name: p.name, price: minorToNumber(p.price, d), is_global: p.is_global })),
+    sub_total: minorToNumber(b.sub_total, d),
+    total: minorToNumber(b.total, d),
     season: b.season && {
       id: b.season.id,
       name: b.season.name,
@@ -114,27 +115,27 @@ export function toPreview(b: PriceBreakdown, currency: Currency): PricePreview {
       rate_plan_id: l.rate_plan_id ?? 0,
       rate_plan_title: l.rate_plan_title ?? '',
       rooms_count: l.rooms_count,
-      price_per_night: m(l.price_per_night),
-      line_total: m(l.line_total),
+      price_per_night: minorToNumber(l.price_per_night, d),
+      line_total: minorToNumber(l.line_total, d),
     }));
   }
   return preview;
 }
 
 export function toPriceDetails(b: PriceBreakdown, currency: Currency): PriceDetails {
-  const m = (minor: number) => minorToNumber(minor, currency.decimals);
+  const d = currency.decimals;
   return {
     currency: currency.code,
     nights: b.nights,
-    base_price_per_night: m(b.base_price_per_night),
-    base_total: m(b.base_total),
-    service_fee_total: m(b.service_fee_total),
-    services_total: m(b.services_total),
-    long_stay_discount: m(b.long_stay_discount),
-    sub_total: m(b.sub_total),
+    base_price_per_night: minorToNumber(b.base_price_per_night, d),
+    base_total: minorToNumber(b.base_total, d),
+    service_fee_total: minorToNumber(b.service_fee_total, d),
+    services_total: minorToNumber(b.services_total, d),
+    long_stay_discount: minorToNumber(b.long_stay_discount, d),
+    sub_total: minorToNumber(b.sub_total, d),
     tax_rate: b.tax_rate,
-    tax_amount: m(b.tax_amount),
-    promo_discount: m(b.promo_discount),
-    total: m(b.total),
+    tax_amount: minorToNumber(b.tax_amount, d),
+    promo_discount: minorToNumber(b.promo_discount, d),
+    total: minorToNumber(b.total, d),
   };
 }

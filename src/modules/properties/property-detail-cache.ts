@@ -84,14 +84,6 @@ export class PropertyDetailCache {
     if (e && !this.changedSince(id, stamp, 'nights')) e.availability = availability;
   }
 
-  /** The cached form of a variant with current availability, when both are cached. */
-  form(id: number, variant: Variant): { row: PropertyRow; form: PropertyReadForm } | undefined {
-    const e = this.get(id);
-    const form = e?.forms[variant];
-    if (!e || !form || !e.availability) return undefined;
-    return { row: e.row, form: form.reserved_dates === e.availability.reserved_dates ? form : { ...form, ...e.availability } };
-  }
-
   /** Is called synchronously for every invalidation, local or from another instance. */
   onInvalidate(listener: (id: number, scope: ChangeScope) => void): () => void {
     this.listeners.add(listener);

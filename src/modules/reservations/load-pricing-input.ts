@@ -14,6 +14,7 @@
 //   than MAX_NIGHTS is a 422 on `checkout_date`, since pricing it would read an unbounded calendar.
 import type { Executor } from '../../db/connection.ts';
 import { AppError, type FieldErrors } from '../../platform/errors.ts';
+import { dayNumber, fromDayNumber } from '../pricing/dates.ts';
 import { MAX_NIGHTS, type Currency, type Guests, type PricingInput, type RatePlanRules, type ServiceType, type UnitLine } from '../pricing/index.ts';
 import { isPublic } from '../properties/property-access.ts';
 import { addDays, daysBetween, isRealDate, todayIn } from '../room-types/calendar-dates.ts';
@@ -99,7 +100,8 @@ export async function loadPricingBase(
   db: Executor, req: PricingRequest, ctx: PricingContext, readNights: boolean,
 ): Promise<{ base: PricingBase; nights?: CalendarNight[] }> {
   checkDates(req.checkin, req.checkout);
-  const config = ctx.cache ? await ctx.cache.config(db, req.propertyId) : await loadPricingConfig(db, req.propertyId);
+  // Cache hits are taken without an await: a preview from memory then runs straight through.
+  const config = ctx.cache?.peekConfig(req.propertyId) ?? (ctx.cache ? await ctx.cache.config(db, req.propertyId) : await loadPricingConfig(db, req.propertyId));
   if (!config || (!ctx.reprice && !isPublic(config.property))) throw new AppError('NOT_FOUND', 'Property not found');
   const { property } = config;
   const currency: Currency = { code: property.currencyCode, decimals: config.decimals ?? 2 };
@@ -110,60 +112,47 @@ export async function loadPricingBase(
   const lastNight = req.checkout > req.checkin ? addDays(req.checkout, -1) : req.checkin;
   const kinds = rooms.length ? unique(rooms.map((r) => r.roomTypeId)) : [LISTING_UNIT];
   // What changes with every booking is read per request, in one round.
-  const repo = pricingInputRepository(db);
-  const [nights, promo] = await Promise.all([
+  const fromCache = readNights && ctx.cache && ctx.cachedNights ? ctx.cache.peekNights(property.id, kinds, req.checkin, req.checkout) : undefined;
+  const [nights, promo] = fromCache && req.promoId == null && !req.promoCode ? [fromCache, undefined] : await Promise.all([
     !readNights
       ? undefined
-      : ctx.cache && ctx.cachedNights
+      : fromCache ?? (ctx.cache && ctx.cachedNights
         ? ctx.cache.nights(db, property.id, kinds, req.checkin, req.checkout, ctx.now)
-        : repo.nights(property.id, kinds, req.checkin, req.checkout),
-    req.promoId != null ? repo.promoById(property.id, req.promoId) : req.promoCode ? repo.promoByCode(property.id, req.promoCode) : undefined,
+        : pricingInputRepository(db).nights(property.id, kinds, req.checkin, req.checkout)),
+    req.promoId != null
+      ? pricingInputRepository(db).promoById(property.id, req.promoId)
+      : req.promoCode ? pricingInputRepository(db).promoByCode(property.id, req.promoCode) : undefined,
   ]);
-  const planIds = new Set(rooms.map((r) => r.ratePlanId));
-  const { roomTypes } = config;
-  const plans = config.ratePlans.filter((p) => planIds.has(p.id));
+  const { roomTypes, typeById, planById } = config;
   // Seasons sharing a day with the stay [checkin, last night]; the config keeps them by start date.
-  const seasons = config.seasons.filter((s) => s.startDate <= lastNight && s.endDate >= req.checkin);
+  const seasons = config.engineSeasons.filter((s) => s.startDate <= lastNight && s.endDate >= req.checkin);
   const offer = req.offerId != null ? config.offers.find((o) => o.id === req.offerId) : undefined;
   const pkgs = config.packages.filter((p) => packageIds.includes(p.id));
   const svcs = config.services.filter((s) => serviceIds.includes(s.id));
 
   const errors: FieldErrors = {};
-  const fail = (field: string, message: string) => (errors[field] ??= []).push(message);
-  if (roomTypes.length > 0 && rooms.length === 0) fail('rooms', 'is required: this listing is sold by room type');
-  const typeById = new Map(roomTypes.map((t) => [t.id, t]));
-  const planById = new Map(plans.map((p) => [p.id, p]));
+  if (roomTypes.length > 0 && rooms.length === 0) fail(errors, 'rooms', 'is required: this listing is sold by room type');
   rooms.forEach((r, i) => {
     const type = typeById.get(r.roomTypeId);
-    if (!type) return fail(`rooms.${i}.room_type_id`, 'is not a room type of this listing');
-    if (planById.get(r.ratePlanId)?.roomTypeId !== type.id) fail(`rooms.${i}.rate_plan_id`, 'is not a rate plan of this room type');
+    if (!type) return fail(errors, `rooms.${i}.room_type_id`, 'is not a room type of this listing');
+    if (planById.get(r.ratePlanId)?.roomTypeId !== type.id) fail(errors, `rooms.${i}.rate_plan_id`, 'is not a rate plan of this room type');
   });
-  const missing = (asked: number[], got: { id: number }[]) => asked.filter((id) => !got.some((g) => g.id === id));
   // Re-pricing: extras that no longer exist are simply not priced (the guest did not ask for them now).
   if (!ctx.reprice) {
-    if (req.offerId != null && !offer) fail('offer_id', 'is not an offer of this listing');
-    if (missing(packageIds, pkgs).length) fail('package_ids', `not packages of this listing: ${missing(packageIds, pkgs).join(', ')}`);
-    if (missing(serviceIds, svcs).length) fail('service_ids', `not services of this listing: ${missing(serviceIds, svcs).join(', ')}`);
+    if (req.offerId != null && !offer) fail(errors, 'offer_id', 'is not an offer of this listing');
+    if (missing(packageIds, pkgs).length) fail(errors, 'package_ids', `not packages of this listing: ${missing(packageIds, pkgs).join(', ')}`);
+    if (missing(serviceIds, svcs).length) fail(errors, 'service_ids', `not services of this listing: ${missing(serviceIds, svcs).join(', ')}`);
   }
-  if (rooms.length === 0 && property.pricePerNight === null) fail('property_id', 'this listing has no nightly price yet');
+  if (rooms.length === 0 && property.pricePerNight === null) fail(errors, 'property_id', 'this listing has no nightly price yet');
   if (Object.keys(errors).length) throw new AppError('VALIDATION_FAILED', Object.values(errors)[0]![0]!, errors);
 
   const guests: Guests = { adults: req.guests?.adults ?? 1, children: req.guests?.children ?? 0 };
   const dates = stayDates(req.checkin, req.checkout);
-  const units = (rows: readonly CalendarNight[]) => {
-    const calendar = new Map(rows.map((n) => [`${n.roomTypeId}|${n.night}`, n]));
-    return rooms.length === 0
-      ? [listingLine(property, dates, calendar)]
-      : roomLines(rooms, typeById, planById, dates, calendar, guests.adults + guests.children);
-  };
 
   const input: Omit<PricingInput, 'units'> = {
     stay: { checkin: req.checkin, checkout: req.checkout, guests, today: todayIn(property.timezone, ctx.now) },
     currency,
-    seasons: seasons.map((s) => ({
-      id: s.id, name: s.name, startDate: s.startDate, endDate: s.endDate,
-      reductionPercent: num(s.reductionPercent), minStay: s.minStay, maxStay: s.maxStay,
-    })),
+    seasons,
     longStay: { weeklyPercent: num(property.weeklyDiscountPercent), monthlyPercent: num(property.monthlyDiscountPercent) },
     cleaningFeeMinor: property.cleaningFee ?? 0,
     serviceFeePercent: ctx.serviceFeePercent,
@@ -185,8 +174,27 @@ export async function loadPricingBase(
     packages: pkgs.map((p) => ({ id: p.id, name: p.name, priceMinor: p.price, isGlobal: p.isGlobal })),
     services: svcs.map((s) => ({ id: s.id, name: s.name, priceMinor: s.price, type: s.type as ServiceType })),
   };
-  const base: PricingBase = { property, currency, promoCodeId: promo?.id ?? null, kinds, withNights: (rows) => ({ ...input, units: units(rows) }) };
+  const base: PricingBase = {
+    property, currency, promoCodeId: promo?.id ?? null, kinds,
+    withNights(rows) {
+      const calendar = new Map(rows.map((n) => [`${n.roomTypeId}|${n.night}`, n]));
+      const units = rooms.length === 0
+        ? [listingLine(property, dates, calendar)]
+        : roomLines(rooms, typeById, planById, dates, calendar, guests.adults + guests.children);
+      return { stay: input.stay, currency, units, seasons, longStay: input.longStay, cleaningFeeMinor: input.cleaningFeeMinor,
+        serviceFeePercent: input.serviceFeePercent, taxPercent: input.taxPercent, offer: input.offer, promo: input.promo,
+        packages: input.packages, services: input.services };
+    },
+  };
   return { base, nights };
+}
+
+function fail(errors: FieldErrors, field: string, message: string): void {
+  (errors[field] ??= []).push(message);
+}
+
+function missing(asked: number[], got: { id: number }[]): number[] {
+  return asked.filter((id) => !got.some((g) => g.id === id));
 }
 
 function checkDates(checkin: string, checkout: string): void {
@@ -199,8 +207,11 @@ function checkDates(checkin: string, checkout: string): void {
 
 /** The nights of [checkin, checkout); none when checkout ≤ checkin (stay_validation says why). */
 function stayDates(checkin: string, checkout: string): string[] {
-  const n = Math.max(0, daysBetween(checkin, checkout));
-  return Array.from({ length: n }, (_, i) => addDays(checkin, i));
+  const first = dayNumber(checkin);
+  const n = Math.max(0, dayNumber(checkout) - first);
+  const out = new Array<string>(n);
+  for (let i = 0; i < n; i++) out[i] = fromDayNumber(first + i);
+  return out;
 }
 
 type Calendar = Map<string, CalendarNight>;
@@ -230,7 +241,7 @@ function listingLine(p: PropertyRow, dates: string[], calendar: Calendar): UnitL
  * the last taking any overflow (capacity is reported by stay_validation).
  */
 function roomLines(
-  rooms: RoomRequest[], types: Map<number, RoomTypeRow>, plans: Map<number, RatePlanRow>,
+  rooms: RoomRequest[], types: ReadonlyMap<number, RoomTypeRow>, plans: ReadonlyMap<number, RatePlanRow>,
   dates: string[], calendar: Calendar, guests: number,
 ): UnitLine[] {
   const taken = new Map<number, number>();

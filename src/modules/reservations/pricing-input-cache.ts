@@ -13,7 +13,9 @@
 // Not cached: promo codes (their use count moves with every booking) and, for bookings, the
 // calendar (read fresh, then held by the transaction's conditional update).
 import type { Executor } from '../../db/connection.ts';
+import type { Season } from '../pricing/index.ts';
 import type { ChangeScope, PropertyDetailCache } from '../properties/property-detail-cache.ts';
+import { dayNumber, fromDayNumber } from '../pricing/dates.ts';
 import { addDays } from '../room-types/calendar-dates.ts';
 import {
   pricingInputRepository, type CalendarNight, type OfferRow, type PackageRow, type PropertyRow, type RatePlanRow, type RoomTypeRow,
@@ -31,6 +33,11 @@ export interface PricingConfig {
   offers: readonly OfferRow[];
   packages: readonly PackageRow[];
   services: readonly ServiceRow[];
+  // Derived once per load rather than per price: lookups and the engine's view of the seasons.
+  typeById: ReadonlyMap<number, RoomTypeRow>;
+  planById: ReadonlyMap<number, RatePlanRow>;
+  /** `seasons` as the engine takes them, same order. */
+  engineSeasons: readonly Season[];
 }
 
 /** One round of statements; undefined when the listing does not exist. */
@@ -40,7 +47,16 @@ export async function loadPricingConfig(db: Executor, propertyId: number): Promi
     repo.property(propertyId), repo.roomTypes(propertyId), repo.ratePlans(propertyId), repo.seasons(propertyId),
     repo.offers(propertyId), repo.packages(propertyId), repo.services(propertyId),
   ]);
-  return found && { property: found.property, decimals: found.decimals, roomTypes, ratePlans, seasons, offers, packages, services };
+  if (!found) return undefined;
+  return {
+    property: found.property, decimals: found.decimals, roomTypes, ratePlans, seasons, offers, packages, services,
+    typeById: new Map(roomTypes.map((t) => [t.id, t])),
+    planById: new Map(ratePlans.map((p) => [p.id, p])),
+    engineSeasons: seasons.map((x) => ({
+      id: x.id, name: x.name, startDate: x.startDate, endDate: x.endDate,
+      reductionPercent: Number(x.reductionPercent ?? 0), minStay: x.minStay, maxStay: x.maxStay,
+    })),
+  };
 }
 
 // A calendar starts two days before UTC today, which is on or before every time zone's today.
@@ -90,6 +106,17 @@ export class PricingInputCache {
     });
   }
 
+  /** The cached rules, without waiting: undefined when they must be read. */
+  peekConfig(propertyId: number): PricingConfig | undefined {
+    return this.fresh(this.configs, propertyId)?.value;
+  }
+
+  /** `nights` from the cached calendar, without waiting: undefined when it must be read. */
+  peekNights(propertyId: number, kinds: number[], checkin: string, checkout: string): CalendarNight[] | undefined {
+    const calendar = this.fresh(this.calendars, propertyId)?.value;
+    return calendar && checkin >= calendar.from ? pick(calendar, kinds, checkin, checkout) : undefined;
+  }
+
   /** Calendar rows of the unit kinds over [checkin, checkout), as the repository's `nights` returns them. */
   async nights(db: Executor, propertyId: number, kinds: number[], checkin: string, checkout: string, now: Date): Promise<CalendarNight[]> {
     if (kinds.length === 0 || checkout <= checkin) return [];
@@ -97,14 +124,7 @@ export class PricingInputCache {
     let calendar = this.fresh(this.calendars, propertyId)?.value;
     if (calendar === undefined && checkin >= from) calendar = await this.loadCalendar(db, propertyId, from);
     if (!calendar || checkin < calendar.from) return pricingInputRepository(db).nights(propertyId, kinds, checkin, checkout);
-    const out: CalendarNight[] = [];
-    for (let night = checkin; night < checkout; night = addDays(night, 1)) {
-      for (const kind of kinds) {
-        const row = calendar.byKey.get(`${kind}|${night}`);
-        if (row) out.push(row);
-      }
-    }
-    return out;
+    return pick(calendar, kinds, checkin, checkout);
   }
 
   close(): void {
@@ -175,11 +195,27 @@ export class PricingInputCache {
   }
 }
 
+/** The calendar rows of the kinds over [checkin, checkout), night by night. */
+function pick(calendar: NonNullable<Calendar>, kinds: number[], checkin: string, checkout: string): CalendarNight[] {
+  const out: CalendarNight[] = [];
+  if (kinds.length === 0 || checkout <= checkin) return out;
+  const last = dayNumber(checkout);
+  for (let day = dayNumber(checkin); day < last; day++) {
+    const night = fromDayNumber(day);
+    for (const kind of kinds) {
+      const row = calendar.byKey.get(`${kind}|${night}`);
+      if (row) out.push(row);
+    }
+  }
+  return out;
+}
+
 /** Shared by concurrent requests: a use case that changed a row in place would change every later price. */
 function freeze(c: PricingConfig): PricingConfig {
   const rows = <T extends object>(xs: readonly T[]) => Object.freeze(xs.map((x) => Object.freeze(x)));
   return Object.freeze({
     property: Object.freeze(c.property), decimals: c.decimals, roomTypes: rows(c.roomTypes), ratePlans: rows(c.ratePlans),
     seasons: rows(c.seasons), offers: rows(c.offers), packages: rows(c.packages), services: rows(c.services),
+    typeById: c.typeById, planById: c.planById, engineSeasons: rows(c.engineSeasons),
   });
 }
