@@ -10,6 +10,7 @@
 // - reservation_id is refused on a travel-platform reply (the thread carries its booking_id).
 import { randomUUID } from 'node:crypto';
 import type { Deps } from '../../container.ts';
+import type { Tx } from '../../db/connection.ts';
 import { afterCommit, publishAfterCommit } from '../../platform/after-commit.ts';
 import { invalidField, notFound } from '../../platform/errors.ts';
 import { checkUpload, MAX_UPLOAD_BYTES, type CheckedFile, type FileKind, type UploadedFile } from '../../platform/uploads.ts';
@@ -66,7 +67,6 @@ async function checkReservation(deps: Deps, caller: AuthUser, receiverId: number
   }
 }
 
-type Tx = Parameters<Parameters<Deps['db']['transaction']>[0]>[0];
 type Extra = Pick<NewMessage, 'kind' | 'attachmentKey' | 'attachmentName' | 'attachmentMime' | 'createdAt' | 'updatedAt'>;
 
 async function store(

@@ -12,9 +12,8 @@
 //   (reason 'late_payment'), and the guest is told through the refund event;
 // - an additional payment (after a modification) adds to what was paid and clears the badge;
 // - the owner's earnings ledger follows in the same transaction.
-import { eq } from 'drizzle-orm';
 import type { Deps } from '../../container.ts';
-import { properties } from '../../db/schema/index.ts';
+import type { Tx } from '../../db/connection.ts';
 import { afterCommit, publishAfterCommit } from '../../platform/after-commit.ts';
 import { AppError } from '../../platform/errors.ts';
 import { platformRepository } from '../../platform/platform.repository.ts';
@@ -59,7 +58,7 @@ export async function confirmPayment(deps: Deps, session: CheckoutSession): Prom
     const events = platformRepository(tx);
     const decimals = await currencyDecimals(tx, r.currency);
     const amount = formatMinor(payment.amountMinor, decimals);
-    const owner = await ownerOf(tx, r.propertyId);
+    const owner = await repo.ownerOf(r.propertyId);
     const base = { reservation_id: r.id, property_id: r.propertyId, guest_id: r.guestId, owner_id: owner, booking_ref_code: r.bookingRefCode, currency: r.currency };
     await events.insertEvent('payment.received', { ...base, payment_id: payment.id, amount, type: payment.type });
 
@@ -86,12 +85,6 @@ export async function confirmPayment(deps: Deps, session: CheckoutSession): Prom
   return result;
 }
 
-type Tx = Parameters<Parameters<Deps['db']['transaction']>[0]>[0];
-
-async function ownerOf(tx: Tx, propertyId: number): Promise<number | null> {
-  const [row] = await tx.select({ ownerId: properties.ownerId }).from(properties).where(eq(properties.id, propertyId));
-  return row?.ownerId ?? null;
-}
 
 class NightsTaken extends Error {}
 

@@ -2,7 +2,7 @@
 // Writes take the caller's transaction.
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
-import { payments, reservations } from '../../db/schema/index.ts';
+import { payments, properties, reservations } from '../../db/schema/index.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type ReservationRow = typeof reservations.$inferSelect;
@@ -17,6 +17,11 @@ export function paymentsRepository(db: Executor) {
     async lockReservation(id: number): Promise<ReservationRow | undefined> {
       const [row] = await db.select().from(reservations).where(eq(reservations.id, id)).for('update').limit(1);
       return row;
+    },
+
+    async ownerOf(propertyId: number): Promise<number | null> {
+      const [row] = await db.select({ ownerId: properties.ownerId }).from(properties).where(eq(properties.id, propertyId));
+      return row?.ownerId ?? null;
     },
 
     async pendingOfType(reservationId: number, type: string): Promise<PaymentRow | undefined> {

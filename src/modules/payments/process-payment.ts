@@ -14,7 +14,7 @@
 //   still lands safely (confirm-payment.ts).
 import { eq } from 'drizzle-orm';
 import type { Deps } from '../../container.ts';
-import { properties, users } from '../../db/schema/index.ts';
+import { users } from '../../db/schema/index.ts';
 import { AppError, invalidField, notFound } from '../../platform/errors.ts';
 import type { AuthUser } from '../auth/session-service.ts';
 import { formatMinor } from '../catalog/money.ts';
@@ -35,7 +35,7 @@ export async function processPayment(deps: Deps, user: AuthUser, input: ProcessP
   if (!r) throw notFound('Reservation');
   if (r.guestId !== user.id) {
     const staff = user.role === 'admin' || user.role === 'support';
-    const owner = await ownerId(deps, r.propertyId);
+    const owner = await repo.ownerOf(r.propertyId);
     if (!staff && owner !== user.id) throw notFound('Reservation');
     throw new AppError('FORBIDDEN', 'Only the guest who booked pays for a reservation');
   }
@@ -83,11 +83,6 @@ export async function processPayment(deps: Deps, user: AuthUser, input: ProcessP
     sessionId: session.id, checkoutUrl: session.url, checkoutSecret: session.clientSecret, details: session.raw,
     expiresAt: session.expiresAt, paymentMethod: input.paymentMethod, at: now,
   });
-}
-
-async function ownerId(deps: Deps, propertyId: number): Promise<number | null> {
-  const [row] = await deps.db.select({ ownerId: properties.ownerId }).from(properties).where(eq(properties.id, propertyId));
-  return row?.ownerId ?? null;
 }
 
 async function emailOf(deps: Deps, userId: number): Promise<string | null> {

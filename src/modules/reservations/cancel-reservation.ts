@@ -12,11 +12,11 @@
 //   refunds nothing;
 // - open payment requests of the booking stop being payable.
 import type { Deps } from '../../container.ts';
-import { afterCommit, publishAfterCommit } from '../../platform/after-commit.ts';
+import type { Tx } from '../../db/connection.ts';
+import { commitNightsChange } from './commit-nights-change.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { platformRepository } from '../../platform/platform.repository.ts';
 import type { AuthUser } from '../auth/session-service.ts';
-import { isDeadlock } from '../catalog/db-errors.ts';
 import { formatMinor } from '../catalog/money.ts';
 import { syncOwnerEarnings } from '../payments/sync-owner-earnings.ts';
 import { checkinInstant, refundFor } from '../pricing/index.ts';
@@ -29,7 +29,6 @@ import { reservationWritesRepository, type ReservationRoomRow, type ReservationR
 
 const CANCELLABLE = new Set(['pending', 'confirmed']);
 const DEFAULT_CHECKIN_TIME = '15:00:00';
-const ATTEMPTS = 3;
 
 export interface CancelledReservation {
   reservation: ReservationRow;
@@ -38,19 +37,8 @@ export interface CancelledReservation {
 }
 
 export async function cancelReservation(deps: Deps, user: AuthUser, id: number, reason: string | null): Promise<CancelledReservation> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const done = await deps.db.transaction((tx) => cancelInTransaction(deps, tx, user, id, reason));
-      await afterCommit(deps, 'property cache invalidation', () => deps.propertyCache.invalidate(done.reservation.propertyId, 'nights'));
-      publishAfterCommit(deps);
-      return done;
-    } catch (err) {
-      if (!isDeadlock(err) || attempt >= ATTEMPTS) throw err;
-    }
-  }
+  return commitNightsChange(deps, (tx) => cancelInTransaction(deps, tx, user, id, reason));
 }
-
-type Tx = Parameters<Parameters<Deps['db']['transaction']>[0]>[0];
 
 async function cancelInTransaction(deps: Deps, tx: Tx, user: AuthUser, id: number, reason: string | null): Promise<CancelledReservation> {
   const now = deps.clock.now();

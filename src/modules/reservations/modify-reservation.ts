@@ -18,11 +18,11 @@
 //   request of the difference, in full (the guest is moving, not cancelling).
 import { randomUUID } from 'node:crypto';
 import type { Deps } from '../../container.ts';
-import { afterCommit, publishAfterCommit } from '../../platform/after-commit.ts';
+import type { Tx } from '../../db/connection.ts';
+import { commitNightsChange } from './commit-nights-change.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { platformRepository } from '../../platform/platform.repository.ts';
 import type { AuthUser } from '../auth/session-service.ts';
-import { isDeadlock } from '../catalog/db-errors.ts';
 import { formatMinor } from '../catalog/money.ts';
 import type { ModificationResult } from '../../db/schema/index.ts';
 import { syncOwnerEarnings } from '../payments/sync-owner-earnings.ts';
@@ -51,22 +51,10 @@ export interface ModifiedReservation {
 }
 
 const CHANGEABLE = new Set(['pending', 'confirmed']);
-const ATTEMPTS = 3;
 
 export async function modifyReservation(deps: Deps, user: AuthUser, id: number, change: ModifyReservationInput): Promise<ModifiedReservation> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const done = await deps.db.transaction((tx) => modifyInTransaction(deps, tx, user, id, change));
-      await afterCommit(deps, 'property cache invalidation', () => deps.propertyCache.invalidate(done.reservation.propertyId, 'nights'));
-      publishAfterCommit(deps);
-      return done;
-    } catch (err) {
-      if (!isDeadlock(err) || attempt >= ATTEMPTS) throw err;
-    }
-  }
+  return commitNightsChange(deps, (tx) => modifyInTransaction(deps, tx, user, id, change));
 }
-
-type Tx = Parameters<Parameters<Deps['db']['transaction']>[0]>[0];
 
 async function modifyInTransaction(deps: Deps, tx: Tx, user: AuthUser, id: number, change: ModifyReservationInput): Promise<ModifiedReservation> {
   const now = deps.clock.now();
