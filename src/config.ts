@@ -39,6 +39,14 @@ const ConfigSchema = Type.Object({
   CHANNEL_MANAGER: Type.Union([Type.Literal('none'), Type.Literal('channex')], { default: 'none' }),
   CHANNEX_API_BASE: Type.Optional(Url),
   CHANNEX_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  /** Shared secret the channel manager sends in the `x-channel-secret` header of its webhooks. */
+  CHANNEX_WEBHOOK_SECRET: Type.Optional(Type.String({ minLength: 16 })),
+  /** Remote calls allowed per minute per property and kind (availability, restrictions). */
+  CHANNEX_CALLS_PER_MINUTE: Type.Integer({ minimum: 1, default: 10 }),
+  /** iCal import: fetch limits, and whether loopback/private addresses may be fetched (tests, intranets). */
+  ICAL_ALLOW_PRIVATE: Type.Boolean({ default: false }),
+  ICAL_MAX_BYTES: Type.Integer({ minimum: 1024, default: 2_000_000 }),
+  ICAL_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 10_000 }),
   STORAGE: Type.Union([Type.Literal('disk'), Type.Literal('s3')], { default: 'disk' }),
   S3_BUCKET: Type.Optional(Type.String({ minLength: 1 })),
   S3_REGION: Type.Optional(Type.String({ minLength: 1 })),
@@ -76,7 +84,7 @@ export interface Config extends RawConfig {
 export class ConfigError extends Error {}
 
 // Errors go to stderr and log collectors: they name what is wrong without repeating a secret.
-const SECRET_SETTINGS = new Set(['JWT_SECRET', 'ADMIN_PASSWORD', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'CHANNEX_API_KEY', 'FACEBOOK_APP_SECRET']);
+const SECRET_SETTINGS = new Set(['JWT_SECRET', 'ADMIN_PASSWORD', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'CHANNEX_API_KEY', 'CHANNEX_WEBHOOK_SECRET', 'FACEBOOK_APP_SECRET']);
 
 function shown(name: string, value: unknown): string {
   if (value === undefined || value === null) return 'null';

@@ -20,6 +20,7 @@ import { MemoryPresence } from './adapters/memory/memory-presence.ts';
 import { RedisPresence } from './adapters/redis/redis-presence.ts';
 import type { Presence } from './ports/presence.ts';
 import type { AnswerEngine } from './ports/answer-engine.ts';
+import type { ChannelManager } from './ports/channel-manager.ts';
 import { KeywordAnswerEngine } from './adapters/keyword-answers/keyword-answer-engine.ts';
 import { MemoryEventBus } from './adapters/memory/memory-event-bus.ts';
 import { RedisEventBus } from './adapters/redis/redis-event-bus.ts';
@@ -69,6 +70,8 @@ export interface Deps {
   presence: Presence;
   /** The chatbot's answers (keyword matching by default; a language model can be plugged here). */
   answerEngine: AnswerEngine;
+  /** The external channel manager (CHANNEL_MANAGER=channex), or null when none is linked. */
+  channel: ChannelManager | null;
   /** Names this process in job leases. */
   instanceId: string;
 }
@@ -154,6 +157,8 @@ export async function createContainer(config: Config, overrides: ContainerOverri
         : new LocalPaymentProcessor(db, clock, config.PUBLIC_BASE_URL, { secret: createHash('sha256').update('local-payments:').update(secret).digest() }),
     presence: redis ? new RedisPresence(redis, instanceId, { onError: (err) => log.warn({ err }, 'presence heartbeat failed') }) : new MemoryPresence(),
     answerEngine: new KeywordAnswerEngine(),
+    // CHANNEL-WIRING: the Channex adapter is created here when CHANNEL_MANAGER=channex.
+    channel: null,
     instanceId,
   };
   // A payment taken on the built-in checkout page confirms at once, through the one path

@@ -6,3 +6,4 @@ export * from './properties.ts';
 export * from './reservations.ts';
 export * from './payments.ts';
 export * from './messaging.ts';
+export * from './channel.ts';

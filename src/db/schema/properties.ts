@@ -62,6 +62,8 @@ export const properties = pgTable(
     channelSyncRequested: boolean('channel_sync_requested').notNull().default(false),
     channelPropertyId: text('channel_property_id'),
     channelSyncedAt: ts('channel_synced_at'),
+    /** Secret part of the property's iCal export link (GET /properties/{id}/calendar.ics?token=…). */
+    icalToken: text('ical_token'),
     // Step 8
     someInformations: jsonb('some_informations').$type<Array<{ key: string; value: string }>>().notNull().default(sql`'[]'::jsonb`),
     wifiInformations: jsonb('wifi_informations').$type<{ network: string; password: string; speed: string } | null>(),
@@ -75,6 +77,8 @@ export const properties = pgTable(
   },
   (t) => [
     index('properties_owner_idx').on(t.ownerId),
+    uniqueIndex('properties_ical_token_uq').on(t.icalToken),
+    uniqueIndex('properties_channel_property_uq').on(t.channelPropertyId),
     // Public search: only active + visible rows are candidates, so the partial indexes stay small.
     index('properties_public_geo_idx').on(t.latitude, t.longitude).where(sql`status = 'active' AND visibility`),
     index('properties_public_price_idx').on(t.pricePerNight).where(sql`status = 'active' AND visibility`),
@@ -241,6 +245,8 @@ export const propertyNights = pgTable(
     availableRooms: integer('available_rooms'),
     stopSell: boolean('stop_sell').notNull().default(false),
     booked: integer('booked').notNull().default(0),
+    /** Units blocked by imported external calendars (iCal); they count against availability like bookings. */
+    blocked: integer('blocked').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.propertyId, t.roomTypeId, t.night] })],
 );

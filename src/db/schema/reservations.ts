@@ -1,7 +1,7 @@
 // Reservations, the unit lines they hold, and reviews. Prices are snapshots in integer minor
 // units of the reservation's currency, taken when the reservation was made.
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { properties } from './properties.ts';
 
@@ -61,6 +61,8 @@ export const reservations = pgTable(
     source: text('source').notNull().default('direct'),
     provider: text('provider'),
     externalId: text('external_id'),
+    /** A travel-platform booking accepted although a night was already full: the owner must resolve it. */
+    overbooked: boolean('overbooked').notNull().default(false),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
