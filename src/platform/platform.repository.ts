@@ -23,6 +23,15 @@ export function platformRepository(db: Executor) {
       return row!.id;
     },
 
+    /**
+     * This transaction's commit does not wait for its WAL flush. Only for work that is redone
+     * when lost: a relay pass lost in a crash leaves its events unpublished, so they are
+     * projected and published again (at-least-once, idempotent projectors).
+     */
+    async relaxDurability(): Promise<void> {
+      await db.execute(sql`SET LOCAL synchronous_commit = off`);
+    },
+
     /** Locks a batch of unpublished events; other relays skip them instead of waiting. */
     async lockUnpublished(limit: number): Promise<OutboxEventRow[]> {
       return db.select().from(outboxEvents).where(isNull(outboxEvents.publishedAt)).orderBy(asc(outboxEvents.id)).limit(limit).for('update', { skipLocked: true });
