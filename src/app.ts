@@ -38,8 +38,22 @@ import { idempotencyPlugin } from './platform/idempotency.ts';
 import { AppError } from './platform/errors.ts';
 import { FlatProfile } from './modules/users/user-profile.ts';
 import { authModule } from './modules/auth/index.ts';
+import { rejectNulCharacters } from './platform/nul-guard.ts';
 
 export type App = FastifyInstance;
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  /** Left out of /openapi.json on purpose (schema.hide). */
+  hidden: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: RouteEntry[];
+  }
+}
 
 export async function buildApp(deps: Deps, opts: { extraRoutes?: (app: App, deps: Deps) => Promise<void> } = {}): Promise<App> {
   const { config } = deps;
@@ -57,7 +71,14 @@ export async function buildApp(deps: Deps, opts: { extraRoutes?: (app: App, deps
     ajv: { customOptions: { allErrors: true, removeAdditional: true, coerceTypes: 'array', useDefaults: true }, plugins: [ajvFilePlugin] },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  // Every route as registered, so tests can hold the router and /openapi.json to each other.
+  const routeTable: RouteEntry[] = [];
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) if (method !== 'HEAD') routeTable.push({ method, url: r.url, hidden: Boolean((r.schema as { hide?: boolean } | undefined)?.hide) });
+  });
+  app.decorate('routeTable', routeTable);
   installErrorHandlers(app);
+  app.addHook('preValidation', rejectNulCharacters);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -98,8 +119,8 @@ export async function buildApp(deps: Deps, opts: { extraRoutes?: (app: App, deps
   app.addHook('onSend', deps.propertyCache.hook());
 
   const Health = Type.Object({ status: Type.String() });
-  app.get('/healthz', { schema: { hide: true, response: { 200: Health } } }, async () => ({ status: 'ok' }));
-  app.get('/readyz', { schema: { hide: true, response: { 200: Health, 503: Health } } }, async (_req, reply) => {
+  app.get('/healthz', { schema: { tags: ['health'], summary: 'The process is up (no dependency checked)', response: { 200: Health } } }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { schema: { tags: ['health'], summary: 'The database answers: 200, else 503 (take the instance out of the load balancer)', response: { 200: Health, 503: Health } } }, async (_req, reply) => {
     try {
       await deps.database.ping();
       return { status: 'ready' };

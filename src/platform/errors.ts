@@ -33,6 +33,8 @@ const STATUS_BY_CODE = {
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
   SOCIAL_PROVIDER_UNAVAILABLE: 503,
+  // A sign-in method this deployment does not offer: as if the route were not there.
+  SOCIAL_PROVIDER_NOT_CONFIGURED: 404,
 } as const;
 
 export type ErrorCode = keyof typeof STATUS_BY_CODE;

@@ -1,7 +1,8 @@
 import { Type, type Static } from 'typebox';
 
 export const PageQuery = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  // Bounded so page × per_page stays a valid SQL offset (a larger page is simply empty).
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
   per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
 });
 export type PageQuery = Static<typeof PageQuery>;

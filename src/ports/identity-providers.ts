@@ -28,3 +28,6 @@ export interface FacebookVerifier {
 export class InvalidSocialToken extends Error {}
 /** The provider could not be reached or answered nonsense. */
 export class SocialProviderUnavailable extends Error {}
+
+/** This deployment does not offer the provider (no client id / app secret configured). */
+export class SocialProviderNotConfigured extends Error {}

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { InvalidSocialToken, SocialProviderUnavailable, type FacebookVerifier, type SocialIdentity } from '../../ports/identity-providers.ts';
+import { InvalidSocialToken, SocialProviderUnavailable, SocialProviderNotConfigured, type FacebookVerifier, type SocialIdentity } from '../../ports/identity-providers.ts';
 
 interface DebugToken {
   data?: { app_id?: string; is_valid?: boolean; user_id?: string; expires_at?: number };
@@ -39,7 +39,7 @@ export class FacebookGraphVerifier implements FacebookVerifier {
   }
 
   async verifyAccessToken(accessToken: string): Promise<SocialIdentity> {
-    if (!this.appId || !this.appSecret) throw new SocialProviderUnavailable('Facebook sign-in is not configured');
+    if (!this.appId || !this.appSecret) throw new SocialProviderNotConfigured('Facebook sign-in is not offered by this service');
     const debug = await this.get<DebugToken>('/debug_token', { input_token: accessToken, access_token: `${this.appId}|${this.appSecret}` });
     const d = debug.body.data;
     if (debug.status !== 200 || !d?.is_valid || d.app_id !== this.appId || !d.user_id) {

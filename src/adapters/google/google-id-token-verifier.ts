@@ -1,5 +1,5 @@
 import { createRemoteJWKSet, jwtVerify, errors as joseErrors } from 'jose';
-import { InvalidSocialToken, SocialProviderUnavailable, type GoogleVerifier, type SocialIdentity } from '../../ports/identity-providers.ts';
+import { InvalidSocialToken, SocialProviderUnavailable, SocialProviderNotConfigured, type GoogleVerifier, type SocialIdentity } from '../../ports/identity-providers.ts';
 
 const ISSUERS = ['https://accounts.google.com', 'accounts.google.com'];
 
@@ -14,7 +14,7 @@ export class GoogleIdTokenVerifier implements GoogleVerifier {
   }
 
   async verifyIdToken(idToken: string): Promise<SocialIdentity> {
-    if (!this.clientId) throw new SocialProviderUnavailable('Google sign-in is not configured');
+    if (!this.clientId) throw new SocialProviderNotConfigured('Google sign-in is not offered by this service');
     let payload;
     try {
       ({ payload } = await jwtVerify(idToken, this.jwks, { issuer: ISSUERS, audience: this.clientId, algorithms: ['RS256'], currentDate: this.now() }));

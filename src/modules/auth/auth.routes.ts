@@ -157,8 +157,8 @@ export async function authRoutes(app: FastifyInstance, { deps }: { deps: Deps })
   r.post('/auth/google', {
     config: socialLimit,
     schema: {
-      tags, summary: 'Sign in with a Google ID token', description: 'Verified against Google\'s JWKS (signature, audience, issuer, expiry). A verified e-mail links an existing account; otherwise a client account is created.',
-      body: S.GoogleBody, response: { 200: S.LoginResponse, ...errorResponses(401, 403, 409, 503) },
+      tags, summary: 'Sign in with a Google ID token', description: 'Verified against Google\'s JWKS (signature, audience, issuer, expiry). A verified e-mail links an existing account; otherwise a client account is created. 404 SOCIAL_PROVIDER_NOT_CONFIGURED when this deployment offers no Google sign-in (GOOGLE_CLIENT_ID unset); 503 while Google cannot be reached.',
+      body: S.GoogleBody, response: { 200: S.LoginResponse, ...errorResponses(401, 403, 404, 409, 503) },
     },
   }, async (req, reply) => {
     const s = await socialLogin(deps, 'google', req.body.id_token, req.body.type, meta(req));
@@ -169,8 +169,8 @@ export async function authRoutes(app: FastifyInstance, { deps }: { deps: Deps })
   r.post('/auth/facebook', {
     config: socialLimit,
     schema: {
-      tags, summary: 'Sign in with a Facebook access token', description: 'Checked with the Graph API (debug_token for our app id, then /me).',
-      body: S.FacebookBody, response: { 200: S.LoginResponse, ...errorResponses(401, 403, 409, 503) },
+      tags, summary: 'Sign in with a Facebook access token', description: 'Checked with the Graph API (debug_token for our app id, then /me). 404 SOCIAL_PROVIDER_NOT_CONFIGURED when this deployment offers no Facebook sign-in (app id or secret unset); 503 while the Graph API cannot be reached.',
+      body: S.FacebookBody, response: { 200: S.LoginResponse, ...errorResponses(401, 403, 404, 409, 503) },
     },
   }, async (req, reply) => {
     const s = await socialLogin(deps, 'facebook', req.body.access_token, req.body.type, meta(req));

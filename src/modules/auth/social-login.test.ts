@@ -267,11 +267,11 @@ describe('social sign-in', () => {
       assertRejected(await post(a, 'facebook', { access_token: fbToken }), 503, 'SOCIAL_PROVIDER_UNAVAILABLE', 'facebook');
     });
 
-    it('answers 503 when Google or Facebook sign-in is not configured', async () => {
+    it('answers 404 when Google or Facebook sign-in is not configured', async () => {
       const a = await app({ GOOGLE_JWKS_URL: g.jwksUrl, FACEBOOK_GRAPH_URL: fb.graphUrl });
       const hits = g.hits;
-      assertRejected(await post(a, 'google', { id_token: await g.signIdToken(person()) }), 503, 'SOCIAL_PROVIDER_UNAVAILABLE', 'google');
-      assertRejected(await post(a, 'facebook', { access_token: `EAAunconfigured${seq}` }), 503, 'SOCIAL_PROVIDER_UNAVAILABLE', 'facebook');
+      assertRejected(await post(a, 'google', { id_token: await g.signIdToken(person()) }), 404, 'SOCIAL_PROVIDER_NOT_CONFIGURED', 'google');
+      assertRejected(await post(a, 'facebook', { access_token: `EAAunconfigured${seq}` }), 404, 'SOCIAL_PROVIDER_NOT_CONFIGURED', 'facebook');
       assert.equal(g.hits, hits, 'no key set is fetched without a client id');
     });
   });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Deps } from '../../container.ts';
 import { AppError } from '../../platform/errors.ts';
-import { InvalidSocialToken, SocialProviderUnavailable, type SocialIdentity } from '../../ports/identity-providers.ts';
+import { InvalidSocialToken, SocialProviderUnavailable, SocialProviderNotConfigured, type SocialIdentity } from '../../ports/identity-providers.ts';
 import { usersRepository, type UserRow } from '../users/users.repository.ts';
 import { assertLoginTypeAllows, issueSession, type LoginType, type RequestMeta } from './session-issuer.ts';
 
@@ -12,6 +12,7 @@ async function verify(deps: Deps, provider: Provider, token: string): Promise<So
     return provider === 'google' ? await deps.google.verifyIdToken(token) : await deps.facebook.verifyAccessToken(token);
   } catch (err) {
     if (err instanceof InvalidSocialToken) throw new AppError('TOKEN_INVALID', `The ${provider} token was rejected`);
+    if (err instanceof SocialProviderNotConfigured) throw new AppError('SOCIAL_PROVIDER_NOT_CONFIGURED', err.message);
     if (err instanceof SocialProviderUnavailable) throw new AppError('SOCIAL_PROVIDER_UNAVAILABLE', err.message);
     throw err;
   }

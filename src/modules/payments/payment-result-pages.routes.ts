@@ -7,6 +7,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Deps } from '../../container.ts';
 import { AppError } from '../../platform/errors.ts';
+import { errorResponses } from '../../platform/envelope.ts';
 import { verifyPayment } from './verify-payment.ts';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -36,7 +37,7 @@ export async function paymentResultPages(app: FastifyInstance, { deps }: { deps:
       tags: ['payments'], summary: 'Page the guest returns to after paying (default success URL)',
       description: 'Confirms the session exactly as GET /api/subscription-payment/verify does, then shows the outcome. Unknown session → 404 page.',
       querystring: Type.Object({ session_id: Type.String({ minLength: 1, maxLength: 255 }) }),
-      response: { 200: Html, 404: Html, 409: Html },
+      response: { 200: Html, 404: Html, 409: Html, ...errorResponses() },
     },
   }, async (req, reply) => {
     try {
@@ -57,7 +58,7 @@ export async function paymentResultPages(app: FastifyInstance, { deps }: { deps:
       tags: ['payments'], summary: 'Page the guest returns to after cancelling the checkout (default cancel URL)',
       description: 'Nothing is charged; the reservation stays pending until its hold expires, and can still be paid.',
       querystring: Type.Object({ reservation_id: Type.Optional(Type.String({ maxLength: 20 })) }),
-      response: { 200: Html },
+      response: { 200: Html, ...errorResponses() },
     },
   }, async (_req, reply) => send(reply, 200, page('Payment cancelled', '<p>Nothing was charged. Your reservation stays on hold for a little while: you can still pay it from the app.</p>')));
 }

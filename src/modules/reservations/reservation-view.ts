@@ -6,6 +6,7 @@ import { formatMinor, minorToNumber } from '../catalog/money.ts';
 import { toPriceDetails, type Currency, type PriceBreakdown, type PriceDetails } from '../pricing/index.ts';
 import type { PropertyReadForm } from '../properties/property-read-form.ts';
 import type { ReservationRoomRow, ReservationRow } from './reservations.repository.ts';
+import { daysBetween } from '../room-types/calendar-dates.ts';
 
 /** What reservations.price_snapshot holds: the engine's breakdown in minor units and its currency. */
 export interface PriceSnapshot {
@@ -46,7 +47,37 @@ export interface ReservationLight extends Common {
   total: string;
 }
 
-const snapshotOf = (r: ReservationRow) => r.priceSnapshot as PriceSnapshot;
+/**
+ * The snapshot as written by a booking here, or — for a reservation priced elsewhere (a travel
+ * platform's booking through the channel manager) — one that shows its total as the
+ * accommodation, with no fees or discounts of ours.
+ */
+function snapshotOf(r: ReservationRow): PriceSnapshot {
+  const s = r.priceSnapshot as Partial<PriceSnapshot> | null;
+  if (s?.currency && s.breakdown) return s as PriceSnapshot;
+  return flatSnapshot(r.currency, r.totalMinor, daysBetween(r.checkinDate, r.checkoutDate));
+}
+
+/** A snapshot of a total priced outside this service: all of it accommodation, nothing added. */
+export function flatSnapshot(code: string, totalMinor: number, nights: number): PriceSnapshot {
+  const currency: Currency = { code, decimals: isoDecimals(code) };
+  const breakdown: PriceBreakdown = {
+    currency, nights, base_price_per_night: nights > 0 ? Math.floor(totalMinor / nights) : totalMinor, base_total: totalMinor, rooms_total: 0,
+    season: null, season_discount: 0, long_stay_discount: 0, long_stay_kind: null, offer_discount: 0, offer_applied: false, offer_details: null,
+    offer_reason: null, promo_discount: 0, promo_applied: false, promo_reason: null, accommodation_total: totalMinor, cleaning_fee: 0,
+    services_total: 0, services_details: [], packages_total: 0, packages_details: [], service_fee_total: 0, sub_total: totalMinor, tax_rate: 0,
+    tax_amount: 0, total: totalMinor, rooms_breakdown: [], stay_validation: { valid: true, message: null, violations: [] },
+  };
+  return { currency, breakdown };
+}
+
+function isoDecimals(code: string): number {
+  try {
+    return new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    return 2;
+  }
+}
 
 function common(r: ReservationRow, lines: ReservationRoomRow[], property: PropertyReadForm): Common {
   return {
