@@ -38,7 +38,7 @@ import { idempotencyPlugin } from './platform/idempotency.ts';
 import { AppError } from './platform/errors.ts';
 import { FlatProfile } from './modules/users/user-profile.ts';
 import { authModule } from './modules/auth/index.ts';
-import { rejectNulCharacters } from './platform/nul-guard.ts';
+import { rejectBadText } from './platform/text-guard.ts';
 
 export type App = FastifyInstance;
 
@@ -78,7 +78,7 @@ export async function buildApp(deps: Deps, opts: { extraRoutes?: (app: App, deps
   });
   app.decorate('routeTable', routeTable);
   installErrorHandlers(app);
-  app.addHook('preValidation', rejectNulCharacters);
+  app.addHook('preValidation', rejectBadText);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -15,6 +15,12 @@ export interface World {
   /** Real ids per path parameter name, mixed with made-up ones by the fuzzer. */
   ids: Record<string, Array<string | number>>;
   headers(who: Principal): Record<string, string>;
+  /**
+   * E-mail addresses `who` must never see: for a client and the other users, every principal's
+   * but their own — except the owner's, which the listing's read form shows to anyone (spec).
+   * Staff see accounts by design.
+   */
+  privateEmails(who: Principal): string[];
   ensurePrincipals(): Promise<void>;
 }
 
@@ -23,10 +29,12 @@ const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().s
 export async function seedWorld(t: TestApp): Promise<World> {
   const tokens = new Map<Principal, string>();
   const users = new Map<Principal, number>();
+  const emails = new Map<Principal, string>();
   const signIn = async (who: Exclude<Principal, 'anonymous'>) => {
     const role: Role = who === 'client' ? 'client' : who;
     const user = await createUser(t.deps, { role });
     users.set(who, user.id);
+    emails.set(who, user.email);
     // Straight from the session service: the fuzzer's failed logins rate-limit the login route.
     tokens.set(who, (await t.deps.sessions.start(user, role === 'client' ? 'client' : role)).token);
   };
@@ -53,6 +61,12 @@ export async function seedWorld(t: TestApp): Promise<World> {
       code: ['EUR', 'USD'],
     },
     headers: (who) => (who === 'anonymous' ? {} : bearer(tokens.get(who)!)),
+    privateEmails(who) {
+      if (who === 'admin' || who === 'support') return [];
+      // The owner sees the client who booked their listing (a guest's contact is part of a booking).
+      const visible = new Set<Principal>([who, 'owner', ...(who === 'owner' ? (['client'] as const) : [])]);
+      return [...emails].filter(([p]) => !visible.has(p)).map(([, e]) => e);
+    },
     async ensurePrincipals() {
       for (const who of PRINCIPALS) {
         if (who === 'anonymous') continue;

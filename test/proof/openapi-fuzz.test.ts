@@ -4,7 +4,8 @@
 // odd path and query values. Every answer must: not be a 5xx; have a status the document
 // declares for the operation; match the declared schema when it is a 2xx JSON answer; never be a
 // 2xx for input the published schema refuses (judged by ajv with the server's own options); and
-// never show a stack trace or a server path. FUZZ_RUNS (default 100) cases per operation;
+// never show a stack trace or a server path, a server-only member (password hashes, storage keys,
+// secrets) or the e-mail address of a user the caller has no business seeing. FUZZ_RUNS (default 100) cases per operation;
 // FUZZ_SEED replays a run; FUZZ_ONLY=<substring of "METHOD /path"> narrows it.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -15,7 +16,9 @@ import { createOracle, type Oracle } from './fuzz-oracle.ts';
 import { PRINCIPALS, seedWorld, type Principal, type World } from './fuzz-world.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 100);
-const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
+// One seed for the whole run (operation i uses SEED + i): the operations share the app's state,
+// so replaying a failure means replaying every operation before it.
+const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Math.floor(Math.random() * 2 ** 31);
 const ONLY = process.env.FUZZ_ONLY ?? '';
 const METHOD_ORDER = ['get', 'post', 'put', 'patch', 'delete'];
 // Streams answer a signed-in caller with a response that never ends: they are fuzzed
@@ -23,6 +26,8 @@ const METHOD_ORDER = ['get', 'post', 'put', 'patch', 'delete'];
 const STREAMS = new Set(['GET /api/notifications/stream', 'GET /api/ws/notifications', 'GET /api/ws/chat']);
 // Ending the caller's own session or account is fuzzed last so the other operations keep their principals.
 const LAST = new Set(['POST /api/user/logout', 'DELETE /api/user/delete']);
+// Members that must never leave the server, in any answer (snake and camel case).
+const SECRET_KEYS = /"(password_?hash|passwordHash|secret_?hash|secretHash|request_?hash|(attachment|storage|thumbnail|id_front|id_back|company_document)_?[kK]ey|(attachment|storage|thumbnail|idFront|idBack|companyDocument)Key|checkout_?secret|client_?secret|ical_?token|jwt_?secret)"\s*:/;
 const STACK = /\bat [\w$.<>]+ \([^)]*:\d+:\d+\)|node_modules|\/work\/|\/home\/|src\/modules\//;
 
 interface Operation {
@@ -79,7 +84,11 @@ describe('fuzzing every operation of /openapi.json', { concurrency: 1 }, () => {
     console.log(`# ${served.size} routes served and documented; hidden on purpose: ${t.app.routeTable.filter((r) => r.hidden).map((r) => `${r.method} ${r.url}`).join(', ')}`);
   });
 
-  for (const o of operations) {
+  it('prints the seed that replays this run', () => {
+    console.log(`# fuzz seed ${SEED}: FUZZ_SEED=${SEED} replays this run`);
+  });
+
+  for (const [index, o] of operations.entries()) {
     it(o.key, async () => {
       await world.ensurePrincipals();
       const params: Schema[] = o.op.parameters ?? [];
@@ -108,6 +117,8 @@ describe('fuzzing every operation of /openapi.json', { concurrency: 1 }, () => {
           assert.ok(res.statusCode < 500, `5xx: ${where}`);
           assert.ok(String(res.statusCode) in (o.op.responses ?? {}) || 'default' in (o.op.responses ?? {}), `undeclared status: ${where}`);
           assert.doesNotMatch(res.body.slice(0, 20_000), STACK, `internals in the answer: ${where}`);
+          assert.doesNotMatch(res.body, SECRET_KEYS, `a server-only member in the answer: ${where}`);
+          for (const email of world.privateEmails(who)) assert.ok(!res.body.includes(email), `another user's e-mail (${email}) in the answer: ${where}`);
           const ok2xx = res.statusCode >= 200 && res.statusCode < 300;
           if (!ok2xx) return;
           const refused = oracle.refusedInput(o, pathValuesOf, query, body?.raw ?? null);
@@ -115,7 +126,7 @@ describe('fuzzing every operation of /openapi.json', { concurrency: 1 }, () => {
           const mismatch = oracle.responseMismatch(o, res.statusCode, res.headers['content-type'], res.body);
           assert.equal(mismatch, null, `answer does not match the declared schema (${mismatch}): ${where}`);
         }),
-        { numRuns: RUNS, seed: SEED, endOnFailure: true },
+        { numRuns: RUNS, seed: SEED + index, endOnFailure: true },
       );
       if (process.env.FUZZ_VERBOSE) console.log(o.key, Object.fromEntries(statuses));
       statuses = new Map();

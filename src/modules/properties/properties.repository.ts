@@ -41,8 +41,9 @@ export function propertiesRepository(db: Executor) {
     },
 
     /**
-     * Whether deleting the listing would erase booking history: any reservation, in any status,
-     * or any night ever sold (channel bookings may hold nights before a reservation row exists).
+     * Whether deleting the listing would erase history: any reservation, in any status, any
+     * night ever sold (channel bookings may hold nights before a reservation row exists), any
+     * message, chatbot question or review about it.
      */
     async hasReservationHistory(propertyId: number): Promise<boolean> {
       const [booked] = await db
@@ -52,7 +53,13 @@ export function propertiesRepository(db: Executor) {
         .limit(1);
       if (booked) return true;
       const [reserved] = await db.select({ id: reservations.id }).from(reservations).where(eq(reservations.propertyId, propertyId)).limit(1);
-      return Boolean(reserved);
+      if (reserved) return true;
+      // Conversations about the listing (messages, chatbot questions) are history too.
+      const res = (await db.execute(sql`
+        SELECT EXISTS (SELECT 1 FROM messages WHERE property_id = ${propertyId})
+            OR EXISTS (SELECT 1 FROM chatbot_conversations WHERE property_id = ${propertyId})
+            OR EXISTS (SELECT 1 FROM reviews WHERE property_id = ${propertyId}) AS kept`)) as unknown as { rows: Array<{ kept: boolean }> };
+      return Boolean(res.rows[0]?.kept);
     },
 
     /**

@@ -1,0 +1,36 @@
+// PostgreSQL text cannot hold the NUL character (U+0000), and a lone UTF-16 surrogate is not
+// text at all: a value carrying either would fail deep in a query as a 500. Every request's body,
+// query and parameters are checked once, before validation, and such a value is refused as
+// invalid input naming its field.
+import type { FastifyRequest } from 'fastify';
+import { invalidField } from './errors.ts';
+
+const MAX_DEPTH = 32;
+
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const bad = (text: string) => text.includes('\u0000') || LONE_SURROGATE.test(text);
+
+/** The dotted path of the first string (or key) holding U+0000 or a lone surrogate, or null. */
+export function findBadText(value: unknown, path = '', depth = 0): string | null {
+  if (typeof value === 'string') return bad(value) ? path || 'body' : null;
+  if (!value || typeof value !== 'object' || depth > MAX_DEPTH) return null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = findBadText(value[i], `${path}.${i}`.replace(/^\./, ''), depth + 1);
+      if (found) return found;
+    }
+    return null;
+  }
+  for (const [key, v] of Object.entries(value)) {
+    const here = path ? `${path}.${key}` : key;
+    if (bad(key)) return here;
+    const found = findBadText(v, here, depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
+export async function rejectBadText(req: FastifyRequest): Promise<void> {
+  const field = findBadText(req.params) ?? findBadText(req.query) ?? (Buffer.isBuffer(req.body) ? null : findBadText(req.body));
+  if (field) throw invalidField(field.replace(new RegExp(LONE_SURROGATE, 'g'), '?').replace(/\u0000/g, '\\0'), 'must be text without NUL characters (U+0000) or unpaired surrogates');
+}
