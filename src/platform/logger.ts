@@ -23,18 +23,24 @@ export const SECRET_FIELDS = [
   'secret',
 ];
 
-// pino's redaction has no "any depth" wildcard, and `*.password` alone missed a top-level
-// `{ password }` and `{ req: { body: { password } } }`; so each field is listed at the top
-// level and up to three levels down (headers, bodies and error objects sit within that).
-const MAX_DEPTH = 3;
-export const REDACT_PATHS = SECRET_FIELDS.flatMap((field) => {
-  const seg = /^[A-Za-z_$][\w$]*$/.test(field) ? field : `["${field}"]`;
-  return Array.from({ length: MAX_DEPTH + 1 }, (_, depth) => {
-    const prefix = '*.'.repeat(depth);
-    return seg.startsWith('[') ? `${prefix.slice(0, -1)}${seg}` : `${prefix}${seg}`;
-  });
-});
+// Secrets are scrubbed when a line is written, by a formatter: pino's own `redact` also ran on
+// every child logger's bindings (one per request), which cost a third of a bare request's CPU.
+// Plain objects and arrays are copied, never changed; anything else (a request, a reply) is left
+// to its serializer, and errors are scrubbed after pino's error serializer has flattened them.
+const SECRET = new Set(SECRET_FIELDS.map((f) => f.toLowerCase()));
+const MAX_DEPTH = 4;
+
+export function scrub(value: unknown, depth = 0): unknown {
+  if (!value || typeof value !== 'object' || depth > MAX_DEPTH) return value;
+  if (Array.isArray(value)) return value.map((v) => scrub(v, depth + 1));
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) out[key] = SECRET.has(key.toLowerCase()) ? '[redacted]' : scrub(v, depth + 1);
+  return out;
+}
 
 export function createLogger(level: string, destination?: NodeJS.WritableStream): Logger {
-  return pino({ level, redact: { paths: REDACT_PATHS, censor: '[redacted]' } }, destination as never);
+  const err = (e: unknown) => scrub({ ...pino.stdSerializers.err(e as Error) });
+  return pino({ level, formatters: { log: (obj) => scrub(obj) as Record<string, unknown> }, serializers: { err, error: err } }, destination as never);
 }
