@@ -1,4 +1,4 @@
-import { pino, type Logger } from 'pino';
+import { pino, stdSerializers, type Logger } from 'pino';
 
 /** Field names whose values must never reach a log line. */
 export const SECRET_FIELDS = [
@@ -41,6 +41,6 @@ export function scrub(value: unknown, depth = 0): unknown {
 }
 
 export function createLogger(level: string, destination?: NodeJS.WritableStream): Logger {
-  const err = (e: unknown) => scrub({ ...pino.stdSerializers.err(e as Error) });
+  const err = (e: unknown) => scrub({ ...stdSerializers.err(e as Error) });
   return pino({ level, formatters: { log: (obj) => scrub(obj) as Record<string, unknown> }, serializers: { err, error: err } }, destination as never);
 }
