@@ -21,6 +21,8 @@ import { RedisPresence } from './adapters/redis/redis-presence.ts';
 import type { Presence } from './ports/presence.ts';
 import type { AnswerEngine } from './ports/answer-engine.ts';
 import type { ChannelManager } from './ports/channel-manager.ts';
+import { ChannexChannelManager } from './adapters/channex/channex-channel-manager.ts';
+import { isoDecimals } from './modules/catalog/money.ts';
 import { KeywordAnswerEngine } from './adapters/keyword-answers/keyword-answer-engine.ts';
 import { MemoryEventBus } from './adapters/memory/memory-event-bus.ts';
 import { RedisEventBus } from './adapters/redis/redis-event-bus.ts';
@@ -157,8 +159,7 @@ export async function createContainer(config: Config, overrides: ContainerOverri
         : new LocalPaymentProcessor(db, clock, config.PUBLIC_BASE_URL, { secret: createHash('sha256').update('local-payments:').update(secret).digest() }),
     presence: redis ? new RedisPresence(redis, instanceId, { onError: (err) => log.warn({ err }, 'presence heartbeat failed') }) : new MemoryPresence(),
     answerEngine: new KeywordAnswerEngine(),
-    // CHANNEL-WIRING: the Channex adapter is created here when CHANNEL_MANAGER=channex.
-    channel: null,
+    channel: config.CHANNEL_MANAGER === 'channex' ? new ChannexChannelManager(config.CHANNEX_API_BASE!, config.CHANNEX_API_KEY!, { decimalsOf: isoDecimals }) : null,
     instanceId,
   };
   // A payment taken on the built-in checkout page confirms at once, through the one path

@@ -2,7 +2,7 @@
 // and the lighter variant of simple creation where guests and price_details are JSON text and a
 // root `total` is decimal text. Both are built from the price snapshot taken at booking time,
 // so later edits to the listing never change what a reservation shows.
-import { formatMinor, minorToNumber } from '../catalog/money.ts';
+import { formatMinor, isoDecimals, minorToNumber } from '../catalog/money.ts';
 import { toPriceDetails, type Currency, type PriceBreakdown, type PriceDetails } from '../pricing/index.ts';
 import type { PropertyReadForm } from '../properties/property-read-form.ts';
 import type { ReservationRoomRow, ReservationRow } from './reservations.repository.ts';
@@ -69,14 +69,6 @@ export function flatSnapshot(code: string, totalMinor: number, nights: number): 
     tax_amount: 0, total: totalMinor, rooms_breakdown: [], stay_validation: { valid: true, message: null, violations: [] },
   };
   return { currency, breakdown };
-}
-
-function isoDecimals(code: string): number {
-  try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    return 2;
-  }
 }
 
 function common(r: ReservationRow, lines: ReservationRoomRow[], property: PropertyReadForm): Common {
