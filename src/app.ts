@@ -25,6 +25,7 @@ import { chatbotModule } from './modules/chatbot/index.ts';
 import { realtimeModule } from './modules/realtime/index.ts';
 import { notificationsModule } from './modules/notifications/index.ts';
 import { paymentsModule } from './modules/payments/index.ts';
+import { channelModule } from './modules/channel/index.ts';
 import { payoutsModule } from './modules/payouts/index.ts';
 import { LocalPaymentProcessor } from './adapters/local-payments/local-payment-processor.ts';
 import { paymentResultPages } from './modules/payments/payment-result-pages.routes.ts';
@@ -152,6 +153,7 @@ export async function buildApp(deps: Deps, opts: { extraRoutes?: (app: App, deps
       await api.register(notificationsModule, { deps });
       await api.register(paymentsModule, { deps });
       await api.register(payoutsModule, { deps });
+      await api.register(channelModule, { deps });
       if (opts.extraRoutes) await opts.extraRoutes(api, deps);
     },
     { prefix: '/api' },

@@ -6,6 +6,8 @@ import { EXPIRE_HOLDS_JOB, expireHolds } from '../modules/reservations/expire-ho
 import { COMPLETE_STAYS_JOB, completeStays } from '../modules/reservations/complete-stays.ts';
 import { retryPayouts } from '../modules/payouts/send-payout.ts';
 import { EXECUTE_REFUNDS_JOB, executeRefunds } from '../modules/payments/execute-refunds.ts';
+import { CHANNEL_PULL_JOB, pullBookingRevisions } from '../modules/channel/pull-booking-revisions.ts';
+import { CHANNEL_SEND_REPLIES_JOB, sendChannelReplies } from '../modules/channel/send-channel-replies.ts';
 
 /** The recurring jobs of the service; later features add theirs here. */
 export function jobDefinitions(deps: Deps, relay: OutboxRelay): JobDefinition[] {
@@ -17,6 +19,10 @@ export function jobDefinitions(deps: Deps, relay: OutboxRelay): JobDefinition[] 
     // Payouts whose transfer failed or whose answer was lost are re-sent with their own key.
     { name: 'retry-payouts', intervalMs: 10 * 60_000, leaseMs: 600_000, run: async () => void (await retryPayouts(deps)) },
     { name: EXECUTE_REFUNDS_JOB, intervalMs: 30_000, leaseMs: 300_000, run: async () => void (await executeRefunds(deps)) },
+    // The channel manager (CHANNEL_MANAGER=channex; these do nothing without one): bookings whose
+    // webhook was lost, and owners' replies to travel-platform threads.
+    { name: CHANNEL_PULL_JOB, intervalMs: 60_000, leaseMs: 300_000, run: async () => void (await pullBookingRevisions(deps)) },
+    { name: CHANNEL_SEND_REPLIES_JOB, intervalMs: 10_000, leaseMs: 120_000, run: async () => void (await sendChannelReplies(deps)) },
   ];
 }
 

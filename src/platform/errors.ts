@@ -35,6 +35,10 @@ const STATUS_BY_CODE = {
   SOCIAL_PROVIDER_UNAVAILABLE: 503,
   // A sign-in method this deployment does not offer: as if the route were not there.
   SOCIAL_PROVIDER_NOT_CONFIGURED: 404,
+  // The channel manager: none configured (CHANNEL_MANAGER=none), it refused a value, it is unreachable.
+  CHANNEL_NOT_CONFIGURED: 409,
+  CHANNEL_REJECTED: 502,
+  CHANNEL_UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof STATUS_BY_CODE;

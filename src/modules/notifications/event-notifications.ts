@@ -14,6 +14,8 @@
 // - message.created: the receiver when it is an account (not an external thread), as 'message'.
 // - review.created: the listing's owner, as 'general'.
 // - refund.succeeded: the guest, as 'general' (the money is on its way; refund_pending came first).
+// - channel.booking.overbooked: the listing's owner, as 'general' (a platform booking took nights
+//   already full; someone must move or cancel a stay).
 // - chatbot.handoff: every active support agent, as 'general' (the team is small; the first to
 //   reply answers through POST /history_chatbots/{id}/response).
 import type { NotificationType } from './notification-types.ts';
@@ -62,11 +64,20 @@ function preview(content: string, max = 140): string {
 
 export const PLANNERS: Record<string, Planner> = {
   'reservation.created': aboutReservation((c, d) => {
-    const guest = c.guestName ?? 'A guest';
+    const guest = c.guestName ?? text(d.guest_name) ?? 'A guest';
+    const viaPlatform = d.source === 'channel';
     return to(c.ownerId, 'new_reservation', 'New reservation',
-      `${guest} booked ${stay(c)}, reference ${c.bookingRefCode}; it is confirmed once paid.`,
-      reservationData(c, { guest_name: c.guestName, total: text(d.total), currency: text(d.currency) }));
+      viaPlatform
+        ? `${guest} booked ${stay(c)} on ${text(d.provider) ?? 'a travel platform'}, reference ${c.bookingRefCode}; the platform took the payment.`
+        : `${guest} booked ${stay(c)}, reference ${c.bookingRefCode}; it is confirmed once paid.`,
+      reservationData(c, { guest_name: c.guestName ?? text(d.guest_name), total: text(d.total), currency: text(d.currency), ...(viaPlatform ? { source: 'channel', provider: text(d.provider) } : {}) }));
   }),
+
+  'channel.booking.overbooked': aboutReservation((c, d) =>
+    to(c.ownerId, 'general', 'Overbooking to resolve',
+      `A booking made on ${text(d.provider) ?? 'a travel platform'} for ${stay(c)}, reference ${c.bookingRefCode}, takes nights that were already full. ` +
+      'The guest has booked on the platform: move or cancel one of the stays.',
+      reservationData(c, { overbooked: true, provider: text(d.provider), revision_id: text(d.revision_id) }))),
 
   'reservation.confirmed': aboutReservation((c) => [
     ...to(c.guestId, 'reservation_confirmed', 'Reservation confirmed', `Your stay at ${stay(c)} is confirmed, reference ${c.bookingRefCode}.`, reservationData(c)),

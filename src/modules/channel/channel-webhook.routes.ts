@@ -1,0 +1,50 @@
+// POST /channel/webhook: the channel manager says something changed (a booking, a message). The
+// body carries ids only and may arrive repeated or out of order; the service answers at once and
+// pulls what changed (the feed gives the order, revision ids make repeats harmless).
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import type { Deps } from '../../container.ts';
+import { Envelope, errorResponses, ok } from '../../platform/envelope.ts';
+import { AppError } from '../../platform/errors.ts';
+import { channelInbox } from './channel-inbox.ts';
+
+const WebhookBody = Type.Object({
+  event: Type.String({ minLength: 1, maxLength: 100, description: 'booking, booking_new, booking_modification, booking_cancellation, message, …' }),
+  property_id: Type.Optional(Type.String({ maxLength: 100 })),
+  timestamp: Type.Optional(Type.String({ maxLength: 100 })),
+  payload: Type.Optional(Type.Object({
+    booking_id: Type.Optional(Type.String({ maxLength: 100 })),
+    revision_id: Type.Optional(Type.String({ maxLength: 100 })),
+    message_thread_id: Type.Optional(Type.String({ maxLength: 100 })),
+  })),
+});
+
+const secretMatches = (sent: string | string[] | undefined, expected: string) => {
+  const a = Buffer.from(typeof sent === 'string' ? sent : '');
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+};
+
+export async function channelWebhookRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
+  app.withTypeProvider<TypeBoxTypeProvider>().post('/channel/webhook', {
+    schema: {
+      tags: ['channel'], summary: 'The channel manager\'s webhook (bookings and messages from travel platforms)',
+      description:
+        'Authenticated by the shared secret in the x-channel-secret header (CHANNEX_WEBHOOK_SECRET; wrong or missing → 401, nothing pulled). ' +
+        '404 when no channel manager or no webhook secret is configured. Answers 200 at once; booking events then pull the unacknowledged ' +
+        'booking revisions (each applied once by its revision id, acknowledged after commit), a message event pulls that thread. ' +
+        'Travel platforms map to the spec\'s pair: Airbnb (or OtaB) → provider OtaB / source channel_ota_b, any other → OtaA / channel_ota_a.',
+      body: WebhookBody, response: { 200: Envelope(Type.Null()), ...errorResponses(401, 404) },
+    },
+  }, async (req) => {
+    const secret = deps.config.CHANNEX_WEBHOOK_SECRET;
+    if (!deps.channel || !secret) throw new AppError('NOT_FOUND', 'No channel manager webhook is configured');
+    if (!secretMatches(req.headers['x-channel-secret'], secret)) throw new AppError('UNAUTHENTICATED', 'The webhook secret is missing or wrong');
+    const { event, payload } = req.body;
+    if (event === 'message' || payload?.message_thread_id) channelInbox(deps).request({ threadId: payload?.message_thread_id });
+    else channelInbox(deps).request({ bookings: true });
+    return ok(null, 'Received');
+  });
+}
