@@ -22,6 +22,7 @@ import type { Presence } from './ports/presence.ts';
 import type { AnswerEngine } from './ports/answer-engine.ts';
 import type { ChannelManager } from './ports/channel-manager.ts';
 import { ChannexChannelManager } from './adapters/channex/channex-channel-manager.ts';
+import { registerChannelProjectors } from './modules/channel/channel-projectors.ts';
 import { isoDecimals } from './modules/catalog/money.ts';
 import { KeywordAnswerEngine } from './adapters/keyword-answers/keyword-answer-engine.ts';
 import { MemoryEventBus } from './adapters/memory/memory-event-bus.ts';
@@ -164,6 +165,7 @@ export async function createContainer(config: Config, overrides: ContainerOverri
   };
   // A payment taken on the built-in checkout page confirms at once, through the one path
   // verify and webhooks use (the guest may never come back to the success URL).
+  if (deps.channel) registerChannelProjectors(deps.outbox);
   if (deps.payments instanceof LocalPaymentProcessor) deps.payments.setOnCompleted(async (session) => void (await confirmPayment(deps, session)));
   return deps;
 }

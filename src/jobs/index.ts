@@ -8,6 +8,9 @@ import { retryPayouts } from '../modules/payouts/send-payout.ts';
 import { EXECUTE_REFUNDS_JOB, executeRefunds } from '../modules/payments/execute-refunds.ts';
 import { CHANNEL_PULL_JOB, pullBookingRevisions } from '../modules/channel/pull-booking-revisions.ts';
 import { CHANNEL_SEND_REPLIES_JOB, sendChannelReplies } from '../modules/channel/send-channel-replies.ts';
+import { CHANNEL_PUSH_JOB, pushChannelChanges } from '../modules/channel/push-channel-changes.ts';
+import { CHANNEL_RECONCILE_JOB, reconcileChannel } from '../modules/channel/reconcile-channel.ts';
+import { linkRequestedProperties } from '../modules/channel/link-property.ts';
 
 /** The recurring jobs of the service; later features add theirs here. */
 export function jobDefinitions(deps: Deps, relay: OutboxRelay): JobDefinition[] {
@@ -23,6 +26,9 @@ export function jobDefinitions(deps: Deps, relay: OutboxRelay): JobDefinition[] 
     // webhook was lost, and owners' replies to travel-platform threads.
     { name: CHANNEL_PULL_JOB, intervalMs: 60_000, leaseMs: 300_000, run: async () => void (await pullBookingRevisions(deps)) },
     { name: CHANNEL_SEND_REPLIES_JOB, intervalMs: 10_000, leaseMs: 120_000, run: async () => void (await sendChannelReplies(deps)) },
+    // Links asked for in step 7, then availability and rates/restrictions, batched per listing and kind.
+    { name: CHANNEL_PUSH_JOB, intervalMs: 10_000, leaseMs: 300_000, run: async () => { await linkRequestedProperties(deps); await pushChannelChanges(deps); } },
+    { name: CHANNEL_RECONCILE_JOB, intervalMs: 3600_000, leaseMs: 600_000, run: async () => void (await reconcileChannel(deps)) },
   ];
 }
 

@@ -62,6 +62,9 @@ export const properties = pgTable(
     channelSyncRequested: boolean('channel_sync_requested').notNull().default(false),
     channelPropertyId: text('channel_property_id'),
     channelSyncedAt: ts('channel_synced_at'),
+    /** A listing sold whole is one remote room type with one rate plan: their channel-manager ids. */
+    channelUnitRoomTypeId: text('channel_unit_room_type_id'),
+    channelUnitRatePlanId: text('channel_unit_rate_plan_id'),
     /** Secret part of the property's iCal export link (GET /properties/{id}/calendar.ics?token=…). */
     icalToken: text('ical_token'),
     // Step 8

@@ -2,12 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../container.ts';
 import { CHANNEL_MESSAGE_OUTGOING } from '../messaging/record-message.ts';
 import { channelWebhookRoutes } from './channel-webhook.routes.ts';
+import { channelRoutes } from './channel.routes.ts';
 import { channelInbox } from './channel-inbox.ts';
 
-/** The link to an external channel manager: webhook in, replies out. */
+/** The link to an external channel manager: linking and status, pushes, webhook in, replies out. */
 export async function channelModule(app: FastifyInstance, opts: { deps: Deps }) {
   const { deps } = opts;
   await app.register(channelWebhookRoutes, opts);
+  await app.register(channelRoutes, opts);
   if (!deps.channel) return;
   // An owner's reply goes out as soon as it is published; the job retries what fails.
   const stop = deps.bus.subscribe(CHANNEL_MESSAGE_OUTGOING, () => channelInbox(deps).request({ replies: true }));

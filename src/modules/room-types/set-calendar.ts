@@ -6,7 +6,9 @@ import { currencyDecimals } from '../catalog/currencies.repository.ts';
 import { toMinor } from '../catalog/money.ts';
 import { loadPropertyForWrite } from '../properties/property-access.ts';
 import { calendarRepository } from './calendar.repository.ts';
-import { nightRange, todayIn } from './calendar-dates.ts';
+import { addDays, nightRange, todayIn } from './calendar-dates.ts';
+import { recordCalendarChanged } from './calendar-changed.ts';
+import { publishAfterCommit } from '../../platform/after-commit.ts';
 import { calendarUnit, readCalendar } from './calendar-unit.ts';
 import type { CalendarBody } from './room-types.schemas.ts';
 
@@ -50,6 +52,10 @@ export async function setCalendar(deps: Deps, caller: AuthUser, propertyId: numb
       const when = clash ? `${clash.booked} booked on ${clash.night}` : 'a night in the range is booked beyond it';
       throw new AppError('CONFLICT', `available_rooms cannot go below the bookings already taken (${when}); nothing was changed`);
     }
+    await recordCalendarChanged(tx, {
+      property_id: property.id, room_type_id: unit.roomTypeId, date_from: range.from, date_to: addDays(range.to, 1), kinds: ['availability', 'restrictions'],
+    });
   });
+  publishAfterCommit(deps);
   return readCalendar(deps.db, property, await calendarUnit(deps.db, property, roomTypeId), range);
 }

@@ -1,0 +1,35 @@
+// Changes of nights and rates become pending pushes, in the outbox relay's transaction: every
+// reservation event (its nights, and the nights a modification left) and 'calendar.changed'
+// (the owner's calendar, rate plans, imported iCal blocks). Listings that are not linked get
+// nothing. A repeated projection only queues the same range twice, which the push merges.
+import type { OutboxRelay, Projector } from '../../jobs/outbox-relay.ts';
+import { CALENDAR_CHANGED, type CalendarChangedEvent } from '../room-types/calendar-changed.ts';
+import { channelRepository } from './channel.repository.ts';
+
+const RESERVATION_TOPICS = ['reservation.created', 'reservation.modified', 'reservation.cancelled', 'reservation.expired'];
+
+const isDay = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);
+
+const reservationProjector: Projector = async ({ tx, event }) => {
+  const d = (event.data ?? {}) as Record<string, any>;
+  const id = Number(d.reservation_id);
+  if (!Number.isSafeInteger(id) || id <= 0) return 0;
+  const old = d.old && isDay(d.old.checkin_date) && isDay(d.old.checkout_date) ? { from: d.old.checkin_date, to: d.old.checkout_date } : undefined;
+  await channelRepository(tx).queueReservation(id, old);
+  return 0;
+};
+
+const calendarProjector: Projector = async ({ tx, event }) => {
+  const d = (event.data ?? {}) as Partial<CalendarChangedEvent>;
+  if (typeof d.property_id !== 'number' || !isDay(d.date_from) || !isDay(d.date_to)) return 0;
+  const kinds = (d.kinds ?? []).filter((k) => k === 'availability' || k === 'restrictions');
+  await channelRepository(tx).queueIfLinked(d.property_id, kinds, d.date_from, d.date_to);
+  return 0;
+};
+
+/** Registers the channel push's projectors (only when a channel manager is configured). */
+export function registerChannelProjectors(relay: OutboxRelay): OutboxRelay {
+  for (const topic of RESERVATION_TOPICS) relay.addProjector(topic, reservationProjector);
+  relay.addProjector(CALENDAR_CHANGED, calendarProjector);
+  return relay;
+}
