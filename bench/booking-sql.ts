@@ -48,8 +48,8 @@ async function book(c: pg.PoolClient, f: SqlBookingFixtures, slot: Slot): Promis
        SELECT $1, 0, d::date, 1
        FROM (SELECT id FROM users WHERE id = $4 FOR UPDATE) AS g, generate_series($2::date, $3::date - 1, interval '1 day') AS d
        ON CONFLICT (property_id, room_type_id, night) DO UPDATE SET booked = n.booked + 1
-         WHERE NOT n.stop_sell AND n.booked + 1 <= COALESCE(n.available_rooms, 1)
-       RETURNING n.room_type_id, to_char(n.night, 'YYYY-MM-DD') AS night, n.price, n.available_rooms, n.stop_sell, n.booked`,
+         WHERE NOT n.stop_sell AND n.booked + n.blocked + 1 <= COALESCE(n.available_rooms, 1)
+       RETURNING n.room_type_id, to_char(n.night, 'YYYY-MM-DD') AS night, n.price, n.available_rooms, n.stop_sell, n.booked + n.blocked AS booked`,
       [slot.listingId, slot.checkin, slot.checkout, guestId],
     );
     if (held.rows.length !== STAY_NIGHTS) return rollback(c, 'unavailable');

@@ -26,6 +26,7 @@ import { realtimeModule } from './modules/realtime/index.ts';
 import { notificationsModule } from './modules/notifications/index.ts';
 import { paymentsModule } from './modules/payments/index.ts';
 import { channelModule } from './modules/channel/index.ts';
+import { icalModule } from './modules/ical/index.ts';
 import { payoutsModule } from './modules/payouts/index.ts';
 import { LocalPaymentProcessor } from './adapters/local-payments/local-payment-processor.ts';
 import { paymentResultPages } from './modules/payments/payment-result-pages.routes.ts';
@@ -154,6 +155,7 @@ export async function buildApp(deps: Deps, opts: { extraRoutes?: (app: App, deps
       await api.register(paymentsModule, { deps });
       await api.register(payoutsModule, { deps });
       await api.register(channelModule, { deps });
+      await api.register(icalModule, { deps });
       if (opts.extraRoutes) await opts.extraRoutes(api, deps);
     },
     { prefix: '/api' },

@@ -39,6 +39,8 @@ const STATUS_BY_CODE = {
   CHANNEL_NOT_CONFIGURED: 409,
   CHANNEL_REJECTED: 502,
   CHANNEL_UNAVAILABLE: 503,
+  // An imported calendar URL that answered an error or nothing in time.
+  CALENDAR_FETCH_FAILED: 502,
 } as const;
 
 export type ErrorCode = keyof typeof STATUS_BY_CODE;

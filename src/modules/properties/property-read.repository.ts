@@ -194,14 +194,14 @@ function bookedNightsSql(propertyIds: number[], at: Date) {
     )
     SELECT n.property_id AS "propertyId", to_char(n.night, 'YYYY-MM-DD') AS night,
       CASE WHEN COALESCE(c.cnt, 0) = 0 THEN bool_or(n.room_type_id = 0)
-           ELSE count(*) FILTER (WHERE rt.id IS NOT NULL AND n.booked >= COALESCE(n.available_rooms, rt.count_of_rooms)) = c.cnt
+           ELSE count(*) FILTER (WHERE rt.id IS NOT NULL AND n.booked + n.blocked >= COALESCE(n.available_rooms, rt.count_of_rooms)) = c.cnt
       END AS "full"
     FROM ${propertyNights} n
     JOIN ${properties} p ON p.id = n.property_id
     LEFT JOIN rt_count c ON c.property_id = n.property_id
     LEFT JOIN ${roomTypes} rt ON rt.id = n.room_type_id AND rt.property_id = n.property_id
     WHERE n.property_id IN (${sql.join(propertyIds.map((id) => sql`${id}`), sql`, `)})
-      AND n.booked > 0
+      AND n.booked + n.blocked > 0
       AND n.night >= (CAST(${at.toISOString()} AS timestamptz) AT TIME ZONE p.timezone)::date
     GROUP BY n.property_id, n.night, c.cnt`;
 }

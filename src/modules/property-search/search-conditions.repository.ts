@@ -84,11 +84,11 @@ function availabilitySql(stay: Stay, guests: number): SQL {
       AND COALESCE(p.capacity, 0) >= ${guests}::int
       AND NOT EXISTS (SELECT 1 FROM property_nights n WHERE n.property_id = p.id AND n.room_type_id = 0
         AND n.night >= ${from} AND n.night < ${to}
-        AND (n.stop_sell OR COALESCE(n.available_rooms, 1) - n.booked <= 0)))
+        AND (n.stop_sell OR COALESCE(n.available_rooms, 1) - n.booked - n.blocked <= 0)))
     OR EXISTS (SELECT 1 FROM room_types rt WHERE rt.property_id = p.id AND rt.capacity >= ${guests}::int
       AND NOT EXISTS (SELECT 1 FROM property_nights n WHERE n.property_id = p.id AND n.room_type_id = rt.id
         AND n.night >= ${from} AND n.night < ${to}
-        AND (n.stop_sell OR COALESCE(n.available_rooms, rt.count_of_rooms) - n.booked <= 0))))`;
+        AND (n.stop_sell OR COALESCE(n.available_rooms, rt.count_of_rooms) - n.booked - n.blocked <= 0))))`;
 }
 
 /** Guests without dates: one unit must be able to hold them. */

@@ -1,7 +1,8 @@
 // Nights are sold with conditional updates on property_nights rows, inside the caller's
 // transaction: the UPDATE's WHERE is re-checked against the committed row after any concurrent
 // writer, so a night is never sold beyond its count, whatever the concurrency or the number of
-// instances. Stays are half-open: [checkin, checkout).
+// instances. Stays are half-open: [checkin, checkout). Units blocked by imported calendars (iCal)
+// count against a night like booked ones.
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
 import { daysBetween } from '../room-types/calendar-dates.ts';
@@ -45,8 +46,8 @@ export function inventoryRepository(db: Executor) {
         SELECT ${u.propertyId}, ${u.roomTypeId}, d::date, ${u.count}
         FROM ${from} generate_series(${u.checkin}::date, ${u.checkout}::date - 1, interval '1 day') AS d
         ON CONFLICT (property_id, room_type_id, night) DO UPDATE SET booked = n.booked + ${u.count}
-          WHERE NOT n.stop_sell AND n.booked + ${u.count} <= COALESCE(n.available_rooms, ${u.defaultAvailable})
-        RETURNING n.room_type_id, to_char(n.night, 'YYYY-MM-DD') AS night, n.price, n.available_rooms, n.stop_sell, n.booked`)) as unknown as Rows<Record<string, unknown>>;
+          WHERE NOT n.stop_sell AND n.booked + n.blocked + ${u.count} <= COALESCE(n.available_rooms, ${u.defaultAvailable})
+        RETURNING n.room_type_id, to_char(n.night, 'YYYY-MM-DD') AS night, n.price, n.available_rooms, n.stop_sell, n.booked + n.blocked AS booked`)) as unknown as Rows<Record<string, unknown>>;
       const rows = res.rows.map(toNight);
       // A row created here holds `count` units against the default: it too must fit.
       const fits = (r: CalendarNight) => !r.stopSell && r.booked <= (r.availableRooms ?? u.defaultAvailable);

@@ -69,7 +69,7 @@ export function pricingInputRepository(db: Executor) {
     async nights(propertyId: number, roomTypeIds: number[], checkin: string, checkout: string): Promise<CalendarNight[]> {
       if (roomTypeIds.length === 0 || checkout <= checkin) return [];
       const res = await db.execute(sql`
-        SELECT room_type_id, to_char(night, 'YYYY-MM-DD') AS night, price, available_rooms, stop_sell, booked
+        SELECT room_type_id, to_char(night, 'YYYY-MM-DD') AS night, price, available_rooms, stop_sell, booked + blocked AS booked
         FROM property_nights
         WHERE property_id = ${propertyId}
           AND room_type_id IN (${sql.join(roomTypeIds.map((id) => sql`${id}`), sql`, `)})
@@ -80,7 +80,7 @@ export function pricingInputRepository(db: Executor) {
     /** Every calendar row of the listing from `from` on, all unit kinds; at most `limit` rows. */
     async calendarFrom(propertyId: number, from: string, limit: number): Promise<CalendarNight[]> {
       const res = await db.execute(sql`
-        SELECT room_type_id, to_char(night, 'YYYY-MM-DD') AS night, price, available_rooms, stop_sell, booked
+        SELECT room_type_id, to_char(night, 'YYYY-MM-DD') AS night, price, available_rooms, stop_sell, booked + blocked AS booked
         FROM property_nights WHERE property_id = ${propertyId} AND night >= ${from}::date
         LIMIT ${limit}`);
       return rowsOf<Record<string, unknown>>(res).map(toNight);

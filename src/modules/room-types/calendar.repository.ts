@@ -78,7 +78,7 @@ export function calendarRepository(db: Executor) {
     /** Every night of [from, to], with its row's values when one exists. */
     async nights(propertyId: number, roomTypeId: number, from: string, to: string): Promise<NightRow[]> {
       const res = await db.execute(sql`
-        SELECT d::date::text AS night, n.price, n.available_rooms, COALESCE(n.booked, 0) AS booked, COALESCE(n.stop_sell, false) AS stop_sell
+        SELECT d::date::text AS night, n.price, n.available_rooms, COALESCE(n.booked + n.blocked, 0) AS booked, COALESCE(n.stop_sell, false) AS stop_sell
         FROM generate_series(${from}::timestamp, ${to}::timestamp, interval '1 day') AS d
         LEFT JOIN property_nights n ON n.property_id = ${propertyId} AND n.room_type_id = ${roomTypeId} AND n.night = d::date
         ORDER BY d`);

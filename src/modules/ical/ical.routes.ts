@@ -1,0 +1,93 @@
+// iCal: the listing's availability feed (export) and the external calendars that block it (import).
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import type { Deps } from '../../container.ts';
+import { currentUser } from '../../platform/auth.ts';
+import { Envelope, errorResponses, ok } from '../../platform/envelope.ts';
+import { exportCalendar, exportLink, rotateExportLink } from './export-calendar.ts';
+import { addFeed, deleteFeed, listFeeds, refreshFeedNow } from './ical-feeds.ts';
+
+const Id = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
+const Params = Type.Object({ id: Id });
+const FeedParams = Type.Object({ id: Id, feedId: Id });
+const security = [{ bearer: [] }];
+const tags = ['calendar'];
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
+const Feed = Type.Object({
+  id: Type.Integer(), url: Type.String(), name: Nullable(Type.String()),
+  room_type_id: Type.Integer({ description: '0 = the listing sold whole' }),
+  last_fetched_at: Nullable(Type.String()), last_success_at: Nullable(Type.String()),
+  last_error: Nullable(Type.String({ description: 'why the last refresh failed (the previous blocks are kept)' })),
+  blocked_nights: Type.Integer({ description: 'nights this calendar currently blocks (today to 365 days on)' }),
+  conflicts: Type.Array(Type.String(), { description: 'blocked nights that bookings here had already filled: sold on both sides, to be resolved by the owner' }),
+});
+const Links = Type.Object({ export_url: Type.String({ description: 'subscribe other platforms to this secret link' }), feeds: Type.Array(Feed) });
+
+export async function icalRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  r.get('/properties/:id/calendar.ics', {
+    schema: {
+      tags, summary: 'The listing\'s availability as iCal (busy nights, today to 365 days on)',
+      description: 'No login: the token of the secret link (GET /properties/{id}/calendar/ical) is the credential; a wrong or missing token, or an unknown listing, is 404. ' +
+        'One all-day event per range of nights with no unit left to sell (booked, blocked, stopped or closed); no guest data.',
+      params: Params, querystring: Type.Object({ token: Type.Optional(Type.String({ maxLength: 200 })) }),
+      response: { 200: Type.String({ description: 'text/calendar' }), ...errorResponses(404) },
+    },
+  }, async (req, reply) => {
+    const text = await exportCalendar(deps, req.params.id, req.query.token);
+    return reply.type('text/calendar; charset=utf-8').header('cache-control', 'private, max-age=300').send(text);
+  });
+
+  r.get('/properties/:id/calendar/ical', {
+    config: { auth: 'required' },
+    schema: {
+      tags, security, summary: 'The listing\'s secret iCal link and its imported calendars', description: 'Owner of the listing, admin, support; others who can see it: 403.',
+      params: Params, response: { 200: Envelope(Links), ...errorResponses(401, 403, 404) },
+    },
+  }, async (req) => {
+    const user = currentUser(req);
+    return ok({ export_url: await exportLink(deps, user, req.params.id), feeds: await listFeeds(deps, user, req.params.id) });
+  });
+
+  r.post('/properties/:id/calendar/ical/rotate', {
+    config: { auth: 'required' },
+    schema: {
+      tags, security, summary: 'Replace the secret iCal link (the old one stops working)', description: 'Owner of the listing or admin.',
+      params: Params, response: { 200: Envelope(Type.Object({ export_url: Type.String() })), ...errorResponses(401, 403, 404) },
+    },
+  }, async (req) => ok({ export_url: await rotateExportLink(deps, currentUser(req), req.params.id) }, 'New calendar link'));
+
+  r.get('/properties/:id/calendar/ical-feeds', {
+    config: { auth: 'required' },
+    schema: { tags, security, summary: 'Imported calendars', description: 'Owner of the listing, admin, support.', params: Params, response: { 200: Envelope(Type.Array(Feed)), ...errorResponses(401, 403, 404) } },
+  }, async (req) => ok(await listFeeds(deps, currentUser(req), req.params.id)));
+
+  r.post('/properties/:id/calendar/ical-feeds', {
+    config: { auth: 'required' },
+    schema: {
+      tags, security, summary: 'Import an external calendar (iCal URL) whose busy dates block the listing',
+      description: 'Owner of the listing or admin. Fetched at once and every 30 minutes. Only http(s) URLs resolving to public addresses ' +
+        '(loopback, private, link-local and other reserved ranges are refused unless ICAL_ALLOW_PRIVATE), at most ICAL_MAX_BYTES, within ICAL_TIMEOUT_MS, ' +
+        'three redirects. Refused or unreadable URL → 422 url; the calendar server failing → 502 CALENDAR_FETCH_FAILED; nothing is stored then. ' +
+        'room_type_id: required for a listing with room types (one unit of it is blocked per busy night), absent for a listing sold whole. Same URL twice → 409.',
+      params: Params,
+      body: Type.Object({ url: Type.String({ minLength: 8, maxLength: 2000 }), name: Type.Optional(Type.String({ maxLength: 200 })), room_type_id: Type.Optional(Id) }),
+      response: { 201: Envelope(Feed), ...errorResponses(401, 403, 404, 409, 502) },
+    },
+  }, async (req, reply) => reply.code(201).send(ok(await addFeed(deps, currentUser(req), req.params.id, req.body), 'Calendar imported')));
+
+  r.post('/properties/:id/calendar/ical-feeds/:feedId/refresh', {
+    config: { auth: 'required' },
+    schema: { tags, security, summary: 'Fetch an imported calendar again now', description: 'Owner of the listing or admin. A failure keeps the previous blocks (502).', params: FeedParams, response: { 200: Envelope(Feed), ...errorResponses(401, 403, 404, 502) } },
+  }, async (req) => ok(await refreshFeedNow(deps, currentUser(req), req.params.id, req.params.feedId)));
+
+  r.delete('/properties/:id/calendar/ical-feeds/:feedId', {
+    config: { auth: 'required' },
+    schema: { tags, security, summary: 'Stop importing a calendar (its blocks are lifted)', description: 'Owner of the listing or admin.', params: FeedParams, response: { 200: Envelope(Type.Null()), ...errorResponses(401, 403, 404) } },
+  }, async (req) => {
+    await deleteFeed(deps, currentUser(req), req.params.id, req.params.feedId);
+    return ok(null, 'Calendar removed');
+  });
+}
