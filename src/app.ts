@@ -40,7 +40,7 @@ import { idempotencyPlugin } from './platform/idempotency.ts';
 import { AppError } from './platform/errors.ts';
 import { FlatProfile } from './modules/users/user-profile.ts';
 import { authModule } from './modules/auth/index.ts';
-import { rejectBadText } from './platform/text-guard.ts';
+import { installTextGuard } from './platform/text-guard.ts';
 
 export type App = FastifyInstance;
 
@@ -80,7 +80,7 @@ export async function buildApp(deps: Deps, opts: { extraRoutes?: (app: App, deps
   });
   app.decorate('routeTable', routeTable);
   installErrorHandlers(app);
-  app.addHook('preValidation', rejectBadText);
+  installTextGuard(app);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

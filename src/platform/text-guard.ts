@@ -2,7 +2,7 @@
 // text at all: a value carrying either would fail deep in a query as a 500. Every request's body,
 // query and parameters are checked once, before validation, and such a value is refused as
 // invalid input naming its field.
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { invalidField } from './errors.ts';
 
 const MAX_DEPTH = 32;
@@ -30,7 +30,25 @@ export function findBadText(value: unknown, path = '', depth = 0): string | null
   return null;
 }
 
+// In JSON text, U+0000 and surrogates can only arrive as \u escapes (raw control characters are
+// invalid JSON, and undecodable bytes become U+FFFD): a JSON body whose text has none of those
+// escapes needs no walk, which keeps the check off the common path.
+const SUSPECT_ESCAPE = /\\u(?:0000|[dD][89a-fA-F][0-9a-fA-F]{2})/;
+const CLEAN_JSON = Symbol('cleanJsonBody');
+
+/** Installs the check: the JSON parser notes clean bodies, a preValidation hook checks the rest. */
+export function installTextGuard(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (!SUSPECT_ESCAPE.test(body as string)) (req as unknown as Record<symbol, boolean>)[CLEAN_JSON] = true;
+    parseJson(req, body as string, done);
+  });
+  app.addHook('preValidation', rejectBadText);
+}
+
 export async function rejectBadText(req: FastifyRequest): Promise<void> {
-  const field = findBadText(req.params) ?? findBadText(req.query) ?? (Buffer.isBuffer(req.body) ? null : findBadText(req.body));
+  const clean = (req as unknown as Record<symbol, boolean>)[CLEAN_JSON] === true;
+  const field = findBadText(req.params) ?? findBadText(req.query) ?? (clean || Buffer.isBuffer(req.body) ? null : findBadText(req.body));
   if (field) throw invalidField(field.replace(new RegExp(LONE_SURROGATE, 'g'), '?').replace(/\u0000/g, '\\0'), 'must be text without NUL characters (U+0000) or unpaired surrogates');
 }

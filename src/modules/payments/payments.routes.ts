@@ -54,6 +54,7 @@ export async function paymentsRoutes(app: FastifyInstance, { deps }: { deps: Dep
 
   await app.register(async (raw) => {
     // The signature covers the exact bytes received: keep the body raw for this route only.
+    raw.removeContentTypeParser('application/json');
     raw.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
     raw.withTypeProvider<TypeBoxTypeProvider>().post('/payments/webhook', {
       schema: {
