@@ -77,10 +77,26 @@ describe('Channex adapter', () => {
     const bad = await kindOf(cm.pushAvailability([{ ...value[0]!, roomTypeId: 'unknown-room-type' }]));
     assert.equal(bad.kind, 'rejected');
     assert.equal(bad.retryable, false);
+    assert.match(bad.message, /invalid value/, 'the remote errors.title travels in the message');
     fake.warnNext('/availability', [{ warning: 'availability exceeds count_of_rooms', room_type_id: roomTypeId }]);
     const warned = await cm.pushAvailability(value);
     assert.equal(warned.warnings.length, 1);
     assert.match(warned.warnings[0]!, /exceeds count_of_rooms/);
+    // Channex's own shape: the refused value plus `warning: {field: [reasons]}`, made readable.
+    fake.warnNext('/availability', [{ room_type_id: roomTypeId, date_from: '2030-02-01', date_to: '2030-02-03', availability: -1, warning: { availability: ['must be greater than or equal to 0'] } }]);
+    assert.deepEqual((await cm.pushAvailability(value)).warnings, [`room type ${roomTypeId}, 2030-02-01..2030-02-03: availability must be greater than or equal to 0`]);
+    assert.equal(fake.availability.has(`${roomTypeId}|2030-02-01`), false, 'nothing was applied: every push above failed or was answered with warnings');
+  });
+
+  it('sends through the fetch it is given', async () => {
+    const seen: string[] = [];
+    const spy: typeof fetch = (input, init) => {
+      seen.push(`${init?.method} ${String(input)}`);
+      return fetch(input, init);
+    };
+    const viaSpy = new ChannexChannelManager(fake.apiBase, fake.apiKey, { fetch: spy });
+    assert.ok(Array.isArray(await viaSpy.bookingRevisionsFeed()));
+    assert.deepEqual(seen, [`GET ${fake.apiBase}/booking_revisions/feed`]);
   });
 
   it('answers unavailable when nothing answers in time', async () => {

@@ -1,18 +1,21 @@
 // The channel-manager port over the Channex REST API (v1). Request bodies are wrapped in their
 // type key, answers read from {data: {type, id, attributes}}; ARI date ranges are inclusive;
-// rates travel as decimal text; weekday arrays are Monday-first on both sides, as stored here.
+// rates travel as decimal text. Weekday arrays (max_stay, min_stay_arrival, closed_to_arrival,
+// closed_to_departure, stop_sell) have 7 entries; we send them Monday-first, as stored here, which is
+// the order Channex uses for weekdays elsewhere (availability rules list days mo..su). The rate plan
+// pages we could read show only uniform example arrays, so the order is an assumption to confirm on
+// the staging server before relying on weekday-specific restrictions.
 import type {
   AvailabilityValue, BookingRevision, ChannelManager, ChannelMessage, ChannelPropertyInput, ChannelRatePlanInput,
   ChannelRoomTypeInput, PushOutcome, RestrictionValue,
 } from '../../ports/channel-manager.ts';
-import { ChannexHttp, toDecimal, toMinor, type ChannexHttpOptions } from './channex-http.ts';
+import { ChannelManagerError } from '../../ports/channel-manager.ts';
+import { ChannexHttp, toDecimal, toMinor, warningText, type ChannexHttpOptions } from './channex-http.ts';
 
 export interface ChannexOptions extends ChannexHttpOptions {
   /** ISO 4217 exponent of a currency (2 when unknown). */
   decimalsOf?: (currency: string) => number;
 }
-
-const warningText = (w: unknown): string => (typeof w === 'string' ? w : JSON.stringify(w));
 
 export class ChannexChannelManager implements ChannelManager {
   private readonly http: ChannexHttp;
@@ -27,7 +30,8 @@ export class ChannexChannelManager implements ChannelManager {
     const body = { [type]: attributes };
     const res = id ? await this.http.request('PUT', `/${collection}/${encodeURIComponent(id)}`, body) : await this.http.request('POST', `/${collection}`, body);
     const newId = res?.data?.id;
-    if (typeof newId !== 'string' || !newId) throw new Error(`Channex answered ${collection} without an id`);
+    // A 2xx without an id is the remote misbehaving, not our input: retryable like a 5xx.
+    if (typeof newId !== 'string' || !newId) throw new ChannelManagerError('unavailable', `The channel manager answered ${collection} without an id`, 200);
     return newId;
   }
 

@@ -5,6 +5,8 @@ import { ChannelManagerError } from '../../ports/channel-manager.ts';
 
 export interface ChannexHttpOptions {
   timeoutMs?: number;
+  /** Replaces the global fetch (Node 20's), e.g. to route through a proxy. */
+  fetch?: typeof fetch;
 }
 
 /** The readable part of a Channex error body: title and per-field details. */
@@ -31,7 +33,7 @@ export class ChannexHttp {
   async request(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<any> {
     let res: Response;
     try {
-      res = await fetch(`${this.apiBase.replace(/\/+$/, '')}${path}`, {
+      res = await (this.opts.fetch ?? fetch)(`${this.apiBase.replace(/\/+$/, '')}${path}`, {
         method,
         headers: { 'user-api-key': this.apiKey, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
         body: body === undefined ? undefined : JSON.stringify(body),
@@ -56,6 +58,22 @@ export class ChannexHttp {
     if (res.status === 404) throw new ChannelManagerError('not_found', message, res.status);
     throw new ChannelManagerError('rejected', message, res.status);
   }
+}
+
+/** What a value left out of an ARI push was and why, from Channex's warning entry (the pushed value
+ * plus `warning: {field: [reasons]}`), e.g. "rate plan 9f…, 2030-01-01..2030-01-03: min_stay_arrival must be greater than 0". */
+export function warningText(w: unknown): string {
+  if (typeof w === 'string') return w;
+  if (!w || typeof w !== 'object') return String(w);
+  const { warning, ...value } = w as Record<string, any>;
+  const target = value.rate_plan_id ? `rate plan ${value.rate_plan_id}` : value.room_type_id ? `room type ${value.room_type_id}` : '';
+  const dates = value.date ?? (value.date_from ? (value.date_to && value.date_to !== value.date_from ? `${value.date_from}..${value.date_to}` : value.date_from) : '');
+  const where = [target, dates].filter(Boolean).join(', ');
+  const why = typeof warning === 'string' ? warning
+    : warning && typeof warning === 'object'
+      ? Object.entries(warning).map(([k, v]) => `${k} ${Array.isArray(v) ? v.join(', ') : String(v)}`).join('; ')
+      : JSON.stringify(value);
+  return where ? `${where}: ${why}` : why;
 }
 
 /** Minor units → the decimal text Channex takes ("120.50"), without floating point. */

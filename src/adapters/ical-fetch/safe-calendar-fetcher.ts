@@ -1,47 +1,64 @@
 // Fetches an external calendar (iCal) URL without letting it reach inside our network: only
 // http(s); every address the name resolves to must be public unicast (no loopback, private,
 // link-local, unique-local, multicast, unspecified, CGNAT or reserved ranges, IPv4-mapped IPv6
-// included) unless allowPrivate; the connection goes to the address that was checked (the
-// check runs in the socket's own DNS lookup, so a second resolution cannot swap it); at most 3
-// redirects, each checked again; a size limit and an overall time limit.
+// judged as the IPv4 inside) unless allowed; the connection goes to the address that was checked
+// (the check runs in the socket's own DNS lookup, so a second resolution — DNS rebinding — cannot
+// swap it); at most 3 redirects, each checked again; only text/calendar or text/plain; a size
+// limit and one time limit for the whole fetch, redirects included.
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import ipaddr from 'ipaddr.js';
 
-export type FetchFailure = 'bad_url' | 'refused_address' | 'too_large' | 'timeout' | 'http_status' | 'network';
+export type FetchFailure = 'bad_url' | 'refused_address' | 'too_large' | 'bad_content' | 'timeout' | 'http_status' | 'network';
 
 export class CalendarFetchError extends Error {
   constructor(readonly reason: FetchFailure, message: string) {
     super(message);
     this.name = 'CalendarFetchError';
   }
+
+  /** Whether the URL itself is at fault (refused or not a calendar), rather than the server failing to answer. */
+  get urlAtFault(): boolean {
+    return this.reason === 'bad_url' || this.reason === 'refused_address' || this.reason === 'too_large' || this.reason === 'bad_content';
+  }
 }
 
 export interface CalendarFetchOptions {
+  /** Any address may be fetched (ICAL_ALLOW_PRIVATE: development and tests with a local server). */
   allowPrivate: boolean;
+  /** Non-public addresses allowed all the same (a mirror the operator runs inside; tests). */
+  allowAddresses?: readonly string[];
   maxBytes: number;
   timeoutMs: number;
   maxRedirects?: number;
 }
 
+const CALENDAR_TYPES = new Set(['text/calendar', 'text/plain']);
+
 /** Whether an address is public unicast (IPv4-mapped IPv6 judged as the IPv4 inside). */
 export function isPublicAddress(ip: string): boolean {
   if (!ipaddr.isValid(ip)) return false;
-  let addr = ipaddr.parse(ip);
-  if (addr.kind() === 'ipv6' && (addr as ipaddr.IPv6).isIPv4MappedAddress()) addr = (addr as ipaddr.IPv6).toIPv4Address();
-  return addr.range() === 'unicast';
+  return ipaddr.process(ip).range() === 'unicast';
+}
+
+function permitted(ip: string, opts: CalendarFetchOptions): boolean {
+  if (opts.allowPrivate || isPublicAddress(ip)) return true;
+  if (!opts.allowAddresses?.length || !ipaddr.isValid(ip)) return false;
+  const canonical = ipaddr.process(ip).toString();
+  return opts.allowAddresses.some((a) => ipaddr.isValid(a) && ipaddr.process(a).toString() === canonical);
 }
 
 type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
-function checkedLookup(allowPrivate: boolean) {
+/** A DNS lookup for the socket that fails unless every address of the name is permitted. */
+function checkedLookup(opts: CalendarFetchOptions) {
   return (hostname: string, options: { all?: boolean }, callback: LookupCallback) => {
     dnsLookup(hostname, { all: true }, (err, addresses) => {
       if (err) return callback(err, '');
-      const refused = addresses.find((a) => !allowPrivate && !isPublicAddress(a.address));
+      const refused = addresses.find((a) => !permitted(a.address, opts));
       if (refused || !addresses.length) {
-        const e = Object.assign(new Error(`${hostname} resolves to ${refused?.address ?? 'nothing'}, which is not a public address`), { code: 'EREFUSEDADDRESS' });
+        const e = Object.assign(new Error(`points to ${hostname}, which resolves to ${refused?.address ?? 'nothing'}: not a public address`), { code: 'EREFUSEDADDRESS' });
         return callback(e, '');
       }
       if (options.all) return callback(null, addresses);
@@ -50,7 +67,7 @@ function checkedLookup(allowPrivate: boolean) {
   };
 }
 
-function checkUrl(raw: string, allowPrivate: boolean): URL {
+function checkUrl(raw: string, opts: CalendarFetchOptions): URL {
   let url: URL;
   try {
     url = new URL(raw);
@@ -60,64 +77,82 @@ function checkUrl(raw: string, allowPrivate: boolean): URL {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CalendarFetchError('bad_url', 'must be an http or https URL');
   if (url.username || url.password) throw new CalendarFetchError('bad_url', 'must not carry a user name or password');
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  // A literal address is connected to without any lookup: it is checked here.
-  if (ipaddr.isValid(host) && !allowPrivate && !isPublicAddress(host)) throw new CalendarFetchError('refused_address', `points to ${host}, which is not a public address`);
+  // A literal address is connected to without any lookup, so it is checked here.
+  if (ipaddr.isValid(host) && !permitted(host, opts)) throw new CalendarFetchError('refused_address', `points to ${host}, which is not a public address`);
   return url;
 }
 
-function once(url: URL, opts: CalendarFetchOptions, deadline: number): Promise<{ status: number; location?: string; body: string }> {
+type Hop = { location: string } | { body: string };
+
+function once(url: URL, opts: CalendarFetchOptions, deadline: number): Promise<Hop> {
   return new Promise((resolve, reject) => {
     const remaining = deadline - Date.now();
     if (remaining <= 0) return reject(new CalendarFetchError('timeout', `did not answer within ${opts.timeoutMs} ms`));
+    let done = false;
+    let timer: NodeJS.Timeout | undefined;
+    const settle = (fn: () => void) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      fn();
+    };
+    const fail = (e: CalendarFetchError) => settle(() => {
+      req.destroy();
+      reject(e);
+    });
+    const tooLarge = () => new CalendarFetchError('too_large', `is larger than the ${opts.maxBytes} bytes allowed`);
     const client = url.protocol === 'https:' ? https : http;
-    const req = client.request(url, { method: 'GET', headers: { accept: 'text/calendar, text/plain;q=0.5', 'user-agent': 'stays-ical-import/1' }, lookup: checkedLookup(opts.allowPrivate) as never }, (res) => {
+    // agent: false — no pooled socket outlives the fetch or carries one check over to another.
+    const req = client.request(url, {
+      method: 'GET', agent: false, lookup: checkedLookup(opts) as never,
+      headers: { accept: 'text/calendar, text/plain;q=0.5', 'user-agent': 'stays-ical-import/1' },
+    }, (res) => {
       const status = res.statusCode ?? 0;
       if (status >= 300 && status < 400 && res.headers.location) {
-        res.resume();
-        return resolve({ status, location: res.headers.location, body: '' });
+        const location = res.headers.location;
+        return settle(() => {
+          req.destroy();
+          resolve({ location });
+        });
       }
-      const declared = Number(res.headers['content-length'] ?? 0);
-      if (declared > opts.maxBytes) {
-        req.destroy();
-        return reject(new CalendarFetchError('too_large', `is larger than ${opts.maxBytes} bytes`));
-      }
+      if (status < 200 || status >= 300) return fail(new CalendarFetchError('http_status', `answered HTTP ${status}`));
+      const type = String(res.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+      if (!CALENDAR_TYPES.has(type)) return fail(new CalendarFetchError('bad_content', `answered ${type || 'without a content type'}, not text/calendar`));
+      if (Number(res.headers['content-length'] ?? 0) > opts.maxBytes) return fail(tooLarge());
       const chunks: Buffer[] = [];
       let size = 0;
       res.on('data', (c: Buffer) => {
         size += c.length;
-        if (size > opts.maxBytes) {
-          req.destroy();
-          reject(new CalendarFetchError('too_large', `is larger than ${opts.maxBytes} bytes`));
-        } else chunks.push(c);
+        if (size > opts.maxBytes) fail(tooLarge());
+        else chunks.push(c);
       });
-      res.on('end', () => resolve({ status, body: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', (err) => reject(new CalendarFetchError('network', `could not be read: ${err.message}`)));
+      res.on('end', () => settle(() => resolve({ body: Buffer.concat(chunks).toString('utf8') })));
+      res.on('aborted', () => fail(new CalendarFetchError('network', 'closed the connection before the end of the calendar')));
+      res.on('error', (err) => fail(new CalendarFetchError('network', `could not be read (${err.message})`)));
     });
-    const timer = setTimeout(() => {
-      req.destroy();
-      reject(new CalendarFetchError('timeout', `did not answer within ${opts.timeoutMs} ms`));
-    }, remaining);
-    req.on('close', () => clearTimeout(timer));
+    timer = setTimeout(() => fail(new CalendarFetchError('timeout', `did not send the whole calendar within ${opts.timeoutMs} ms`)), remaining);
     req.on('error', (err: NodeJS.ErrnoException) => {
-      if (err.code === 'EREFUSEDADDRESS') reject(new CalendarFetchError('refused_address', err.message));
-      else reject(new CalendarFetchError('network', `could not be reached (${err.code ?? err.message})`));
+      if (err.code === 'EREFUSEDADDRESS') fail(new CalendarFetchError('refused_address', err.message));
+      else fail(new CalendarFetchError('network', `could not be reached (${err.code ?? err.message})`));
     });
     req.end();
   });
 }
 
-/** The calendar's text, or a CalendarFetchError saying why not. */
+/** The calendar's text, or a CalendarFetchError saying why not (messages read after "The calendar URL …"). */
 export async function fetchCalendar(raw: string, opts: CalendarFetchOptions): Promise<string> {
   const deadline = Date.now() + opts.timeoutMs;
-  let url = checkUrl(raw, opts.allowPrivate);
+  let url = checkUrl(raw, opts);
   for (let hops = 0; ; hops++) {
     const res = await once(url, opts, deadline);
-    if (res.location !== undefined) {
-      if (hops >= (opts.maxRedirects ?? 3)) throw new CalendarFetchError('http_status', 'redirects too many times');
-      url = checkUrl(new URL(res.location, url).toString(), opts.allowPrivate);
-      continue;
+    if ('body' in res) return res.body;
+    if (hops >= (opts.maxRedirects ?? 3)) throw new CalendarFetchError('http_status', `redirects more than ${opts.maxRedirects ?? 3} times`);
+    let next: string;
+    try {
+      next = new URL(res.location, url).toString();
+    } catch {
+      throw new CalendarFetchError('bad_url', 'redirects to something that is not a URL');
     }
-    if (res.status < 200 || res.status >= 300) throw new CalendarFetchError('http_status', `answered HTTP ${res.status}`);
-    return res.body;
+    url = checkUrl(next, opts);
   }
 }

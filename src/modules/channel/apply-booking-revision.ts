@@ -12,11 +12,15 @@
 //   ('channel.booking.overbooked');
 // - a 'modified' revision for a booking never seen is applied as new; a revision older than one
 //   already applied to its booking is recorded as stale and not applied; a 'cancelled' one for a
-//   booking never seen is recorded and nothing else.
+//   booking never seen is recorded and nothing else; a new or modified revision for a booking
+//   cancelled here reinstates that same reservation (confirmed again, nights taken again);
+// - a transaction broken by PostgreSQL's deadlock detector (a guest changing the same nights) is
+//   run again, like the direct paths (commit-nights-change.ts).
 import type { Deps } from '../../container.ts';
 import type { Tx } from '../../db/connection.ts';
 import { platformRepository } from '../../platform/platform.repository.ts';
 import type { BookingRevision } from '../../ports/channel-manager.ts';
+import { isDeadlock } from '../catalog/db-errors.ts';
 import { formatMinor, isoDecimals } from '../catalog/money.ts';
 import { newBookingRef } from '../reservations/booking-ref.ts';
 import { inventoryRepository } from '../reservations/inventory.repository.ts';
@@ -26,6 +30,7 @@ import { channelInboundRepository, type LinkedProperty, type ReservationLine } f
 import { otaProvider } from './ota-provider.ts';
 
 export const CHANNEL_BOOKING_OVERBOOKED = 'channel.booking.overbooked';
+const ATTEMPTS = 3;
 
 export type RevisionOutcome =
   | { kind: 'applied'; reservationId: number | null; overbooked: boolean; propertyId: number }
@@ -45,7 +50,7 @@ interface Unit {
 /** Our unit lines for the revision's rooms, or why they cannot be placed (unknown room type). */
 function unitsOf(rev: BookingRevision, p: LinkedProperty): Unit[] | string {
   if (p.whole) {
-    return [{ roomTypeId: 0, count: Math.max(1, rev.rooms.length), checkin: rev.arrivalDate, checkout: rev.departureDate, defaultAvailable: 1, lineTotalMinor: rev.amountMinor ?? 0 }];
+    return [{ roomTypeId: 0, count: 1, checkin: rev.arrivalDate, checkout: rev.departureDate, defaultAvailable: 1, lineTotalMinor: rev.amountMinor ?? 0 }];
   }
   const units = new Map<string, Unit>();
   for (const room of rev.rooms) {
@@ -60,12 +65,20 @@ function unitsOf(rev: BookingRevision, p: LinkedProperty): Unit[] | string {
   return units.size ? [...units.values()] : 'the booking has no rooms';
 }
 
-/** Takes the units (conditionally first); returns whether any night had to be oversold. */
+/**
+ * Locks every night the change touches (old and new lines) before any count moves, in the same
+ * fixed order as the direct paths (modify-reservation.ts), so a platform change and a guest's own
+ * change of the same nights queue up instead of deadlocking.
+ */
+async function lockAll(tx: Tx, propertyId: number, ranges: Array<{ roomTypeId: number; checkin: string; checkout: string }>): Promise<void> {
+  if (!ranges.length) return;
+  const from = ranges.map((u) => u.checkin).sort()[0]!;
+  const to = ranges.map((u) => u.checkout).sort().at(-1)!;
+  await inventoryRepository(tx).lockNights(propertyId, ranges.map((u) => u.roomTypeId), from, to);
+}
+
+/** Takes the units (conditionally first; nights already locked); returns whether any night had to be oversold. */
 async function take(tx: Tx, propertyId: number, units: Unit[]): Promise<boolean> {
-  const inventory = inventoryRepository(tx);
-  const from = units.map((u) => u.checkin).sort()[0]!;
-  const to = units.map((u) => u.checkout).sort().at(-1)!;
-  await inventory.lockNights(propertyId, units.map((u) => u.roomTypeId), from, to);
   let overbooked = false;
   for (const u of units) {
     // A refused hold may have taken some nights already: its savepoint undoes them before the
@@ -102,7 +115,7 @@ export async function applyBookingRevision(deps: Deps, rev: BookingRevision): Pr
   const total = rev.amountMinor ?? units.reduce((s, u) => s + u.lineTotalMinor, 0);
   const fmt = (minor: number) => formatMinor(minor, isoDecimals(currency));
 
-  return deps.db.transaction(async (tx): Promise<RevisionOutcome> => {
+  const work = async (tx: Tx): Promise<RevisionOutcome> => {
     const r = channelInboundRepository(tx);
     const events = platformRepository(tx);
     const latest = await r.latestAppliedAt(rev.bookingId);
@@ -118,7 +131,9 @@ export async function applyBookingRevision(deps: Deps, rev: BookingRevision): Pr
     const base = { property_id: property.id, owner_id: property.ownerId, guest_id: null, source: 'channel', provider: provider.provider, currency };
     if (rev.status === 'cancelled') {
       if (!existing || existing.status === 'cancelled') return { kind: 'applied', reservationId: existing?.id ?? null, overbooked: false, propertyId: property.id };
-      await release(tx, property.id, existing.checkinDate, existing.checkoutDate, await r.lines(existing.id));
+      const old = await r.lines(existing.id);
+      await lockAll(tx, property.id, old.map((l) => ({ roomTypeId: l.roomTypeId, checkin: existing.checkinDate, checkout: existing.checkoutDate })));
+      await release(tx, property.id, existing.checkinDate, existing.checkoutDate, old);
       await r.updateReservation(existing.id, { status: 'cancelled', cancelledAt: now, cancelReason: `cancelled on ${provider.provider}`, updatedAt: now });
       await r.setRevisionOutcome(rev.id, { reservationId: existing.id });
       await events.insertEvent('reservation.cancelled', { ...base, reservation_id: existing.id, reason: `cancelled on ${provider.provider}`, cancelled_by_role: 'platform', refund_amount: '0', currency });
@@ -132,13 +147,18 @@ export async function applyBookingRevision(deps: Deps, rev: BookingRevision): Pr
     const guestDetails = { first_name: rev.customer.name, last_name: rev.customer.surname, email: rev.customer.mail, phone: rev.customer.phone, ota_reservation_code: rev.otaReservationCode, notes: rev.notes };
     let reservationId: number;
     let overbooked: boolean;
-    if (existing && existing.status !== 'cancelled') {
-      await release(tx, property.id, existing.checkinDate, existing.checkoutDate, await r.lines(existing.id));
+    if (existing) {
+      // A booking cancelled here and then revised again on the platform is reinstated on the same
+      // reservation (one reservation per platform booking); its cancelled lines hold no nights.
+      const reinstated = existing.status === 'cancelled';
+      const old = reinstated ? [] : await r.lines(existing.id);
+      await lockAll(tx, property.id, [...old.map((l) => ({ roomTypeId: l.roomTypeId, checkin: existing.checkinDate, checkout: existing.checkoutDate })), ...units]);
+      await release(tx, property.id, existing.checkinDate, existing.checkoutDate, old);
       overbooked = await take(tx, property.id, units);
       await r.replaceLines(existing.id, lines);
       await r.updateReservation(existing.id, {
         checkinDate: rev.arrivalDate, checkoutDate: rev.departureDate, adults, children, totalMinor: total, currency, priceSnapshot: snapshot,
-        guestDetails, overbooked, updatedAt: now,
+        guestDetails, overbooked, updatedAt: now, ...(reinstated ? { status: 'confirmed' as const, cancelledAt: null, cancelReason: null, confirmedAt: now } : {}),
       });
       reservationId = existing.id;
       await events.insertEvent('reservation.modified', {
@@ -147,6 +167,7 @@ export async function applyBookingRevision(deps: Deps, rev: BookingRevision): Pr
         new: { checkin_date: rev.arrivalDate, checkout_date: rev.departureDate, total: fmt(total) },
       });
     } else {
+      await lockAll(tx, property.id, units);
       overbooked = await take(tx, property.id, units);
       const created = await r.insertReservation({
         bookingRefCode: newBookingRef(), propertyId: property.id, guestId: null, status: 'confirmed', checkinDate: rev.arrivalDate, checkoutDate: rev.departureDate,
@@ -161,5 +182,12 @@ export async function applyBookingRevision(deps: Deps, rev: BookingRevision): Pr
       await events.insertEvent(CHANNEL_BOOKING_OVERBOOKED, { ...base, reservation_id: reservationId, revision_id: rev.id, checkin_date: rev.arrivalDate, checkout_date: rev.departureDate });
     }
     return { kind: 'applied', reservationId, overbooked, propertyId: property.id };
-  });
+  };
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await deps.db.transaction(work);
+    } catch (err) {
+      if (!isDeadlock(err) || attempt >= ATTEMPTS) throw err;
+    }
+  }
 }

@@ -11,7 +11,7 @@ import { createProperty, createRoomType } from '../../../test/helpers/catalog-fa
 import { startChannexFake, type ChannexFake } from '../../../test/fakes/channex-server.ts';
 import { channelBookingRevisions, channelSyncFailures, messages, notifications, properties, reservations, roomTypes } from '../../db/schema/index.ts';
 import { inventoryDrift, seedReservation } from '../reservations/reservations.test-support.ts';
-import { send } from '../messaging/messaging.test-support.ts';
+import { get, send } from '../messaging/messaging.test-support.ts';
 import { channelInbox } from './channel-inbox.ts';
 import { pullBookingRevisions } from './pull-booking-revisions.ts';
 import { sendChannelReplies } from './send-channel-replies.ts';
@@ -120,6 +120,17 @@ describe('travel-platform bookings and messages (Channex)', () => {
     assert.equal(Number(events.rows[0]!.n), 1);
   });
 
+  it('reinstates a booking cancelled here when the platform revises it again, on the same reservation', async () => {
+    const p = await linkedListing();
+    revision(p.remote, 'b-back', 'new', 100, 102, { inserted_at: '2030-03-01T10:00:00Z' });
+    revision(p.remote, 'b-back', 'cancelled', 100, 102, { inserted_at: '2030-03-01T11:00:00Z' });
+    revision(p.remote, 'b-back', 'modified', 103, 105, { inserted_at: '2030-03-01T12:00:00Z' });
+    await pullBookingRevisions(t.deps);
+    const rows = await bookingOf('b-back');
+    assert.deepEqual(rows.map((r) => [r.status, r.checkinDate, r.cancelledAt]), [['confirmed', day(103), null]]);
+    assert.deepEqual(await inventoryDrift(t.deps, p.id), []);
+  });
+
   it('records a booking on full nights, flags it overbooked and tells the owner', async () => {
     const p = await linkedListing();
     await seedReservation(t.deps, { propertyId: p.id, status: 'confirmed', checkin: day(60), checkout: day(62) });
@@ -187,6 +198,9 @@ describe('travel-platform bookings and messages (Channex)', () => {
     assert.deepEqual([m.source, m.provider, m.externalGuestName, m.bookingId, m.senderId, m.receiverId], ['channel_ota_b', 'OtaB', 'Ana Lima', booking!.id, null, ownerId]);
     const told = await t.deps.db.select().from(notifications).where(eq(notifications.userId, ownerId));
     assert.ok(told.some((n) => n.title === 'New message from Ana Lima'));
+    const list = await get(t, bearer(ownerToken), '/chats/conversation_summaries?per_page=100');
+    const entry = list.json().data.find((s: { user_id: unknown }) => s.user_id === 'th-1');
+    assert.deepEqual([entry?.user_name, entry?.source, entry?.provider, entry?.last_message], ['Ana Lima', 'channel', 'OtaB', 'Can we check in at 22:00?'], list.body);
 
     fake.failNext('/message_threads/th-1/messages', 503);
     const reply = await send(t, bearer(ownerToken), { receiver_id: 'th-1', content: 'Yes, the key box code follows.' });
@@ -199,5 +213,20 @@ describe('travel-platform bookings and messages (Channex)', () => {
     assert.deepEqual(fake.threads.get('th-1')!.messages.filter((x) => x.sender === 'property').map((x) => x.message), ['Yes, the key box code follows.']);
     const [sent] = await t.deps.db.select().from(messages).where(eq(messages.content, 'Yes, the key box code follows.'));
     assert.match(sent!.externalMessageId ?? '', /^msg-/);
+  });
+});
+
+describe('the channel webhook without a channel manager', () => {
+  it('is 404, as if the route did not exist, when no channel manager or no webhook secret is configured', async () => {
+    const envs: Array<Record<string, string>> = [{ CHANNEL_MANAGER: 'none', CHANNEX_WEBHOOK_SECRET: SECRET }, { CHANNEL_MANAGER: 'channex', CHANNEX_API_BASE: 'http://127.0.0.1:9/api/v1', CHANNEX_API_KEY: 'k' }];
+    for (const env of envs) {
+      const t = await createTestApp({ env });
+      try {
+        const res = await t.app.inject({ method: 'POST', url: '/api/channel/webhook', headers: { 'x-channel-secret': SECRET }, payload: { event: 'booking' } });
+        assert.equal(res.statusCode, 404, `${JSON.stringify(env)}: ${res.body}`);
+      } finally {
+        await t.close();
+      }
+    }
   });
 });

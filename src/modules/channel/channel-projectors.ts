@@ -1,10 +1,12 @@
 // Changes of nights and rates become pending pushes, in the outbox relay's transaction: every
 // reservation event (its nights, and the nights a modification left) and 'calendar.changed'
-// (the owner's calendar, rate plans, imported iCal blocks). Listings that are not linked get
-// nothing. A repeated projection only queues the same range twice, which the push merges.
+// (the owner's calendar, room types and rate plans, imported iCal blocks). Listings that are not
+// linked get nothing. A repeated projection only queues the same range twice, which the push
+// merges. A change of room types or rate plans (structure) also asks for the linked listing to be
+// sent again, so a new plan or a new count of rooms exists there before its values are pushed.
 import type { OutboxRelay, Projector } from '../../jobs/outbox-relay.ts';
 import { CALENDAR_CHANGED, type CalendarChangedEvent } from '../room-types/calendar-changed.ts';
-import { channelRepository } from './channel.repository.ts';
+import { channelPushRepository } from './channel-push.repository.ts';
 
 const RESERVATION_TOPICS = ['reservation.created', 'reservation.modified', 'reservation.cancelled', 'reservation.expired'];
 
@@ -15,7 +17,7 @@ const reservationProjector: Projector = async ({ tx, event }) => {
   const id = Number(d.reservation_id);
   if (!Number.isSafeInteger(id) || id <= 0) return 0;
   const old = d.old && isDay(d.old.checkin_date) && isDay(d.old.checkout_date) ? { from: d.old.checkin_date, to: d.old.checkout_date } : undefined;
-  await channelRepository(tx).queueReservation(id, old);
+  await channelPushRepository(tx).queueReservation(id, old);
   return 0;
 };
 
@@ -23,7 +25,9 @@ const calendarProjector: Projector = async ({ tx, event }) => {
   const d = (event.data ?? {}) as Partial<CalendarChangedEvent>;
   if (typeof d.property_id !== 'number' || !isDay(d.date_from) || !isDay(d.date_to)) return 0;
   const kinds = (d.kinds ?? []).filter((k) => k === 'availability' || k === 'restrictions');
-  await channelRepository(tx).queueIfLinked(d.property_id, kinds, d.date_from, d.date_to);
+  const repo = channelPushRepository(tx);
+  await repo.queueIfLinked(d.property_id, kinds, d.date_from, d.date_to);
+  if (d.structure === true) await repo.requestRelinkIfLinked(d.property_id);
   return 0;
 };
 

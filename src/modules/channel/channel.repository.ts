@@ -1,13 +1,11 @@
-// SQL of the outbound link: remote ids, pending pushes, push state (rate-limit window, backoff,
-// last outcome), failures, drift, and the per-night values pushed (availability left, rate and
-// restrictions), computed from property_nights, room types and rate plans.
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+// SQL of the outbound link: remote ids, failures, drift, and the per-night values pushed
+// (availability left, rate and restrictions), computed from property_nights, room types and rate
+// plans. Pending changes and push state are in channel-push.repository.ts.
+import { and, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
-import { channelDrift, channelPendingChanges, channelPushState, channelSyncFailures, properties, ratePlans, roomTypes } from '../../db/schema/index.ts';
+import { channelDrift, channelSyncFailures, properties, ratePlans, roomTypes } from '../../db/schema/index.ts';
 
 type Rows<T> = { rows: T[] };
-export type PushKind = 'availability' | 'restrictions';
-export type PushStateRow = typeof channelPushState.$inferSelect;
 
 export interface NightValue {
   /** Our unit kind: 0 = the whole listing. */
@@ -30,10 +28,19 @@ export function channelRepository(db: Executor) {
     async setRatePlanLink(id: number, remote: string): Promise<void> {
       await db.update(ratePlans).set({ channelRatePlanId: remote }).where(eq(ratePlans.id, id));
     },
-    /** Listings whose owner asked for a link (step 7's channel_sync_now) not yet done. */
-    async linkRequested(limit = 20): Promise<number[]> {
-      const rows = await db.select({ id: properties.id }).from(properties).where(eq(properties.channelSyncRequested, true)).orderBy(properties.id).limit(limit);
-      return rows.map((r) => r.id);
+    /**
+     * Listings to send (again) to the channel manager: asked for in step 7 (channel_sync_now), or
+     * linked ones whose room types or rate plans changed. Only those with what linking needs (a
+     * name and a country) and not backing off after a failed attempt.
+     */
+    async linkRequested(now: Date, limit = 20): Promise<number[]> {
+      const res = (await db.execute(sql`
+        SELECT p.id FROM properties p
+        LEFT JOIN channel_push_state s ON s.property_id = p.id AND s.kind = 'link'
+        WHERE p.channel_sync_requested AND p.country_code IS NOT NULL AND COALESCE(NULLIF(p.public_name, ''), NULLIF(p.internal_name, '')) IS NOT NULL
+          AND (s.next_attempt_at IS NULL OR s.next_attempt_at <= ${now.toISOString()}::timestamptz)
+        ORDER BY p.id LIMIT ${limit}`)) as unknown as Rows<{ id: string | number }>;
+      return res.rows.map((r) => Number(r.id));
     },
     async linkedIds(): Promise<number[]> {
       const res = (await db.execute(sql`SELECT id FROM properties WHERE channel_property_id IS NOT NULL ORDER BY id`)) as unknown as Rows<{ id: string | number }>;
@@ -50,61 +57,8 @@ export function channelRepository(db: Executor) {
       return res.rows[0]?.name ?? null;
     },
 
-    async queue(propertyId: number, kinds: PushKind[], from: string, to: string): Promise<void> {
-      if (kinds.length) await db.insert(channelPendingChanges).values(kinds.map((kind) => ({ propertyId, kind, dateFrom: from, dateTo: to })));
-    },
-    /** Queues a range for a listing only if it is linked (one statement; nothing for the others). */
-    async queueIfLinked(propertyId: number, kinds: PushKind[], from: string, to: string): Promise<void> {
-      if (!kinds.length || from >= to) return;
-      await db.execute(sql`
-        INSERT INTO channel_pending_changes (property_id, kind, date_from, date_to)
-        SELECT p.id, k, ${from}::date, ${to}::date FROM properties p, unnest(${`{${kinds.join(',')}}`}::text[]) AS k
-        WHERE p.id = ${propertyId} AND p.channel_property_id IS NOT NULL`);
-    },
-    /** Queues a reservation's nights (and an earlier range it moved from) for an availability push, if its listing is linked. */
-    async queueReservation(reservationId: number, old?: { from: string; to: string }): Promise<void> {
-      await db.execute(sql`
-        INSERT INTO channel_pending_changes (property_id, kind, date_from, date_to)
-        SELECT r.property_id, 'availability', LEAST(r.checkin_date, COALESCE(${old?.from ?? null}::date, r.checkin_date)),
-               GREATEST(r.checkout_date, COALESCE(${old?.to ?? null}::date, r.checkout_date))
-        FROM reservations r JOIN properties p ON p.id = r.property_id
-        WHERE r.id = ${reservationId} AND p.channel_property_id IS NOT NULL`);
-    },
-    /** Properties and kinds with changes waiting, linked listings only. */
-    async waiting(): Promise<Array<{ propertyId: number; kind: PushKind }>> {
-      const res = (await db.execute(sql`
-        SELECT DISTINCT c.property_id, c.kind FROM channel_pending_changes c
-        JOIN properties p ON p.id = c.property_id AND p.channel_property_id IS NOT NULL
-        ORDER BY c.property_id, c.kind`)) as unknown as Rows<{ property_id: string | number; kind: PushKind }>;
-      return res.rows.map((r) => ({ propertyId: Number(r.property_id), kind: r.kind }));
-    },
-    async pending(propertyId: number, kind: PushKind) {
-      return db.select({ id: channelPendingChanges.id, from: channelPendingChanges.dateFrom, to: channelPendingChanges.dateTo })
-        .from(channelPendingChanges).where(and(eq(channelPendingChanges.propertyId, propertyId), eq(channelPendingChanges.kind, kind)));
-    },
-    async dropPending(ids: number[]): Promise<void> {
-      if (ids.length) await db.delete(channelPendingChanges).where(inArray(channelPendingChanges.id, ids));
-    },
-    async pendingCounts(propertyId: number): Promise<Record<PushKind, number>> {
-      const res = (await db.execute(sql`SELECT kind, count(*)::int AS n FROM channel_pending_changes WHERE property_id = ${propertyId} GROUP BY kind`)) as unknown as Rows<{ kind: PushKind; n: number }>;
-      const out: Record<PushKind, number> = { availability: 0, restrictions: 0 };
-      for (const r of res.rows) out[r.kind] = Number(r.n);
-      return out;
-    },
-
-    async state(propertyId: number, kind: PushKind): Promise<PushStateRow | undefined> {
-      const [row] = await db.select().from(channelPushState).where(and(eq(channelPushState.propertyId, propertyId), eq(channelPushState.kind, kind)));
-      return row;
-    },
-    async states(propertyId: number): Promise<PushStateRow[]> {
-      return db.select().from(channelPushState).where(eq(channelPushState.propertyId, propertyId));
-    },
-    async saveState(v: typeof channelPushState.$inferInsert): Promise<void> {
-      await db.insert(channelPushState).values(v).onConflictDoUpdate({ target: [channelPushState.propertyId, channelPushState.kind], set: { ...v } });
-    },
-
-    async recordFailure(propertyId: number, kind: string, message: string, warnings: string[] | null = null): Promise<void> {
-      await db.insert(channelSyncFailures).values({ propertyId, kind, message, warnings });
+    async recordFailure(propertyId: number, kind: string, message: string, at: Date, warnings: string[] | null = null): Promise<void> {
+      await db.insert(channelSyncFailures).values({ propertyId, kind, message: message.slice(0, 2000), warnings, createdAt: at });
     },
     async resolveFailures(propertyId: number, kind: string, at: Date): Promise<void> {
       await db.update(channelSyncFailures).set({ resolvedAt: at })
@@ -119,6 +73,10 @@ export function channelRepository(db: Executor) {
     async replaceDrift(propertyId: number, rows: Array<{ roomTypeId: number; night: string; ours: number; remote: number }>, at: Date): Promise<void> {
       await db.delete(channelDrift).where(eq(channelDrift.propertyId, propertyId));
       if (rows.length) await db.insert(channelDrift).values(rows.map((r) => ({ propertyId, ...r, detectedAt: at })));
+    },
+    /** A push of [from, to) just set the channel manager to our values: no drift is left there. */
+    async clearDrift(propertyId: number, from: string, to: string): Promise<void> {
+      await db.delete(channelDrift).where(and(eq(channelDrift.propertyId, propertyId), gte(channelDrift.night, from), lt(channelDrift.night, to)));
     },
     async drift(propertyId: number) {
       return db.select().from(channelDrift).where(eq(channelDrift.propertyId, propertyId)).orderBy(channelDrift.night, channelDrift.roomTypeId);

@@ -1,10 +1,11 @@
 // GET /properties/{id}/channel/status: what the link to the channel manager is doing for a listing.
-// Its owner, admin and support may read it; anyone else who can see the listing gets 403.
+// Its owner, admin and support may read it; to anyone else it does not exist (404).
 import type { Deps } from '../../container.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AuthUser } from '../auth/session-service.ts';
 import { isStaff, loadVisibleProperty } from '../properties/property-access.ts';
-import { channelRepository, type PushKind, type PushStateRow } from './channel.repository.ts';
+import { channelPushRepository, type PushKind, type PushStateRow } from './channel-push.repository.ts';
+import { channelRepository } from './channel.repository.ts';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 const DRIFT_SAMPLE = 20;
@@ -12,7 +13,7 @@ const DRIFT_SAMPLE = 20;
 function push(state: PushStateRow | undefined) {
   return {
     at: iso(state?.lastPushAt), succeeded_at: iso(state?.lastSuccessAt),
-    ok: state ? state.lastError === null && state.lastPushAt !== null : null,
+    ok: state?.lastPushAt ? state.lastError === null : null,
     error: state?.lastError ?? null, warnings: state?.lastWarnings ?? [], attempts: state?.attempts ?? 0, next_attempt_at: iso(state?.nextAttemptAt),
   };
 }
@@ -21,10 +22,11 @@ export type ChannelStatus = Awaited<ReturnType<typeof getChannelStatus>>;
 
 export async function getChannelStatus(deps: Deps, caller: AuthUser, propertyId: number) {
   const p = await loadVisibleProperty(deps.db, propertyId, caller);
-  if (!isStaff(caller) && caller.id !== p.ownerId) throw new AppError('FORBIDDEN', 'Only the owner of this listing and staff may see its channel status');
+  if (!isStaff(caller) && caller.id !== p.ownerId) throw new AppError('NOT_FOUND', 'Property not found');
   const repo = channelRepository(deps.db);
-  const states = await repo.states(p.id);
-  const byKind = (k: PushKind) => states.find((s) => s.kind === k);
+  const pushes = channelPushRepository(deps.db);
+  const states = await pushes.states(p.id);
+  const byKind = (k: PushKind | 'reconcile') => states.find((s) => s.kind === k);
   const drift = await repo.drift(p.id);
   const failures = await repo.openFailures(p.id);
   return {
@@ -34,11 +36,11 @@ export async function getChannelStatus(deps: Deps, caller: AuthUser, propertyId:
     channel_synced_at: iso(p.channelSyncedAt),
     link_requested: p.channelSyncRequested,
     last_push: { availability: push(byKind('availability')), restrictions: push(byKind('restrictions')) },
-    pending_changes: await repo.pendingCounts(p.id),
+    pending_changes: await pushes.pendingCounts(p.id),
     failures: failures.map((f) => ({ kind: f.kind, message: f.message, warnings: f.warnings ?? [], created_at: f.createdAt.toISOString() })),
     drift: {
       nights: drift.length,
-      checked_at: iso(drift[0]?.detectedAt ?? null),
+      checked_at: iso(byKind('reconcile')?.lastSuccessAt),
       sample: drift.slice(0, DRIFT_SAMPLE).map((d) => ({ room_type_id: d.roomTypeId, night: d.night, ours: d.ours, remote: d.remote })),
     },
   };

@@ -1,134 +1,114 @@
 // Pushes availability and rates/restrictions of linked listings to the channel manager: per
-// listing and kind, the waiting changes are merged into one span, read back from our calendar,
-// compressed into ranges of equal values and sent in ONE call. At most CHANNEX_CALLS_PER_MINUTE
-// calls per listing and kind in a rolling minute (Channex allows 10); 429 and 5xx keep the
-// changes and back off (Retry-After when given, else 5 s doubling up to 15 min); a 200 carrying
-// warnings counts as a failure: it is recorded for the status route and the changes are dropped
-// (the channel manager refused those values; resending them would fail the same way). Only the
-// changes read before the call are deleted after it, so one arriving meanwhile is kept. One
-// instance runs the job at a time (the job lease).
+// listing and kind, the waiting changes are claimed, merged into one span, read back from our
+// calendar, compressed into ranges of equal values and sent in ONE call.
+//
+// Claim, call, settle (as execute-refunds.ts): a short transaction locks the listing's state row
+// of that kind and its pending rows (SKIP LOCKED), checks the backoff and the per-minute budget,
+// computes the values, counts the call and leases the state (next_attempt_at pushed past the
+// call's longest duration), and commits; the remote call runs outside any transaction; a second
+// transaction records the outcome. So two instances (or the sync route and the job) never push
+// the same rows or exceed the budget together, and a process that dies mid-call leaves its rows
+// for the next claim once the lease ends.
+//
+// Budget: at most CHANNEX_CALLS_PER_MINUTE calls per listing and kind in a window of 60 s that
+// opens with its first call (window_started_at, calls_in_window). Outcomes: success deletes the
+// claimed rows only (rows queued meanwhile stay); 429/5xx/unreachable keep them and back off
+// (Retry-After when given, else 5 s doubling up to 15 min); an unknown key or vanished remote
+// object keeps them too (fixing the key or relinking must not lose changes); a refused request
+// (422) and a 200 carrying warnings drop them, since resending the same values would be refused
+// the same way; every failure is recorded for the status route.
 import type { Deps } from '../../container.ts';
-import { ChannelManagerError, type AvailabilityValue, type ChannelManager, type RestrictionValue } from '../../ports/channel-manager.ts';
-import { isoDecimals } from '../catalog/money.ts';
-import { propertiesRepository, type PropertyRow } from '../properties/properties.repository.ts';
-import { addDays } from '../room-types/calendar-dates.ts';
-import { channelRepository, type NightValue, type PushKind } from './channel.repository.ts';
+import { ChannelManagerError, type AvailabilityValue, type ChannelManager, type PushOutcome, type RestrictionValue } from '../../ports/channel-manager.ts';
+import { propertiesRepository } from '../properties/properties.repository.ts';
+import { channelPushRepository, type PushKind } from './channel-push.repository.ts';
+import { channelRepository } from './channel.repository.ts';
+import { availabilityValues, restrictionValues } from './channel-values.ts';
 
 export const CHANNEL_PUSH_JOB = 'channel-push';
 const WINDOW_MS = 60_000;
+/** Longer than the adapter's request timeout: past it, a claim is taken to have died. */
+const LEASE_MS = 2 * 60_000;
 const BACKOFF_BASE_MS = 5_000;
 const BACKOFF_MAX_MS = 15 * 60_000;
 
-export type PushResult = 'pushed' | 'nothing' | 'rate_limited' | 'backing_off' | 'failed' | 'warned';
+export type PushResult = 'pushed' | 'nothing' | 'busy' | 'rate_limited' | 'backing_off' | 'failed' | 'warned';
 
 export async function pushChannelChanges(deps: Deps, onlyPropertyId?: number): Promise<PushResult[]> {
   const channel = deps.channel;
   if (!channel) return [];
   const out: PushResult[] = [];
-  for (const w of await channelRepository(deps.db).waiting()) {
+  for (const w of await channelPushRepository(deps.db).waiting()) {
     if (onlyPropertyId !== undefined && w.propertyId !== onlyPropertyId) continue;
     out.push(await pushKind(deps, channel, w.propertyId, w.kind));
   }
   return out;
 }
 
-/** Ranges [from, to] (inclusive) of consecutive nights whose `key` is equal. */
-function ranges<T>(nights: T[], night: (x: T) => string, key: (x: T) => string): Array<{ first: T; from: string; to: string }> {
-  const out: Array<{ first: T; from: string; to: string; key: string }> = [];
-  for (const n of nights) {
-    const last = out.at(-1);
-    const k = key(n);
-    if (last && last.key === k && addDays(last.to, 1) === night(n)) last.to = night(n);
-    else out.push({ first: n, from: night(n), to: night(n), key: k });
-  }
-  return out;
-}
+type Claim = { ids: number[]; from: string; to: string; attempts: number; values: AvailabilityValue[] | RestrictionValue[] };
 
-const weekday = (night: string) => (new Date(`${night}T00:00:00Z`).getUTCDay() + 6) % 7;
+async function claim(deps: Deps, propertyId: number, kind: PushKind, now: Date): Promise<Claim | PushResult> {
+  return deps.db.transaction(async (tx) => {
+    const push = channelPushRepository(tx);
+    const state = await push.lockState(propertyId, kind);
+    if (!state) return 'busy';
+    if (state.nextAttemptAt && state.nextAttemptAt > now) return 'backing_off';
+    const fresh = !state.windowStartedAt || now.getTime() - state.windowStartedAt.getTime() >= WINDOW_MS;
+    const calls = fresh ? 0 : state.callsInWindow;
+    if (calls >= deps.config.CHANNEX_CALLS_PER_MINUTE) return 'rate_limited';
 
-async function availabilityValues(deps: Deps, p: PropertyRow, nights: NightValue[]): Promise<AvailabilityValue[]> {
-  const remoteOf = new Map<number, string | null>([[0, p.channelUnitRoomTypeId]]);
-  for (const rt of await channelRepository(deps.db).roomTypesWithPlans(p.id)) remoteOf.set(rt.id, rt.channelRoomTypeId);
-  return ranges(nights, (n) => n.night, (n) => `${n.roomTypeId}|${n.available}`)
-    .filter((r) => remoteOf.get(r.first.roomTypeId))
-    .map((r) => ({ propertyId: p.channelPropertyId!, roomTypeId: remoteOf.get(r.first.roomTypeId)!, dateFrom: r.from, dateTo: r.to, availability: r.first.available }));
-}
-
-async function restrictionValues(deps: Deps, p: PropertyRow, nights: NightValue[]): Promise<RestrictionValue[]> {
-  const out: RestrictionValue[] = [];
-  const perPlan: Array<{ remote: string; decimals: number; rows: Array<Required<Pick<RestrictionValue, 'rateMinor' | 'minStayArrival' | 'maxStay' | 'closedToArrival' | 'closedToDeparture' | 'stopSell'>> & { night: string }> }> = [];
-  if (p.channelUnitRatePlanId) {
-    perPlan.push({
-      remote: p.channelUnitRatePlanId, decimals: isoDecimals(p.currencyCode ?? 'EUR'),
-      rows: nights.filter((n) => n.roomTypeId === 0).map((n) => ({ night: n.night, rateMinor: n.price ?? 0, minStayArrival: 1, maxStay: 0, closedToArrival: false, closedToDeparture: false, stopSell: n.stopSell })),
+    const property = await propertiesRepository(tx).findById(propertyId);
+    const rows = await push.claimPending(propertyId, kind);
+    if (!rows.length || !property?.channelPropertyId) return 'nothing';
+    const ids = rows.map((r) => r.id);
+    const from = rows.reduce((m, r) => (r.from < m ? r.from : m), rows[0]!.from);
+    const to = rows.reduce((m, r) => (r.to > m ? r.to : m), rows[0]!.to);
+    const values = kind === 'availability' ? await availabilityValues(tx, property, from, to) : await restrictionValues(tx, property, from, to);
+    if (!values.length) {
+      // Nothing of this listing is linked for these nights (e.g. a room type not yet sent).
+      await push.dropPending(ids);
+      return 'nothing';
+    }
+    await push.saveState(propertyId, kind, {
+      windowStartedAt: fresh ? now : state.windowStartedAt, callsInWindow: calls + 1, lastPushAt: now, nextAttemptAt: new Date(now.getTime() + LEASE_MS),
     });
-  }
-  for (const rt of await channelRepository(deps.db).roomTypesWithPlans(p.id)) {
-    for (const plan of rt.plans) {
-      if (!plan.channelRatePlanId) continue;
-      perPlan.push({
-        remote: plan.channelRatePlanId, decimals: isoDecimals(plan.currency),
-        rows: nights.filter((n) => n.roomTypeId === rt.id).map((n) => {
-          const d = weekday(n.night);
-          return {
-            night: n.night, rateMinor: n.price ?? plan.price, minStayArrival: plan.minStayArrival[d] ?? 1, maxStay: plan.maxStay[d] ?? 0,
-            closedToArrival: plan.closedToArrival[d] ?? false, closedToDeparture: plan.closedToDeparture[d] ?? false, stopSell: n.stopSell || (plan.stopSell[d] ?? false),
-          };
-        }),
-      });
-    }
-  }
-  for (const plan of perPlan) {
-    for (const r of ranges(plan.rows, (x) => x.night, ({ night: _n, ...v }) => JSON.stringify(v))) {
-      const { night: _n, ...v } = r.first;
-      out.push({ propertyId: p.channelPropertyId!, ratePlanId: plan.remote, dateFrom: r.from, dateTo: r.to, decimals: plan.decimals, ...v });
-    }
-  }
-  return out;
+    return { ids, from, to, attempts: state.attempts, values };
+  });
 }
 
 async function pushKind(deps: Deps, channel: ChannelManager, propertyId: number, kind: PushKind): Promise<PushResult> {
-  const repo = channelRepository(deps.db);
-  const now = deps.clock.now();
-  const state = await repo.state(propertyId, kind);
-  if (state?.nextAttemptAt && state.nextAttemptAt > now) return 'backing_off';
-  const fresh = !state?.windowStartedAt || now.getTime() - state.windowStartedAt.getTime() >= WINDOW_MS;
-  const windowStartedAt = fresh ? now : state!.windowStartedAt!;
-  const calls = fresh ? 0 : state!.callsInWindow;
-  if (calls >= deps.config.CHANNEX_CALLS_PER_MINUTE) return 'rate_limited';
+  const c = await claim(deps, propertyId, kind, deps.clock.now());
+  if (typeof c === 'string') return c;
 
-  const rows = await repo.pending(propertyId, kind);
-  const property = await propertiesRepository(deps.db).findById(propertyId);
-  if (!rows.length || !property?.channelPropertyId) return 'nothing';
-  const from = rows.map((r) => r.from).sort()[0]!;
-  const to = rows.map((r) => r.to).sort().at(-1)!;
-  const nights = await repo.nightValues(propertyId, from, to);
-  const values = kind === 'availability' ? await availabilityValues(deps, property, nights) : await restrictionValues(deps, property, nights);
-  const ids = rows.map((r) => r.id);
-  if (!values.length) {
-    await repo.dropPending(ids);
-    return 'nothing';
-  }
-  const base = { propertyId, kind, windowStartedAt, callsInWindow: calls + 1, lastPushAt: now };
-  await repo.saveState({ ...state, ...base });
+  let outcome: PushOutcome;
   try {
-    const outcome = kind === 'availability' ? await channel.pushAvailability(values as AvailabilityValue[]) : await channel.pushRestrictions(values as RestrictionValue[]);
-    await repo.dropPending(ids);
-    if (outcome.warnings.length) {
-      await repo.saveState({ ...state, ...base, attempts: 0, nextAttemptAt: null, lastError: 'the channel manager refused some values (warnings)', lastWarnings: outcome.warnings });
-      await repo.recordFailure(propertyId, kind, `The channel manager accepted the ${kind} push with warnings; those values were not applied`, outcome.warnings);
-      return 'warned';
-    }
-    await repo.saveState({ ...state, ...base, attempts: 0, nextAttemptAt: null, lastSuccessAt: now, lastError: null, lastWarnings: null });
-    await repo.resolveFailures(propertyId, kind, now);
-    return 'pushed';
+    outcome = kind === 'availability' ? await channel.pushAvailability(c.values as AvailabilityValue[]) : await channel.pushRestrictions(c.values as RestrictionValue[]);
   } catch (err) {
-    if (!(err instanceof ChannelManagerError)) throw err;
-    const attempts = (state?.attempts ?? 0) + 1;
-    const wait = err.retryAfterMs ?? Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** (attempts - 1));
-    await repo.saveState({ ...state, ...base, attempts, nextAttemptAt: new Date(now.getTime() + wait), lastError: err.message });
-    await repo.recordFailure(propertyId, kind, err.message);
-    if (!err.retryable) await repo.dropPending(ids);
+    const failed = err instanceof ChannelManagerError ? err : new ChannelManagerError('unavailable', err instanceof Error ? err.message : String(err), 0);
+    if (!(err instanceof ChannelManagerError)) deps.log.error({ err, propertyId, kind }, 'channel push failed unexpectedly');
+    const at = deps.clock.now();
+    const attempts = c.attempts + 1;
+    const wait = failed.retryAfterMs ?? Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** (attempts - 1));
+    await deps.db.transaction(async (tx) => {
+      await channelPushRepository(tx).saveState(propertyId, kind, { attempts, nextAttemptAt: new Date(at.getTime() + wait), lastError: failed.message });
+      await channelRepository(tx).recordFailure(propertyId, kind, `The ${kind} push failed: ${failed.message}`, at);
+      if (failed.kind === 'rejected') await channelPushRepository(tx).dropPending(c.ids);
+    });
     return 'failed';
   }
+
+  const at = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const push = channelPushRepository(tx);
+    const repo = channelRepository(tx);
+    await push.dropPending(c.ids);
+    if (outcome.warnings.length) {
+      await push.saveState(propertyId, kind, { attempts: 0, nextAttemptAt: null, lastError: 'the channel manager refused some values (warnings)', lastWarnings: outcome.warnings });
+      await repo.recordFailure(propertyId, kind, `The channel manager accepted the ${kind} push with warnings; those values were not applied`, at, outcome.warnings);
+      return;
+    }
+    await push.saveState(propertyId, kind, { attempts: 0, nextAttemptAt: null, lastSuccessAt: at, lastError: null, lastWarnings: null });
+    await repo.resolveFailures(propertyId, kind, at);
+    if (kind === 'availability') await repo.clearDrift(propertyId, c.from, c.to);
+  });
+  return outcome.warnings.length ? 'warned' : 'pushed';
 }

@@ -1,11 +1,16 @@
 // Drift: nights where the channel manager's availability differs from ours. For each linked
 // listing the next DRIFT_DAYS nights are read there and compared with what we would push; the
-// listing's drift rows are replaced by the differences found (none when all agree). Hourly job;
+// listing's drift rows are replaced by the differences found (none when all agree) in one
+// transaction, and the check's time is kept in its 'reconcile' state row (drift.checked_at).
+// Drift is shown, not pushed over: a lower number there is often a booking taken on a travel
+// platform that we have not pulled yet, and raising it back would sell that night twice. The next
+// push of those nights (any change, or a sync) sets them and clears their drift rows. Hourly job;
 // a failure to read is recorded for the status route.
 import type { Deps } from '../../container.ts';
 import { ChannelManagerError } from '../../ports/channel-manager.ts';
 import { propertiesRepository } from '../properties/properties.repository.ts';
 import { addDays, todayIn } from '../room-types/calendar-dates.ts';
+import { channelPushRepository } from './channel-push.repository.ts';
 import { channelRepository } from './channel.repository.ts';
 
 export const CHANNEL_RECONCILE_JOB = 'channel-reconcile';
@@ -20,7 +25,7 @@ export async function reconcileChannel(deps: Deps, onlyPropertyId?: number): Pro
   for (const id of onlyPropertyId !== undefined ? [onlyPropertyId] : await repo.linkedIds()) {
     const p = await propertiesRepository(deps.db).findById(id);
     if (!p?.channelPropertyId) continue;
-    const from = todayIn(p.timezone ?? deps.config.DEFAULT_TIMEZONE, deps.clock.now());
+    const from = todayIn(p.timezone, deps.clock.now());
     const to = addDays(from, DRIFT_DAYS);
     const remoteOf = new Map<number, string | null>([[0, p.channelUnitRoomTypeId]]);
     for (const rt of await repo.roomTypesWithPlans(p.id)) remoteOf.set(rt.id, rt.channelRoomTypeId);
@@ -29,15 +34,26 @@ export async function reconcileChannel(deps: Deps, onlyPropertyId?: number): Pro
       remote = await channel.getAvailability(p.channelPropertyId, from, addDays(to, -1));
     } catch (err) {
       if (!(err instanceof ChannelManagerError)) throw err;
-      await repo.recordFailure(p.id, 'reconcile', `Reading availability for the drift check failed: ${err.message}`);
+      const at = deps.clock.now();
+      await deps.db.transaction(async (tx) => {
+        await channelRepository(tx).recordFailure(p.id, 'reconcile', `Reading availability for the drift check failed: ${err.message}`, at);
+        await channelPushRepository(tx).saveState(p.id, 'reconcile', { lastPushAt: at, lastError: err.message });
+      });
       continue;
     }
+    // Nights waiting to be pushed are about to be set there: not drift. Nights the channel
+    // manager does not list for a linked room type count as 0 there.
+    const waiting = await channelPushRepository(deps.db).pendingRanges(p.id, 'availability');
     const drift = (await repo.nightValues(p.id, from, to))
-      .filter((n) => remoteOf.get(n.roomTypeId))
+      .filter((n) => remoteOf.get(n.roomTypeId) && !waiting.some((w) => w.from <= n.night && n.night < w.to))
       .map((n) => ({ roomTypeId: n.roomTypeId, night: n.night, ours: n.available, remote: remote.get(remoteOf.get(n.roomTypeId)!)?.get(n.night) ?? 0 }))
       .filter((d) => d.ours !== d.remote);
-    await deps.db.transaction(async (tx) => channelRepository(tx).replaceDrift(p.id, drift, deps.clock.now()));
-    await repo.resolveFailures(p.id, 'reconcile', deps.clock.now());
+    const at = deps.clock.now();
+    await deps.db.transaction(async (tx) => {
+      await channelRepository(tx).replaceDrift(p.id, drift, at);
+      await channelRepository(tx).resolveFailures(p.id, 'reconcile', at);
+      await channelPushRepository(tx).saveState(p.id, 'reconcile', { lastPushAt: at, lastSuccessAt: at, lastError: null });
+    });
     checked += 1;
     driftNights += drift.length;
   }

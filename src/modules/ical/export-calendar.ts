@@ -1,24 +1,25 @@
 // The listing's availability as an iCal feed other platforms subscribe to: served at an
-// unguessable link (GET /properties/{id}/calendar.ics?token=…, no login), busy nights from today
-// to 365 days on. The owner, admin and support can read the link; the owner or an admin can
-// replace it (the old link then answers 404).
+// unguessable link (GET /properties/{id}/calendar.ics?token=…, no login), busy nights from the
+// listing's today to 365 days on. The token (192 random bits, base64url) is made the first time
+// the owner, an admin or support asks for the link; the owner or an admin can replace it (the
+// old link then answers 404, like a wrong token or an unknown listing).
 import { randomBytes } from 'node:crypto';
 import type { Deps } from '../../container.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AuthUser } from '../auth/session-service.ts';
-import { isStaff, loadPropertyForWrite, loadVisibleProperty } from '../properties/property-access.ts';
 import { addDays, todayIn } from '../room-types/calendar-dates.ts';
+import { loadCalendarForRead, loadCalendarForWrite } from './calendar-access.ts';
 import { calendarText, nightRanges } from './ical-format.ts';
 import { icalRepository } from './ical.repository.ts';
 
 export const EXPORT_DAYS = 365;
 const newToken = () => randomBytes(24).toString('base64url');
 
-export function exportUrl(deps: Deps, propertyId: number, token: string): string {
+function exportUrl(deps: Deps, propertyId: number, token: string): string {
   return `${deps.config.PUBLIC_BASE_URL.replace(/\/+$/, '')}/api/properties/${propertyId}/calendar.ics?token=${token}`;
 }
 
-/** The iCal text, or 404 for an unknown listing or a wrong token (never saying which). */
+/** The iCal text, or 404 for an unknown listing or a wrong or missing token (never saying which). */
 export async function exportCalendar(deps: Deps, propertyId: number, token: string | undefined): Promise<string> {
   const repo = icalRepository(deps.db);
   const p = token ? await repo.propertyByToken(propertyId, token) : undefined;
@@ -28,20 +29,14 @@ export async function exportCalendar(deps: Deps, propertyId: number, token: stri
   return calendarText(p.id, nightRanges(busy), deps.clock.now(), new URL(deps.config.PUBLIC_BASE_URL).hostname);
 }
 
-/** Loads a listing whose calendar links the caller may read: its owner and staff (others who can see it: 403). */
-export async function loadForCalendarRead(deps: Deps, caller: AuthUser, propertyId: number) {
-  const p = await loadVisibleProperty(deps.db, propertyId, caller);
-  if (!isStaff(caller) && caller.id !== p.ownerId) throw new AppError('FORBIDDEN', 'Only the owner of this listing and staff may see its calendar links');
-  return p;
-}
-
+/** The secret link, made on the first request (two first requests at once agree on one token). */
 export async function exportLink(deps: Deps, caller: AuthUser, propertyId: number): Promise<string> {
-  const p = await loadForCalendarRead(deps, caller, propertyId);
+  const p = await loadCalendarForRead(deps.db, propertyId, caller);
   return exportUrl(deps, p.id, p.icalToken ?? (await icalRepository(deps.db).ensureToken(p.id, newToken())));
 }
 
 export async function rotateExportLink(deps: Deps, caller: AuthUser, propertyId: number): Promise<string> {
-  const p = await loadPropertyForWrite(deps.db, propertyId, caller);
+  const p = await loadCalendarForWrite(deps.db, propertyId, caller);
   const token = newToken();
   await icalRepository(deps.db).setToken(p.id, token);
   return exportUrl(deps, p.id, token);

@@ -1,25 +1,23 @@
 // External calendars (iCal URLs) whose busy dates block a unit of the listing. Adding one fetches
-// it at once (refused, nothing stored, when the URL is not a public http(s) address or the
-// calendar cannot be read); a refresh replaces the feed's blocks in one transaction and adjusts
-// property_nights.blocked; a failed refresh keeps the previous blocks and records the error.
-// Owner of the listing or admin manage feeds; support reads them.
+// it at once: a URL that is not a public http(s) address, or not a calendar, is refused (422 url)
+// and nothing is stored; a server that fails to answer is 502 and nothing is stored either. A
+// refresh (on demand, or the ical-refresh job for feeds not fetched for 30 minutes) replaces the
+// feed's blocks in one transaction; a failed one keeps the previous blocks and records why.
+// Owner of the listing or admin manage feeds; support reads them; anyone else: 404.
 import type { Deps } from '../../container.ts';
 import { AppError, invalidField, notFound } from '../../platform/errors.ts';
-import { CalendarFetchError, fetchCalendar } from '../../adapters/ical-fetch/safe-calendar-fetcher.ts';
-import type { AuthUser } from '../auth/session-service.ts';
-import { loadPropertyForWrite } from '../properties/property-access.ts';
-import { propertiesRepository, type PropertyRow } from '../properties/properties.repository.ts';
-import { addDays, todayIn } from '../room-types/calendar-dates.ts';
-import { recordCalendarChanged } from '../room-types/calendar-changed.ts';
 import { publishAfterCommit } from '../../platform/after-commit.ts';
-import { channelRepository } from '../channel/channel.repository.ts';
-import { busyNights, CalendarParseError } from './ical-format.ts';
+import { CalendarFetchError } from '../../adapters/ical-fetch/safe-calendar-fetcher.ts';
+import type { AuthUser } from '../auth/session-service.ts';
+import { propertiesRepository, type PropertyRow } from '../properties/properties.repository.ts';
+import { loadCalendarForRead, loadCalendarForWrite } from './calendar-access.ts';
+import { describeFailure, importWindow, readFeedCalendar, releaseFeed, replaceBlocks, unitKindProblem } from './feed-blocks.ts';
+import { CalendarParseError } from './ical-format.ts';
 import { icalRepository, type FeedRow } from './ical.repository.ts';
-import { loadForCalendarRead } from './export-calendar.ts';
 
-export const IMPORT_DAYS = 365;
 export const ICAL_REFRESH_JOB = 'ical-refresh';
 const REFRESH_EVERY_MS = 30 * 60_000;
+const CLAIM_BATCH = 20;
 
 export interface FeedView {
   id: number;
@@ -33,129 +31,109 @@ export interface FeedView {
   conflicts: string[];
 }
 
-async function fetchText(deps: Deps, url: string): Promise<string> {
-  return fetchCalendar(url, { allowPrivate: deps.config.ICAL_ALLOW_PRIVATE, maxBytes: deps.config.ICAL_MAX_BYTES, timeoutMs: deps.config.ICAL_TIMEOUT_MS });
-}
-
-/** The unit count a feed blocks against: the room type's, or 1 for a listing sold whole. */
-async function unitsOf(deps: Deps, p: PropertyRow, roomTypeId: number): Promise<number> {
-  const rts = await channelRepository(deps.db).roomTypesWithPlans(p.id);
-  if (!rts.length) {
-    if (roomTypeId !== 0) throw invalidField('room_type_id', 'this listing is sold whole: leave room_type_id out');
-    return 1;
-  }
-  const rt = rts.find((r) => r.id === roomTypeId);
-  if (!rt) throw invalidField('room_type_id', roomTypeId === 0 ? 'this listing has room types: say which one the calendar blocks' : 'is not a room type of this listing');
-  return rt.countOfRooms;
-}
-
-async function view(deps: Deps, feeds: FeedRow[], p: PropertyRow): Promise<FeedView[]> {
+async function view(deps: Deps, feeds: FeedRow[], propertyId: number): Promise<FeedView[]> {
   const repo = icalRepository(deps.db);
   const counts = await repo.blockCounts(feeds.map((f) => f.id));
-  const rts = await channelRepository(deps.db).roomTypesWithPlans(p.id);
+  const kinds = await repo.unitKinds(propertyId);
   return Promise.all(feeds.map(async (f) => ({
     id: f.id, url: f.url, name: f.name, room_type_id: f.roomTypeId,
     last_fetched_at: f.lastFetchedAt?.toISOString() ?? null, last_success_at: f.lastSuccessAt?.toISOString() ?? null, last_error: f.lastError,
     blocked_nights: counts.get(f.id) ?? 0,
-    conflicts: await repo.conflicts(f, rts.find((r) => r.id === f.roomTypeId)?.countOfRooms ?? 1),
+    conflicts: await repo.conflicts(f, kinds.find((k) => k.id === f.roomTypeId)?.units ?? 1),
   })));
 }
 
-/** Replaces the feed's blocks with the calendar's busy nights (one transaction). */
-async function applyCalendar(deps: Deps, feed: FeedRow, timezone: string, text: string): Promise<void> {
-  const from = todayIn(timezone, deps.clock.now());
-  const to = addDays(from, IMPORT_DAYS);
-  const busy = busyNights(text, from, to);
-  const now = deps.clock.now();
-  await deps.db.transaction(async (tx) => {
-    const repo = icalRepository(tx);
-    const locked = await repo.lockFeed(feed.id);
-    if (!locked) return;
-    const old = new Set(await repo.blockedNights(feed.id));
-    const added = [...busy].filter(([n]) => !old.has(n)).map(([night, v]) => ({ night, ...v }));
-    const removed = [...old].filter((n) => !busy.has(n));
-    await repo.removeBlocks(locked, removed);
-    await repo.addBlocks(locked, added);
-    await repo.updateFeed(feed.id, { lastFetchedAt: now, lastSuccessAt: now, lastError: null });
-    const changed = [...removed, ...added.map((a) => a.night)].sort();
-    if (changed.length) {
-      await recordCalendarChanged(tx, { property_id: feed.propertyId, room_type_id: feed.roomTypeId, date_from: changed[0]!, date_to: addDays(changed.at(-1)!, 1), kinds: ['availability'] });
-    }
-  });
-  await deps.propertyCache.invalidate(feed.propertyId, 'nights');
+async function afterChange(deps: Deps, propertyId: number): Promise<void> {
+  await deps.propertyCache.invalidate(propertyId, 'nights');
   publishAfterCommit(deps);
 }
 
-const describe = (err: unknown) => (err instanceof CalendarFetchError || err instanceof CalendarParseError ? err.message : 'could not be read');
-
 export async function addFeed(deps: Deps, caller: AuthUser, propertyId: number, input: { url: string; name?: string; room_type_id?: number }): Promise<FeedView> {
-  const p = await loadPropertyForWrite(deps.db, propertyId, caller);
+  const p = await loadCalendarForWrite(deps.db, propertyId, caller);
   const roomTypeId = input.room_type_id ?? 0;
-  await unitsOf(deps, p, roomTypeId);
-  let text: string;
+  const problem = await unitKindProblem(deps.db, p.id, roomTypeId);
+  if (problem) throw invalidField('room_type_id', problem);
+  const duplicate = () => new AppError('CONFLICT', 'This calendar is already imported for this listing');
+  if (await icalRepository(deps.db).feedByUrl(p.id, roomTypeId, input.url)) throw duplicate();
+  let busy;
   try {
-    text = await fetchText(deps, input.url);
-    busyNights(text, '2000-01-01', '2000-01-02');
+    busy = await readFeedCalendar(deps, input.url, importWindow(deps, p.timezone));
   } catch (err) {
-    if (err instanceof CalendarFetchError && err.reason !== 'network' && err.reason !== 'timeout' && err.reason !== 'http_status') throw invalidField('url', err.message);
-    if (err instanceof CalendarParseError) throw invalidField('url', err.message);
-    if (err instanceof CalendarFetchError) throw new AppError('CALENDAR_FETCH_FAILED', `The calendar at this URL ${err.message}`);
+    if ((err instanceof CalendarFetchError && err.urlAtFault) || err instanceof CalendarParseError) throw invalidField('url', describeFailure(err));
+    if (err instanceof CalendarFetchError) throw new AppError('CALENDAR_FETCH_FAILED', describeFailure(err));
     throw err;
   }
-  const feed = await icalRepository(deps.db).insertFeed({ propertyId: p.id, roomTypeId, url: input.url, name: input.name ?? null, createdAt: deps.clock.now() });
-  if (!feed) throw new AppError('CONFLICT', 'This calendar is already imported for this listing');
-  await applyCalendar(deps, feed, p.timezone, text);
-  return (await view(deps, [(await icalRepository(deps.db).feed(p.id, feed.id))!], p))[0]!;
+  const now = deps.clock.now();
+  const feed = await deps.db.transaction(async (tx) => {
+    const row = await icalRepository(tx).insertFeed({ propertyId: p.id, roomTypeId, url: input.url, name: input.name ?? null, createdAt: now });
+    if (!row) throw duplicate();
+    await replaceBlocks(tx, row.id, busy, now);
+    return row;
+  });
+  await afterChange(deps, p.id);
+  return (await view(deps, [(await icalRepository(deps.db).feed(p.id, feed.id))!], p.id))[0]!;
 }
 
 export async function listFeeds(deps: Deps, caller: AuthUser, propertyId: number): Promise<FeedView[]> {
-  const p = await loadForCalendarRead(deps, caller, propertyId);
-  return view(deps, await icalRepository(deps.db).feeds(p.id), p);
+  const p = await loadCalendarForRead(deps.db, propertyId, caller);
+  return view(deps, await icalRepository(deps.db).feeds(p.id), p.id);
 }
 
-/** Fetches the feed again; a failure keeps its blocks and is recorded (and answered 502 to a caller). */
-export async function refreshFeed(deps: Deps, feed: FeedRow, timezone: string): Promise<string | null> {
-  try {
-    await applyCalendar(deps, feed, timezone, await fetchText(deps, feed.url));
-    return null;
-  } catch (err) {
-    const message = `The calendar ${describe(err)}`;
-    await icalRepository(deps.db).updateFeed(feed.id, { lastFetchedAt: deps.clock.now(), lastError: message });
-    if (!(err instanceof CalendarFetchError || err instanceof CalendarParseError)) deps.log.error({ err, feed: feed.id }, 'iCal refresh failed');
-    return message;
+/** Fetches the feed again and replaces its blocks; on failure keeps them, records and returns why. */
+async function refreshFeed(deps: Deps, feed: FeedRow, p: Pick<PropertyRow, 'id' | 'timezone'>): Promise<string | null> {
+  const problem = await unitKindProblem(deps.db, p.id, feed.roomTypeId);
+  let error = problem && `The listing's room types changed (room_type_id ${problem}): remove this calendar and import it again`;
+  if (!error) {
+    try {
+      const busy = await readFeedCalendar(deps, feed.url, importWindow(deps, p.timezone));
+      const now = deps.clock.now();
+      await deps.db.transaction((tx) => replaceBlocks(tx, feed.id, busy, now));
+    } catch (err) {
+      if (!(err instanceof CalendarFetchError || err instanceof CalendarParseError)) deps.log.error({ err, feed: feed.id }, 'iCal refresh failed');
+      error = describeFailure(err);
+    }
   }
+  if (!error) {
+    await afterChange(deps, p.id);
+    return null;
+  }
+  await icalRepository(deps.db).updateFeed(feed.id, { lastFetchedAt: deps.clock.now(), lastError: error });
+  return error;
 }
 
 export async function refreshFeedNow(deps: Deps, caller: AuthUser, propertyId: number, feedId: number): Promise<FeedView> {
-  const p = await loadPropertyForWrite(deps.db, propertyId, caller);
+  const p = await loadCalendarForWrite(deps.db, propertyId, caller);
   const feed = await icalRepository(deps.db).feed(p.id, feedId);
   if (!feed) throw notFound('Calendar feed');
-  const error = await refreshFeed(deps, feed, p.timezone);
-  if (error) throw new AppError('CALENDAR_FETCH_FAILED', error);
-  return (await view(deps, [(await icalRepository(deps.db).feed(p.id, feedId))!], p))[0]!;
+  const error = await refreshFeed(deps, feed, p);
+  if (error) throw new AppError('CALENDAR_FETCH_FAILED', `${error}; the nights it blocked before stay blocked`);
+  return (await view(deps, [(await icalRepository(deps.db).feed(p.id, feedId))!], p.id))[0]!;
 }
 
 export async function deleteFeed(deps: Deps, caller: AuthUser, propertyId: number, feedId: number): Promise<void> {
-  const p = await loadPropertyForWrite(deps.db, propertyId, caller);
+  const p = await loadCalendarForWrite(deps.db, propertyId, caller);
   await deps.db.transaction(async (tx) => {
-    const repo = icalRepository(tx);
-    const feed = await repo.lockFeed(feedId);
+    const feed = await icalRepository(tx).lockFeed(feedId);
     if (!feed || feed.propertyId !== p.id) throw notFound('Calendar feed');
-    const nights = (await repo.blockedNights(feed.id)).sort();
-    await repo.removeBlocks(feed, nights);
-    await repo.deleteFeed(feed.id);
-    if (nights.length) await recordCalendarChanged(tx, { property_id: p.id, room_type_id: feed.roomTypeId, date_from: nights[0]!, date_to: addDays(nights.at(-1)!, 1), kinds: ['availability'] });
+    await releaseFeed(tx, feed);
   });
-  await deps.propertyCache.invalidate(p.id, 'nights');
-  publishAfterCommit(deps);
+  await afterChange(deps, p.id);
 }
 
-/** The ical-refresh job: feeds not fetched for 30 minutes (one instance at a time: the job lease). */
+/**
+ * The ical-refresh job: every feed not fetched for 30 minutes, claimed in batches (a claim stamps
+ * the feed fetched, so no other run or instance takes it meanwhile). Returns how many it fetched.
+ */
 export async function refreshDueFeeds(deps: Deps): Promise<number> {
-  const due = await icalRepository(deps.db).dueFeeds(new Date(deps.clock.now().getTime() - REFRESH_EVERY_MS), 50);
-  for (const feed of due) {
-    const p = await propertiesRepository(deps.db).findById(feed.propertyId);
-    await refreshFeed(deps, feed, p?.timezone ?? deps.config.DEFAULT_TIMEZONE);
+  let total = 0;
+  for (;;) {
+    const now = deps.clock.now();
+    const claimed = await icalRepository(deps.db).claimDueFeeds(new Date(now.getTime() - REFRESH_EVERY_MS), now, CLAIM_BATCH);
+    for (const feed of claimed) {
+      const p = await propertiesRepository(deps.db).findById(feed.propertyId);
+      if (p) await refreshFeed(deps, feed, p);
+    }
+    total += claimed.length;
+    if (claimed.length < CLAIM_BATCH) return total;
   }
-  return due.length;
 }

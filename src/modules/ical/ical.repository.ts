@@ -2,7 +2,7 @@
 // they block (ical_blocks, mirrored as counts in property_nights.blocked).
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
-import { icalBlocks, icalFeeds, properties } from '../../db/schema/index.ts';
+import { icalBlocks, icalFeeds, properties, roomTypes } from '../../db/schema/index.ts';
 
 type Rows<T> = { rows: T[] };
 export type FeedRow = typeof icalFeeds.$inferSelect;
@@ -24,19 +24,32 @@ export function icalRepository(db: Executor) {
       return row;
     },
 
-    /** Nights of [from, to) with no unit left to sell: every unit kind stopped, full or blocked. */
-    async busyNights(propertyId: number, from: string, to: string): Promise<string[]> {
+    /**
+     * Nights of [from, to) with no unit left to sell: a listing sold whole when its one unit is
+     * taken, stopped or closed; a listing with room types when none of them has a unit left.
+     * reserved: some unit of the night is taken by a reservation.
+     */
+    async busyNights(propertyId: number, from: string, to: string): Promise<Array<{ night: string; reserved: boolean }>> {
       const res = (await db.execute(sql`
         WITH kinds AS (
           SELECT id AS kind, count_of_rooms AS units FROM room_types WHERE property_id = ${propertyId}
           UNION ALL SELECT 0, 1 WHERE NOT EXISTS (SELECT 1 FROM room_types WHERE property_id = ${propertyId})
+        ), nights AS (
+          SELECT d::date AS night FROM generate_series(${from}::date, ${to}::date - 1, interval '1 day') AS d
         )
-        SELECT to_char(d, 'YYYY-MM-DD') AS night FROM generate_series(${from}::date, ${to}::date - 1, interval '1 day') AS d
+        SELECT to_char(g.night, 'YYYY-MM-DD') AS night,
+               EXISTS (SELECT 1 FROM kinds k JOIN property_nights n ON n.property_id = ${propertyId} AND n.room_type_id = k.kind AND n.night = g.night WHERE n.booked > 0) AS reserved
+        FROM nights g
         WHERE NOT EXISTS (
-          SELECT 1 FROM kinds k LEFT JOIN property_nights n ON n.property_id = ${propertyId} AND n.room_type_id = k.kind AND n.night = d::date
+          SELECT 1 FROM kinds k LEFT JOIN property_nights n ON n.property_id = ${propertyId} AND n.room_type_id = k.kind AND n.night = g.night
           WHERE NOT COALESCE(n.stop_sell, false) AND COALESCE(n.available_rooms, k.units) - COALESCE(n.booked, 0) - COALESCE(n.blocked, 0) > 0)
-        ORDER BY 1`)) as unknown as Rows<{ night: string }>;
-      return res.rows.map((r) => r.night);
+        ORDER BY 1`)) as unknown as Rows<{ night: string; reserved: boolean }>;
+      return res.rows.map((r) => ({ night: r.night, reserved: r.reserved === true || String(r.reserved) === 't' }));
+    },
+
+    /** The listing's room types with their unit counts (none: the listing is sold whole). */
+    async unitKinds(propertyId: number): Promise<Array<{ id: number; units: number }>> {
+      return db.select({ id: roomTypes.id, units: roomTypes.countOfRooms }).from(roomTypes).where(eq(roomTypes.propertyId, propertyId)).orderBy(asc(roomTypes.id));
     },
 
     async feeds(propertyId: number): Promise<FeedRow[]> {
@@ -44,6 +57,10 @@ export function icalRepository(db: Executor) {
     },
     async feed(propertyId: number, feedId: number): Promise<FeedRow | undefined> {
       const [row] = await db.select().from(icalFeeds).where(and(eq(icalFeeds.propertyId, propertyId), eq(icalFeeds.id, feedId)));
+      return row;
+    },
+    async feedByUrl(propertyId: number, roomTypeId: number, url: string): Promise<FeedRow | undefined> {
+      const [row] = await db.select().from(icalFeeds).where(and(eq(icalFeeds.propertyId, propertyId), eq(icalFeeds.roomTypeId, roomTypeId), eq(icalFeeds.url, url)));
       return row;
     },
     async lockFeed(feedId: number): Promise<FeedRow | undefined> {
@@ -60,9 +77,16 @@ export function icalRepository(db: Executor) {
     async deleteFeed(feedId: number): Promise<void> {
       await db.delete(icalFeeds).where(eq(icalFeeds.id, feedId));
     },
-    /** Feeds not fetched since `before`, oldest first. */
-    async dueFeeds(before: Date, limit: number): Promise<FeedRow[]> {
-      return db.select().from(icalFeeds).where(or(isNull(icalFeeds.lastFetchedAt), lt(icalFeeds.lastFetchedAt, before))).orderBy(asc(icalFeeds.lastFetchedAt), asc(icalFeeds.id)).limit(limit);
+    /**
+     * Claims up to `limit` feeds not fetched since `before` by stamping them fetched now, so no
+     * other run (another instance, an overrun lease) takes them while they are being fetched;
+     * rows another claimer holds are skipped.
+     */
+    async claimDueFeeds(before: Date, now: Date, limit: number): Promise<FeedRow[]> {
+      const due = db.select({ id: icalFeeds.id }).from(icalFeeds)
+        .where(or(isNull(icalFeeds.lastFetchedAt), lt(icalFeeds.lastFetchedAt, before)))
+        .orderBy(sql`${icalFeeds.lastFetchedAt} NULLS FIRST`, asc(icalFeeds.id)).limit(limit).for('update', { skipLocked: true });
+      return db.update(icalFeeds).set({ lastFetchedAt: now }).where(inArray(icalFeeds.id, due)).returning();
     },
 
     async blockedNights(feedId: number): Promise<string[]> {

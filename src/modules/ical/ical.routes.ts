@@ -31,7 +31,10 @@ export async function icalRoutes(app: FastifyInstance, { deps }: { deps: Deps })
     schema: {
       tags, summary: 'The listing\'s availability as iCal (busy nights, today to 365 days on)',
       description: 'No login: the token of the secret link (GET /properties/{id}/calendar/ical) is the credential; a wrong or missing token, or an unknown listing, is 404. ' +
-        'One all-day event per range of nights with no unit left to sell (booked, blocked, stopped or closed); no guest data.',
+        'One all-day event (DTSTART/DTEND VALUE=DATE, DTEND exclusive) per range of consecutive nights with no unit left to sell: a listing sold ' +
+        'whole when its unit is booked, blocked by an imported calendar, stopped or closed; a listing with room types when none has a unit left. ' +
+        'UID = listing and first night of the range (stable while the range starts there); SUMMARY "Reserved" when a reservation takes a unit ' +
+        'on some night of the range, else "Not available"; no guest data.',
       params: Params, querystring: Type.Object({ token: Type.Optional(Type.String({ maxLength: 200 })) }),
       response: { 200: Type.String({ description: 'text/calendar' }), ...errorResponses(404) },
     },
@@ -43,7 +46,7 @@ export async function icalRoutes(app: FastifyInstance, { deps }: { deps: Deps })
   r.get('/properties/:id/calendar/ical', {
     config: { auth: 'required' },
     schema: {
-      tags, security, summary: 'The listing\'s secret iCal link and its imported calendars', description: 'Owner of the listing, admin, support; others who can see it: 403.',
+      tags, security, summary: 'The listing\'s secret iCal link and its imported calendars', description: 'Owner of the listing, admin, support; anyone else 404 (the links are not part of the public listing). The link\'s token is made on the first request.',
       params: Params, response: { 200: Envelope(Links), ...errorResponses(401, 403, 404) },
     },
   }, async (req) => {
@@ -54,38 +57,41 @@ export async function icalRoutes(app: FastifyInstance, { deps }: { deps: Deps })
   r.post('/properties/:id/calendar/ical/rotate', {
     config: { auth: 'required' },
     schema: {
-      tags, security, summary: 'Replace the secret iCal link (the old one stops working)', description: 'Owner of the listing or admin.',
+      tags, security, summary: 'Replace the secret iCal link (the old one stops working)', description: 'Owner of the listing or admin; support 403; anyone else 404.',
       params: Params, response: { 200: Envelope(Type.Object({ export_url: Type.String() })), ...errorResponses(401, 403, 404) },
     },
   }, async (req) => ok({ export_url: await rotateExportLink(deps, currentUser(req), req.params.id) }, 'New calendar link'));
 
   r.get('/properties/:id/calendar/ical-feeds', {
     config: { auth: 'required' },
-    schema: { tags, security, summary: 'Imported calendars', description: 'Owner of the listing, admin, support.', params: Params, response: { 200: Envelope(Type.Array(Feed)), ...errorResponses(401, 403, 404) } },
+    schema: { tags, security, summary: 'Imported calendars', description: 'Owner of the listing, admin, support; anyone else 404.', params: Params, response: { 200: Envelope(Type.Array(Feed)), ...errorResponses(401, 403, 404) } },
   }, async (req) => ok(await listFeeds(deps, currentUser(req), req.params.id)));
 
   r.post('/properties/:id/calendar/ical-feeds', {
     config: { auth: 'required' },
     schema: {
       tags, security, summary: 'Import an external calendar (iCal URL) whose busy dates block the listing',
-      description: 'Owner of the listing or admin. Fetched at once and every 30 minutes. Only http(s) URLs resolving to public addresses ' +
+      description: 'Owner of the listing or admin (support 403, anyone else 404). Fetched at once and every 30 minutes. Only http(s) URLs resolving to public addresses ' +
         '(loopback, private, link-local and other reserved ranges are refused unless ICAL_ALLOW_PRIVATE), at most ICAL_MAX_BYTES, within ICAL_TIMEOUT_MS, ' +
-        'three redirects. Refused or unreadable URL → 422 url; the calendar server failing → 502 CALENDAR_FETCH_FAILED; nothing is stored then. ' +
-        'room_type_id: required for a listing with room types (one unit of it is blocked per busy night), absent for a listing sold whole. Same URL twice → 409.',
+        'three redirects (each checked again), text/calendar or text/plain parsing as VCALENDAR. Refused URL, too large or not a calendar → 422 url; ' +
+        'the calendar server failing (error status, no answer in time) → 502 CALENDAR_FETCH_FAILED; nothing is stored then. Events (all-day or timed, ' +
+        'recurring ones expanded, cancelled and transparent ones ignored) block nights [start, end) from today to 365 days on; a night already ' +
+        'fully booked stays booked and is listed in conflicts. ' +
+        'room_type_id: required for a listing with room types (one unit of it is blocked per busy night), absent or 0 for a listing sold whole (422 room_type_id otherwise). Same URL twice → 409.',
       params: Params,
-      body: Type.Object({ url: Type.String({ minLength: 8, maxLength: 2000 }), name: Type.Optional(Type.String({ maxLength: 200 })), room_type_id: Type.Optional(Id) }),
+      body: Type.Object({ url: Type.String({ minLength: 8, maxLength: 2000 }), name: Type.Optional(Type.String({ maxLength: 200 })), room_type_id: Type.Optional(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })) }),
       response: { 201: Envelope(Feed), ...errorResponses(401, 403, 404, 409, 502) },
     },
   }, async (req, reply) => reply.code(201).send(ok(await addFeed(deps, currentUser(req), req.params.id, req.body), 'Calendar imported')));
 
   r.post('/properties/:id/calendar/ical-feeds/:feedId/refresh', {
     config: { auth: 'required' },
-    schema: { tags, security, summary: 'Fetch an imported calendar again now', description: 'Owner of the listing or admin. A failure keeps the previous blocks (502).', params: FeedParams, response: { 200: Envelope(Feed), ...errorResponses(401, 403, 404, 502) } },
+    schema: { tags, security, summary: 'Fetch an imported calendar again now', description: 'Owner of the listing or admin (support 403, anyone else 404). A failure keeps the previous blocks, is recorded in last_error and answered 502 CALENDAR_FETCH_FAILED.', params: FeedParams, response: { 200: Envelope(Feed), ...errorResponses(401, 403, 404, 502) } },
   }, async (req) => ok(await refreshFeedNow(deps, currentUser(req), req.params.id, req.params.feedId)));
 
   r.delete('/properties/:id/calendar/ical-feeds/:feedId', {
     config: { auth: 'required' },
-    schema: { tags, security, summary: 'Stop importing a calendar (its blocks are lifted)', description: 'Owner of the listing or admin.', params: FeedParams, response: { 200: Envelope(Type.Null()), ...errorResponses(401, 403, 404) } },
+    schema: { tags, security, summary: 'Stop importing a calendar (its blocks are lifted)', description: 'Owner of the listing or admin (support 403, anyone else 404).', params: FeedParams, response: { 200: Envelope(Type.Null()), ...errorResponses(401, 403, 404) } },
   }, async (req) => {
     await deleteFeed(deps, currentUser(req), req.params.id, req.params.feedId);
     return ok(null, 'Calendar removed');

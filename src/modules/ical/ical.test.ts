@@ -1,167 +1,119 @@
-// iCal export (the secret link) and import (external calendars blocking nights), with a local
-// HTTP server serving calendars, and the address checks that keep imports out of our network.
+// iCal export (the secret link) and who may see and manage a listing's calendar links.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
-import { bearer, createUser, loginAs } from '../../../test/helpers/factories.ts';
 import { createProperty, createRoomType } from '../../../test/helpers/catalog-factories.ts';
-import { isPublicAddress } from '../../adapters/ical-fetch/safe-calendar-fetcher.ts';
-import { addDays } from '../room-types/calendar-dates.ts';
+import { startCalendarServer, type CalendarServer } from '../../../test/fakes/calendar-server.ts';
 import { seedReservation } from '../reservations/reservations.test-support.ts';
-import { refreshDueFeeds } from './ical-feeds.ts';
+import { makeCast, type Cast, type Who } from '../room-types/room-types.test-support.ts';
+import { busyNights } from './ical-format.ts';
+import { blocking, compact, day, setNight, START } from './ical.test-support.ts';
 
-const today = () => new Date().toISOString().slice(0, 10);
-const day = (n: number) => addDays(today(), n);
-const compact = (d: string) => d.replaceAll('-', '');
-const ics = (events: Array<[number, number]>) =>
-  ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Elsewhere//EN',
-    ...events.flatMap(([a, b], i) => ['BEGIN:VEVENT', `UID:ev-${i}@elsewhere`, `DTSTART;VALUE=DATE:${compact(day(a))}`, `DTEND;VALUE=DATE:${compact(day(b))}`, 'SUMMARY:Reserved', 'END:VEVENT']),
-    'END:VCALENDAR', ''].join('\r\n');
-
-describe('iCal export and import', () => {
+describe('iCal export and calendar links', () => {
   let t: TestApp;
-  let server: Server;
-  let base: string;
-  let served = ics([]);
-  const tok: Record<string, string> = {};
-  let ownerId: number;
-  let clientEmail: string;
+  let c: Cast;
+  let s: CalendarServer;
   before(async () => {
-    server = createServer((req, res) => {
-      if (req.url === '/big.ics') return res.end('X'.repeat(50_000));
-      if (req.url === '/silent.ics') return; // never answers
-      if (req.url === '/to-file') return res.writeHead(302, { location: 'file:///etc/passwd' }).end();
-      if (req.url === '/moved') return res.writeHead(301, { location: '/cal.ics' }).end();
-      if (req.url === '/gone') return res.writeHead(500).end('boom');
-      res.writeHead(200, { 'content-type': 'text/calendar' }).end(served);
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    t = await createTestApp({ start: new Date(), env: { ICAL_ALLOW_PRIVATE: 'true', ICAL_MAX_BYTES: '4096', ICAL_TIMEOUT_MS: '400' } });
-    for (const role of ['owner', 'client', 'admin', 'support'] as const) {
-      const u = await createUser(t.deps, { role });
-      if (role === 'owner') ownerId = u.id;
-      if (role === 'client') clientEmail = u.email;
-      tok[role] = await loginAs(t.app, u);
-    }
-    tok.other = await loginAs(t.app, await createUser(t.deps, { role: 'owner' }));
+    s = await startCalendarServer();
+    s.serve('/cal.ics', blocking([40, 42]));
+    t = await createTestApp({ start: START, env: { ICAL_ALLOW_PRIVATE: 'true' } });
+    c = await makeCast(t);
   });
   after(async () => {
     await t?.close();
-    server?.closeAllConnections();
-    server?.close();
+    await s?.close();
   });
 
-  const as = (who: string) => (tok[who] ? bearer(tok[who]!) : {});
-  const links = (id: number, who = 'owner') => t.app.inject({ method: 'GET', url: `/api/properties/${id}/calendar/ical`, headers: as(who) });
-  const importFeed = (id: number, body: Record<string, unknown>, who = 'owner') => t.app.inject({ method: 'POST', url: `/api/properties/${id}/calendar/ical-feeds`, headers: as(who), payload: body });
-  const book = (id: number, from: number, to: number) => t.app.inject({ method: 'POST', url: '/api/reservations', headers: as('client'), payload: { property_id: id, checkin_date: day(from), checkout_date: day(to), guests: { adults: 1, children: 0 } } });
-  const pathOf = (url: string) => url.replace('http://app.test', '');
+  const call = (who: Who, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
+    t.app.inject({ method, url: `/api${url}`, headers: c.headers(who), ...(payload ? { payload } : {}) });
+  const pathOf = (exportUrl: string) => exportUrl.replace('http://app.test', '');
+  const linkOf = async (id: number) => (await call('owner', 'GET', `/properties/${id}/calendar/ical`)).json().data.export_url as string;
+  const events = (ics: string) => ics.split('BEGIN:VEVENT').slice(1).map((e) => ({
+    start: /DTSTART;VALUE=DATE:(\d+)/.exec(e)?.[1], end: /DTEND;VALUE=DATE:(\d+)/.exec(e)?.[1], summary: /SUMMARY:(.*)\r\n/.exec(e)?.[1], uid: /UID:(.*)\r\n/.exec(e)?.[1],
+  }));
 
-  it('exports busy nights at a secret link only, as merged all-day events without guest data; rotation retires the old link', async () => {
-    const p = await createProperty(t.deps, ownerId);
-    assert.equal((await book(p.id, 10, 12)).statusCode, 201);
-    await seedReservation(t.deps, { propertyId: p.id, status: 'confirmed', checkin: day(12), checkout: day(14) });
-    assert.equal((await links(p.id, 'anonymous')).statusCode, 401);
-    assert.equal((await links(p.id, 'client')).statusCode, 403);
-    assert.equal((await links(p.id, 'other')).statusCode, 403);
-    assert.equal((await links(p.id, 'support')).statusCode, 200);
-    const url: string = (await links(p.id)).json().data.export_url;
-    assert.match(url, /calendar\.ics\?token=[\w-]{32}$/);
+  it('serves the busy nights at a secret link only, merged into all-day events without guest data; rotation retires the old link', async () => {
+    const p = await createProperty(t.deps, c.users.owner.id);
+    const guest = await seedReservation(t.deps, { propertyId: p.id, guestId: c.users.client.id, status: 'confirmed', checkin: day(10), checkout: day(12) });
+    await seedReservation(t.deps, { propertyId: p.id, status: 'pending', holdExpiresAt: new Date(START.getTime() + 3600_000), checkin: day(12), checkout: day(14) });
+    await setNight(t.deps, p.id, 0, day(20), { stopSell: true });
+    await setNight(t.deps, p.id, 0, day(21), { availableRooms: 0 });
+    await setNight(t.deps, p.id, 0, day(22), { blocked: 1 });
+    await seedReservation(t.deps, { propertyId: p.id, status: 'confirmed', checkin: day(-3), checkout: day(-1) });
+
+    const url = await linkOf(p.id);
+    assert.match(url, new RegExp(`^http://app\\.test/api/properties/${p.id}/calendar\\.ics\\?token=[A-Za-z0-9_-]{32}$`), '192 random bits');
+    assert.equal(await linkOf(p.id), url, 'the same link until rotated');
     const res = await t.app.inject({ method: 'GET', url: pathOf(url) });
     assert.equal(res.statusCode, 200);
     assert.match(String(res.headers['content-type']), /^text\/calendar/);
-    assert.equal((res.body.match(/BEGIN:VEVENT/g) ?? []).length, 1, res.body);
-    assert.match(res.body, new RegExp(`DTSTART;VALUE=DATE:${compact(day(10))}`));
-    assert.match(res.body, new RegExp(`DTEND;VALUE=DATE:${compact(day(14))}`));
-    assert.ok(!res.body.includes(clientEmail) && !/BK-/.test(res.body), 'no guest data');
-    for (const bad of [`/api/properties/${p.id}/calendar.ics`, `/api/properties/${p.id}/calendar.ics?token=nope`, `/api/properties/999999/calendar.ics?token=${url.split('token=')[1]}`]) {
-      assert.equal((await t.app.inject({ method: 'GET', url: bad })).statusCode, 404, bad);
+    assert.deepEqual(events(res.body).map(({ uid: _u, ...e }) => e), [
+      { start: compact(day(10)), end: compact(day(14)), summary: 'Reserved' },
+      { start: compact(day(20)), end: compact(day(23)), summary: 'Not available' },
+    ]);
+    assert.deepEqual([...busyNights(res.body, { from: day(0), to: day(365), timeZone: 'UTC' }).keys()].sort(), [10, 11, 12, 13, 20, 21, 22].map(day), 'reads back as the same nights');
+    for (const secret of [c.users.client.email, guest.bookingRefCode, 'ATTENDEE', 'ORGANIZER', 'DESCRIPTION']) {
+      assert.ok(!res.body.includes(secret), `no guest data (${secret})`);
     }
-    assert.equal((await t.app.inject({ method: 'POST', url: `/api/properties/${p.id}/calendar/ical/rotate`, headers: as('support') })).statusCode, 403);
-    const rotated = await t.app.inject({ method: 'POST', url: `/api/properties/${p.id}/calendar/ical/rotate`, headers: as('owner') });
+    const again = await t.app.inject({ method: 'GET', url: pathOf(url) });
+    assert.deepEqual(events(again.body).map((e) => e.uid), events(res.body).map((e) => e.uid), 'stable UIDs');
+
+    const other = await createProperty(t.deps, c.users.owner.id);
+    const otherToken = (await linkOf(other.id)).split('token=')[1];
+    const token = url.split('token=')[1];
+    for (const bad of [`/api/properties/${p.id}/calendar.ics`, `/api/properties/${p.id}/calendar.ics?token=`, `/api/properties/${p.id}/calendar.ics?token=nope`,
+      `/api/properties/${p.id}/calendar.ics?token=${otherToken}`, `/api/properties/999999/calendar.ics?token=${token}`]) {
+      const r = await t.app.inject({ method: 'GET', url: bad });
+      assert.equal(r.statusCode, 404, bad);
+      assert.equal(r.json().message, 'Calendar not found', 'never saying which');
+    }
+
+    const rotated = await call('owner', 'POST', `/properties/${p.id}/calendar/ical/rotate`);
     assert.equal(rotated.statusCode, 200);
+    assert.notEqual(rotated.json().data.export_url, url);
     assert.equal((await t.app.inject({ method: 'GET', url: pathOf(url) })).statusCode, 404, 'the old link is retired');
-    assert.equal((await t.app.inject({ method: 'GET', url: pathOf(rotated.json().data.export_url) })).statusCode, 200);
+    assert.equal((await t.app.inject({ method: 'GET', url: pathOf(rotated.json().data.export_url) })).body.replace(/DTSTAMP:\S+/g, ''), res.body.replace(/DTSTAMP:\S+/g, ''));
+    assert.equal(await linkOf(p.id), rotated.json().data.export_url);
   });
 
-  it('imports a calendar whose events block nights: bookings on them are refused, a refresh follows the calendar, removal lifts the blocks', async () => {
-    const p = await createProperty(t.deps, ownerId);
-    served = ics([[20, 23]]);
-    assert.equal((await importFeed(p.id, { url: `${base}/cal.ics` }, 'client')).statusCode, 403);
-    assert.equal((await importFeed(p.id, { url: `${base}/cal.ics` }, 'support')).statusCode, 403);
-    const created = await importFeed(p.id, { url: `${base}/cal.ics`, name: 'Elsewhere' });
-    assert.equal(created.statusCode, 201, created.body);
-    const feed = created.json().data;
-    assert.deepEqual([feed.blocked_nights, feed.last_error, feed.room_type_id], [3, null, 0]);
-    assert.equal((await importFeed(p.id, { url: `${base}/cal.ics` })).statusCode, 409, 'the same URL twice');
-    assert.equal((await book(p.id, 21, 22)).statusCode, 409);
-    assert.equal((await book(p.id, 23, 24)).statusCode, 201, 'the night after the event is free');
-    const detail = await t.app.inject({ method: 'GET', url: `/api/properties/${p.id}` });
-    assert.ok(detail.json().data.reserved_dates.includes(day(21)));
-
-    served = ics([[25, 26]]);
-    // Last fetched 31 minutes ago: the refresh job takes it (moving the clock would expire the tokens).
-    await t.deps.db.execute(`UPDATE ical_feeds SET last_fetched_at = now() - interval '31 minutes' WHERE id = ${Number(feed.id)}`);
-    assert.ok((await refreshDueFeeds(t.deps)) >= 1);
-    assert.equal((await book(p.id, 21, 22)).statusCode, 201, 'unblocked by the refresh');
-    assert.equal((await book(p.id, 25, 26)).statusCode, 409, 'blocked by the refresh');
-    served = '<html>not a calendar</html>';
-    const failed = await t.app.inject({ method: 'POST', url: `/api/properties/${p.id}/calendar/ical-feeds/${feed.id}/refresh`, headers: as('owner') });
-    assert.equal(failed.statusCode, 502);
-    assert.equal((await book(p.id, 25, 26)).statusCode, 409, 'a failed refresh keeps the previous blocks');
-    const listed = (await t.app.inject({ method: 'GET', url: `/api/properties/${p.id}/calendar/ical-feeds`, headers: as('support') })).json().data;
-    assert.match(listed[0].last_error, /not an iCalendar/);
-
-    assert.equal((await t.app.inject({ method: 'DELETE', url: `/api/properties/${p.id}/calendar/ical-feeds/${feed.id}`, headers: as('other') })).statusCode, 403);
-    assert.equal((await t.app.inject({ method: 'DELETE', url: `/api/properties/${p.id}/calendar/ical-feeds/${feed.id}`, headers: as('owner') })).statusCode, 200);
-    assert.equal((await book(p.id, 25, 26)).statusCode, 201, 'removal lifts the blocks');
-    const negative = await t.deps.db.execute(`SELECT count(*)::int AS n FROM property_nights WHERE property_id = ${p.id} AND blocked <> 0`) as unknown as { rows: Array<{ n: number }> };
-    assert.equal(Number(negative.rows[0]!.n), 0);
+  it('a listing with room types is busy only on nights where no room type has a unit left', async () => {
+    const p = await createProperty(t.deps, c.users.owner.id);
+    const a = (await createRoomType(t.deps, p.id, { countOfRooms: 2 })).roomType.id;
+    const b = (await createRoomType(t.deps, p.id, { countOfRooms: 1 })).roomType.id;
+    await setNight(t.deps, p.id, a, day(5), { booked: 2 }); // b still free
+    await setNight(t.deps, p.id, a, day(6), { booked: 2 });
+    await setNight(t.deps, p.id, b, day(6), { booked: 1 });
+    await setNight(t.deps, p.id, a, day(7), { booked: 1, blocked: 1 });
+    await setNight(t.deps, p.id, b, day(7), { stopSell: true });
+    await setNight(t.deps, p.id, a, day(8), { availableRooms: 0 });
+    await setNight(t.deps, p.id, b, day(8), { blocked: 1 });
+    await setNight(t.deps, p.id, a, day(9), { booked: 1, blocked: 1 }); // b free
+    await setNight(t.deps, p.id, 0, day(12), { booked: 1 }); // the whole-listing unit no longer counts
+    const ics = (await t.app.inject({ method: 'GET', url: pathOf(await linkOf(p.id)) })).body;
+    assert.deepEqual(events(ics).map(({ uid: _u, ...e }) => e), [{ start: compact(day(6)), end: compact(day(9)), summary: 'Reserved' }]);
   });
 
-  it('blocks one unit of the named room type on a listing with room types, and says which nights were already sold here', async () => {
-    const p = await createProperty(t.deps, ownerId);
-    const { roomType } = await createRoomType(t.deps, p.id, { countOfRooms: 1 });
-    served = ics([[30, 32]]);
-    assert.equal((await importFeed(p.id, { url: `${base}/cal.ics?a` })).statusCode, 422, 'room_type_id is required');
-    await seedReservation(t.deps, { propertyId: p.id, status: 'confirmed', checkin: day(31), checkout: day(32), lines: [{ roomTypeId: roomType.id }] });
-    const res = await importFeed(p.id, { url: `${base}/moved`, room_type_id: roomType.id });
-    assert.equal(res.statusCode, 201, res.body);
-    assert.deepEqual(res.json().data.conflicts, [day(31)]);
-  });
-
-  it('refuses URLs that are not public http(s) addresses, and calendars too large or too slow, storing nothing', async () => {
-    const strict = await createTestApp({ env: { ICAL_ALLOW_PRIVATE: 'false' } });
-    try {
-      const owner = await createUser(strict.deps, { role: 'owner' });
-      const p = await createProperty(strict.deps, owner.id);
-      const headers = bearer(await loginAs(strict.app, owner));
-      for (const url of ['http://127.0.0.1/cal.ics', 'http://localhost/cal.ics', 'http://10.1.2.3/cal.ics', 'http://192.168.0.10/cal.ics', 'http://169.254.169.254/latest/meta-data',
-        'http://[::1]/cal.ics', 'http://[::ffff:127.0.0.1]/cal.ics', 'http://0.0.0.0/cal.ics', 'file:///etc/passwd', 'ftp://example.com/cal.ics', `${base}/cal.ics`]) {
-        const res = await strict.app.inject({ method: 'POST', url: `/api/properties/${p.id}/calendar/ical-feeds`, headers, payload: { url } });
-        assert.equal(res.statusCode, 422, `${url}: ${res.body}`);
-        assert.deepEqual(Object.keys(res.json().errors), ['url'], url);
-      }
-      const feeds = await strict.app.inject({ method: 'GET', url: `/api/properties/${p.id}/calendar/ical-feeds`, headers });
-      assert.deepEqual(feeds.json().data, []);
-    } finally {
-      await strict.close();
+  it('lets the owner and an admin manage the links, support read them, and nobody else know they exist', async () => {
+    const p = await createProperty(t.deps, c.users.owner.id);
+    const feedUrl = (n: string) => `${s.base}/cal.ics?${n}`;
+    const feed = async (n: string) => (await call('owner', 'POST', `/properties/${p.id}/calendar/ical-feeds`, { url: feedUrl(n) })).json().data.id as number;
+    const expect: Array<[string, (who: Who) => Promise<{ statusCode: number }>, Record<Who, number>]> = [
+      ['read links', (who) => call(who, 'GET', `/properties/${p.id}/calendar/ical`), { anonymous: 401, client: 404, otherOwner: 404, support: 200, admin: 200, owner: 200 }],
+      ['rotate', (who) => call(who, 'POST', `/properties/${p.id}/calendar/ical/rotate`), { anonymous: 401, client: 404, otherOwner: 404, support: 403, admin: 200, owner: 200 }],
+      ['list feeds', (who) => call(who, 'GET', `/properties/${p.id}/calendar/ical-feeds`), { anonymous: 401, client: 404, otherOwner: 404, support: 200, admin: 200, owner: 200 }],
+      ['import', (who) => call(who, 'POST', `/properties/${p.id}/calendar/ical-feeds`, { url: feedUrl(who) }), { anonymous: 401, client: 404, otherOwner: 404, support: 403, admin: 201, owner: 201 }],
+      ['refresh', async (who) => call(who, 'POST', `/properties/${p.id}/calendar/ical-feeds/${await feed(`r-${who}`)}/refresh`), { anonymous: 401, client: 404, otherOwner: 404, support: 403, admin: 200, owner: 200 }],
+      ['remove', async (who) => call(who, 'DELETE', `/properties/${p.id}/calendar/ical-feeds/${await feed(`d-${who}`)}`), { anonymous: 401, client: 404, otherOwner: 404, support: 403, admin: 200, owner: 200 }],
+    ];
+    for (const [what, run, statuses] of expect) {
+      for (const [who, status] of Object.entries(statuses) as Array<[Who, number]>) assert.equal((await run(who)).statusCode, status, `${what} as ${who}`);
     }
-    const p = await createProperty(t.deps, ownerId);
-    assert.equal((await importFeed(p.id, { url: `${base}/to-file` })).statusCode, 422, 'a redirect is checked again');
-    assert.equal((await importFeed(p.id, { url: `${base}/big.ics` })).statusCode, 422, 'larger than ICAL_MAX_BYTES');
-    assert.equal((await importFeed(p.id, { url: `${base}/silent.ics` })).statusCode, 502, 'no answer within ICAL_TIMEOUT_MS');
-    assert.equal((await importFeed(p.id, { url: `${base}/gone` })).statusCode, 502);
-    const listed = (await links(p.id)).json().data.feeds;
-    assert.deepEqual(listed, []);
-  });
-
-  it('judges addresses: only public unicast passes', () => {
-    for (const ip of ['8.8.8.8', '93.184.216.34', '2606:4700::1111']) assert.equal(isPublicAddress(ip), true, ip);
-    for (const ip of ['127.0.0.1', '10.0.0.1', '172.16.5.4', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '224.0.0.1', '255.255.255.255',
-      '::1', '::', 'fe80::1', 'fc00::1', '::ffff:10.0.0.1', '::ffff:127.0.0.1', 'not-an-ip']) assert.equal(isPublicAddress(ip), false, ip);
+    const urls = (await call('owner', 'GET', `/properties/${p.id}/calendar/ical-feeds`)).json().data.map((f: { url: string }) => f.url).sort();
+    const kept = ['admin', 'owner', ...['anonymous', 'client', 'otherOwner', 'support'].flatMap((w) => [`d-${w}`, `r-${w}`]), 'r-admin', 'r-owner'].map(feedUrl).sort();
+    assert.deepEqual(urls, kept, 'only the owner\'s and the admin\'s imports were stored, only their removals done');
+    assert.equal((await call('owner', 'GET', `/properties/999999/calendar/ical`)).statusCode, 404);
+    const hidden = await createProperty(t.deps, c.users.owner.id, { status: 'draft' });
+    assert.equal((await call('client', 'GET', `/properties/${hidden.id}/calendar/ical`)).statusCode, 404);
+    assert.equal((await call('support', 'GET', `/properties/${hidden.id}/calendar/ical`)).statusCode, 200);
   });
 });

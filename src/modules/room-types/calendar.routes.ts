@@ -15,7 +15,7 @@ const RANGE =
   'from and to are nights (YYYY-MM-DD, the stay starting that day), both included: to ≥ from, at most 730 nights (422 naming the field).';
 const EFFECTIVE =
   "Each night: price = the night's override, else the default rate (room type: its oldest rate plan's price; listing: price_per_night), " +
-  "null when neither exists; available_rooms = the override, else the full count; booked = units taken; remaining = 0 when stop_sell, else " +
+  "null when neither exists; available_rooms = the override, else the full count; booked = units taken (by reservations and by imported iCal calendars); remaining = 0 when stop_sell, else " +
   "max(0, available_rooms − booked). Prices are numbers in the listing's currency (given as currency), rounded to its decimals. Not " +
   'paginated: the range is the window (≤ 730 nights). A rate plan\'s weekday restrictions are not folded in; they apply per plan at booking.';
 const SET =

@@ -6,6 +6,8 @@ import { currencyDecimals } from '../catalog/currencies.repository.ts';
 import { loadPropertyForWrite } from '../properties/property-access.ts';
 import { roomTypesRepository } from './room-types.repository.ts';
 import { loadRoomType, MAX_RATE_PLANS_PER_ROOM_TYPE, ratePlanValues } from './room-type-input.ts';
+import { todayIn } from './calendar-dates.ts';
+import { recordStructureChanged } from './calendar-changed.ts';
 import { ratePlanView } from './room-type-views.ts';
 import type { CreateRatePlanBody } from './room-types.schemas.ts';
 
@@ -21,7 +23,9 @@ export async function createRatePlan(deps: Deps, caller: AuthUser, propertyId: n
     if ((await repo.countPlans(rt.id)) >= MAX_RATE_PLANS_PER_ROOM_TYPE) {
       throw new AppError('CONFLICT', `A room type may have at most ${MAX_RATE_PLANS_PER_ROOM_TYPE} rate plans`);
     }
-    return repo.insertPlan({ ...values, roomTypeId: rt.id });
+    const plan = await repo.insertPlan({ ...values, roomTypeId: rt.id });
+    await recordStructureChanged(tx, { property_id: property.id, room_type_id: rt.id, today: todayIn(property.timezone, deps.clock.now()), kinds: ['restrictions'] });
+    return plan;
   });
   return ratePlanView(row, decimals);
 }

@@ -7,6 +7,7 @@ import { loadPropertyForWrite } from '../properties/property-access.ts';
 import { roomTypesRepository } from './room-types.repository.ts';
 import { calendarRepository, LISTING_UNIT } from './calendar.repository.ts';
 import { todayIn } from './calendar-dates.ts';
+import { recordStructureChanged } from './calendar-changed.ts';
 import { MAX_ROOM_TYPES_PER_PROPERTY, roomTypeFields } from './room-type-input.ts';
 import { roomTypeView } from './room-type-views.ts';
 import type { CreateRoomTypeBody } from './room-types.schemas.ts';
@@ -27,7 +28,9 @@ export async function createRoomType(deps: Deps, caller: AuthUser, propertyId: n
       const clash = await calendarRepository(tx).firstNightBookedAbove(property.id, LISTING_UNIT, 0, today);
       if (clash) throw new AppError('CONFLICT', `The listing is booked as a whole on ${clash.night}; room types can be added once those stays are over`);
     }
-    return repo.insert({ propertyId: property.id, ...fields });
+    const created = await repo.insert({ propertyId: property.id, ...fields });
+    await recordStructureChanged(tx, { property_id: property.id, room_type_id: created.id, today, kinds: ['availability'] });
+    return created;
   });
   return roomTypeView(row, [], await currencyDecimals(deps.db, property.currencyCode));
 }

@@ -4,6 +4,8 @@ import { notFound } from '../../platform/errors.ts';
 import { loadPropertyForWrite } from '../properties/property-access.ts';
 import { roomTypesRepository } from './room-types.repository.ts';
 import { loadRoomType } from './room-type-input.ts';
+import { addDays, todayIn } from './calendar-dates.ts';
+import { CALENDAR_HORIZON_DAYS, recordCalendarChanged } from './calendar-changed.ts';
 
 /** Deletes a rate plan; the next oldest plan becomes the room type's default rate. */
 export async function deleteRatePlan(deps: Deps, caller: AuthUser, propertyId: number, roomTypeId: number, ratePlanId: number): Promise<void> {
@@ -14,5 +16,7 @@ export async function deleteRatePlan(deps: Deps, caller: AuthUser, propertyId: n
     const plan = await repo.findPlan(rt.id, ratePlanId);
     if (!plan) throw notFound('Rate plan');
     await repo.deletePlan(plan.id);
+    const today = todayIn(property.timezone, deps.clock.now());
+    await recordCalendarChanged(tx, { property_id: property.id, room_type_id: rt.id, date_from: today, date_to: addDays(today, CALENDAR_HORIZON_DAYS), kinds: ['restrictions'] });
   });
 }

@@ -84,7 +84,7 @@ export const CalendarNight = Type.Object({
   date: Type.String({ description: 'the night, YYYY-MM-DD (the stay starting that day)' }),
   price: Nullable(Type.Number({ description: 'effective nightly rate: the override, else the default rate; null when neither exists (not sellable)' })),
   available_rooms: Type.Integer({ description: 'effective units on sale: the override, else the full count' }),
-  booked: Type.Integer({ description: 'units taken by reservations' }),
+  booked: Type.Integer({ description: 'units taken: by reservations, and blocked by imported iCal calendars' }),
   remaining: Type.Integer({ description: 'units still sellable: 0 when stop_sell, else max(0, available_rooms − booked)' }),
   stop_sell: Type.Boolean(),
 });

@@ -52,9 +52,11 @@ export async function setCalendar(deps: Deps, caller: AuthUser, propertyId: numb
       const when = clash ? `${clash.booked} booked on ${clash.night}` : 'a night in the range is booked beyond it';
       throw new AppError('CONFLICT', `available_rooms cannot go below the bookings already taken (${when}); nothing was changed`);
     }
-    await recordCalendarChanged(tx, {
-      property_id: property.id, room_type_id: unit.roomTypeId, date_from: range.from, date_to: addDays(range.to, 1), kinds: ['availability', 'restrictions'],
-    });
+    // Units left change only with available_rooms; price and stop-sell are rates/restrictions.
+    const kinds: Array<'availability' | 'restrictions'> = [];
+    if (body.available_rooms !== undefined) kinds.push('availability');
+    if (body.price !== undefined || body.stop_sell !== undefined) kinds.push('restrictions');
+    await recordCalendarChanged(tx, { property_id: property.id, room_type_id: unit.roomTypeId, date_from: range.from, date_to: addDays(range.to, 1), kinds });
   });
   publishAfterCommit(deps);
   return readCalendar(deps.db, property, await calendarUnit(deps.db, property, roomTypeId), range);

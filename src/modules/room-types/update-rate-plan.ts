@@ -6,6 +6,8 @@ import { currencyDecimals } from '../catalog/currencies.repository.ts';
 import { loadPropertyForWrite } from '../properties/property-access.ts';
 import { roomTypesRepository } from './room-types.repository.ts';
 import { loadRoomType, ratePlanValues } from './room-type-input.ts';
+import { todayIn } from './calendar-dates.ts';
+import { recordStructureChanged } from './calendar-changed.ts';
 import { ratePlanView } from './room-type-views.ts';
 import type { UpdateRatePlanBody } from './room-types.schemas.ts';
 
@@ -18,7 +20,9 @@ export async function updateRatePlan(deps: Deps, caller: AuthUser, propertyId: n
     const repo = roomTypesRepository(tx);
     const current = await repo.findPlan(rt.id, ratePlanId);
     if (!current) throw notFound('Rate plan');
-    return repo.updatePlan(current.id, ratePlanValues(body, { currency: property.currencyCode, decimals }, current));
+    const plan = await repo.updatePlan(current.id, ratePlanValues(body, { currency: property.currencyCode, decimals }, current));
+    await recordStructureChanged(tx, { property_id: property.id, room_type_id: rt.id, today: todayIn(property.timezone, deps.clock.now()), kinds: ['restrictions'] });
+    return plan;
   });
   return ratePlanView(row, decimals);
 }

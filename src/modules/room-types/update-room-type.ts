@@ -8,6 +8,7 @@ import { roomTypesRepository } from './room-types.repository.ts';
 import { calendarRepository } from './calendar.repository.ts';
 import { todayIn } from './calendar-dates.ts';
 import { loadRoomType, roomTypeFields } from './room-type-input.ts';
+import { recordStructureChanged } from './calendar-changed.ts';
 import { roomTypeView } from './room-type-views.ts';
 import type { UpdateRoomTypeBody } from './room-types.schemas.ts';
 
@@ -29,6 +30,8 @@ export async function updateRoomType(deps: Deps, caller: AuthUser, propertyId: n
       await nights.clampAvailability(property.id, current.id, fields.countOfRooms, today);
     }
     const updated = await repo.update(current.id, fields);
+    // A new count changes every coming night's availability; any change is sent to a linked channel manager.
+    await recordStructureChanged(tx, { property_id: property.id, room_type_id: current.id, today, kinds: fields.countOfRooms !== current.countOfRooms ? ['availability'] : [] });
     return { row: updated, plans: (await repo.plansOf([current.id])).get(current.id) ?? [] };
   });
   return roomTypeView(row, plans, await currencyDecimals(deps.db, property.currencyCode));
