@@ -1,70 +1,16 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createTestDatabase, onPostgres, type TestDatabase } from './helpers/test-database.ts';
+import { startServer, type ServerProcess } from './helpers/server-process.ts';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-
-async function freePort(): Promise<number> {
-  const srv = createServer();
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
-  const { port } = srv.address() as AddressInfo;
-  await new Promise<void>((r) => srv.close(() => r()));
-  return port;
-}
-
-interface Server {
-  child: ChildProcess;
-  port: number;
-  output: () => string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>;
-}
-
-/** Starts the real entry point and resolves once /healthz answers. */
-async function startServer(dataDir: string, database: TestDatabase | null): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'info',
-      JWT_SECRET: 'shutdown-test-secret-0123456789abcdef',
-      ...(database?.url ? { DATABASE_URL: database.url } : {}),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (c) => (output += c));
-  child.stderr!.on('data', (c) => (output += c));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((resolve) =>
-    child.on('exit', (code, signal) => resolve({ code, signal, at: Date.now() })),
-  );
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited during start:\n${output}`);
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/healthz`);
-      if (res.status === 200) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`server did not become healthy:\n${output}`);
-    }
-    await sleep(100);
-  }
-  return { child, port, output: () => output, exited };
+/** Starts the real entry point on its own PGlite under DATA_DIR, or on the test database. */
+function start(dataDir: string, database: TestDatabase | null): Promise<ServerProcess> {
+  return startServer({ DATA_DIR: dataDir, JWT_SECRET: 'shutdown-test-secret-0123456789abcdef', ...(database?.url ? { DATABASE_URL: database.url } : {}) });
 }
 
 /** Sends a request whose body is held back until `finish` is called; resolves with the raw answer. */
@@ -97,7 +43,7 @@ describe('server shutdown', () => {
   });
 
   it('exits 0 on SIGTERM within a few seconds, logging that it is shutting down', async () => {
-    const server = await startServer(dataDir, database);
+    const server = await start(dataDir, database);
     try {
       const sent = Date.now();
       server.child.kill('SIGTERM');
@@ -116,7 +62,7 @@ describe('server shutdown', () => {
   });
 
   it('lets a request in flight finish before exiting, and takes no new connections', async () => {
-    const server = await startServer(dataDir, database);
+    const server = await start(dataDir, database);
     const held = heldRequest(server.port, JSON.stringify({ login: 'nobody@example.test', password: 'not-the-password' }));
     try {
       // Give the server time to read the request head, so the request is truly in flight.

@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
+import { releaseClientsOnFailure } from './pg-transactions.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -40,10 +41,15 @@ export interface OpenOptions {
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10, idleTimeoutMillis: 30_000 });
-    // An idle client that errors (server restart) must not crash the process.
+    // A request waits at most 5 s for a connection: while the database is down it gets a 503
+    // quickly instead of queueing until the client gives up.
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 5000 });
+    // A client that errors (server restart), idle or checked out, must not crash the process:
+    // the query in flight fails on its own and the pool drops the broken client.
     pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    releaseClientsOnFailure(db, pool);
     return {
       db,
       kind: 'postgres',

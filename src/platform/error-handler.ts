@@ -2,6 +2,7 @@
 import { ProcessorRejectedError, ProcessorUnavailableError } from '../ports/payment-processor.ts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, type FieldErrors } from './errors.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 
 interface AjvError {
   instancePath?: string;
@@ -51,6 +52,12 @@ export function installErrorHandlers(app: FastifyInstance): void {
     if (error instanceof ProcessorRejectedError) {
       request.log.error({ err: error }, 'payment processor rejected a request');
       return send(reply, 502, 'PAYMENT_PROCESSOR_REJECTED', 'The payment processor refused the request; support has been alerted');
+    }
+    // The database is unreachable (stopped, restarting): nothing was written, the client may retry.
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.header('retry-after', '5');
+      return send(reply, 503, 'SERVICE_UNAVAILABLE', 'The service is temporarily unavailable; try again shortly');
     }
     const fe = error as FastifyError & { validationContext?: string };
     if (fe.validation) {

@@ -1,0 +1,70 @@
+// Starts the real entry point (`src/server.ts`) as a child process, for the tests that need a
+// process to signal, kill or run several of: shutdown, crash recovery, outages, instances.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+export const root = fileURLToPath(new URL('../..', import.meta.url));
+
+export async function freePort(): Promise<number> {
+  const srv = createServer();
+  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
+  const { port } = srv.address() as AddressInfo;
+  await new Promise<void>((r) => srv.close(() => r()));
+  return port;
+}
+
+export interface ServerProcess {
+  child: ChildProcess;
+  port: number;
+  url: string;
+  output: () => string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>;
+}
+
+/** Starts a server with `env` (on top of a minimal test environment) and resolves once /healthz answers. */
+export async function startServer(env: Record<string, string>, opts: { timeoutMs?: number } = {}): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      JWT_SECRET: 'server-process-test-secret-0123456789abcdef',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (c) => (output += c));
+  child.stderr!.on('data', (c) => (output += c));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal, at: Date.now() })),
+  );
+  const deadline = Date.now() + (opts.timeoutMs ?? 60_000);
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited during start:\n${output}`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/healthz`);
+      if (res.status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not become healthy:\n${output}`);
+    }
+    await sleep(100);
+  }
+  return { child, port, url: `http://127.0.0.1:${port}`, output: () => output, exited };
+}
+
+/** SIGKILLs the server (if still running) and waits for the exit. */
+export async function killServer(server: ServerProcess): Promise<void> {
+  if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
+  await server.exited;
+}
