@@ -112,7 +112,9 @@ export async function buildApp(deps: Deps, opts: { extraRoutes?: (app: App, deps
   await app.register(uploadsPlugin);
   await app.register(rateLimit, {
     global: false,
-    ...(deps.redis ? { redis: deps.redis, nameSpace: 'stays-rl:' } : {}),
+    // With Redis away a request is let through unlimited rather than refused: the login and
+    // mail throttles keep counting in memory meanwhile.
+    ...(deps.redis ? { redis: deps.redis, nameSpace: 'stays-rl:', skipOnError: true } : {}),
     errorResponseBuilder: (_req, ctx) =>
       new AppError('RATE_LIMITED', `Too many requests; retry in ${Math.ceil(ctx.ttl / 1000)} s`, undefined, { 'retry-after': String(Math.ceil(ctx.ttl / 1000)) }),
   });

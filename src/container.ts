@@ -114,8 +114,14 @@ export async function createContainer(config: Config, overrides: ContainerOverri
   await seedReferenceData(db);
   const busError = (err: unknown) => log.error({ err }, 'event bus handler failed');
   const bus = overrides.bus ?? (config.REDIS_URL ? new RedisEventBus(config.REDIS_URL, 'stays:events', busError) : new MemoryEventBus(busError));
-  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true }) : null;
+  // Rate limits and presence must not wait for a Redis that is away: a command fails at once
+  // (the callers fall back: rate limits to memory or none, presence to this instance) and the
+  // client keeps reconnecting in the background.
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: 1000 }) : null;
   redis?.on('error', (err) => log.warn({ err }, 'redis connection error'));
+  // Start with Redis connected when it is there (commands fail rather than queue), but never
+  // refuse to start without it: the service runs degraded until it returns.
+  await whenConnected(redis, bus, log);
   const instanceId = `${process.pid}-${randomUUID().slice(0, 8)}`;
   const mailer =
     overrides.mailer ??
@@ -182,4 +188,18 @@ export async function closeContainer(deps: Deps, opts: { keepDatabase?: boolean 
   await deps.bus.close().catch(() => {});
   deps.redis?.disconnect();
   if (!opts.keepDatabase) await deps.database.close().catch(() => {});
+}
+
+const REDIS_START_WAIT_MS = 5000;
+
+async function whenConnected(redis: Redis | null, bus: EventBus, log: Logger): Promise<void> {
+  const waits: Array<Promise<unknown>> = [];
+  if (redis && redis.status !== 'ready') waits.push(new Promise((resolve) => redis.once('ready', resolve)));
+  if (bus instanceof RedisEventBus) waits.push(bus.whenReady());
+  if (!waits.length) return;
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), REDIS_START_WAIT_MS)));
+  const late = await Promise.race([Promise.all(waits).then(() => false), timedOut]);
+  clearTimeout(timer);
+  if (late) log.warn({}, `redis not reachable within ${REDIS_START_WAIT_MS} ms; starting without it (rate limits per instance, real-time events wait)`);
 }

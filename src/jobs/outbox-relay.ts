@@ -59,7 +59,7 @@ export class OutboxRelay {
     let total = 0;
     let cascades = 0;
     for (;;) {
-      const { sent, written, blocked } = await this.db.transaction(async (tx) => {
+      const { sent, written, blocked, busDown } = await this.db.transaction(async (tx) => {
         const repo = platformRepository(tx);
         // A lost pass is simply run again, so its commit need not wait for the disk: bookings and
         // payments keep the WAL flush to themselves.
@@ -69,6 +69,7 @@ export class OutboxRelay {
         const sent: number[] = [];
         let written = 0;
         let blocked = false;
+        let busDown = false;
         for (const row of rows) {
           const event: PublishedEvent = { eventId: row.id, topic: row.topic, occurredAt: row.createdAt.toISOString(), data: row.payload };
           const projected = await this.project(tx, event, now, row.attempts);
@@ -77,20 +78,24 @@ export class OutboxRelay {
             break;
           }
           written += projected;
+          // Once the bus refused, the rest of the batch is only projected: its rows (a user's
+          // notifications) commit now and REST shows them while the bus is away; the events stay
+          // unpublished, in order, and the next pass publishes them (projection is idempotent).
+          if (busDown) continue;
           try {
             await this.bus.publish(row.topic, event);
             sent.push(row.id);
           } catch {
-            // Left unpublished for the next pass; keep order by stopping here.
-            break;
+            busDown = true;
           }
         }
         await repo.markPublished(sent, now);
-        return { sent: sent.length, written, blocked };
+        return { sent: sent.length, written, blocked, busDown };
       });
       total += sent;
-      // A failed projection waits for the next run of the job rather than being retried at once.
-      if (blocked) return total;
+      // A failed projection, or a bus that refused, waits for the next run of the job rather than
+      // being retried at once.
+      if (blocked || busDown) return total;
       if (sent === BATCH) continue;
       if (written > 0 && cascades++ < MAX_CASCADES) continue;
       return total;

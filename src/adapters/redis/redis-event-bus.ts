@@ -11,7 +11,9 @@ export class RedisEventBus implements EventBus {
 
   constructor(url: string, private readonly channel = 'stays:events', onError: (err: unknown) => void = () => {}) {
     this.local = new MemoryEventBus(onError);
-    this.pub = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 3 });
+    // Publishing fails at once while Redis is away (the outbox relay keeps the event and tries
+    // again) instead of holding the relay's transaction open for the reconnection.
+    this.pub = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: 2000 });
     this.sub = new Redis(url, { lazyConnect: false });
     this.pub.on('error', onError);
     this.sub.on('error', onError);
@@ -22,16 +24,22 @@ export class RedisEventBus implements EventBus {
         onError(err);
       }
     });
-    this.ready = this.sub.subscribe(this.channel);
+    const pubReady = new Promise<void>((resolve) => this.pub.once('ready', () => resolve()));
+    this.ready = Promise.all([this.sub.subscribe(this.channel), pubReady]);
   }
 
   async publish(topic: string, payload: unknown): Promise<void> {
-    await this.ready;
+    if (this.pub.status !== 'ready') throw new Error(`event bus unavailable (redis ${this.pub.status})`);
     await this.pub.publish(this.channel, JSON.stringify({ topic, payload }));
   }
 
   subscribe(topic: string, handler: BusHandler): () => void {
     return this.local.subscribe(topic, handler);
+  }
+
+  /** Whether both connections are up now (health checks, tests). */
+  get connected(): boolean {
+    return this.pub.status === 'ready' && this.sub.status === 'ready';
   }
 
   /** Resolves once the subscription is live (tests wait for it before publishing). */

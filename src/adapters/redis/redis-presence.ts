@@ -53,16 +53,21 @@ export class RedisPresence implements Presence {
   async online(userIds: number[]): Promise<Set<number>> {
     const ids = [...new Set(userIds)];
     if (ids.length === 0) return new Set();
-    const instances = await this.redis.zrangebyscore(this.index, Date.now(), '+inf');
     const out = new Set(ids.filter((id) => this.counts.has(id)));
-    const others = instances.filter((i) => i !== this.instanceId);
-    if (others.length === 0) return out;
-    const fields = ids.map(String);
-    const pipe = this.redis.pipeline();
-    for (const i of others) pipe.hmget(this.keyOf(i), ...fields);
-    for (const [err, values] of (await pipe.exec()) ?? []) {
-      if (err) throw err;
-      (values as Array<string | null>).forEach((v, k) => v !== null && out.add(ids[k]!));
+    try {
+      const instances = await this.redis.zrangebyscore(this.index, Date.now(), '+inf');
+      const others = instances.filter((i) => i !== this.instanceId);
+      if (others.length === 0) return out;
+      const fields = ids.map(String);
+      const pipe = this.redis.pipeline();
+      for (const i of others) pipe.hmget(this.keyOf(i), ...fields);
+      for (const [err, values] of (await pipe.exec()) ?? []) {
+        if (err) throw err;
+        (values as Array<string | null>).forEach((v, k) => v !== null && out.add(ids[k]!));
+      }
+    } catch (err) {
+      // Redis away: a conversation list still answers, knowing only this instance's clients.
+      this.onError(err);
     }
     return out;
   }

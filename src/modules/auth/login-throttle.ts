@@ -5,7 +5,8 @@ import { AppError } from '../../platform/errors.ts';
 
 function limiter(prefix: string, points: number, windowMs: number, redis: Redis | null): RateLimiterAbstract {
   const opts = { points, duration: Math.ceil(windowMs / 1000), keyPrefix: prefix };
-  return redis ? new RateLimiterRedis({ ...opts, storeClient: redis }) : new RateLimiterMemory(opts);
+  // While Redis is away each instance counts in memory (the insurance limiter) rather than failing logins.
+  return redis ? new RateLimiterRedis({ ...opts, storeClient: redis, insuranceLimiter: new RateLimiterMemory(opts) }) : new RateLimiterMemory(opts);
 }
 
 /** Failed logins per account and per IP (contract §3: 10 in 15 minutes, then 429). */
