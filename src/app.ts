@@ -65,6 +65,9 @@ export async function buildApp(deps: Deps, opts: { extraRoutes?: (app: App, deps
     requestIdHeader: false,
     bodyLimit: config.BODY_LIMIT_BYTES,
     requestTimeout: config.REQUEST_TIMEOUT_MS,
+    // A client trickling its request head (slowloris) is cut after HEADERS_TIMEOUT_MS, checked
+    // every second rather than Node's default 30 s, so such connections cannot pile up.
+    http: { headersTimeout: Math.min(config.HEADERS_TIMEOUT_MS, config.REQUEST_TIMEOUT_MS), connectionsCheckingInterval: 1000 },
     connectionTimeout: config.REQUEST_TIMEOUT_MS * 2,
     keepAliveTimeout: 72_000,
     trustProxy: config.TRUST_PROXY,

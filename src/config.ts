@@ -32,6 +32,7 @@ const ConfigSchema = Type.Object({
   LOG_LEVEL: Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)), { default: 'info' }),
   BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, default: 1_048_576 }),
   REQUEST_TIMEOUT_MS: Type.Integer({ minimum: 1000, default: 30_000 }),
+  HEADERS_TIMEOUT_MS: Type.Integer({ minimum: 500, default: 10_000 }),
   PAYMENT_PROCESSOR: Type.Union([Type.Literal('local'), Type.Literal('stripe')], { default: 'local' }),
   STRIPE_SECRET_KEY: Type.Optional(Type.String({ minLength: 1 })),
   STRIPE_WEBHOOK_SECRET: Type.Optional(Type.String({ minLength: 1 })),
