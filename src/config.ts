@@ -2,6 +2,7 @@
 // and handed to the rest of the service as a typed object.
 import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
+import { FAULT_POINTS } from './platform/fault-points.ts';
 
 const Duration = Type.String({ pattern: '^[0-9]+(ms|s|m|h|d)?$' });
 const Percent = Type.Number({ minimum: 0, maximum: 100 });
@@ -33,6 +34,7 @@ const ConfigSchema = Type.Object({
   BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, default: 1_048_576 }),
   REQUEST_TIMEOUT_MS: Type.Integer({ minimum: 1000, default: 30_000 }),
   HEADERS_TIMEOUT_MS: Type.Integer({ minimum: 500, default: 10_000 }),
+  FAULT_POINT: Type.Optional(Type.Union(FAULT_POINTS.map((p) => Type.Literal(p)))),
   PAYMENT_PROCESSOR: Type.Union([Type.Literal('local'), Type.Literal('stripe')], { default: 'local' }),
   STRIPE_SECRET_KEY: Type.Optional(Type.String({ minLength: 1 })),
   STRIPE_WEBHOOK_SECRET: Type.Optional(Type.String({ minLength: 1 })),
@@ -136,6 +138,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (raw.STORAGE === 's3' && !raw.S3_BUCKET) {
     throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required when STORAGE=s3');
+  }
+  if (raw.FAULT_POINT && raw.NODE_ENV === 'production') {
+    throw new ConfigError('Invalid configuration:\n  FAULT_POINT: crash injection for tests; refused when NODE_ENV=production');
   }
   if (Boolean(raw.ADMIN_EMAIL) !== Boolean(raw.ADMIN_PASSWORD)) {
     throw new ConfigError('Invalid configuration:\n  ADMIN_PASSWORD: ADMIN_EMAIL and ADMIN_PASSWORD go together');

@@ -25,6 +25,7 @@ import { reservationChangesRepository } from '../reservations/reservation-change
 import { reservationWritesRepository } from '../reservations/reservations.repository.ts';
 import { paymentsRepository, type PaymentRow, type ReservationRow } from './payments.repository.ts';
 import { syncOwnerEarnings } from './sync-owner-earnings.ts';
+import { crashPoint } from '../../platform/fault-points.ts';
 
 export type ConfirmOutcome = 'confirmed' | 'already_paid' | 'unpaid' | 'refunded_late';
 
@@ -75,8 +76,10 @@ export async function confirmPayment(deps: Deps, session: CheckoutSession): Prom
       await events.insertEvent('refund.requested', { ...base, amount, reason: 'late_payment' });
     }
     await syncOwnerEarnings(deps, tx, r.id, `payment:${payment.id}`, now);
+    crashPoint(deps.config, 'payment.before-commit');
     return { outcome, payment: paid };
   });
+  crashPoint(deps.config, 'payment.after-commit');
   if (result && (result.outcome === 'confirmed' || result.outcome === 'refunded_late')) {
     const id = propertyId;
     if (id !== null) await afterCommit(deps, 'property cache invalidation', () => deps.propertyCache.invalidate(id));

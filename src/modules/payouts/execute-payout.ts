@@ -11,6 +11,7 @@ import type { CurrencyRate } from './payouts.repository.ts';
 import { payoutsRepository, type PayoutRow } from './payouts.repository.ts';
 import { convertBalance, type PlanEntry } from './payout-plan.ts';
 import { sendPayout, type SendStatus } from './send-payout.ts';
+import { crashPoint } from '../../platform/fault-points.ts';
 
 export interface RunContext {
   runId: string;
@@ -50,6 +51,7 @@ export async function executePayout(deps: Deps, entry: PlanEntry, ctx: RunContex
     return { payout, destination: owner.payoutAccountId, earningsCount: lines.filter((l) => l.kind === 'earning').length };
   });
   if ('skipped' in claim) return { status: 'skipped', reason: claim.skipped };
+  crashPoint(deps.config, 'payout.after-claim');
   const sent = await sendPayout(deps, claim.payout, claim.destination);
   return { status: sent.status, payout: sent.payout, earningsCount: claim.earningsCount, error: sent.error };
 }

@@ -25,6 +25,7 @@
 import type { Deps } from '../../container.ts';
 import { ProcessorRejectedError } from '../../ports/payment-processor.ts';
 import { payoutsRepository, type PayoutRow } from './payouts.repository.ts';
+import { crashPoint } from '../../platform/fault-points.ts';
 
 export const RETRY_WINDOW_MS = 23 * 3600_000;
 export const STALE_PENDING_MS = 10 * 60_000;
@@ -48,6 +49,7 @@ export async function sendPayout(deps: Deps, payout: PayoutRow, destination: str
       { destination, amountMinor: payout.transferAmountMinor, currency: payout.transferCurrency, description: `Payout ${payout.id}` },
       payoutIdempotencyKey(payout.id),
     );
+    crashPoint(deps.config, 'payout.after-transfer');
     if (transfer.amountMinor !== payout.transferAmountMinor || transfer.currency.toUpperCase() !== payout.transferCurrency) {
       // Money moved, so it is paid; but someone must look at why it differs.
       deps.log.error({ payoutId: payout.id, transfer }, 'payout transfer differs from the payout; recorded as paid');

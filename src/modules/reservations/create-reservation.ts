@@ -29,6 +29,7 @@ import type { PriceSnapshot } from './reservation-view.ts';
 import { reservationWritesRepository, type ReservationRoomRow, type ReservationRow } from './reservations.repository.ts';
 import { pricingInputRepository, type CalendarNight, type PropertyRow } from './pricing-input.repository.ts';
 import type { LiveParts } from '../properties/property-read.repository.ts';
+import { crashPoint } from '../../platform/fault-points.ts';
 
 export const MAX_PENDING_PER_GUEST = 5;
 const REF_ATTEMPTS = 3;
@@ -144,8 +145,10 @@ export async function createReservation(deps: Deps, user: AuthUser, req: CreateR
         if (breakdown.promo_applied && base.promoCodeId !== null && !(await repo.usePromo(base.promoCodeId))) {
           throw new AppError('CONFLICT', 'This promo code has just reached its maximum number of uses');
         }
+        crashPoint(deps.config, 'reservation.before-commit');
         return { reservation: written.reservation, lines: written.lines, property, live: written.live };
       });
+      crashPoint(deps.config, 'reservation.after-commit');
       // Held nights change the listing's availability as shown in its cached detail.
       await afterCommit(deps, 'property cache invalidation', () => deps.propertyCache.invalidate(property.id, 'nights'));
       publishAfterCommit(deps);
