@@ -1,0 +1,116 @@
+// Three server processes on one PostgreSQL and one Redis, on distinct ports (issue 9): bookings,
+// payments and real-time clients spread across them keep the guarantees of one instance —
+// exactly one winner for a last unit, one confirmation per payment, events delivered to a client
+// on another instance exactly once, and each background job run once.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { loadConfig } from '../../src/config.ts';
+import { closeContainer, createContainer, type Deps } from '../../src/container.ts';
+import { ownerEarnings, payments, reservations } from '../../src/db/schema/index.ts';
+import type { LocalPaymentProcessor } from '../../src/adapters/local-payments/local-payment-processor.ts';
+import { eventsFor, inventoryDrift, seedReservation } from '../../src/modules/reservations/reservations.test-support.ts';
+import { openSse, until } from '../../src/modules/realtime/realtime.test-support.ts';
+import { createUser } from '../helpers/factories.ts';
+import { createProperty } from '../helpers/catalog-factories.ts';
+import { createTestDatabase, onPostgres, type TestDatabase } from '../helpers/test-database.ts';
+import { killServer, startServer, type ServerProcess } from '../helpers/server-process.ts';
+
+const redisUrl = process.env.TEST_REDIS_URL;
+const why = !onPostgres ? 'needs TEST_DATABASE_URL: instances share a PostgreSQL server (PGlite is one process)' : !redisUrl ? 'needs TEST_REDIS_URL: instances share events through Redis' : false;
+if (why) console.log(`# several-instances.test.ts skipped: ${why}`);
+const SECRET = 'several-instances-test-secret-0123456789';
+const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+
+describe('three server processes on one PostgreSQL and Redis', { skip: why }, () => {
+  let database: TestDatabase;
+  let deps: Deps;
+  let dataDir: string;
+  const servers: ServerProcess[] = [];
+  before(async () => {
+    database = await createTestDatabase();
+    dataDir = await mkdtemp(path.join(tmpdir(), 'stays-instances-'));
+    const env = { DATABASE_URL: database.url!, REDIS_URL: redisUrl!, DATA_DIR: dataDir, JWT_SECRET: SECRET, JOBS_INTERVAL_MS: '200', LOG_LEVEL: 'warn' };
+    deps = await createContainer(loadConfig({ NODE_ENV: 'test', ...env, JOBS_ENABLED: 'false', LOG_LEVEL: 'silent' }), { database });
+    servers.push(...(await Promise.all([0, 1, 2].map(() => startServer(env)))));
+  });
+  after(async () => {
+    await Promise.all(servers.map(killServer));
+    await closeContainer(deps, { keepDatabase: true });
+    await database?.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const guest = async () => {
+    const user = await createUser(deps);
+    return { user, token: (await deps.sessions.start(user, 'client')).token };
+  };
+  const call = (i: number, method: string, url: string, token: string | null, body?: unknown) =>
+    fetch(`${servers[i % servers.length]!.url}${url}`, {
+      method, body: body ? JSON.stringify(body) : undefined,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+    });
+
+  it('sells the last unit once: 30 guests spread over three instances, five rounds', async () => {
+    const owner = await createUser(deps, { role: 'owner' });
+    const p = await createProperty(deps, owner.id);
+    const guests = await Promise.all(Array.from({ length: 30 }, guest));
+    for (let round = 0; round < 5; round++) {
+      // Overlapping, not identical, stays: every one of them contains night 30 + 3·round + 1.
+      const statuses = await Promise.all(guests.map((g, k) => {
+        const base = 30 + round * 3;
+        return call(k, 'POST', '/api/reservations', g.token, { property_id: p.id, checkin_date: day(base + (k % 2)), checkout_date: day(base + 2 + (k % 3)), guests: { adults: 1 } }).then((r) => r.status);
+      }));
+      assert.equal(statuses.filter((s) => s === 201).length, 1, `round ${round}: ${statuses.join(',')}`);
+      assert.ok(statuses.every((s) => s === 201 || s === 409), statuses.join(','));
+    }
+    assert.deepEqual(await inventoryDrift(deps, p.id), []);
+  });
+
+  it('confirms a payment once when its verify reaches all three instances at once, and tells the guest on another instance once', async () => {
+    const owner = await createUser(deps, { role: 'owner' });
+    const p = await createProperty(deps, owner.id);
+    const g = await guest();
+    const sse = await openSse(servers[0]!.url.replace('http://', ''), { token: g.token });
+    try {
+      const booked = await call(1, 'POST', '/api/reservations', g.token, { property_id: p.id, checkin_date: day(80), checkout_date: day(82), guests: { adults: 2 } });
+      assert.equal(booked.status, 201);
+      const reservationId = (await booked.json()).data.id as number;
+      const opened = await call(2, 'POST', '/api/payments/process', g.token, { payment_method: 'card', reservation_id: reservationId, type: 'reservation', currency: 'EUR' });
+      assert.equal(opened.status, 200);
+      const sessionId = (await opened.json()).data.payment.payment_details.id as string;
+      assert.ok(await (deps.payments as LocalPaymentProcessor).payFromPage(sessionId, { email: null, name: 'Guest' }));
+      const verified = await Promise.all([0, 1, 2, 0, 1, 2].map((i) => call(i, 'GET', `/api/subscription-payment/verify?session_id=${encodeURIComponent(sessionId)}`, null).then((r) => r.status)));
+      assert.deepEqual(verified, [200, 200, 200, 200, 200, 200]);
+      const paid = await deps.db.select().from(payments).where(eq(payments.reservationId, reservationId));
+      assert.deepEqual(paid.map((x) => x.status), ['paid']);
+      assert.equal((await deps.db.select().from(ownerEarnings).where(eq(ownerEarnings.reservationId, reservationId))).length, 1);
+      assert.equal((await eventsFor(deps, 'reservation.confirmed', reservationId)).length, 1);
+      // Instance A's client hears of the confirmation B or C made, once, although three relays run.
+      await until(() => sse.events.some((e) => e.event === 'booking.confirmed'), 'the confirmation on instance A', 10_000);
+      await new Promise((r) => setTimeout(r, 1000));
+      assert.equal(sse.events.filter((e) => e.event === 'booking.confirmed').length, 1);
+      assert.equal(new Set(sse.events.map((e) => e.id)).size, sse.events.length, 'an event was delivered twice');
+    } finally {
+      sse.close();
+    }
+  });
+
+  it('runs each job once: an unpaid hold expires once, with one event, its nights released', async () => {
+    const owner = await createUser(deps, { role: 'owner' });
+    const p = await createProperty(deps, owner.id);
+    const g = await guest();
+    const held = await Promise.all(Array.from({ length: 10 }, (_, k) =>
+      seedReservation(deps, { propertyId: p.id, guestId: g.user.id, status: 'pending', checkin: day(100 + 2 * k), checkout: day(101 + 2 * k), holdExpiresAt: new Date(Date.now() - 60_000) })));
+    await until(async () => {
+      const rows = await deps.db.select({ status: reservations.status }).from(reservations).where(eq(reservations.propertyId, p.id));
+      return rows.every((r) => r.status === 'expired');
+    }, 'the holds to expire (the job runs every 15 s)', 25_000);
+    await new Promise((r) => setTimeout(r, 1000));
+    for (const r of held) assert.equal((await eventsFor(deps, 'reservation.expired', r.id)).length, 1, `reservation ${r.id}`);
+    assert.deepEqual(await inventoryDrift(deps, p.id), []);
+  });
+});
