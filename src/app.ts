@@ -54,6 +54,8 @@ export interface RouteEntry {
 declare module 'fastify' {
   interface FastifyInstance {
     routeTable: RouteEntry[];
+    /** Answers every new request 503 from now on (graceful shutdown). */
+    startDraining: () => void;
   }
 }
 
@@ -84,8 +86,19 @@ export async function buildApp(deps: Deps, opts: { extraRoutes?: (app: App, deps
   app.decorate('routeTable', routeTable);
   installErrorHandlers(app);
   installTextGuard(app);
+  // After SIGTERM (server.ts) the instance drains: for SHUTDOWN_DRAIN_MS it still listens but
+  // answers every new request 503 with Connection: close, so clients on kept-alive connections and
+  // a load balancer that has not yet noticed get a clear, retryable answer instead of a reset.
+  let draining = false;
+  app.decorate('startDraining', () => {
+    draining = true;
+  });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (draining) {
+      reply.header('connection', 'close');
+      throw new AppError('SERVICE_UNAVAILABLE', 'The service is restarting; try again', undefined, { 'retry-after': '1' });
+    }
   });
   app.addSchema(ErrorBody);
   app.addSchema(FlatProfile);

@@ -25,6 +25,12 @@ async function main() {
   closeWithGrace({ delay: 15_000, logger: deps.log }, async ({ signal, err }) => {
     if (err) deps.log.error({ err }, 'shutting down after an error');
     else deps.log.info({ signal }, 'shutting down');
+    // Drain first (503 to new requests while still listening), then stop listening and let the
+    // requests in flight finish.
+    if (!err && config.SHUTDOWN_DRAIN_MS > 0) {
+      app.startDraining();
+      await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_MS));
+    }
     await app.close();
     await jobs.stop();
     await closeContainer(deps);
