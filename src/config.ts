@@ -34,6 +34,7 @@ const ConfigSchema = Type.Object({
   BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, default: 1_048_576 }),
   REQUEST_TIMEOUT_MS: Type.Integer({ minimum: 1000, default: 30_000 }),
   HEADERS_TIMEOUT_MS: Type.Integer({ minimum: 500, default: 10_000 }),
+  MAX_EVENT_LOOP_DELAY_MS: Type.Integer({ minimum: 0, default: 1000 }),
   SHUTDOWN_DRAIN_MS: Type.Integer({ minimum: 0, maximum: 8000, default: 2000 }),
   FAULT_POINT: Type.Optional(Type.Union(FAULT_POINTS.map((p) => Type.Literal(p)))),
   PAYMENT_PROCESSOR: Type.Union([Type.Literal('local'), Type.Literal('stripe')], { default: 'local' }),
