@@ -17,6 +17,21 @@ export function idempotencyRepository(db: Executor) {
       return rows.length > 0;
     },
 
+    /** Notes, inside the work's own transaction, what the first attempt committed. */
+    async attachResource(scope: string, key: string, resourceId: number): Promise<void> {
+      await db.update(idempotencyKeys).set({ resourceId }).where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
+    },
+
+    /** Takes over an abandoned first attempt whose work committed (only if nobody else did since). */
+    async takeOver(scope: string, key: string, abandonedAt: Date, now: Date): Promise<boolean> {
+      const rows = await db
+        .update(idempotencyKeys)
+        .set({ createdAt: now })
+        .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key), eq(idempotencyKeys.createdAt, abandonedAt)))
+        .returning({ key: idempotencyKeys.key });
+      return rows.length > 0;
+    },
+
     async find(scope: string, key: string): Promise<IdempotencyRow | undefined> {
       const [row] = await db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key))).limit(1);
       return row;

@@ -16,7 +16,11 @@ const MAX_KEY_LENGTH = 255;
 
 declare module 'fastify' {
   interface FastifyRequest {
-    idempotency: { scope: string; key: string } | null;
+    /**
+     * The claimed key; `replayOf` is what an abandoned first attempt committed (its answer was
+     * lost with its process): the handler answers with that resource instead of doing the work again.
+     */
+    idempotency: { scope: string; key: string; replayOf: number | null } | null;
   }
 }
 
@@ -56,12 +60,19 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance, opts: { db: Db;
     const now = opts.clock.now();
     for (let attempt = 0; attempt < 2; attempt++) {
       if (await repo.claim(scope, key, hash, now, new Date(now.getTime() + IDEMPOTENCY_TTL_MS))) {
-        request.idempotency = { scope, key };
+        request.idempotency = { scope, key, replayOf: null };
         return;
       }
       const row = await repo.find(scope, key);
       if (!row) continue;
       const abandoned = row.state === 'in_flight' && now.getTime() - row.createdAt.getTime() > IDEMPOTENCY_ABANDONED_MS;
+      if (abandoned && row.resourceId !== null && row.requestHash === hash && row.expiresAt > now) {
+        if (await repo.takeOver(scope, key, row.createdAt, now)) {
+          request.idempotency = { scope, key, replayOf: row.resourceId };
+          return;
+        }
+        continue;
+      }
       if (row.expiresAt <= now || abandoned) {
         await repo.release(scope, key, row.createdAt);
         continue;

@@ -12,7 +12,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import { loadConfig } from '../../src/config.ts';
 import { closeContainer, createContainer, type Deps } from '../../src/container.ts';
-import { ownerEarnings, payments, reservations } from '../../src/db/schema/index.ts';
+import { idempotencyKeys, ownerEarnings, payments, reservations } from '../../src/db/schema/index.ts';
+import { IDEMPOTENCY_ABANDONED_MS } from '../../src/platform/idempotency.ts';
 import type { LocalPaymentProcessor } from '../../src/adapters/local-payments/local-payment-processor.ts';
 import { ManualClock } from '../../src/ports/clock.ts';
 import { retryPayouts } from '../../src/modules/payouts/send-payout.ts';
@@ -96,6 +97,11 @@ describe('kill -9 at named points and at random, then restart', { skip: why }, (
     const again = await call('POST', '/api/reservations', guest.token, { property_id: p2.id, ...stay }, { 'idempotency-key': 'crash-2' });
     // Within the abandon window the key still reads as in flight: the client is told to wait.
     assert.equal(again.status, 409, await again.text());
+    // Past it (aged here rather than waited for), the retry answers the booking the dead attempt made.
+    await deps.db.update(idempotencyKeys).set({ createdAt: new Date(Date.now() - IDEMPOTENCY_ABANDONED_MS - 1000) }).where(eq(idempotencyKeys.key, 'crash-2'));
+    const later = await call('POST', '/api/reservations', guest.token, { property_id: p2.id, ...stay }, { 'idempotency-key': 'crash-2' });
+    assert.equal(later.status, 201);
+    assert.equal((await later.json()).data.id, kept[0]!.id);
     assert.equal((await reservationsOn(p2.id)).length, 1, 'the retry booked a second time');
     await noDrift(p2.id);
   });

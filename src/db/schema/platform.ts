@@ -52,6 +52,9 @@ export const idempotencyKeys = pgTable(
     state: text('state').notNull(),
     responseStatus: integer('response_status'),
     responseBody: text('response_body'),
+    /** What the first attempt committed (e.g. the reservation's id), written in its own transaction:
+     * when that attempt died before its answer was stored, a retry answers with it instead of doing it again. */
+    resourceId: integer('resource_id'),
     createdAt: ts('created_at').notNull().defaultNow(),
     expiresAt: ts('expires_at').notNull(),
   },

@@ -8,6 +8,7 @@ import { invalidField } from '../../platform/errors.ts';
 import type { AuthUser } from '../auth/session-service.ts';
 import { cachedReadForm } from '../properties/load-read-forms.ts';
 import { propertiesRepository } from '../properties/properties.repository.ts';
+import { replayReservation, type ReplayedReservation } from './replay-reservation.ts';
 import { createReservation, MAX_PENDING_PER_GUEST, type CreatedReservation } from './create-reservation.ts';
 import * as S from './create-reservation.schemas.ts';
 import { toPricingRequest } from './preview-reservation.ts';
@@ -30,7 +31,7 @@ export async function createReservationRoutes(app: FastifyInstance, { deps }: { 
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   // The listing as it reads after the booking: from the detail cache with the booked nights the
   // booking's last statement read, built and cached on a miss. A booking only succeeds on a public listing.
-  const withProperty = (c: CreatedReservation, user: AuthUser) =>
+  const withProperty = (c: CreatedReservation | ReplayedReservation, user: AuthUser) =>
     cachedReadForm(deps, c.property.id, user, async () => (await propertiesRepository(deps.db).findById(c.property.id)) ?? c.property, () => true, c.live);
 
   r.post('/reservations', {
@@ -43,10 +44,12 @@ export async function createReservationRoutes(app: FastifyInstance, { deps }: { 
   }, async (req, reply) => {
     const user = currentUser(req);
     const b = req.body;
-    const created = await createReservation(deps, user, {
+    const replayOf = req.idempotency?.replayOf;
+    const created = replayOf ? await replayReservation(deps, user, replayOf) : await createReservation(deps, user, {
       pricing: toPricingRequest({ ...base(b), guests: b.guests }),
       guestDetails: {},
       specialRequests: b.special_requests ?? null,
+      idempotency: req.idempotency,
     });
     const data = toReservationLight(created.reservation, created.lines, await withProperty(created, user));
     return reply.code(201).send(ok(data, 'Reservation created'));
@@ -65,10 +68,12 @@ export async function createReservationRoutes(app: FastifyInstance, { deps }: { 
     const b = req.body;
     const adults = b.guests.filter((g) => g.age >= S.ADULT_AGE).length;
     if (adults === 0) throw invalidField('guests', `at least one guest must be ${S.ADULT_AGE} or older`);
-    const created = await createReservation(deps, user, {
+    const replayOf = req.idempotency?.replayOf;
+    const created = replayOf ? await replayReservation(deps, user, replayOf) : await createReservation(deps, user, {
       pricing: toPricingRequest({ ...base(b), guests: { adults, children: b.guests.length - adults } }),
       guestDetails: { first_name: b.first_name, last_name: b.last_name, email: b.email, phone: b.phone, guests: b.guests },
       specialRequests: b.special_requests ?? null,
+      idempotency: req.idempotency,
     });
     const data = toReservationReadForm(created.reservation, created.lines, await withProperty(created, user));
     return reply.code(201).send(ok(data, 'Reservation created'));

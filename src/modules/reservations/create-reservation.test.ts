@@ -5,7 +5,8 @@ import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { onPostgres } from '../../../test/helpers/test-database.ts';
 import { bearer, createUser, loginAs } from '../../../test/helpers/factories.ts';
 import { countRows, createProperty, createRoomType } from '../../../test/helpers/catalog-factories.ts';
-import { offers, packages, promoCodes, seasons, services } from '../../db/schema/index.ts';
+import { idempotencyKeys, offers, packages, promoCodes, seasons, services } from '../../db/schema/index.ts';
+import { IDEMPOTENCY_ABANDONED_MS } from '../../platform/idempotency.ts';
 import { bookedTotal, eventsFor, reservationById } from './reservations.test-support.ts';
 
 // Europe/Paris listings: "today" there is 2030-03-10.
@@ -105,6 +106,26 @@ describe('reservation creation', () => {
     assert.equal(b.statusCode, 201, b.body);
     assert.equal(b.json().data.id, a.json().data.id);
     assert.equal(await countRows(t.deps, 'reservations'), before + 1);
+  });
+
+  it('answers a retry whose first attempt committed but never answered (its process died) with that reservation, not a second one', async () => {
+    const p = await createProperty(t.deps, ownerId);
+    const body = { property_id: p.id, checkin_date: '2030-04-20', checkout_date: '2030-04-22', guests: { adults: 1 } };
+    const first = await book(body, token, { 'idempotency-key': 'k-lost' });
+    assert.equal(first.statusCode, 201, first.body);
+    // As a kill -9 after COMMIT leaves it: the key in flight, no answer stored, older than the abandon window.
+    await t.deps.db.update(idempotencyKeys).set({ state: 'in_flight', responseStatus: null, responseBody: null, createdAt: new Date(t.clock.now().getTime() - IDEMPOTENCY_ABANDONED_MS - 1000) })
+      .where(eq(idempotencyKeys.key, 'k-lost'));
+    const before = await countRows(t.deps, 'reservations');
+    const retry = await book(body, token, { 'idempotency-key': 'k-lost' });
+    assert.equal(retry.statusCode, 201, retry.body);
+    assert.equal(retry.json().data.id, first.json().data.id);
+    assert.equal(retry.json().data.booking_ref_code, first.json().data.booking_ref_code);
+    assert.equal(await countRows(t.deps, 'reservations'), before);
+    // The replayed answer is now the stored one.
+    const again = await book(body, token, { 'idempotency-key': 'k-lost' });
+    assert.equal(again.headers['idempotent-replayed'], 'true');
+    assert.equal(again.json().data.id, first.json().data.id);
   });
 
   it('refuses taken nights with 409 DATES_UNAVAILABLE and writes nothing', async () => {

@@ -30,6 +30,7 @@ import { reservationWritesRepository, type ReservationRoomRow, type ReservationR
 import { pricingInputRepository, type CalendarNight, type PropertyRow } from './pricing-input.repository.ts';
 import type { LiveParts } from '../properties/property-read.repository.ts';
 import { crashPoint } from '../../platform/fault-points.ts';
+import { idempotencyRepository } from '../../platform/idempotency.repository.ts';
 
 export const MAX_PENDING_PER_GUEST = 5;
 const REF_ATTEMPTS = 3;
@@ -39,6 +40,8 @@ export interface CreateReservationInput {
   /** Contact and per-guest details (multi-room payload); {} for the simple route. */
   guestDetails: Record<string, unknown>;
   specialRequests: string | null;
+  /** The request's claimed Idempotency-Key: the reservation is noted on it in the booking's transaction. */
+  idempotency?: { scope: string; key: string } | null;
 }
 
 export interface CreatedReservation {
@@ -145,6 +148,7 @@ export async function createReservation(deps: Deps, user: AuthUser, req: CreateR
         if (breakdown.promo_applied && base.promoCodeId !== null && !(await repo.usePromo(base.promoCodeId))) {
           throw new AppError('CONFLICT', 'This promo code has just reached its maximum number of uses');
         }
+        if (req.idempotency) await idempotencyRepository(tx).attachResource(req.idempotency.scope, req.idempotency.key, written.reservation.id);
         crashPoint(deps.config, 'reservation.before-commit');
         return { reservation: written.reservation, lines: written.lines, property, live: written.live };
       });
