@@ -5,7 +5,6 @@ import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import underPressure from '@fastify/under-pressure';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { Type } from 'typebox';
@@ -42,6 +41,7 @@ import { AppError } from './platform/errors.ts';
 import { FlatProfile } from './modules/users/user-profile.ts';
 import { authModule } from './modules/auth/index.ts';
 import { installTextGuard } from './platform/text-guard.ts';
+import { installLoadShedding } from './platform/load-shedding.ts';
 
 export type App = FastifyInstance;
 
@@ -121,18 +121,7 @@ export async function buildApp(deps: Deps, opts: { extraRoutes?: (app: App, deps
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
-  // Load shedding: when the event loop lags (the process is past what it can serve) new requests
-  // get a quick 503 with Retry-After instead of joining an ever longer queue; 0 turns it off.
-  if (config.MAX_EVENT_LOOP_DELAY_MS > 0) {
-    await app.register(underPressure, {
-      maxEventLoopDelay: config.MAX_EVENT_LOOP_DELAY_MS,
-      sampleInterval: 500,
-      pressureHandler: (_req, reply) => {
-        reply.code(503).header('retry-after', '2').type('application/json; charset=utf-8')
-          .send({ success: false, message: 'The service is overloaded; try again shortly', code: 'SERVICE_UNAVAILABLE' });
-      },
-    });
-  }
+  installLoadShedding(app, config.MAX_EVENT_LOOP_DELAY_MS);
   await app.register(helmet, { contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'same-site' } });
   const selfOrigin = new URL(config.PUBLIC_BASE_URL).origin;
   const allowedOrigins = [...new Set([selfOrigin, ...config.corsOrigins])];
