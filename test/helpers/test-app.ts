@@ -50,6 +50,9 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     JWT_SECRET: TEST_JWT_SECRET,
     JOBS_ENABLED: 'false',
     PUBLIC_BASE_URL: 'http://app.test',
+    // Several apps share a test process's event loop, and one app's start-up (a PGlite load) would
+    // read as another's lag: load shedding is tested on its own (src/platform/load-shedding.test.ts).
+    MAX_EVENT_LOOP_DELAY_MS: '0',
     ...opts.env,
   });
   const clock = new ManualClock(opts.start ?? new Date());

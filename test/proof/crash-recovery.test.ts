@@ -24,6 +24,7 @@ import { createProperty, createRoomType } from '../helpers/catalog-factories.ts'
 import { createTestDatabase, onPostgres, type TestDatabase } from '../helpers/test-database.ts';
 import { killServer, startServer, type ServerProcess } from '../helpers/server-process.ts';
 import type { FaultPoint } from '../../src/platform/fault-points.ts';
+import { rounds } from '../helpers/rounds.ts';
 
 const why = onPostgres ? false : 'PostgreSQL only: the test works on the database beside the server (paying on the processor side, reading the ledger), and PGlite admits one process';
 const SECRET = 'crash-recovery-test-secret-0123456789abcdef';
@@ -171,10 +172,11 @@ describe('kill -9 at named points and at random, then restart', { skip: why }, (
     const p = await createProperty(deps, owner.id);
     const { roomType, ratePlan } = await createRoomType(deps, p.id, { countOfRooms: 3, capacity: 2 });
     // Twelve fresh guests a round: each may hold five unpaid bookings at once.
-    const guests = await Promise.all(Array.from({ length: 36 }, () => tokenOf('client')));
+    const kills = rounds(3);
+    const guests = await Promise.all(Array.from({ length: 12 * kills }, () => tokenOf('client')));
     const acknowledged: number[] = [];
     let refused = 0;
-    for (let round = 0; round < 3; round++) {
+    for (let round = 0; round < kills; round++) {
       if (server) await killServer(server);
       server = await startServer(env);
       let stop = false;
@@ -204,6 +206,6 @@ describe('kill -9 at named points and at random, then restart', { skip: why }, (
     const stored = new Set((await reservationsOn(p.id)).map((r) => r.id));
     assert.deepEqual(acknowledged.filter((id) => !stored.has(id)), [], 'acknowledged bookings lost');
     await noDrift(p.id);
-    console.log(`# 3 kills: ${acknowledged.length} bookings acknowledged (all stored), ${stored.size - acknowledged.length} committed without an answer, ${refused} refused`);
+    console.log(`# ${kills} kills: ${acknowledged.length} bookings acknowledged (all stored), ${stored.size - acknowledged.length} committed without an answer, ${refused} refused`);
   });
 });

@@ -18,6 +18,7 @@ import { createUser } from '../helpers/factories.ts';
 import { createProperty } from '../helpers/catalog-factories.ts';
 import { createTestDatabase, onPostgres, type TestDatabase } from '../helpers/test-database.ts';
 import { killServer, startServer, type ServerProcess } from '../helpers/server-process.ts';
+import { rounds } from '../helpers/rounds.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 const why = !onPostgres ? 'needs TEST_DATABASE_URL: instances share a PostgreSQL server (PGlite is one process)' : !redisUrl ? 'needs TEST_REDIS_URL: instances share events through Redis' : false;
@@ -58,7 +59,7 @@ describe('three server processes on one PostgreSQL and Redis', { skip: why }, ()
     const owner = await createUser(deps, { role: 'owner' });
     const p = await createProperty(deps, owner.id);
     const guests = await Promise.all(Array.from({ length: 30 }, guest));
-    for (let round = 0; round < 5; round++) {
+    for (let round = 0; round < rounds(5); round++) {
       // Overlapping, not identical, stays: every one of them contains night 30 + 3·round + 1.
       const statuses = await Promise.all(guests.map((g, k) => {
         const base = 30 + round * 3;

@@ -8,6 +8,7 @@ import { createProperty, createRoomType } from '../../../test/helpers/catalog-fa
 import { onPostgres } from '../../../test/helpers/test-database.ts';
 import { inventoryRepository, type UnitNights } from './inventory.repository.ts';
 import { propertyNights } from '../../db/schema/index.ts';
+import { rounds } from '../../../test/helpers/rounds.ts';
 
 class Full extends Error {}
 
@@ -74,7 +75,7 @@ describe('inventory holds', () => {
   it('50 concurrent attempts at the last unit: exactly one wins, every round', async (tc) => {
     if (!onPostgres) tc.diagnostic('PGlite runs one transaction at a time, so this only proves the logic; CI races it on PostgreSQL');
     const owner = await createUser(t.deps, { role: 'owner' });
-    for (let round = 0; round < 5; round++) {
+    for (let round = 0; round < rounds(5); round++) {
       const p = await createProperty(t.deps, owner.id);
       const wins = await Promise.all(
         Array.from({ length: 50 }, (_, i) => {

@@ -11,6 +11,7 @@ import { createProperty, createRoomType } from '../../../test/helpers/catalog-fa
 import { openDatabase } from '../../db/connection.ts';
 import { inventoryRepository } from './inventory.repository.ts';
 import { inventoryDrift, markPaid } from './reservations.test-support.ts';
+import { rounds } from '../../../test/helpers/rounds.ts';
 
 const START = new Date('2030-03-10T12:00:00Z');
 const where = onPostgres ? 'PostgreSQL (real concurrency)' : 'PGlite (one connection: proves the logic only)';
@@ -44,7 +45,7 @@ describe('reservation races', () => {
     const seed = Number(process.env.RACE_SEED ?? Date.now() % 100_000);
     const next = random(seed);
     const tally: Record<number, number> = {};
-    for (let round = 0; round < 4; round++) {
+    for (let round = 0; round < rounds(4); round++) {
       const p = await createProperty(t.deps, ownerId);
       const rt = await createRoomType(t.deps, p.id, { countOfRooms: 3, capacity: 3 });
       const line = (n: number) => [{ room_type_id: rt.roomType.id, rate_plan_id: rt.ratePlan.id, rooms_count: n }];
