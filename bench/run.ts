@@ -8,8 +8,9 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BASELINE, SkipScenario, baselineOf, isDirect, requirements, scenarios, type BenchContext, type DirectLoad, type Load, type Scenario } from './scenarios.ts';
-import { loadManifest, type Manifest } from './datasets.ts';
-import { pinCpus, startServer, type RunningServer, type ServerTarget } from './server-process.ts';
+import type { Manifest } from './datasets.ts';
+import { ensureCatalog } from './ensure-catalog.ts';
+import { benchAdmin, pinCpus, startServer, type BenchAdmin, type RunningServer, type ServerTarget } from './server-process.ts';
 import { errorsOf, machine, sampleOf, summarize, table, verdictLine, verdicts, type Rounds, type Sample } from './report.ts';
 import { realtimeLines, runRealtimeBench, type RealtimeFigures } from './realtime.ts';
 
@@ -53,14 +54,24 @@ async function api<T>(baseUrl: string, method: string, route: string, body?: unk
   const headers: Record<string, string> = {};
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
-  const res = await fetch(baseUrl + route, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${route} → ${res.status}: ${text.slice(0, 500)}`);
-  return JSON.parse(text) as T;
+  for (let attempt = 1; ; attempt++) {
+    const res = await fetch(baseUrl + route, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const text = await res.text();
+    // Load shedding may refuse a fixture's request while the fresh server catches up (PGlite's
+    // first statements on a large database block its event loop): retry as a client would.
+    if (res.status === 503 && res.headers.has('retry-after') && attempt < 5) {
+      const seconds = Number(res.headers.get('retry-after')) || 1;
+      console.error(`[bench] ${method} ${route} → 503 (load shedding), retrying in ${seconds} s`);
+      await new Promise((r) => setTimeout(r, seconds * 1000));
+      continue;
+    }
+    if (!res.ok) throw new Error(`${method} ${route} → ${res.status}: ${text.slice(0, 500)}`);
+    return JSON.parse(text) as T;
+  }
 }
 
 /** Registers a fresh client account and logs in: no e-mail verification is needed to log in. */
-async function benchContext(baseUrl: string): Promise<BenchContext> {
+async function benchContext(baseUrl: string, admin: BenchAdmin): Promise<BenchContext> {
   const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const password = `bench-${id}-password`;
   await api(baseUrl, 'POST', '/api/auth/register', {
@@ -68,11 +79,13 @@ async function benchContext(baseUrl: string): Promise<BenchContext> {
     password, password_confirmation: password,
   });
   const login = await api<{ data: { token: string; user: { id: number } } }>(baseUrl, 'POST', '/api/auth/login', { login: `bench_${id}`, password });
+  let adminToken: Promise<string> | undefined;
   return {
     baseUrl,
     token: login.data.token,
     userId: login.data.user.id,
     api: (method, route, body, token) => api(baseUrl, method, route, body, token),
+    adminToken: () => (adminToken ??= api<{ data: { token: string } }>(baseUrl, 'POST', '/api/auth/login', { login: admin.email, password: admin.password, type: 'admin' }).then((r) => r.data.token)),
   };
 }
 
@@ -85,7 +98,7 @@ async function preflight(baseUrl: string, scenario: Scenario, load: Load | Direc
   if (!scenario.check) return;
   const first = load.requests?.[0] ?? load;
   const varied = load.vary?.();
-  const res = await fetch(baseUrl + (first.path ?? load.path), {
+  const res = await fetch(baseUrl + (varied?.path ?? first.path ?? load.path), {
     method: first.method ?? load.method ?? 'GET',
     headers: { ...load.headers, ...first.headers, ...varied?.headers },
     body: varied?.body ?? first.body ?? load.body,
@@ -108,7 +121,7 @@ async function fire(server: RunningServer, name: string, load: Load | DirectLoad
   const requests = vary
     ? [{ method: load.method ?? 'GET', path: load.path, setupRequest: (req: autocannon.Request) => {
         const v = vary();
-        return { ...req, body: v.body, headers: { ...req.headers, ...v.headers } };
+        return { ...req, path: v.path ?? req.path, body: v.body ?? req.body, headers: { ...req.headers, ...v.headers } };
       } }]
     : load.requests;
   // autocannon spreads its defaults under these options: an explicit undefined would erase one.
@@ -154,12 +167,12 @@ async function runGroup(group: Group, databaseUrl: string | undefined, serverCpu
   const kind = databaseUrl ? 'postgres' : 'pglite';
   let manifest: Manifest | undefined;
   if (group.dataset !== undefined) {
-    manifest = (await loadManifest(root, group.dataset, kind)) ?? undefined;
-    if (!manifest) {
-      const why = `no ${group.dataset}-listing catalogue for ${kind}: run \`${databaseUrl ? 'DATABASE_URL=… ' : ''}npm run bench:data -- --count ${group.dataset}\` first`;
-      for (const s of group.scenarios.slice(1)) skipped.set(s.name, why);
+    const found = await ensureCatalog(root, group.dataset, databaseUrl);
+    if (!found.manifest) {
+      for (const s of group.scenarios.slice(1)) skipped.set(s.name, found.why);
       return [];
     }
+    manifest = found.manifest;
     manifests.push(manifest);
   }
   const dataset = !manifest ? undefined : kind === 'pglite' ? { kind, pgdata: path.join(root, manifest.location, 'pgdata') } as const : { kind, database: manifest.location } as const;
@@ -180,8 +193,9 @@ async function runGroup(group: Group, databaseUrl: string | undefined, serverCpu
     }
   };
   try {
-    server = await startServer({ root, databaseUrl, nodeArgs: settings.nodeArgs, cpus: serverCpus, dataset, beforeStart });
-    const ctx: BenchContext = { ...(await benchContext(server.baseUrl)), manifest };
+    const admin = benchAdmin();
+    server = await startServer({ root, databaseUrl, nodeArgs: settings.nodeArgs, cpus: serverCpus, dataset, beforeStart, env: admin.env });
+    const ctx: BenchContext = { ...(await benchContext(server.baseUrl, admin)), manifest };
     for (const scenario of group.scenarios) {
       try {
         const load = await scenario.prepare({ ...ctx, fixture: scenario.fixture && fixtures.get(scenario.fixture) });

@@ -7,6 +7,7 @@ import { addDays } from '../src/modules/room-types/calendar-dates.ts';
 import type { Manifest } from './datasets.ts';
 import { CAPACITY, Slots, httpBookingFixtures, sqlBookingFixtures, type FixtureTarget, type HttpBookingFixtures, type SqlBookingFixtures } from './booking-fixtures.ts';
 import { sqlBookingLoad } from './booking-sql.ts';
+import { paidReservations } from './payment-fixtures.ts';
 import type { Sample } from './report.ts';
 
 /** What the harness hands every scenario once the server is up and a user is logged in. */
@@ -21,6 +22,8 @@ export interface BenchContext {
   manifest?: Manifest;
   /** What the scenario's `fixture` returned. */
   fixture?: unknown;
+  /** Access token of the run's own admin (logged in on first use). */
+  adminToken(): Promise<string>;
 }
 
 /** Thrown by `prepare` when the scenario cannot run here yet (its route is missing, …): reported, not failed. */
@@ -37,10 +40,11 @@ export interface Load {
   /** Instead of path/method/body: a sequence per connection (e.g. search, then detail). */
   requests?: autocannon.Request[];
   /**
-   * A body (and headers) of its own for every request, built in this process as each request is
-   * sent: random stays, a different guest each time. Takes the place of `body`.
+   * A body (and headers, or path) of its own for every request, built in this process as each
+   * request is sent: random stays, a different guest each time, another checkout session. Takes
+   * the place of `body` (and of `path` when it returns one).
    */
-  vary?: () => { body: string; headers?: Record<string, string> };
+  vary?: () => { body?: string; headers?: Record<string, string>; path?: string };
   /**
    * Concurrent connections for this scenario instead of BENCH_CONNECTIONS: a route serving tens
    * of requests per second on PGlite would otherwise measure seconds of queueing (and time out).
@@ -143,6 +147,34 @@ type ReadForm = {
   packages: Array<{ id: number }>;
 };
 
+/**
+ * Random preview bodies for a listing with room types and rate plans (the catalogue's complete
+ * listing): reads its read form once, then each call is another traveller's stay.
+ */
+export async function previewBodies(ctx: Pick<BenchContext, 'api'>, id: number): Promise<() => string> {
+  const { data: p } = await ctx.api<{ data: ReadForm }>('GET', `/api/properties/${id}`);
+  const lines = p.channel_room_types.flatMap((rt) => rt.rate_plans.map((plan) => ({ rt, plan })));
+  if (!lines.length) throw new Error(`listing ${id} of the catalogue has no room type with a rate plan: regenerate it (npm run bench:data)`);
+  const today = new Date().toISOString().slice(0, 10);
+  return () => {
+    const { rt, plan } = pick(lines);
+    const rooms = int(1, Math.max(1, Math.min(2, rt.count_of_rooms)));
+    const people = int(1, Math.max(1, rt.capacity * rooms));
+    const children = int(0, people - 1);
+    const checkin = addDays(today, int(1, 300));
+    return JSON.stringify({
+      property_id: id, checkin_date: checkin, checkout_date: addDays(checkin, int(1, 7)),
+      rooms: [{ room_type_id: rt.id, rate_plan_id: plan.id, rooms_count: rooms }], guests: { adults: people - children, children },
+      ...(p.offers.length && Math.random() < 0.3 ? { offer_id: pick(p.offers).id } : {}),
+      ...(p.packages.length && Math.random() < 0.3 ? { package_ids: [pick(p.packages).id] } : {}),
+    });
+  };
+}
+
+/** A price in the answer: what `preview`'s check and the soak's preflight accept. */
+export const checkPreview = (status: number, body: unknown) =>
+  status === 200 && typeof data(body).total === 'number' ? null : `expected 200 with a price, got ${status} ${JSON.stringify(body).slice(0, 300)}`;
+
 // A traveller pricing stays on the catalogue's complete listing: any date in the next ten months,
 // 1–7 nights, one room line within the room type's count, guests within its capacity, sometimes
 // the listing's offer or a package. Some of these stays meet booked nights or stay rules: the
@@ -154,30 +186,10 @@ const preview: Scenario = {
     'POST /api/reservations/preview anonymous on the complete listing of 10,000: random future stays, room lines, guests, offer and packages; ' +
     'the price loader (the listing\'s rules and calendar from the per-listing cache, a statement only for a promo code or after a change) and the pricing engine, no writes',
   prepare: async (ctx) => {
-    const id = ctx.manifest!.detailId;
-    const { data: p } = await ctx.api<{ data: ReadForm }>('GET', `/api/properties/${id}`);
-    const lines = p.channel_room_types.flatMap((rt) => rt.rate_plans.map((plan) => ({ rt, plan })));
-    if (!lines.length) throw new Error(`listing ${id} of the catalogue has no room type with a rate plan: regenerate it (npm run bench:data)`);
-    const today = new Date().toISOString().slice(0, 10);
-    return {
-      method: 'POST', path: '/api/reservations/preview', headers: JSON_BODY, connections: DB_BOUND_CONNECTIONS,
-      vary: () => {
-        const { rt, plan } = pick(lines);
-        const rooms = int(1, Math.max(1, Math.min(2, rt.count_of_rooms)));
-        const people = int(1, Math.max(1, rt.capacity * rooms));
-        const children = int(0, people - 1);
-        const checkin = addDays(today, int(1, 300));
-        const body = {
-          property_id: id, checkin_date: checkin, checkout_date: addDays(checkin, int(1, 7)),
-          rooms: [{ room_type_id: rt.id, rate_plan_id: plan.id, rooms_count: rooms }], guests: { adults: people - children, children },
-          ...(p.offers.length && Math.random() < 0.3 ? { offer_id: pick(p.offers).id } : {}),
-          ...(p.packages.length && Math.random() < 0.3 ? { package_ids: [pick(p.packages).id] } : {}),
-        };
-        return { body: JSON.stringify(body) };
-      },
-    };
+    const body = await previewBodies(ctx, ctx.manifest!.detailId);
+    return { method: 'POST', path: '/api/reservations/preview', headers: JSON_BODY, connections: DB_BOUND_CONNECTIONS, vary: () => ({ body: body() }) };
   },
-  check: (status, body) => (status === 200 && typeof data(body).total === 'number' ? null : `expected 200 with a price, got ${status} ${JSON.stringify(body).slice(0, 300)}`),
+  check: checkPreview,
 };
 
 // Bookings that all succeed: each request takes the next slot (a listing, two nights nobody else
@@ -219,6 +231,68 @@ const bookingSql: Scenario = {
   },
 };
 
+// How many paid reservations payment-verify rotates over: clients polling different payments
+// (each verify locks its payment row, so one session polled by 10 connections would measure
+// that lock's queue, not the route).
+const PAID_RESERVATIONS = 20;
+type VerifyBody = { data?: { outcome?: string; payment?: { status?: string }; reservation?: { status?: string } } };
+
+export const checkVerify = (status: number, body: unknown) => {
+  const d = (body as VerifyBody | null)?.data;
+  return status === 200 && d?.outcome === 'already_paid' && d.payment?.status === 'paid' && d.reservation?.status === 'confirmed'
+    ? null
+    : `expected 200 already_paid / paid / confirmed, got ${status} ${JSON.stringify(body).slice(0, 300)}`;
+};
+
+const paymentVerify: Scenario = {
+  name: 'payment-verify',
+  measures:
+    `GET /api/subscription-payment/verify?session_id= of reservations already paid on the local checkout page (${PAID_RESERVATIONS} sessions in turn), anonymous: ` +
+    'the payment by session, the processor\'s session, the confirmation path finding it paid (a transaction locking the payment row, no write), the reservation',
+  // Listings and guests no public route makes quickly; the bookings and payments themselves go through the API.
+  fixture: httpBookingFixtures,
+  prepare: async (ctx) => {
+    const paid = await paidReservations(ctx, ctx.fixture as HttpBookingFixtures, PAID_RESERVATIONS);
+    const paths = paid.map((p) => `/api/subscription-payment/verify?session_id=${encodeURIComponent(p.sessionId)}`);
+    let next = 0;
+    return { path: paths[0]!, connections: DB_BOUND_CONNECTIONS, vary: () => ({ path: paths[next++ % paths.length]! }) };
+  },
+  check: checkVerify,
+};
+
+// Notifications the benchmark user has: sent by the run's admin before the load.
+export const NOTIFICATIONS_PER_USER = 200;
+const SEND_CONCURRENCY = 10;
+
+/** Sends `count` notifications to each of `userIds` as the admin (POST /api/notifications/send). */
+export async function sendNotifications(ctx: Pick<BenchContext, 'api' | 'adminToken'>, userIds: number[], count: number): Promise<void> {
+  const admin = await ctx.adminToken();
+  let next = 0;
+  await Promise.all(Array.from({ length: SEND_CONCURRENCY }, async () => {
+    for (let i = next++; i < count; i = next++) {
+      await ctx.api('POST', '/api/notifications/send', { title: `Bench notice ${i}`, message: `Notification ${i} of the benchmark.`, payload: JSON.stringify({ n: i }), user_ids: userIds }, admin);
+    }
+  }));
+}
+
+export const checkNotificationPage = (status: number, body: unknown) => {
+  const b = body as PageBody | null;
+  return status === 200 && Array.isArray(b?.data) && b.data.length === 20 && (b.meta?.total ?? 0) >= NOTIFICATIONS_PER_USER
+    ? null
+    : `expected 200 with a page of 20 of at least ${NOTIFICATIONS_PER_USER} notifications, got ${status} ${JSON.stringify(body).slice(0, 300)}`;
+};
+
+const notificationsList: Scenario = {
+  name: 'notifications-list',
+  measures:
+    `GET /api/notifications as a user with ${NOTIFICATIONS_PER_USER} notifications: token and session check, the newest page of 20 and the count (two statements)`,
+  prepare: async (ctx) => {
+    await sendNotifications(ctx, [ctx.userId], NOTIFICATIONS_PER_USER);
+    return { path: '/api/notifications', headers: bearer(ctx.token), connections: DB_BOUND_CONNECTIONS };
+  },
+  check: checkNotificationPage,
+};
+
 export const scenarios: Scenario[] = [
   {
     name: 'bare',
@@ -256,6 +330,8 @@ export const scenarios: Scenario[] = [
   search('search-100k', 100_000),
   booking,
   bookingSql,
+  paymentVerify,
+  notificationsList,
 ];
 
 export const requirements: Requirement[] = [

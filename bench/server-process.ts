@@ -30,6 +30,12 @@ export interface ServerOptions {
    * directory is free then, since only one process may open it at a time.
    */
   beforeStart?: (target: ServerTarget) => Promise<void>;
+  /**
+   * Settings added to the server's environment after the defaults above, e.g. the run's own
+   * ADMIN_EMAIL / ADMIN_PASSWORD (a throwaway admin with a random password, for scenarios that
+   * need one) or MAX_REQUESTS_IN_FLIGHT.
+   */
+  env?: Record<string, string>;
 }
 
 /** What the server will run on: its DATA_DIR, its PostgreSQL database if any, its JWT_SECRET. */
@@ -41,11 +47,31 @@ export interface ServerTarget {
 
 export interface RunningServer {
   baseUrl: string;
+  /** The server process (taskset execs node in place, so it is node's pid). */
+  pid: number;
   database: 'pglite' | 'postgres';
   /** CPU seconds the server process has used so far (all threads); null where /proc is missing. */
   cpuSeconds(): number | null;
   /** SIGTERM, wait for the graceful shutdown, then remove the run's data. Safe to call twice. */
   stop(): Promise<void>;
+}
+
+export interface BenchAdmin {
+  email: string;
+  password: string;
+  /** For `ServerOptions.env`. */
+  env: Record<string, string>;
+}
+
+/**
+ * An admin of the run's own: the server creates it at start from ADMIN_EMAIL / ADMIN_PASSWORD
+ * (ensure-first-admin.ts) in the run's fresh database, with a random password; scenarios that
+ * need an admin (sending notifications) log it in with `type: 'admin'`.
+ */
+export function benchAdmin(): BenchAdmin {
+  const email = 'bench-admin@example.com';
+  const password = `bench-${randomBytes(12).toString('base64url')}`;
+  return { email, password, env: { ADMIN_EMAIL: email, ADMIN_PASSWORD: password } };
 }
 
 const STARTUP_TIMEOUT_MS = 60_000;
@@ -137,9 +163,11 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       // Outlives any BENCH_DURATION, so an expiring token can never show up as errors.
       ACCESS_TOKEN_TTL: '24h',
     };
-    // The benchmark must not mail anyone or create accounts beyond its own.
+    // The benchmark must not mail anyone or create accounts beyond its own (`opts.env` may add
+    // an admin of the run's own).
     for (const key of ['SMTP_URL', 'ADMIN_EMAIL', 'ADMIN_PASSWORD']) delete env[key];
     if (!databaseUrl) delete env.DATABASE_URL;
+    Object.assign(env, opts.env);
 
     const node = [process.execPath, ...(opts.nodeArgs ?? []), '--import', 'tsx', 'src/server.ts'];
     // taskset execs node in place, so the child pid is still the server's (signals, CPU time).
@@ -164,7 +192,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
 
     await waitForHealth(baseUrl, child, recent);
     const pid = child.pid!;
-    return { baseUrl, database: databaseUrl ? 'postgres' : 'pglite', stop, cpuSeconds: () => cpuSecondsOf(pid) };
+    return { baseUrl, pid, database: databaseUrl ? 'postgres' : 'pglite', stop, cpuSeconds: () => cpuSecondsOf(pid) };
   } catch (err) {
     await stop();
     throw err;
