@@ -7,6 +7,10 @@ import type { Schema } from './schema-arbitraries.ts';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
+// Members that must never leave the server, in any answer (snake and camel case).
+export const SECRET_KEYS = /"(password_?hash|passwordHash|secret_?hash|secretHash|request_?hash|(attachment|storage|thumbnail|id_front|id_back|company_document)_?[kK]ey|(attachment|storage|thumbnail|idFront|idBack|companyDocument)Key|checkout_?secret|client_?secret|ical_?token|jwt_?secret)"\s*:/;
+export const STACK = /\bat [\w$.<>]+ \([^)]*:\d+:\d+\)|node_modules|\/work\/|\/home\/|src\/modules\//;
+
 export interface OperationRef {
   method: string;
   path: string;

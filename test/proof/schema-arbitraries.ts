@@ -63,7 +63,10 @@ export function valueOf(s: Schema | undefined, depth = 0): fc.Arbitrary<unknown>
     case 'array': {
       if (depth > 3) return fc.constant([]);
       const min = s.minItems ?? 0;
-      return fc.array(valueOf(s.items, depth + 1), { minLength: min, maxLength: Math.max(min, Math.min(s.maxItems ?? 3, 3)) });
+      const size = { minLength: min, maxLength: Math.max(min, Math.min(s.maxItems ?? 3, 3)) };
+      return s.uniqueItems
+        ? fc.uniqueArray(valueOf(s.items, depth + 1), { ...size, selector: (v) => JSON.stringify(v) })
+        : fc.array(valueOf(s.items, depth + 1), size);
     }
     case 'object': {
       const props: Record<string, Schema> = s.properties ?? {};

@@ -173,6 +173,9 @@ describe('payments: process, verify, webhook', () => {
     assert.equal((await list(await loginAs(t.app, await createUser(t.deps, { role: 'support' })))).statusCode, 200);
     assert.equal((await list(ownerToken)).statusCode, 404);
     assert.equal((await list(await loginAs(t.app, await createUser(t.deps)))).statusCode, 404);
+    // An account that never existed is not an empty history, even for staff.
+    assert.equal((await list(adminToken, 'all-payments', 987_654_321)).statusCode, 404);
+    assert.equal((await list(adminToken, 'pending-payments', 987_654_321)).statusCode, 404);
   });
 
   it('end to end: Pay on the hosted page confirms the stay at once, and the default success page shows it', async () => {
