@@ -33,12 +33,16 @@ const listingPrivate: Policy = (who, v) => {
   return staff(who) || (who === 'owner' && v === 'own') ? 'allow' : 404;
 };
 /** Changing a listing's private parts (calendar feeds, the export link): owner and admin; support sees them (403), others do not (404). */
-const listingPrivateManage: Policy = (who, v) => {
+const listingPrivateManage: Policy = (who, v, nested) => {
   if (who === 'anonymous') return 401;
-  if (v === 'missing') return 404;
-  if (who === 'admin' || (who === 'owner' && v === 'own')) return 'allow';
+  if (v === 'missing' && !nested) return 404;
+  if (who === 'admin' || (who === 'owner' && v !== 'other')) return found('allow', v);
   return who === 'support' ? 403 : 404;
 };
+/** A message's attachment: its sender and receiver (client and owner of side A), support and admin. */
+const messageParty: Policy = (who, v) => (who === 'anonymous' ? 401 : v === 'missing' ? 404 : staff(who) || v === 'own' ? 'allow' : 404);
+/** A KYC file: the applicant (the client principal, for its own application), support and admin. */
+const applicantOrStaff: Policy = (who, v) => (who === 'anonymous' ? 401 : v === 'missing' ? 404 : staff(who) || (who === 'client' && v === 'own') ? 'allow' : 404);
 /** The caller's own pending owner application: only the client principal has one (the world seeds it). */
 const ownApplication: Policy = (who) => (who === 'anonymous' ? 401 : who === 'client' ? 'allow' : 404);
 /** Paying is the guest's act: the listing's owner and staff see the reservation but may not pay it. */
@@ -115,6 +119,8 @@ export const EXPECTED: Record<string, Policy> = {
   'GET /api/notifications': signedIn, 'GET /api/notifications/status': signedIn, 'GET /api/notifications/unread-count': signedIn,
   'POST /api/notifications/mark-all-as-read': signedIn, 'GET /api/notifications/:id': recipient, 'POST /api/notifications/:id/mark-as-read': recipient,
   'POST /api/notifications/send': roles('support', 'admin'),
+  'GET /api/chats/attachments/:messageId': messageParty, 'GET /api/user/owner-requests/:id/files/:field': applicantOrStaff,
+  'POST /api/properties/:id/calendar/ical-feeds/:feedId/refresh': listingPrivateManage, 'DELETE /api/properties/:id/calendar/ical-feeds/:feedId': listingPrivateManage,
   'POST /api/payments/process': payAsGuest,
   'GET /api/payments/:userId/all-payments': selfOrStaff, 'GET /api/payments/:userId/pending-payments': selfOrStaff,
   'GET /api/payouts/all-eligible-owners': roles('support', 'admin'), 'POST /api/payouts/process': roles('admin'), 'GET /api/payouts/settings': roles('support', 'admin'),
@@ -138,8 +144,4 @@ export const OUTSIDE: Record<string, string> = {
   'GET /api/notifications/stream': 'SSE (realtime-sse tests: 401 without a token, own events only)',
   'GET /api/user/avatars/:name': 'stored files by unguessable name (users tests)',
   'GET /api/properties/medias/:mediaId/file': 'a public listing\'s stored file (property-media tests)', 'GET /api/properties/medias/:mediaId/thumbnail': 'as above',
-  'GET /api/chats/attachments/:messageId': 'needs an uploaded attachment: sender and receiver only (messaging tests)',
-  'GET /api/user/owner-requests/:id/files/:field': 'needs uploaded KYC files: applicant and staff only (owner-onboarding tests)',
-  'POST /api/properties/:id/calendar/ical-feeds/:feedId/refresh': 'needs an imported feed (ical tests: owner and staff only)',
-  'DELETE /api/properties/:id/calendar/ical-feeds/:feedId': 'as above',
 };

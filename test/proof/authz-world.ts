@@ -10,8 +10,10 @@ import type { TestApp } from '../helpers/test-app.ts';
 import { bearer, createUser } from '../helpers/factories.ts';
 import { createProperty, createPropertyType, createRoomType } from '../helpers/catalog-factories.ts';
 import {
-  chatbotConversations, chatbotFaqs, commodities, offers, ownerRequests, packages, promoCodes, propertyMedias, ratePlans, reservations, seasons, services,
+  chatbotConversations, chatbotFaqs, commodities, icalFeeds, offers, ownerRequests, packages, promoCodes, propertyMedias, ratePlans, reservations, seasons, services,
 } from '../../src/db/schema/index.ts';
+import { startCalendarServer } from '../fakes/calendar-server.ts';
+import { form, png } from '../../src/modules/owner-onboarding/owner-onboarding.test-support.ts';
 import { seedReservation } from '../../src/modules/reservations/reservations.test-support.ts';
 import { seedNotification } from '../../src/modules/notifications/notifications.test-support.ts';
 import type { UserRow } from '../../src/modules/users/users.repository.ts';
@@ -32,6 +34,10 @@ export interface Side {
   reservation: number;
   feedback: string;
   chatbot: number;
+  /** A message with an attachment from the side's client to its owner, the client's owner application with its files, an imported calendar. */
+  message: number;
+  application: number;
+  feed: number;
 }
 
 export interface AuthzWorld {
@@ -45,6 +51,7 @@ export interface AuthzWorld {
   privateEmails(who: Principal): string[];
   /** New sessions for every principal (after a route that ends or rotates them). */
   renewSessions(): Promise<void>;
+  close(): Promise<void>;
 }
 
 const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
@@ -83,7 +90,7 @@ export async function seedAuthzWorld(t: TestApp): Promise<AuthzWorld> {
   const chatbot = async (userId: number, propertyId: number) =>
     (await db.insert(chatbotConversations).values({ userId, propertyId, question: 'Can I bring a piano?', status: 'needs_support' }).returning())[0]!.id;
 
-  async function seedSide(): Promise<Side> {
+  async function seedSide(): Promise<Omit<Side, 'message' | 'application' | 'feed'>> {
     const owner = await createUser(t.deps, { role: 'owner' });
     const client = await createUser(t.deps);
     const p = await createProperty(t.deps, owner.id);
@@ -99,8 +106,20 @@ export async function seedAuthzWorld(t: TestApp): Promise<AuthzWorld> {
     };
   }
 
-  const A = await seedSide();
-  const B = await seedSide();
+  const calendars = await startCalendarServer();
+  calendars.serve('/busy.ics', 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//matrix//EN\r\nEND:VCALENDAR\r\n');
+  const feed = async (propertyId: number, roomTypeId: number) =>
+    (await db.insert(icalFeeds).values({ propertyId, roomTypeId, url: `${calendars.base}/busy.ics?${tag()}` }).returning())[0]!.id;
+  /** Through the routes, as the client would: a message with an image to its host, and an owner application with its ID files. */
+  async function clientActs(sideOf: Omit<Side, 'message' | 'application' | 'feed'>): Promise<Side> {
+    const auth = bearer((await t.deps.sessions.start(sideOf.client, 'client')).token);
+    const sent = await t.app.inject({ method: 'POST', url: '/api/chats/send_messages', headers: auth, payload: form({}, { receiver_id: sideOf.owner.id, content: 'Our passports', attachment: png('passports.png') }) });
+    const applied = await t.app.inject({ method: 'POST', url: '/api/user/become-owner', headers: auth, payload: form() });
+    if (sent.statusCode !== 201 || applied.statusCode !== 201) throw new Error(`matrix world: ${sent.statusCode} ${sent.body} / ${applied.statusCode} ${applied.body}`);
+    return { ...sideOf, message: sent.json().data.id, application: applied.json().data.id, feed: await feed(sideOf.property, sideOf.rt) };
+  }
+  const A = await clientActs(await seedSide());
+  const B = await clientActs(await seedSide());
   const staff = { support: await createUser(t.deps, { role: 'support' }), admin: await createUser(t.deps, { role: 'admin' }) };
   const users: Record<Exclude<Principal, 'anonymous'>, UserRow> = { client: A.client, owner: A.owner, ...staff };
   const tokens = new Map<Principal, string>();
@@ -124,9 +143,6 @@ export async function seedAuthzWorld(t: TestApp): Promise<AuthzWorld> {
     return { userId: applicant.id, requestId: row!.id };
   }
 
-  // The client principal has a pending owner application of its own (to add a document to).
-  await db.insert(ownerRequests).values(applicationOf(A.client.id));
-
   const side = (v: Variant) => (v === 'other' ? B : A);
   const self = (who: Principal) => (who === 'anonymous' ? A.client : users[who]);
 
@@ -135,9 +151,7 @@ export async function seedAuthzWorld(t: TestApp): Promise<AuthzWorld> {
     if (route.startsWith('/api/public-feedback/')) return s.feedback;
     if (route.startsWith('/api/currencies/')) return 'EUR';
     if (route.startsWith('/api/properties/')) {
-      if (name === 'id') return fresh && !route.includes('/:itemId') && !route.includes('/:rt') && !route.includes('/:mediaId') && !route.includes('/favorite')
-        ? (await createProperty(t.deps, s.owner.id)).id
-        : s.property;
+      if (name === 'id') return fresh && route === '/api/properties/:id' ? (await createProperty(t.deps, s.owner.id)).id : s.property;
       if (name === 'userId') return variant === 'own' ? self(who).id : B.owner.id;
       if (name === 'itemId') {
         const kind = /\/properties\/:id\/([a-z-]+)\/:itemId/.exec(route)![1]!;
@@ -146,8 +160,11 @@ export async function seedAuthzWorld(t: TestApp): Promise<AuthzWorld> {
       if (name === 'rt') return fresh && !route.includes(':rp') ? (await createRoomType(t.deps, s.property)).roomType.id : s.rt;
       if (name === 'rp') return fresh ? ratePlan(s.rt) : s.rp;
       if (name === 'mediaId') return fresh ? media(s.property) : s.media;
+      if (name === 'feedId') return fresh ? feed(s.property, s.rt) : s.feed;
     }
     if (route.startsWith('/api/reservations/')) return s.reservation;
+    if (route.startsWith('/api/chats/attachments/')) return s.message;
+    if (route.startsWith('/api/user/owner-requests/')) return name === 'field' ? 'id_reco_path' : s.application;
     if (route.startsWith('/api/notifications/')) return variant === 'own' ? (notes.get(who) ?? strangersNote) : strangersNote;
     if (route.startsWith('/api/chats/messages/')) return s.owner.id;
     if (route.startsWith('/api/history_chatbots/')) return s.chatbot;
@@ -169,7 +186,9 @@ export async function seedAuthzWorld(t: TestApp): Promise<AuthzWorld> {
       const names = [...route.matchAll(/:(\w+)/g)].map((m) => m[1]!);
       const out: Record<string, string> = {};
       for (const name of names) {
-        const missing = variant === 'missing' && (name === names.at(-1) || names.length === 1);
+        // The last parameter names the thing that is missing (an application's file field stays real: it is an enum).
+        const last = names.filter((x) => x !== 'field').at(-1);
+        const missing = variant === 'missing' && name === last;
         out[name] = missing ? (name === 'code' ? 'ZZZ' : route.startsWith('/api/public-feedback/') ? 'f'.repeat(32) : String(MISSING_ID)) : String(await value(route, name, who, variant, fresh));
       }
       return out;
@@ -182,5 +201,6 @@ export async function seedAuthzWorld(t: TestApp): Promise<AuthzWorld> {
       return everyone.filter((e) => !visible.has(e));
     },
     renewSessions,
+    close: () => calendars.close(),
   };
 }
