@@ -66,6 +66,53 @@ describe('OutboxRelay projectors', () => {
     assert.deepEqual(received.map((e) => e.topic), ['plain', 'fragile', 'plain', 'fragile.side']);
   });
 
+  it('hands a batch projector all of a pass\'s events of its topics at once, in order', async () => {
+    const calls: number[][] = [];
+    const relay = new OutboxRelay(database.db, bus, clock).addBatchProjector(['tick', 'tock'], async ({ tx, events }) => {
+      calls.push(events.map((e) => e.eventId));
+      for (const e of events) await platformRepository(tx).insertEvent('ticked', { of: e.eventId });
+      return events.length;
+    });
+    const ids = [await insert('tick', {}), await insert('other', {}), await insert('tock', {}), await insert('tick', {})];
+    assert.equal(await relay.drain(), 7);
+    assert.deepEqual(calls, [[ids[0], ids[2], ids[3]]]);
+    assert.deepEqual(received.map((e) => e.topic), ['tick', 'other', 'tock', 'tick', 'ticked', 'ticked', 'ticked']);
+    assert.deepEqual(received.slice(4).map((e) => (e.data as { of: number }).of), [ids[0], ids[2], ids[3]]);
+  });
+
+  it('a failing batch projection is rolled back and the pass run again event by event: only the failing event waits', async () => {
+    const calls: number[][] = [];
+    let failing = true;
+    const relay = new OutboxRelay(database.db, bus, clock).addBatchProjector(['job'], async ({ tx, events }) => {
+      calls.push(events.map((e) => e.eventId));
+      for (const e of events) {
+        await platformRepository(tx).insertEvent('job.side', { of: e.eventId });
+        if (failing && (e.data as { bad?: boolean }).bad) throw new Error('projection bug');
+      }
+      return events.length;
+    });
+    const first = await insert('job', {});
+    const bad = await insert('job', { bad: true });
+    const last = await insert('job', {});
+    assert.equal(await relay.drain(), 1);
+    // The batch, then event by event: the first event (kept), the bad one (undone, held).
+    assert.deepEqual(calls, [[first, bad, last], [first], [bad]]);
+    assert.deepEqual(received.map((e) => e.eventId), [first]);
+    const sides = async () => (await database.db.select().from(outboxEvents).where(eq(outboxEvents.topic, 'job.side'))).map((e) => (e.payload as { of: number }).of);
+    assert.deepEqual(await sides(), [first]);
+    assert.deepEqual((await unpublished()).slice(0, 2), [bad, last]);
+    assert.equal((await row(bad)).attempts, 1);
+    assert.equal((await row(first)).attempts, 0);
+
+    failing = false;
+    calls.length = 0;
+    assert.equal(await relay.drain(), 5);
+    assert.deepEqual(calls, [[bad, last]]);
+    assert.deepEqual(received.map((e) => e.topic), ['job', 'job', 'job', 'job.side', 'job.side', 'job.side']);
+    assert.deepEqual((await sides()).sort((a, b) => a - b), [first, bad, last]);
+    assert.deepEqual(await unpublished(), []);
+  });
+
   it('gives up a projection that keeps failing after 5 passes and publishes the event without it', async () => {
     const relay = new OutboxRelay(database.db, bus, clock).addProjector('poison', async () => {
       throw new Error('always');

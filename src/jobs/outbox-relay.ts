@@ -6,6 +6,12 @@
 // relay's transaction, before the event is marked published, so the rows commit with the mark.
 // A pass that fails after projecting (the bus refused) projects the event again on the next
 // pass, so a projector must be idempotent (unique keys + ON CONFLICT DO NOTHING).
+//
+// A pass first projects its whole batch at once: each projector is called once with all of the
+// batch's events of its topics (a batch projector writes them with set-based statements; a
+// per-event one is called for each in turn), without a savepoint. Should any projector fail,
+// the pass is rolled back (nothing was published yet) and run again event by event, each event
+// in a savepoint of its own, so the failing event alone is held back as before.
 import type { Db, Tx } from '../db/connection.ts';
 import type { Clock } from '../ports/clock.ts';
 import type { EventBus } from '../ports/event-bus.ts';
@@ -28,6 +34,20 @@ export interface ProjectionContext {
 /** Writes what an event implies; returns how many new outbox events it wrote (0 if none). */
 export type Projector = (ctx: ProjectionContext) => Promise<number>;
 
+export interface BatchProjectionContext {
+  /** The relay's transaction: what the projector writes commits with the events' publication. */
+  tx: Tx;
+  /** The pass's events of the projector's topics, in outbox order (at least one). */
+  events: PublishedEvent[];
+  now: Date;
+}
+
+/** Writes what a batch of events implies, in as few statements as it can; returns the outbox events it wrote. */
+export type BatchProjector = (ctx: BatchProjectionContext) => Promise<number>;
+
+/** The batch projection of a pass failed: the pass is rolled back and run again event by event. */
+class BatchProjectionFailed extends Error {}
+
 export interface RelayLog {
   warn(obj: object, msg: string): void;
   error(obj: object, msg: string): void;
@@ -44,13 +64,24 @@ const MAX_PROJECTION_ATTEMPTS = 5;
 export class OutboxRelay {
   private pending: Promise<number> | null = null;
   private again = false;
-  private readonly projectors = new Map<string, Projector[]>();
+  // Per topic, the projectors to run, in registration order; a per-event projector is kept as a
+  // batch projector that calls it for each event.
+  private readonly projectors = new Map<string, BatchProjector[]>();
 
   constructor(private readonly db: Db, private readonly bus: EventBus, private readonly clock: Clock, private readonly log?: RelayLog) {}
 
   /** Runs `projector` for every event of `topic` before it is published. */
   addProjector(topic: string, projector: Projector): this {
-    this.projectors.set(topic, [...(this.projectors.get(topic) ?? []), projector]);
+    return this.addBatchProjector([topic], async ({ tx, events, now }) => {
+      let written = 0;
+      for (const event of events) written += await projector({ tx, event, now });
+      return written;
+    });
+  }
+
+  /** Runs `projector` once per pass with the pass's events of these topics (in order) before they are published. */
+  addBatchProjector(topics: readonly string[], projector: BatchProjector): this {
+    for (const topic of new Set(topics)) this.projectors.set(topic, [...(this.projectors.get(topic) ?? []), projector]);
     return this;
   }
 
@@ -58,40 +89,18 @@ export class OutboxRelay {
   async drain(): Promise<number> {
     let total = 0;
     let cascades = 0;
+    let eventByEvent = false;
     for (;;) {
-      const { sent, written, blocked, busDown } = await this.db.transaction(async (tx) => {
-        const repo = platformRepository(tx);
-        // A lost pass is simply run again, so its commit need not wait for the disk: bookings and
-        // payments keep the WAL flush to themselves.
-        await repo.relaxDurability();
-        const rows = await repo.lockUnpublished(BATCH);
-        const now = this.clock.now();
-        const sent: number[] = [];
-        let written = 0;
-        let blocked = false;
-        let busDown = false;
-        for (const row of rows) {
-          const event: PublishedEvent = { eventId: row.id, topic: row.topic, occurredAt: row.createdAt.toISOString(), data: row.payload };
-          const projected = await this.project(tx, event, now, row.attempts);
-          if (projected === null) {
-            blocked = true;
-            break;
-          }
-          written += projected;
-          // Once the bus refused, the rest of the batch is only projected: its rows (a user's
-          // notifications) commit now and REST shows them while the bus is away; the events stay
-          // unpublished, in order, and the next pass publishes them (projection is idempotent).
-          if (busDown) continue;
-          try {
-            await this.bus.publish(row.topic, event);
-            sent.push(row.id);
-          } catch {
-            busDown = true;
-          }
-        }
-        await repo.markPublished(sent, now);
-        return { sent: sent.length, written, blocked, busDown };
-      });
+      let pass: { sent: number; written: number; blocked: boolean; busDown: boolean };
+      try {
+        pass = await this.pass(eventByEvent);
+      } catch (err) {
+        if (!(err instanceof BatchProjectionFailed)) throw err;
+        eventByEvent = true;
+        continue;
+      }
+      eventByEvent = false;
+      const { sent, written, blocked, busDown } = pass;
       total += sent;
       // A failed projection, or a bus that refused, waits for the next run of the job rather than
       // being retried at once.
@@ -102,17 +111,77 @@ export class OutboxRelay {
     }
   }
 
+  /** One batch in one transaction: project (all at once, or event by event), publish in order, mark. */
+  private pass(eventByEvent: boolean) {
+    return this.db.transaction(async (tx) => {
+      const repo = platformRepository(tx);
+      // A lost pass is simply run again, so its commit need not wait for the disk: bookings and
+      // payments keep the WAL flush to themselves.
+      await repo.relaxDurability();
+      const rows = await repo.lockUnpublished(BATCH);
+      const now = this.clock.now();
+      const events = rows.map((row): PublishedEvent => ({ eventId: row.id, topic: row.topic, occurredAt: row.createdAt.toISOString(), data: row.payload }));
+      const sent: number[] = [];
+      let written = 0;
+      let blocked = false;
+      let busDown = false;
+      if (!eventByEvent) written = await this.projectAll(tx, events, now);
+      for (let i = 0; i < events.length; i++) {
+        const event = events[i]!;
+        if (eventByEvent) {
+          const projected = await this.projectOne(tx, event, now, rows[i]!.attempts);
+          if (projected === null) {
+            blocked = true;
+            break;
+          }
+          written += projected;
+        }
+        // Once the bus refused, the rest of the batch is only projected: its rows (a user's
+        // notifications) commit now and REST shows them while the bus is away; the events stay
+        // unpublished, in order, and the next pass publishes them (projection is idempotent).
+        if (busDown) continue;
+        try {
+          await this.bus.publish(event.topic, event);
+          sent.push(event.eventId);
+        } catch {
+          busDown = true;
+        }
+      }
+      await repo.markPublished(sent, now);
+      return { sent: sent.length, written, blocked, busDown };
+    });
+  }
+
+  /** Every projector once, with the batch's events of its topics; throws BatchProjectionFailed on any failure. */
+  private async projectAll(tx: Tx, events: PublishedEvent[], now: Date): Promise<number> {
+    const byProjector = new Map<BatchProjector, PublishedEvent[]>();
+    for (const event of events) {
+      for (const p of this.projectors.get(event.topic) ?? []) {
+        const list = byProjector.get(p);
+        if (list) list.push(event);
+        else byProjector.set(p, [event]);
+      }
+    }
+    let written = 0;
+    try {
+      for (const [p, list] of byProjector) written += await p({ tx, events: list, now });
+    } catch (err) {
+      throw new BatchProjectionFailed('batch projection failed', { cause: err });
+    }
+    return written;
+  }
+
   /**
-   * Runs the topic's projectors in a savepoint, so a failing one undoes only its own writes.
-   * Returns the events written, or null to stop the pass at this event (retried next pass).
+   * Runs the topic's projectors for one event in a savepoint, so a failing one undoes only its
+   * own writes. Returns the events written, or null to stop the pass at this event (retried next pass).
    */
-  private async project(tx: Tx, event: PublishedEvent, now: Date, attempts: number): Promise<number | null> {
+  private async projectOne(tx: Tx, event: PublishedEvent, now: Date, attempts: number): Promise<number | null> {
     const projectors = this.projectors.get(event.topic);
     if (!projectors?.length) return 0;
     try {
       return await tx.transaction(async (sp) => {
         let written = 0;
-        for (const p of projectors) written += await p({ tx: sp, event, now });
+        for (const p of projectors) written += await p({ tx: sp, events: [event], now });
         return written;
       });
     } catch (err) {

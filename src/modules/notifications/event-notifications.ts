@@ -19,13 +19,17 @@
 // - chatbot.handoff: every active support agent, as 'general' (the team is small; the first to
 //   reply answers through POST /history_chatbots/{id}/response).
 import type { NotificationType } from './notification-types.ts';
-import type { notificationsRepository, PlannedNotification, ReservationContext } from './notifications.repository.ts';
+import type { PlannedNotification, ReservationContext } from './notifications.repository.ts';
 
-type Repo = ReturnType<typeof notificationsRepository>;
+/** What planners read: the repository, or a batch's view of it with the contexts already loaded. */
+export interface PlanningSource {
+  reservationContext(reservationId: number): Promise<ReservationContext | undefined>;
+  supportAgentIds(): Promise<number[]>;
+}
 type Data = Record<string, unknown>;
-export type Planner = (repo: Repo, data: Data) => Promise<PlannedNotification[]>;
+export type Planner = (repo: PlanningSource, data: Data) => Promise<PlannedNotification[]>;
 
-const num = (v: unknown): number | null => {
+export const num = (v: unknown): number | null => {
   const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
   return typeof n === 'number' && Number.isSafeInteger(n) && n > 0 ? n : null;
 };

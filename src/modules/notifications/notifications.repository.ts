@@ -1,7 +1,7 @@
 // SQL of notifications: the recipient's reads, and the two ways rows are written (one domain
 // event's recipients, a chunk of a broadcast), each with its 'notification.created' outbox events
 // in the same statement.
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
 import { notifications, properties, reservations, users } from '../../db/schema/index.ts';
 import type { Role } from '../users/users.repository.ts';
@@ -132,16 +132,27 @@ export function notificationsRepository(db: Executor) {
      * skipping accounts that no longer exist. Returns how many rows (and events) were new.
      */
     async insertForEvent(eventId: number, planned: PlannedNotification[], now: Date): Promise<number> {
-      if (!planned.length) return 0;
-      const json = JSON.stringify(planned.map((p) => ({ user_id: p.userId, type: p.type, title: p.title, message: p.message, data: p.data })));
+      return notificationsRepository(db).insertForEvents([{ eventId, notifications: planned }], now);
+    },
+
+    /**
+     * `insertForEvent` for several events in one statement: rows (and their events) are written in
+     * the given order, events first, then recipients.
+     */
+    async insertForEvents(batch: Array<{ eventId: number; notifications: PlannedNotification[] }>, now: Date): Promise<number> {
+      let ord = 0;
+      const rows = batch.flatMap((b) => b.notifications.map((p) => ({ ord: ord++, event_id: b.eventId, user_id: p.userId, type: p.type, title: p.title, message: p.message, data: p.data })));
+      if (!rows.length) return 0;
       const iso = now.toISOString();
       const res = (await db.execute(sql`
         WITH v AS (
-          SELECT * FROM jsonb_to_recordset(${json}::jsonb) AS v(user_id bigint, type text, title text, message text, data jsonb)
+          SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+            AS v(event_id bigint, user_id bigint, type text, title text, message text, data jsonb, ord int)
         ), ins AS (
           INSERT INTO notifications (user_id, type, title, message, payload, source_event_id, created_at, updated_at)
-          SELECT v.user_id, v.type, v.title, v.message, v.data, ${eventId}, ${iso}::timestamptz, ${iso}::timestamptz
+          SELECT v.user_id, v.type, v.title, v.message, v.data, v.event_id, ${iso}::timestamptz, ${iso}::timestamptz
           FROM v JOIN users u ON u.id = v.user_id AND u.deleted_at IS NULL
+          ORDER BY v.ord
           ON CONFLICT (source_event_id, user_id) DO NOTHING
           RETURNING id, user_id, type, title, message, payload
         ), ev AS (${createdEvent(iso)})
@@ -182,7 +193,12 @@ export function notificationsRepository(db: Executor) {
 
     /** What a reservation's notifications say, in one query. */
     async reservationContext(reservationId: number): Promise<ReservationContext | undefined> {
-      const [row] = await db
+      return (await notificationsRepository(db).reservationContexts([reservationId])).get(reservationId);
+    },
+
+    /** `reservationContext` of several reservations in one query, by id (missing ones absent). */
+    async reservationContexts(reservationIds: number[]): Promise<Map<number, ReservationContext>> {
+      const rows = await db
         .select({
           reservationId: reservations.id,
           bookingRefCode: reservations.bookingRefCode,
@@ -197,8 +213,8 @@ export function notificationsRepository(db: Executor) {
         .from(reservations)
         .innerJoin(properties, eq(properties.id, reservations.propertyId))
         .leftJoin(users, eq(users.id, reservations.guestId))
-        .where(eq(reservations.id, reservationId));
-      return row;
+        .where(inArray(reservations.id, reservationIds));
+      return new Map(rows.map((r) => [r.reservationId, r]));
     },
   };
 }

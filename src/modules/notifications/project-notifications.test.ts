@@ -168,6 +168,38 @@ describe('domain events → notifications (outbox projectors)', () => {
     assert.ok(row!.publishedAt);
   });
 
+  it('projects a pass of many events at once (one context read, one insert), in outbox order, as one event at a time would', async () => {
+    const second = await seedReservation(t.deps, { propertyId: property.id, guestId: guest.id, checkin: '2030-06-01', checkout: '2030-06-03', totalMinor: 20000 });
+    const ids = [
+      await insert('reservation.created', { ...r(), total: '429.00', currency: 'EUR' }),
+      await insert('reservation.completed', { ...r() }),
+      await insert('reservation.confirmed', { ...r(), reservation_id: second.id }),
+      await insert('reservation.confirmed', { reservation_id: 999999 }),
+      await insert('owner_request.approved', { user_id: guest.id, request_id: 5 }),
+    ];
+    const seen: PublishedEvent<NotificationCreated>[] = [];
+    const stop = t.deps.bus.subscribe('notification.created', (m) => void seen.push(m.payload as PublishedEvent<NotificationCreated>));
+    try {
+      await t.deps.outbox.drain();
+    } finally {
+      stop();
+    }
+    const rows = await Promise.all(ids.map((id) => notificationsOfEvent(t.deps, id)));
+    assert.deepEqual(rows.map((x) => who(x)), [
+      [['owner', 'new_reservation']],
+      [],
+      [['guest', 'reservation_confirmed'], ['owner', 'reservation_confirmed']],
+      [],
+      [['guest', 'general']],
+    ]);
+    assert.match(rows[2]!.find((n) => n.userId === guest.id)!.message, new RegExp(`reference ${second.bookingRefCode}`));
+    // Ids, and the 'notification.created' events, follow the events' order.
+    const groups = rows.filter((x) => x.length).map((x) => x.map((n) => n.id));
+    for (let i = 1; i < groups.length; i++) assert.ok(Math.max(...groups[i - 1]!) < Math.min(...groups[i]!), JSON.stringify(groups));
+    const all = groups.flat().sort((a, b) => a - b);
+    assert.deepEqual(seen.map((e) => e.data.notification_id), all);
+  });
+
   it("writes one 'notification.created' event per notification and publishes it in the same drain, after its source", async () => {
     const seen: PublishedEvent<NotificationCreated>[] = [];
     const stop = t.deps.bus.subscribe('notification.created', (m) => void seen.push(m.payload as PublishedEvent<NotificationCreated>));
