@@ -217,6 +217,10 @@ export async function startChannexFake(opts: { apiKey?: string } = {}): Promise<
       route(req, res, path, query, body);
     });
   });
+  // Idle connections stay open for a minute, as behind Channex's load balancer: with Node's 5 s
+  // default, a test whose event loop was busy for seconds (another app starting) could reuse a
+  // pooled socket just as this server closed it (ECONNRESET), a race of the test, not the adapter.
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   fake.apiBase = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
   return fake;

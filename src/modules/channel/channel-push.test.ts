@@ -169,7 +169,7 @@ describe('pushing availability and rates to the channel manager (Channex)', () =
     try {
       c.fake.calls.length = 0;
       const [x, y] = await Promise.all([pushChannelChanges(c.t.deps, p.id), pushChannelChanges(other.deps, p.id)]);
-      assert.deepEqual([...x, ...y].filter((r) => r === 'pushed'), ['pushed']);
+      assert.deepEqual([...x, ...y].filter((r) => r === 'pushed'), ['pushed'], `results: ${JSON.stringify([x, y])}`);
       assert.equal(calls(c, 'POST', '/availability').length, 1);
     } finally {
       await other.close();

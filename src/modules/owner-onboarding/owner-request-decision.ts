@@ -8,12 +8,19 @@ import { ownerRequestsRepository, type OwnerRequestRow } from './owner-requests.
 /** The routes name an application either by the applicant (approve-owner) or by itself. */
 export type RequestRef = { userId: number } | { requestId: number };
 
-/** The id of the application the reference names; 404 when there is none to decide. */
+/**
+ * The id of the application the reference names; 404 when the user never applied. An applicant
+ * whose application was decided meanwhile (by a reviewer a moment earlier) gets the same 409 as
+ * a decision on the application itself, whichever reviewer's lookup came first.
+ */
 export async function resolveRequestId(deps: Deps, ref: RequestRef): Promise<number> {
   if ('requestId' in ref) return ref.requestId;
-  const pending = await ownerRequestsRepository(deps.db).findPendingByUser(ref.userId);
-  if (!pending) throw notFound('Pending owner application for this user');
-  return pending.id;
+  const repo = ownerRequestsRepository(deps.db);
+  const pending = await repo.findPendingByUser(ref.userId);
+  if (pending) return pending.id;
+  const latest = await repo.findLatestByUser(ref.userId);
+  if (!latest) throw notFound('Pending owner application for this user');
+  throw new AppError('CONFLICT', `This user's application was already ${latest.status}`);
 }
 
 /**
