@@ -77,7 +77,7 @@ export async function ownerOnboardingRoutes(app: FastifyInstance, { deps }: { de
     config: { roles: staff },
     schema: {
       tags, security, summary: 'Approve the pending application of a user (support, admin)',
-      description: `{id} is the applicant's user id; 404 when that user has no pending application. Answers the whole application (the spec does not show this response). ${APPROVAL_RULES}`,
+      description: `{id} is the applicant's user id; 404 when that user never applied; 409 when their application was already decided. Answers the whole application (the spec does not show this response). ${APPROVAL_RULES}`,
       params: S.UserIdParams, response: { 200: S.OwnerRequestResponse, ...errorResponses(401, 403, 404, 409) },
     },
   }, async (req) => ok(await approveOwnerRequest(deps, currentUser(req), { userId: req.params.id }), 'Owner application approved'));
@@ -95,7 +95,7 @@ export async function ownerOnboardingRoutes(app: FastifyInstance, { deps }: { de
     config: { roles: staff },
     schema: {
       tags, security, summary: 'Reject the pending application of a user (support, admin)',
-      description: `{id} is the applicant's user id; 404 when that user has no pending application. Answers the whole application. ${REJECTION_RULES}`,
+      description: `{id} is the applicant's user id; 404 when that user never applied; 409 when their application was already decided. Answers the whole application. ${REJECTION_RULES}`,
       params: S.UserIdParams, body: S.RejectBody, response: { 200: S.OwnerRequestResponse, ...errorResponses(401, 403, 404, 409) },
     },
   }, async (req) => ok(await rejectOwnerRequest(deps, currentUser(req), { userId: req.params.id }, req.body.reason), 'Owner application rejected'));
