@@ -77,6 +77,8 @@ export interface HttpBookingFixtures extends SlotPlan {
 export interface SqlBookingFixtures extends SlotPlan {
   databaseUrl: string;
   guestIds: number[];
+  /** The owner of every listing (named in the booking's outbox event, as the service does). */
+  ownerId: number;
 }
 
 async function withDatabase<T>(target: ServerTarget, work: (db: Db) => Promise<T>): Promise<T> {
@@ -107,7 +109,7 @@ async function insertChunked<T, R>(rows: T[], insert: (chunk: T[]) => Promise<R[
 }
 
 /** An owner and `count` public listings sold whole (one unit a night), priced alike. */
-async function listings(db: Db, tag: string, count: number): Promise<number[]> {
+async function listings(db: Db, tag: string, count: number): Promise<{ ownerId: number; listingIds: number[] }> {
   const [owner] = await db.insert(users).values({ username: `bench_${tag}_owner`, email: `bench-${tag}-owner@example.com`, firstName: 'Bench', lastName: 'Owner', role: 'owner' }).returning({ id: users.id });
   const rows = Array.from({ length: count }, (_, i) => ({
     ownerId: owner!.id, status: 'active', visibility: true, whoAreYou: 'individual', internalName: `${tag} ${i}`, publicName: `Bookable stay ${i}`,
@@ -116,7 +118,8 @@ async function listings(db: Db, tag: string, count: number): Promise<number[]> {
     taxRate: '10', capacity: CAPACITY, checkInTime: '15:00:00', checkInTimeEnd: '21:00:00', checkOutTime: '11:00:00',
     rules: ['No smoking'], cancellationPolicy: ['moderate'], completedSteps: [1, 2, 3, 4, 5, 6, 7, 8],
   }));
-  return (await insertChunked(rows, (c) => db.insert(properties).values(c).returning({ id: properties.id }))).map((r) => r.id);
+  const listingIds = (await insertChunked(rows, (c) => db.insert(properties).values(c).returning({ id: properties.id }))).map((r) => r.id);
+  return { ownerId: owner!.id, listingIds };
 }
 
 async function guests(db: Db, tag: string, count: number): Promise<number[]> {
@@ -132,7 +135,7 @@ const firstNight = () => addDays(new Date().toISOString().slice(0, 10), FIRST_DA
 export async function httpBookingFixtures(target: FixtureTarget): Promise<HttpBookingFixtures> {
   const size = sizes(HTTP_MAX_RATE, target.loadSeconds);
   return withDatabase(target, async (db) => {
-    const listingIds = await listings(db, 'booking', size.listings);
+    const { listingIds } = await listings(db, 'booking', size.listings);
     const guestIds = await guests(db, 'guest', size.guests);
     const now = new Date();
     const expiresAt = new Date(now.getTime() + 86_400_000);
@@ -152,8 +155,8 @@ export async function sqlBookingFixtures(target: FixtureTarget): Promise<SqlBook
   const databaseUrl = target.databaseUrl;
   const size = sizes(SQL_MAX_RATE, target.loadSeconds);
   return withDatabase(target, async (db) => {
-    const listingIds = await listings(db, 'rawsql', size.listings);
+    const { ownerId, listingIds } = await listings(db, 'rawsql', size.listings);
     const guestIds = await guests(db, 'rawsql_guest', size.guests);
-    return { listingIds, guests: guestIds.length, guestIds, firstNight: firstNight(), slots: size.slots, databaseUrl };
+    return { listingIds, guests: guestIds.length, guestIds, ownerId, firstNight: firstNight(), slots: size.slots, databaseUrl };
   });
 }

@@ -1,10 +1,21 @@
 // SQL of the platform tables: mail outbox and event outbox.
-import { asc, inArray, isNull, sql } from 'drizzle-orm';
+import { asc, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../db/connection.ts';
+import { rawQuery } from '../db/raw-query.ts';
 import { mailOutbox, outboxEvents } from '../db/schema/index.ts';
 import type { MailMessage } from '../ports/mailer.ts';
 
 export type OutboxEventRow = typeof outboxEvents.$inferSelect;
+
+// The relay's statements, sent by every pass (one pass follows another under a stream of
+// bookings): raw and prepared, with no query builder in between.
+const RELAX_DURABILITY = { text: 'SET LOCAL synchronous_commit = off' };
+const LOCK_UNPUBLISHED = {
+  name: 'outbox_lock_unpublished',
+  text: `SELECT id, topic, payload, created_at, published_at, attempts FROM outbox_events
+    WHERE published_at IS NULL ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
+};
+const MARK_PUBLISHED = { name: 'outbox_mark_published', text: 'UPDATE outbox_events SET published_at = $1::timestamptz WHERE id = ANY($2::bigint[])' };
 
 export function platformRepository(db: Executor) {
   return {
@@ -29,16 +40,17 @@ export function platformRepository(db: Executor) {
      * projected and published again (at-least-once, idempotent projectors).
      */
     async relaxDurability(): Promise<void> {
-      await db.execute(sql`SET LOCAL synchronous_commit = off`);
+      await rawQuery(db, RELAX_DURABILITY, []);
     },
 
     /** Locks a batch of unpublished events; other relays skip them instead of waiting. */
     async lockUnpublished(limit: number): Promise<OutboxEventRow[]> {
-      return db.select().from(outboxEvents).where(isNull(outboxEvents.publishedAt)).orderBy(asc(outboxEvents.id)).limit(limit).for('update', { skipLocked: true });
+      const rows = await rawQuery<{ id: string | number; topic: string; payload: unknown; created_at: Date; published_at: Date | null; attempts: number }>(db, LOCK_UNPUBLISHED, [limit]);
+      return rows.map((r) => ({ id: Number(r.id), topic: r.topic, payload: r.payload, createdAt: r.created_at, publishedAt: r.published_at, attempts: r.attempts }));
     },
 
     async markPublished(ids: number[], at: Date): Promise<void> {
-      if (ids.length) await db.update(outboxEvents).set({ publishedAt: at }).where(inArray(outboxEvents.id, ids));
+      if (ids.length) await rawQuery(db, MARK_PUBLISHED, [at.toISOString(), ids]);
     },
 
     async bumpAttempts(ids: number[]): Promise<void> {

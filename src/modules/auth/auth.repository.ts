@@ -1,7 +1,8 @@
 // SQL for sessions, refreshed tokens and one-time secrets.
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
-import { oneTimeSecrets, sessions, tokenRefreshes, users } from '../../db/schema/index.ts';
+import { rawQuery } from '../../db/raw-query.ts';
+import { oneTimeSecrets, sessions, tokenRefreshes } from '../../db/schema/index.ts';
 import type { SecretPurpose } from './one-time-secrets.ts';
 
 export type SessionRow = typeof sessions.$inferSelect;
@@ -19,6 +20,24 @@ export interface SessionState {
   deleted: boolean;
 }
 
+interface SessionStateRow {
+  session_id: string;
+  user_id: string | number | bigint;
+  role: string;
+  login_type: string;
+  created_at: Date;
+  expires_at: Date;
+  revoked_at: Date | null;
+  is_active: boolean;
+  deleted_at: Date | null;
+}
+
+const SESSION_STATE = {
+  name: 'auth_session_state',
+  text: `SELECT s.id AS session_id, s.user_id, u.role, s.login_type, s.created_at, s.expires_at, s.revoked_at, u.is_active, u.deleted_at
+    FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = $1 LIMIT 1`,
+};
+
 export function authRepository(db: Executor) {
   return {
     async createSession(s: typeof sessions.$inferInsert): Promise<SessionRow> {
@@ -28,25 +47,13 @@ export function authRepository(db: Executor) {
 
     /** The session with what authorisation needs of its user (current role, active flag). */
     async loadSessionState(sessionId: string): Promise<SessionState | undefined> {
-      const [row] = await db
-        .select({
-          sessionId: sessions.id,
-          userId: sessions.userId,
-          role: users.role,
-          loginType: sessions.loginType,
-          createdAt: sessions.createdAt,
-          expiresAt: sessions.expiresAt,
-          revokedAt: sessions.revokedAt,
-          isActive: users.isActive,
-          deletedAt: users.deletedAt,
-        })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(eq(sessions.id, sessionId))
-        .limit(1);
+      // Every request with a token not seen in the last seconds sends this: a raw prepared statement.
+      const [row] = await rawQuery<SessionStateRow>(db, SESSION_STATE, [sessionId]);
       if (!row) return undefined;
-      const { deletedAt, ...rest } = row;
-      return { ...rest, deleted: deletedAt !== null };
+      return {
+        sessionId: row.session_id, userId: Number(row.user_id), role: row.role, loginType: row.login_type, createdAt: row.created_at,
+        expiresAt: row.expires_at, revokedAt: row.revoked_at, isActive: row.is_active, deleted: row.deleted_at !== null,
+      };
     },
 
     /** Revokes one session; returns whether it was live. */

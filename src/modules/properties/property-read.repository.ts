@@ -1,6 +1,6 @@
 // The read model of listings: everything the read form shows around a batch of properties,
 // one query per kind of row whatever the number of listings (no N+1).
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type Placeholder } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
 import {
   commodities, currencies, favorites, offers, packages, properties, propertyCommodities, propertyMedias, propertyNights,
@@ -167,9 +167,10 @@ export interface LivePartsRow {
 /**
  * One row (nights json, favorite bool): a listing's booked nights and whether it is one of the
  * user's favorites. A statement of its own (liveParts), or a part of a booking's last
- * statement, so that the answer's read form costs no round trip of its own.
+ * statement, so that the answer's read form costs no round trip of its own (where the booking
+ * compiles it once with placeholders: `at` then stands for the instant's ISO text).
  */
-export function livePartsSql(propertyId: number, at: Date, userId: number | null) {
+export function livePartsSql(propertyId: number | Placeholder, at: Date | Placeholder, userId: number | null | Placeholder) {
   return sql`
     WITH b AS (${bookedNightsSql([propertyId], at)})
     SELECT COALESCE((SELECT json_agg(json_build_object('night', b.night, 'full', b."full") ORDER BY b.night) FROM b), '[]'::json) AS nights,
@@ -187,7 +188,7 @@ export function toLiveParts(row: LivePartsRow, userId: number | null): LiveParts
  * type of the listing has sold all its units (the night's available_rooms override, else
  * count_of_rooms). Unordered: callers add their ORDER BY.
  */
-function bookedNightsSql(propertyIds: number[], at: Date) {
+function bookedNightsSql(propertyIds: Array<number | Placeholder>, at: Date | Placeholder) {
   return sql`
     WITH rt_count AS (
       SELECT property_id, count(*)::int AS cnt FROM ${roomTypes} WHERE ${inArray(roomTypes.propertyId, propertyIds)} GROUP BY property_id
@@ -202,6 +203,6 @@ function bookedNightsSql(propertyIds: number[], at: Date) {
     LEFT JOIN ${roomTypes} rt ON rt.id = n.room_type_id AND rt.property_id = n.property_id
     WHERE n.property_id IN (${sql.join(propertyIds.map((id) => sql`${id}`), sql`, `)})
       AND n.booked + n.blocked > 0
-      AND n.night >= (CAST(${at.toISOString()} AS timestamptz) AT TIME ZONE p.timezone)::date
+      AND n.night >= (CAST(${at instanceof Date ? at.toISOString() : at} AS timestamptz) AT TIME ZONE p.timezone)::date
     GROUP BY n.property_id, n.night, c.cnt`;
 }

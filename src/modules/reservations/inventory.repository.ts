@@ -5,6 +5,7 @@
 // count against a night like booked ones.
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
+import { compileStatement, rawQuery } from '../../db/raw-query.ts';
 import { daysBetween } from '../room-types/calendar-dates.ts';
 import { toNight, type CalendarNight } from './pricing-input.repository.ts';
 
@@ -20,6 +21,24 @@ export interface UnitNights {
 }
 
 type Rows<T> = { rows: T[] };
+
+const p = (name: string) => sql.placeholder(name);
+type HoldParam = 'propertyId' | 'roomTypeId' | 'checkin' | 'checkout' | 'count' | 'defaultAvailable' | 'guestId';
+
+// holdAndRead's statement, compiled once per form: every booking of one room line sends it.
+function holdStatement(lockGuest: boolean) {
+  const from = lockGuest ? sql`(SELECT id FROM users WHERE id = ${p('guestId')} FOR UPDATE) AS g,` : sql``;
+  return compileStatement<HoldParam>(sql`
+        INSERT INTO property_nights AS n (property_id, room_type_id, night, booked)
+        SELECT ${p('propertyId')}, ${p('roomTypeId')}, d::date, ${p('count')}
+        FROM ${from} generate_series(${p('checkin')}::date, ${p('checkout')}::date - 1, interval '1 day') AS d
+        ON CONFLICT (property_id, room_type_id, night) DO UPDATE SET booked = n.booked + ${p('count')}
+          WHERE NOT n.stop_sell AND n.booked + n.blocked + ${p('count')} <= COALESCE(n.available_rooms, ${p('defaultAvailable')})
+        RETURNING n.room_type_id, to_char(n.night, 'YYYY-MM-DD') AS night, n.price, n.available_rooms, n.stop_sell, n.booked + n.blocked AS booked`);
+}
+/** The statement a booking's transaction sends first (also sent by the raw-SQL benchmark baseline). */
+export const HOLD_LOCKING_GUEST = holdStatement(true);
+const HOLD = holdStatement(false);
 
 export function inventoryRepository(db: Executor) {
   return {
@@ -40,15 +59,8 @@ export function inventoryRepository(db: Executor) {
      * one round trip saved; the lock order stays guest, then nights).
      */
     async holdAndRead(u: UnitNights, lockGuest?: number): Promise<CalendarNight[] | null> {
-      const from = lockGuest === undefined ? sql`` : sql`(SELECT id FROM users WHERE id = ${lockGuest} FOR UPDATE) AS g,`;
-      const res = (await db.execute(sql`
-        INSERT INTO property_nights AS n (property_id, room_type_id, night, booked)
-        SELECT ${u.propertyId}, ${u.roomTypeId}, d::date, ${u.count}
-        FROM ${from} generate_series(${u.checkin}::date, ${u.checkout}::date - 1, interval '1 day') AS d
-        ON CONFLICT (property_id, room_type_id, night) DO UPDATE SET booked = n.booked + ${u.count}
-          WHERE NOT n.stop_sell AND n.booked + n.blocked + ${u.count} <= COALESCE(n.available_rooms, ${u.defaultAvailable})
-        RETURNING n.room_type_id, to_char(n.night, 'YYYY-MM-DD') AS night, n.price, n.available_rooms, n.stop_sell, n.booked + n.blocked AS booked`)) as unknown as Rows<Record<string, unknown>>;
-      const rows = res.rows.map(toNight);
+      const statement = lockGuest === undefined ? HOLD : HOLD_LOCKING_GUEST;
+      const rows = (await rawQuery<Record<string, unknown>>(db, statement, statement.bind({ ...u, guestId: lockGuest ?? null }))).map(toNight);
       // A row created here holds `count` units against the default: it too must fit.
       const fits = (r: CalendarNight) => !r.stopSell && r.booked <= (r.availableRooms ?? u.defaultAvailable);
       return rows.length === daysBetween(u.checkin, u.checkout) && rows.every(fits) ? rows : null;

@@ -1,0 +1,88 @@
+// Statements sent straight to the driver behind a Drizzle executor (the pool, a transaction's
+// pooled client, PGlite or its transaction), for the few statements every booking sends: there,
+// building the SQL through Drizzle cost more of the server's CPU than the statement itself
+// (bench/README.md). Only repositories call it, with constant SQL text and $n parameters.
+//
+// Rows come back as the driver parses them, without Drizzle's overrides: timestamps are Dates
+// (as Drizzle's query builder returns them, where db.execute gives text); select dates as text
+// (to_char) since the drivers would turn a DATE into a local-midnight Date.
+import type { PGlite, Transaction } from '@electric-sql/pglite';
+import { Param, Placeholder, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import type { Executor } from './connection.ts';
+
+export interface RawStatement {
+  /**
+   * Prepared once per connection under this name, then only bound and run (PostgreSQL server
+   * only; the name must always go with the same text). Without it the statement is unnamed, as
+   * Drizzle sends its statements.
+   */
+  name?: string;
+  text: string;
+}
+
+type PgClient = pg.Pool | pg.PoolClient | pg.Client;
+type PgliteClient = PGlite | Transaction;
+
+/** The driver connection a Drizzle database or transaction runs its statements on. */
+function clientOf(db: Executor): PgClient | PgliteClient {
+  const client = (db as unknown as { session?: { client?: PgClient | PgliteClient } }).session?.client;
+  if (!client) throw new Error('rawQuery: no driver client behind this executor');
+  return client;
+}
+
+const isPg = (client: PgClient | PgliteClient): client is PgClient => client instanceof pg.Pool || client instanceof pg.Client;
+
+/** Runs one statement on the executor's connection (inside its transaction, if it is one); returns its rows. */
+export async function rawQuery<T = Record<string, unknown>>(db: Executor, statement: RawStatement, values: unknown[]): Promise<T[]> {
+  const client = clientOf(db);
+  if (isPg(client)) {
+    const res = statement.name
+      ? await client.query<T & pg.QueryResultRow>({ name: statement.name, text: statement.text, values })
+      : await client.query<T & pg.QueryResultRow>(statement.text, values);
+    return res.rows;
+  }
+  return (await client.query<T>(statement.text, values)).rows;
+}
+
+/** A statement compiled once from Drizzle SQL with named placeholders; `bind` orders a call's values. */
+export interface CompiledStatement<K extends string> extends RawStatement {
+  bind(values: Record<K, unknown>): unknown[];
+}
+
+const dialect = new PgDialect();
+
+/**
+ * Compiles Drizzle SQL written with `sql.placeholder(name)` once (at module load), so a hot
+ * statement keeps its single definition in Drizzle's terms without being rebuilt per call.
+ */
+export function compileStatement<K extends string>(query: SQL, name?: string): CompiledStatement<K> {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const slots = params.map((p): { name: string; encode?: (v: unknown) => unknown } | { value: unknown } => {
+    if (p instanceof Placeholder) return { name: p.name };
+    if (p instanceof Param && p.value instanceof Placeholder) {
+      const encoder = p.encoder as { mapToDriverValue(v: unknown): unknown } | undefined;
+      return { name: p.value.name, encode: encoder ? (v) => encoder.mapToDriverValue(v) : undefined };
+    }
+    return { value: p };
+  });
+  return {
+    name,
+    text,
+    bind(values) {
+      const out = new Array<unknown>(slots.length);
+      for (let i = 0; i < slots.length; i++) {
+        const slot = slots[i]!;
+        if ('value' in slot) {
+          out[i] = slot.value;
+          continue;
+        }
+        if (!(slot.name in values)) throw new Error(`compileStatement: no value for placeholder "${slot.name}"`);
+        const v = values[slot.name as K];
+        out[i] = slot.encode ? slot.encode(v) : v;
+      }
+      return out;
+    },
+  };
+}
