@@ -42,6 +42,7 @@ import { FlatProfile } from './modules/users/user-profile.ts';
 import { authModule } from './modules/auth/index.ts';
 import { installTextGuard } from './platform/text-guard.ts';
 import { installLoadShedding } from './platform/load-shedding.ts';
+import { installInFlightLimit } from './platform/in-flight-limit.ts';
 
 export type App = FastifyInstance;
 
@@ -122,6 +123,7 @@ export async function buildApp(deps: Deps, opts: { extraRoutes?: (app: App, deps
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
   installLoadShedding(app, config.MAX_EVENT_LOOP_DELAY_MS);
+  installInFlightLimit(app, config.MAX_REQUESTS_IN_FLIGHT);
   await app.register(helmet, { contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'same-site' } });
   const selfOrigin = new URL(config.PUBLIC_BASE_URL).origin;
   const allowedOrigins = [...new Set([selfOrigin, ...config.corsOrigins])];

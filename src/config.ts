@@ -35,6 +35,8 @@ const ConfigSchema = Type.Object({
   REQUEST_TIMEOUT_MS: Type.Integer({ minimum: 1000, default: 30_000 }),
   HEADERS_TIMEOUT_MS: Type.Integer({ minimum: 500, default: 10_000 }),
   MAX_EVENT_LOOP_DELAY_MS: Type.Integer({ minimum: 0, default: 1000 }),
+  // Requests served at once (SSE streams and WebSockets not counted); beyond it a quick 503.
+  MAX_REQUESTS_IN_FLIGHT: Type.Integer({ minimum: 0, default: 128 }),
   SHUTDOWN_DRAIN_MS: Type.Integer({ minimum: 0, maximum: 8000, default: 2000 }),
   FAULT_POINT: Type.Optional(Type.Union(FAULT_POINTS.map((p) => Type.Literal(p)))),
   PAYMENT_PROCESSOR: Type.Union([Type.Literal('local'), Type.Literal('stripe')], { default: 'local' }),
