@@ -47,7 +47,9 @@ const settings = {
   settleSeconds: num('SOAK_SETTLE_SECONDS', 5, 0),
   recoverySeconds: num('SOAK_RECOVERY_SECONDS', 60),
   timeoutMs: num('SOAK_TIMEOUT_MS', 10_000),
-  connections: num('SOAK_CONNECTIONS', 256),
+  // Far above the server's MAX_REQUESTS_IN_FLIGHT (128), so the server decides what it takes: with
+  // fewer, requests wait for a free connection here and time out without ever reaching it.
+  connections: num('SOAK_CONNECTIONS', 2000),
   memoryWindow: num('SOAK_MEMORY_WINDOW', 30),
   memoryTolerancePct: num('SOAK_MEMORY_TOLERANCE_PCT', 10, 0),
   readP99Ms: num('SOAK_READ_P99_MS', 250),
@@ -125,8 +127,8 @@ interface Check {
   pass: boolean;
 }
 
-function table(rows: Array<{ phase: string; rate: number; seconds: number; reads: Counts; bookings: Counts; loopMaxMs: number | null }>): string {
-  const head = ['phase', 'req/s', 's', 'sent', '2xx', '429', '503', 'other', 'timeouts', 'conn err', 'reads p50', 'reads p99', 'reads max', 'bookings p50', 'bookings p99', 'server loop max ms'];
+function table(rows: Array<{ phase: string; rate: number; seconds: number; reads: Counts; bookings: Counts; loopMaxMs: number | null; cpuPct: number | null }>): string {
+  const head = ['phase', 'req/s', 's', 'sent', '2xx', '429', '503', 'other', 'timeouts', 'conn err', 'reads p50', 'reads p99', 'reads max', 'bookings p50', 'bookings p99', 'server CPU %', 'loop max ms'];
   const body = rows.map((r) => {
     const all = { ...r.reads, other: { ...r.reads.other } };
     for (const [k, v] of Object.entries(r.bookings.other)) all.other[k] = (all.other[k] ?? 0) + v;
@@ -135,7 +137,7 @@ function table(rows: Array<{ phase: string; rate: number; seconds: number; reads
     return [
       r.phase, String(r.rate), String(r.seconds), sum((c) => c.sent), sum((c) => c.ok), sum((c) => c.s429), sum((c) => c.s503), other,
       sum((c) => c.timeouts), sum((c) => c.connection), String(r.reads.p50), String(r.reads.p99), String(r.reads.max),
-      String(r.bookings.p50), String(r.bookings.p99), r.loopMaxMs === null ? '–' : String(Math.round(r.loopMaxMs)),
+      String(r.bookings.p50), String(r.bookings.p99), r.cpuPct === null ? '–' : String(r.cpuPct), r.loopMaxMs === null ? '–' : String(Math.round(r.loopMaxMs)),
     ];
   });
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
@@ -171,11 +173,13 @@ async function main(): Promise<number> {
   let healthyAfter = false;
   let slots = { used: 0, available: 0 };
   const loadAverages: Record<string, number[]> = {};
+  /** Server CPU seconds spent during each phase (user + system, all threads). */
+  const serverCpu: Record<string, number> = {};
   try {
     server = await startServer({
       root, databaseUrl, cpus: serverCpus,
       dataset: kind === 'pglite' ? { kind, pgdata: path.join(root, manifest.location, 'pgdata') } : { kind, database: manifest.location },
-      nodeArgs: ['--import', pathToFileURL(path.join(benchDir, 'memory-probe.mjs')).href],
+      nodeArgs: [...(process.env.BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean), '--import', pathToFileURL(path.join(benchDir, 'memory-probe.mjs')).href],
       env: { ...admin.env, BENCH_MEMORY_FILE: memoryFile, JOBS_ENABLED: settings.jobs ? 'true' : 'false' },
       beforeStart: async (target) => {
         const started = Date.now();
@@ -223,7 +227,17 @@ async function main(): Promise<number> {
 
     load = new PacedLoad({ baseUrl, maxSockets: settings.connections, timeoutMs: settings.timeoutMs }, (o) => outcomes.push(o));
     let ticker: NodeJS.Timeout | undefined;
+    const running = server;
+    let lastPhase: string | undefined;
+    let lastCpu = running.cpuSeconds();
+    const takeCpu = () => {
+      const now = running.cpuSeconds();
+      if (lastPhase && now !== null && lastCpu !== null) serverCpu[lastPhase] = now - lastCpu;
+      lastCpu = now;
+    };
     await load.run(phases, () => mix.next(), (p, at) => {
+      takeCpu();
+      lastPhase = p.name;
       phaseStarts.set(p.name, performance.timeOrigin + at);
       loadAverages[p.name] = os.loadavg();
       console.error(`[soak] ${p.name}: ${p.rate} req/s for ${p.seconds} s (load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')})`);
@@ -236,9 +250,15 @@ async function main(): Promise<number> {
       }, 10_000);
     }, abort.signal);
     clearInterval(ticker);
+    await new Promise((r) => setTimeout(r, Math.max(0, phaseStarts.get(lastPhase!)! + phases.at(-1)!.seconds * 1000 - Date.now())));
+    takeCpu();
     await load.drain();
     slots = mix.slots();
-    healthyAfter = (await fetch(`${baseUrl}/healthz`).then((r) => r.ok, () => false));
+    // Alive and serving once what was still queued has been worked off (up to 30 s).
+    for (let i = 0; i < 30 && !healthyAfter; i++) {
+      healthyAfter = await fetch(`${baseUrl}/healthz`, { signal: AbortSignal.timeout(5000) }).then((r) => r.ok, () => false);
+      if (!healthyAfter) await new Promise((r) => setTimeout(r, 1000));
+    }
   } finally {
     load?.close();
     await server?.stop();
@@ -256,7 +276,11 @@ async function main(): Promise<number> {
     const reads = counts(mine.filter((o) => !isBooking(o.kind)));
     const bookings = counts(mine.filter((o) => isBooking(o.kind)));
     const loop = inPhase(p.name);
-    return { phase: p.name, rate: p.rate, seconds: p.seconds, reads, bookings, loopMaxMs: loop.length ? Math.max(...loop.map((m) => m.loopMaxMs)) : null };
+    const cpu = serverCpu[p.name];
+    return {
+      phase: p.name, rate: p.rate, seconds: p.seconds, reads, bookings, loopMaxMs: loop.length ? Math.max(...loop.map((m) => m.loopMaxMs)) : null,
+      cpuPct: cpu === undefined ? null : Math.round((100 * cpu) / p.seconds),
+    };
   });
   for (const r of rows) {
     const all = counts(outcomes.filter((o) => o.phase === r.phase));
@@ -298,7 +322,7 @@ async function main(): Promise<number> {
   } else {
     checks.push({ phase: 'sustained', what: 'memory not sampled (no memory probe output)', pass: false });
   }
-  checks.push({ phase: 'end', what: `the server answers /healthz after the run: ${healthyAfter}`, pass: healthyAfter });
+  checks.push({ phase: 'end', what: `the server answers /healthz within 30 s of the run's end: ${healthyAfter}`, pass: healthyAfter });
   if (slots.used > slots.available) checks.push({ phase: 'end', what: `booking slots ran out (${slots.used} used of ${slots.available})`, pass: false });
 
   const perKind = (phase: string) =>
