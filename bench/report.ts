@@ -18,6 +18,8 @@ export interface Sample {
   connectionErrors: number;
   timeouts: number;
   mismatches: number;
+  /** Answers that were not 2xx, by status code (absent for a direct load). */
+  statuses?: Record<string, number>;
   /** Server CPU time per completed request; null when it cannot be read. */
   cpuUsPerReq: number | null;
 }
@@ -37,7 +39,7 @@ export interface Row {
   cpuUsPerReq: number | null;
   requests: number;
   errors: number;
-  detail: { non2xx: number; connectionErrors: number; timeouts: number; mismatches: number };
+  detail: { non2xx: number; connectionErrors: number; timeouts: number; mismatches: number; statuses: Record<string, number> };
   vsBaseline: number | null;
 }
 
@@ -75,6 +77,7 @@ export function sampleOf(r: autocannon.Result, serverCpuSeconds: number | null, 
     connectionErrors: r.errors - r.timeouts,
     timeouts: r.timeouts,
     mismatches: r.mismatches,
+    statuses: Object.fromEntries(Object.entries(r.statusCodeStats ?? {}).filter(([code]) => !code.startsWith('2')).map(([code, v]) => [code, v.count])),
     cpuUsPerReq: serverCpuSeconds === null || r.requests.total === 0 ? null : (serverCpuSeconds * 1e6) / r.requests.total,
   };
 }
@@ -117,7 +120,13 @@ export function summarize(scenarios: Scenario[], rounds: Rounds, baselineFor: (s
       cpuUsPerReq: samples.every((x) => x.cpuUsPerReq !== null) ? Math.round(median(samples.map((x) => x.cpuUsPerReq!))) : null,
       requests: sum((x) => x.requests),
       errors: sum(errorsOf),
-      detail: { non2xx: sum((x) => x.non2xx), connectionErrors: sum((x) => x.connectionErrors), timeouts: sum((x) => x.timeouts), mismatches: sum((x) => x.mismatches) },
+      detail: {
+        non2xx: sum((x) => x.non2xx), connectionErrors: sum((x) => x.connectionErrors), timeouts: sum((x) => x.timeouts), mismatches: sum((x) => x.mismatches),
+        statuses: samples.reduce<Record<string, number>>((acc, x) => {
+          for (const [code, n] of Object.entries(x.statuses ?? {})) acc[code] = (acc[code] ?? 0) + n;
+          return acc;
+        }, {}),
+      },
       vsBaseline: vs.length ? round3(median(vs)) : null,
     };
   });
