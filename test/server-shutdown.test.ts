@@ -10,7 +10,12 @@ import { startServer, type ServerProcess } from './helpers/server-process.ts';
 
 /** Starts the real entry point on its own PGlite under DATA_DIR, or on the test database. */
 function start(dataDir: string, database: TestDatabase | null): Promise<ServerProcess> {
-  return startServer({ DATA_DIR: dataDir, JWT_SECRET: 'shutdown-test-secret-0123456789abcdef', SHUTDOWN_DRAIN_MS: '1000', ...(database?.url ? { DATABASE_URL: database.url } : {}) });
+  // Load shedding off: on a busy machine it would answer some requests before the signal 503 for
+  // lag, and this test is about the drain (shedding has tests of its own).
+  return startServer({
+    DATA_DIR: dataDir, JWT_SECRET: 'shutdown-test-secret-0123456789abcdef', SHUTDOWN_DRAIN_MS: '1000', MAX_EVENT_LOOP_DELAY_MS: '0', MAX_REQUESTS_IN_FLIGHT: '0',
+    ...(database?.url ? { DATABASE_URL: database.url } : {}),
+  });
 }
 
 /** Sends a request whose body is held back until `finish` is called; resolves with the raw answer. */

@@ -22,9 +22,15 @@ describe('load shedding', () => {
 
   it('answers 503 with Retry-After while the event loop lags, then serves again', async () => {
     assert.equal((await t.app.inject({ method: 'GET', url: '/api/properties/public' })).statusCode, 200);
-    // Blocked past a whole sample (500 ms): the sample taken as the loop frees up is far above 200 ms.
-    lag(1200);
-    await sleep(1);
+    // A sustained lag: the loop is blocked 300 ms at a time for 1.5 s, free only for a moment in
+    // between, so every 500 ms sample averages far above 200 ms whatever its phase. (A single
+    // block is one sample among the window's many short ones: whether its mean crosses the limit
+    // depends on when the window began.)
+    const until = Date.now() + 1500;
+    while (Date.now() < until) {
+      lag(300);
+      await sleep(1);
+    }
     const shed = await t.app.inject({ method: 'GET', url: '/api/properties/public' });
     assert.equal(shed.statusCode, 503, shed.body);
     assert.equal(shed.headers['retry-after'], '2');
