@@ -20,6 +20,8 @@ import { pinCpus, startServer, type ServerTarget } from './server-process.ts';
 export interface RealtimeFigures {
   users: number;
   connections: { ws: number; sse: number };
+  /** Connection attempts the server refused with 503 (load shedding) and the client retried. */
+  refused: { ws: number; sse: number };
   connectSeconds: number;
   memory: { rssIdleMb: number; rssConnectedMb: number; perConnectionKb: number } | null;
   events: number;
@@ -90,21 +92,59 @@ const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/
 // Called with the event's number when a client receives it.
 type OnLatency = (event: number) => void;
 
+/** A refusal the client is asked to retry (load shedding answers 503 with Retry-After). */
+class Refused extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super('503');
+  }
+}
+
+/** Connection attempts answered 503 and retried, as a client honouring Retry-After would. */
+const refusals = { ws: 0, sse: 0 };
+const MAX_ATTEMPTS = 10;
+
+async function withRetry<T>(kind: keyof typeof refusals, open: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await open();
+    } catch (err) {
+      if (!(err instanceof Refused) || attempt === MAX_ATTEMPTS) throw err;
+      refusals[kind]++;
+      await sleep(err.retryAfterSeconds * 1000);
+    }
+  }
+}
+
+const retryAfter = (headers: http.IncomingHttpHeaders) => Number(headers['retry-after']) || 1;
+
 function openWs(host: string, token: string, onLatency: OnLatency): Promise<WebSocket> {
-  return new Promise((resolve, reject) => {
+  return withRetry('ws', () => new Promise((resolve, reject) => {
     const ws = new WebSocket(`ws://${host}/api/ws/notifications?token=${token}`, { perMessageDeflate: false });
     ws.on('message', (raw) => {
       const n = (JSON.parse(String(raw)) as { data?: { n?: number } }).data?.n;
       if (n !== undefined) onLatency(n);
     });
     ws.once('open', () => resolve(ws));
+    ws.once('unexpected-response', (_req, res) => {
+      res.resume();
+      ws.terminate();
+      reject(res.statusCode === 503 ? new Refused(retryAfter(res.headers)) : new Error(`WebSocket upgrade answered ${res.statusCode}`));
+    });
     ws.once('error', reject);
-  });
+  }));
 }
 
 function openSse(host: string, token: string, onLatency: OnLatency): Promise<http.ClientRequest> {
+  return withRetry('sse', () => openSseOnce(host, token, onLatency));
+}
+
+function openSseOnce(host: string, token: string, onLatency: OnLatency): Promise<http.ClientRequest> {
   return new Promise((resolve, reject) => {
     const req = http.get(`http://${host}/api/notifications/stream?token=${token}`, { agent: false }, (res) => {
+      if (res.statusCode === 503) {
+        res.resume();
+        return reject(new Refused(retryAfter(res.headers)));
+      }
       if (res.statusCode !== 200) return reject(new Error(`SSE answered ${res.statusCode}`));
       let buf = '';
       res.setEncoding('utf8');
@@ -191,6 +231,7 @@ export async function runRealtimeBench(opts: { root: string; databaseUrl?: strin
     return {
       users: count,
       connections: { ws: sockets.length, sse: streams.length },
+      refused: { ...refusals },
       connectSeconds,
       memory: idle !== null && connected !== null ? { rssIdleMb: round(idle), rssConnectedMb: round(connected), perConnectionKb: round(((connected - idle) * 1024) / (count * 2)) } : null,
       events,
@@ -211,7 +252,8 @@ const round = (n: number) => Math.round(n * 10) / 10;
 
 export function realtimeLines(r: RealtimeFigures): string[] {
   return [
-    `realtime: ${r.connections.ws} WebSocket + ${r.connections.sse} SSE connections (opened in ${r.connectSeconds.toFixed(1)} s)`,
+    `realtime: ${r.connections.ws} WebSocket + ${r.connections.sse} SSE connections (opened in ${r.connectSeconds.toFixed(1)} s` +
+      `${r.refused.ws + r.refused.sse ? `; ${r.refused.ws} WebSocket and ${r.refused.sse} SSE attempts refused with 503 by load shedding and retried after Retry-After` : ''})`,
     r.memory ? `realtime: server RSS ${r.memory.rssIdleMb} MB idle → ${r.memory.rssConnectedMb} MB connected = ${r.memory.perConnectionKb} KB per idle connection (goal < 50)` : 'realtime: server memory not measured (no /proc)',
     `realtime: ${r.events} notifications → ${r.deliveries.received}/${r.deliveries.expected} deliveries in ${r.burstSeconds.toFixed(1)} s; ` +
       `latency from request to client p50 ${r.latencyMs.p50} ms, p99 ${r.latencyMs.p99} ms, max ${r.latencyMs.max} ms (goal p99 < 100)`,

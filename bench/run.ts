@@ -265,9 +265,17 @@ async function main(): Promise<number> {
   const failed = rows.filter((r) => r.errors > 0);
   for (const r of failed) console.log(`ERRORS in ${r.scenario}: ${JSON.stringify(r.detail)}`);
   let realtime: RealtimeFigures | null = null;
+  let realtimeFailure: string | null = null;
   if (!interrupted && (settings.only.length === 0 || settings.only.includes('realtime'))) {
-    realtime = await runRealtimeBench({ root, databaseUrl, serverCpus });
-    for (const line of realtimeLines(realtime)) console.log(line);
+    // A failure here must not lose the HTTP scenarios' results: reported, then exit 1.
+    try {
+      realtime = await runRealtimeBench({ root, databaseUrl, serverCpus });
+      for (const line of realtimeLines(realtime)) console.log(line);
+      if (realtime.deliveries.received !== realtime.deliveries.expected) realtimeFailure = `${realtime.deliveries.received} of ${realtime.deliveries.expected} deliveries`;
+    } catch (err) {
+      realtimeFailure = err instanceof Error ? err.message : String(err);
+    }
+    if (realtimeFailure) console.log(`ERRORS in realtime: ${realtimeFailure}`);
   }
 
   const results = {
@@ -280,10 +288,11 @@ async function main(): Promise<number> {
     requirements: checks,
     skipped: Object.fromEntries(skipped),
     realtime,
+    realtimeFailure,
   };
   await mkdir(path.join(benchDir, 'results'), { recursive: true });
   await writeFile(path.join(benchDir, 'results', 'latest.json'), JSON.stringify(results, null, 2) + '\n');
-  return failed.length > 0 ? 1 : 0;
+  return failed.length > 0 || realtimeFailure ? 1 : 0;
 }
 
 main().then(
