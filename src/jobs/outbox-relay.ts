@@ -12,6 +12,7 @@
 // per-event one is called for each in turn), without a savepoint. Should any projector fail,
 // the pass is rolled back (nothing was published yet) and run again event by event, each event
 // in a savepoint of its own, so the failing event alone is held back as before.
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db, Tx } from '../db/connection.ts';
 import type { Clock } from '../ports/clock.ts';
 import type { EventBus } from '../ports/event-bus.ts';
@@ -60,6 +61,10 @@ const MAX_CASCADES = 5;
 // A projector that keeps failing on one event is given up after this many passes, so one bad
 // event cannot hold back every event behind it.
 const MAX_PROJECTION_ATTEMPTS = 5;
+// Under a steady stream of commits, drains start at most this often: each pass costs the same
+// handful of statements whatever its batch, so a booking's share of them shrinks as batches
+// grow, for at most this much delay on a notification (an idle relay still starts at once).
+const MIN_DRAIN_INTERVAL_MS = 50;
 
 export class OutboxRelay {
   private pending: Promise<number> | null = null;
@@ -106,7 +111,9 @@ export class OutboxRelay {
       // being retried at once.
       if (blocked || busDown) return total;
       if (sent === BATCH) continue;
-      if (written > 0 && cascades++ < MAX_CASCADES) continue;
+      // What the projectors wrote is published by another pass; when a kick already asked for
+      // another drain, that drain publishes it together with the events committed since.
+      if (written > 0 && !this.again && cascades++ < MAX_CASCADES) continue;
       return total;
     }
   }
@@ -200,17 +207,29 @@ export class OutboxRelay {
     while (this.pending) await this.pending.catch(() => 0);
   }
 
-  /** Asks for a drain soon (after a commit that wrote events); concurrent kicks coalesce. */
+  /**
+   * Asks for a drain soon (after a commit that wrote events); concurrent kicks coalesce. A kick
+   * while the relay is idle drains at once; kicks that arrive during a drain are served by one
+   * more drain, started no sooner than MIN_DRAIN_INTERVAL_MS after the previous one began, so a
+   * steady stream of commits is published in batches rather than one pass per commit.
+   */
   kick(): Promise<number> {
     if (this.pending) {
       this.again = true;
       return this.pending;
     }
-    this.pending = this.drain().finally(() => {
+    return this.start(0);
+  }
+
+  private start(delayMs: number): Promise<number> {
+    const startedAt = Date.now() + delayMs;
+    const run = delayMs > 0 ? sleep(delayMs).then(() => this.drain()) : this.drain();
+    this.pending = run.finally(() => {
       this.pending = null;
       if (this.again) {
         this.again = false;
-        this.kick().catch((err) => this.log?.warn({ err }, 'outbox drain failed; the relay job will publish later'));
+        const wait = Math.max(0, MIN_DRAIN_INTERVAL_MS - (Date.now() - startedAt));
+        this.start(wait).catch((err) => this.log?.warn({ err }, 'outbox drain failed; the relay job will publish later'));
       }
     });
     return this.pending;

@@ -1,9 +1,10 @@
 // SQL of notifications: the recipient's reads, and the two ways rows are written (one domain
 // event's recipients, a chunk of a broadcast), each with its 'notification.created' outbox events
 // in the same statement.
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
-import { notifications, properties, reservations, users } from '../../db/schema/index.ts';
+import { compileStatement, rawQuery } from '../../db/raw-query.ts';
+import { notifications, users } from '../../db/schema/index.ts';
 import type { Role } from '../users/users.repository.ts';
 import { NOTIFICATION_CREATED, type NotificationType } from './notification-types.ts';
 
@@ -65,12 +66,52 @@ export interface ReservationContext {
 }
 
 // The event data of each inserted row, built by the same statement that inserts it.
-const createdEvent = (iso: string) => sql`
+const createdEvent = (iso: string | Placeholder) => sql`
   INSERT INTO outbox_events (topic, payload)
   SELECT ${NOTIFICATION_CREATED}, jsonb_build_object(
     'notification_id', ins.id, 'user_id', ins.user_id, 'type', ins.type, 'title', ins.title,
     'message', ins.message, 'data', ins.payload, 'created_at', ${iso}::text)
   FROM ins ORDER BY ins.id`;
+
+const ph = (name: string) => sql.placeholder(name);
+
+// The relay's two statements for a batch of events (every pass under bookings sends them):
+// compiled once, prepared once per connection.
+const INSERT_FOR_EVENTS = compileStatement<'rows' | 'at'>(sql`
+        WITH v AS (
+          SELECT * FROM jsonb_to_recordset(${ph('rows')}::jsonb)
+            AS v(event_id bigint, user_id bigint, type text, title text, message text, data jsonb, ord int)
+        ), ins AS (
+          INSERT INTO notifications (user_id, type, title, message, payload, source_event_id, created_at, updated_at)
+          SELECT v.user_id, v.type, v.title, v.message, v.data, v.event_id, ${ph('at')}::timestamptz, ${ph('at')}::timestamptz
+          FROM v JOIN users u ON u.id = v.user_id AND u.deleted_at IS NULL
+          ORDER BY v.ord
+          ON CONFLICT (source_event_id, user_id) DO NOTHING
+          RETURNING id, user_id, type, title, message, payload
+        ), ev AS (${createdEvent(ph('at'))})
+        SELECT count(*)::int AS n FROM ins`, 'notifications_insert_for_events');
+
+const RESERVATION_CONTEXTS = {
+  name: 'notifications_reservation_contexts',
+  text: `SELECT r.id, r.booking_ref_code, p.id AS property_id,
+      COALESCE(NULLIF(p.public_name, ''), NULLIF(p.internal_name, ''), 'your listing') AS property_name, p.owner_id, r.guest_id,
+      NULLIF(trim(u.first_name || ' ' || u.last_name), '') AS guest_name,
+      to_char(r.checkin_date, 'YYYY-MM-DD') AS checkin_date, to_char(r.checkout_date, 'YYYY-MM-DD') AS checkout_date
+    FROM reservations r JOIN properties p ON p.id = r.property_id LEFT JOIN users u ON u.id = r.guest_id
+    WHERE r.id = ANY($1::bigint[])`,
+};
+
+interface ContextRow {
+  id: string | number;
+  booking_ref_code: string;
+  property_id: string | number;
+  property_name: string;
+  owner_id: string | number;
+  guest_id: string | number | null;
+  guest_name: string | null;
+  checkin_date: string;
+  checkout_date: string;
+}
 
 export function notificationsRepository(db: Executor) {
   const mine = (userId: number, isRead?: boolean): SQL =>
@@ -143,21 +184,8 @@ export function notificationsRepository(db: Executor) {
       let ord = 0;
       const rows = batch.flatMap((b) => b.notifications.map((p) => ({ ord: ord++, event_id: b.eventId, user_id: p.userId, type: p.type, title: p.title, message: p.message, data: p.data })));
       if (!rows.length) return 0;
-      const iso = now.toISOString();
-      const res = (await db.execute(sql`
-        WITH v AS (
-          SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-            AS v(event_id bigint, user_id bigint, type text, title text, message text, data jsonb, ord int)
-        ), ins AS (
-          INSERT INTO notifications (user_id, type, title, message, payload, source_event_id, created_at, updated_at)
-          SELECT v.user_id, v.type, v.title, v.message, v.data, v.event_id, ${iso}::timestamptz, ${iso}::timestamptz
-          FROM v JOIN users u ON u.id = v.user_id AND u.deleted_at IS NULL
-          ORDER BY v.ord
-          ON CONFLICT (source_event_id, user_id) DO NOTHING
-          RETURNING id, user_id, type, title, message, payload
-        ), ev AS (${createdEvent(iso)})
-        SELECT count(*)::int AS n FROM ins`)) as unknown as Rows<{ n: number }>;
-      return Number(res.rows[0]?.n ?? 0);
+      const res = await rawQuery<{ n: number }>(db, INSERT_FOR_EVENTS, INSERT_FOR_EVENTS.bind({ rows: JSON.stringify(rows), at: now.toISOString() }));
+      return Number(res[0]?.n ?? 0);
     },
 
     /**
@@ -198,23 +226,12 @@ export function notificationsRepository(db: Executor) {
 
     /** `reservationContext` of several reservations in one query, by id (missing ones absent). */
     async reservationContexts(reservationIds: number[]): Promise<Map<number, ReservationContext>> {
-      const rows = await db
-        .select({
-          reservationId: reservations.id,
-          bookingRefCode: reservations.bookingRefCode,
-          propertyId: properties.id,
-          propertyName: sql<string>`COALESCE(NULLIF(${properties.publicName}, ''), NULLIF(${properties.internalName}, ''), 'your listing')`,
-          ownerId: properties.ownerId,
-          guestId: reservations.guestId,
-          guestName: sql<string | null>`NULLIF(trim(${users.firstName} || ' ' || ${users.lastName}), '')`,
-          checkinDate: reservations.checkinDate,
-          checkoutDate: reservations.checkoutDate,
-        })
-        .from(reservations)
-        .innerJoin(properties, eq(properties.id, reservations.propertyId))
-        .leftJoin(users, eq(users.id, reservations.guestId))
-        .where(inArray(reservations.id, reservationIds));
-      return new Map(rows.map((r) => [r.reservationId, r]));
+      const rows = await rawQuery<ContextRow>(db, RESERVATION_CONTEXTS, [reservationIds]);
+      return new Map(rows.map((r) => [Number(r.id), {
+        reservationId: Number(r.id), bookingRefCode: r.booking_ref_code, propertyId: Number(r.property_id), propertyName: r.property_name,
+        ownerId: Number(r.owner_id), guestId: r.guest_id === null ? null : Number(r.guest_id), guestName: r.guest_name,
+        checkinDate: r.checkin_date, checkoutDate: r.checkout_date,
+      }]));
     },
   };
 }
