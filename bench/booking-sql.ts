@@ -4,10 +4,10 @@
 // whole: BEGIN; the guest's row lock with the nights' hold (inventory.repository.ts's
 // HOLD_LOCKING_GUEST); the reservation with its line and outbox event under the pending limit
 // (reservations.repository.ts's insert, in the form without the listing's booked nights);
-// COMMIT. The statement texts are the service's own objects, imported, so the two cannot drift
-// apart; they are sent as the service sends them (unnamed, parameterised, BEGIN and COMMIT as
-// plain text), with the same kind of values (a real price breakdown from the pricing engine as
-// the snapshot). What it leaves out is what the service adds: HTTP, JSON, the token and session
+// COMMIT. The statements are the service's own objects, imported, so the two cannot drift
+// apart, and are sent as the service sends them (prepared once per connection under their
+// names, parameterised; BEGIN and COMMIT as plain text), with the same kind of values (a real
+// price breakdown from the pricing engine as the snapshot). What it leaves out is what the service adds: HTTP, JSON, the token and session
 // check, the pricing, the booked nights read for the answer's read form (part of the service's
 // last statement), the read form itself, the outbox relay.
 import pg from 'pg';
@@ -48,14 +48,14 @@ async function book(c: pg.PoolClient, f: SqlBookingFixtures, slot: Slot): Promis
   await c.query('BEGIN');
   try {
     // The guest's lock and the nights' hold in one statement (inventoryRepository.holdAndRead).
-    const held = await c.query(HOLD_LOCKING_GUEST.text, HOLD_LOCKING_GUEST.bind({
+    const held = await c.query({ name: HOLD_LOCKING_GUEST.name, text: HOLD_LOCKING_GUEST.text, values: HOLD_LOCKING_GUEST.bind({
       propertyId: slot.listingId, roomTypeId: 0, checkin: slot.checkin, checkout: slot.checkout, count: 1, defaultAvailable: 1, guestId,
-    }));
+    }) });
     if (held.rows.length !== STAY_NIGHTS) return rollback(c, 'unavailable');
     // The reservation, its line and its event under the pending limit (insertUnderPendingLimit,
     // without the listing's booked nights the service reads there for its answer).
     const at = now.toISOString();
-    const written = await c.query(INSERT.text, INSERT.bind({
+    const written = await c.query({ name: INSERT.name, text: INSERT.text, values: INSERT.bind({
       bookingRefCode: newBookingRef(), propertyId: slot.listingId, guestId, status: 'pending', checkin: slot.checkin, checkout: slot.checkout,
       adults, children: 0, guestDetails: '{}', specialRequests: null, promoCodeId: null, offerId: null, currency: 'EUR', totalMinor: total,
       priceSnapshot: json,
@@ -65,7 +65,7 @@ async function book(c: pg.PoolClient, f: SqlBookingFixtures, slot: Slot): Promis
       lines: JSON.stringify([{ roomTypeId: 0, ratePlanId: null, roomsCount: 1, lineTotalMinor: PRICE_MINOR * STAY_NIGHTS }]),
       topic: 'reservation.created',
       payload: JSON.stringify({ property_id: slot.listingId, guest_id: guestId, owner_id: f.ownerId, total: (total / 100).toFixed(2), currency: 'EUR' }),
-    }));
+    }) });
     if (!written.rows.some((r) => r.kind === 'r')) return rollback(c, 'pending-limit');
     await c.query('COMMIT');
     return 'booked';

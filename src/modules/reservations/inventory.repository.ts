@@ -25,7 +25,8 @@ type Rows<T> = { rows: T[] };
 const p = (name: string) => sql.placeholder(name);
 type HoldParam = 'propertyId' | 'roomTypeId' | 'checkin' | 'checkout' | 'count' | 'defaultAvailable' | 'guestId';
 
-// holdAndRead's statement, compiled once per form: every booking of one room line sends it.
+// holdAndRead's statement, compiled once per form and prepared once per connection: every
+// booking of one room line sends it.
 function holdStatement(lockGuest: boolean) {
   const from = lockGuest ? sql`(SELECT id FROM users WHERE id = ${p('guestId')} FOR UPDATE) AS g,` : sql``;
   return compileStatement<HoldParam>(sql`
@@ -34,7 +35,8 @@ function holdStatement(lockGuest: boolean) {
         FROM ${from} generate_series(${p('checkin')}::date, ${p('checkout')}::date - 1, interval '1 day') AS d
         ON CONFLICT (property_id, room_type_id, night) DO UPDATE SET booked = n.booked + ${p('count')}
           WHERE NOT n.stop_sell AND n.booked + n.blocked + ${p('count')} <= COALESCE(n.available_rooms, ${p('defaultAvailable')})
-        RETURNING n.room_type_id, to_char(n.night, 'YYYY-MM-DD') AS night, n.price, n.available_rooms, n.stop_sell, n.booked + n.blocked AS booked`);
+        RETURNING n.room_type_id, to_char(n.night, 'YYYY-MM-DD') AS night, n.price, n.available_rooms, n.stop_sell, n.booked + n.blocked AS booked`,
+    lockGuest ? 'booking_hold_locking_guest' : 'booking_hold');
 }
 /** The statement a booking's transaction sends first (also sent by the raw-SQL benchmark baseline). */
 export const HOLD_LOCKING_GUEST = holdStatement(true);

@@ -105,8 +105,9 @@ type InsertParam =
   | 'specialRequests' | 'promoCodeId' | 'offerId' | 'currency' | 'totalMinor' | 'priceSnapshot' | 'rulesSnapshot' | 'cancellationPolicy'
   | 'holdExpiresAt' | 'at' | 'updatedAt' | 'maxPending' | 'lines' | 'topic' | 'payload' | 'liveAt' | 'liveUserId';
 
-// insertUnderPendingLimit's statement, compiled once (every booking sends it); `withLive` adds
-// the listing's booked nights for the answer (the raw-SQL benchmark baseline sends it without).
+// insertUnderPendingLimit's statement, compiled once and prepared once per connection (every
+// booking sends it); `withLive` adds the listing's booked nights for the answer (the raw-SQL
+// benchmark baseline sends it without).
 function insertStatement(withLive: boolean) {
   const live = withLive
     ? sql`
@@ -138,7 +139,8 @@ function insertStatement(withLive: boolean) {
           SELECT ${p('topic')}, jsonb_build_object('reservation_id', r.id) || ${p('payload')}::jsonb FROM r
         )
         SELECT 'r' AS kind, to_jsonb(r) AS row FROM r
-        UNION ALL SELECT 'l', to_jsonb(l) FROM l${live}`);
+        UNION ALL SELECT 'l', to_jsonb(l) FROM l${live}`,
+    withLive ? 'booking_insert' : 'booking_insert_without_live');
 }
 const INSERT_UNDER_PENDING_LIMIT = insertStatement(true);
 /** The booking's second statement as the raw-SQL benchmark baseline sends it: without the answer's booked nights. */
