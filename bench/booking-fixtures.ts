@@ -10,6 +10,7 @@
 // 30 minutes and the server runs no expiry job during a benchmark). Each guest has a real session
 // row and an access token signed with the server's key, exactly what a login would give.
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import path from 'node:path';
 import { openDatabase, runMigrations, type Db } from '../src/db/connection.ts';
 import { properties, sessions, users } from '../src/db/schema/index.ts';
@@ -86,7 +87,12 @@ async function withDatabase<T>(target: ServerTarget, work: (db: Db) => Promise<T
   try {
     await runMigrations(database, target.databaseUrl);
     await seedReferenceData(database.db);
-    return await work(database.db);
+    const result = await work(database.db);
+    // Thousands of rows written a moment before the run: without fresh statistics PostgreSQL
+    // plans on the migrated database's (near-empty tables, sequential scans of users) until
+    // autovacuum's next pass, which a short run may never see. A database in service has them.
+    await database.db.execute(sql`ANALYZE`);
+    return result;
   } finally {
     await database.close();
   }

@@ -1,0 +1,1 @@
+CREATE INDEX "reservations_guest_pending_idx" ON "reservations" USING btree ("guest_id") WHERE status = 'pending';
