@@ -41,6 +41,9 @@ describe('booked nights of one listing', () => {
         { propertyId: typed.id, roomTypeId: 0, night: '2030-06-18', booked: 1 },
         { propertyId: typed.id, roomTypeId: b, night: '2030-06-19', booked: 1, availableRooms: 3 },
         { propertyId: empty.id, roomTypeId: 0, night: '2030-06-16', booked: 0 },
+        // A row left by a room type since removed: counted as booked, never as full.
+        { propertyId: whole.id, roomTypeId: 987654, night: '2030-06-20', booked: 1 },
+        { propertyId: whole.id, roomTypeId: 987654, night: '2030-06-15', booked: 1 },
       ]);
       ids.push(whole.id, typed.id, empty.id);
     }
