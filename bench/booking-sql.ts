@@ -6,7 +6,8 @@
 // (reservations.repository.ts's insert, in the form without the listing's booked nights);
 // COMMIT. The statements are the service's own objects, imported, so the two cannot drift
 // apart, and are sent as the service sends them (prepared once per connection under their
-// names, parameterised; BEGIN and COMMIT as plain text), with the same kind of values (a real
+// names, parameterised; BEGIN and COMMIT as plain text, the BEGIN dropping the connection's
+// cached plans now and then as the service's does), with the same kind of values (a real
 // price breakdown from the pricing engine as the snapshot). What it leaves out is what the service adds: HTTP, JSON, the token and session
 // check, the pricing, the booked nights read for the answer's read form (part of the service's
 // last statement), the read form itself, the outbox relay.
@@ -17,6 +18,7 @@ import { MAX_PENDING_PER_GUEST } from '../src/modules/reservations/create-reserv
 import { HOLD_LOCKING_GUEST } from '../src/modules/reservations/inventory.repository.ts';
 import { INSERT_UNDER_PENDING_LIMIT_WITHOUT_LIVE as INSERT } from '../src/modules/reservations/reservations.repository.ts';
 import { addDays } from '../src/modules/room-types/calendar-dates.ts';
+import { beginText } from '../src/db/pg-transactions.ts';
 import { CAPACITY, CLEANING_MINOR, PRICE_MINOR, STAY_NIGHTS, Slots, type Slot, type SqlBookingFixtures } from './booking-fixtures.ts';
 import { quantile, type Sample } from './report.ts';
 import type { DirectLoad } from './scenarios.ts';
@@ -45,7 +47,7 @@ async function book(c: pg.PoolClient, f: SqlBookingFixtures, slot: Slot): Promis
   const adults = 1 + (slot.guest % CAPACITY);
   const { json, total } = snapshotOf(slot, adults);
   const now = new Date();
-  await c.query('BEGIN');
+  await c.query(beginText(c));
   try {
     // The guest's lock and the nights' hold in one statement (inventoryRepository.holdAndRead).
     const held = await c.query({ name: HOLD_LOCKING_GUEST.name, text: HOLD_LOCKING_GUEST.text, values: HOLD_LOCKING_GUEST.bind({

@@ -5,7 +5,19 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from './connection.ts';
+import { beginText } from './pg-transactions.ts';
+import { rawQuery } from './raw-query.ts';
 import { testDatabaseUrl } from '../../test/helpers/test-database.ts';
+
+describe('beginText', () => {
+  it('drops a connection\'s cached plans after 32, 64, 128 … transactions, then every 4096', () => {
+    const client = {};
+    const discards: number[] = [];
+    for (let n = 1; n <= 20_000; n++) if (beginText(client) !== 'begin') discards.push(n);
+    assert.deepEqual(discards, [32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 12288, 16384]);
+    assert.equal(beginText({}), 'begin', 'counted per connection');
+  });
+});
 
 const why = testDatabaseUrl ? false : 'PostgreSQL only: the pooled-connection wrapper is not used with PGlite (one embedded connection)';
 
@@ -26,5 +38,13 @@ describe('pooled transactions', { skip: why }, () => {
     await assert.rejects(database.db.transaction(async (tx) => tx.execute(sql`SELECT 1/0`)), /SELECT 1\/0/);
     const rows = await database.db.transaction(async (tx) => tx.execute(sql`SELECT 41 + 1 AS answer`));
     assert.equal((rows as unknown as { rows: Array<{ answer: number }> }).rows[0]!.answer, 42);
+  });
+
+  it('keeps prepared statements working across the transactions that drop cached plans', async () => {
+    const statement = { name: 'pg_transactions_test_add', text: 'SELECT $1::int + 1 AS n' };
+    for (let i = 0; i < 140; i++) {
+      const [row] = await database.db.transaction((tx) => rawQuery<{ n: number }>(tx, statement, [i]));
+      assert.equal(row!.n, i + 1);
+    }
   });
 });

@@ -8,7 +8,7 @@
 // It is also cheaper per transaction, which every booking pays (bench/README.md): BEGIN, COMMIT
 // and ROLLBACK go to the client as plain text instead of through drizzle's SQL builder, and the
 // transaction object builds drizzle's relational query builders (one per table of the schema)
-// only if `tx.query` is used.
+// only if `tx.query` is used. And it keeps prepared statements' plans fresh (beginText).
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgTransactionConfig } from 'drizzle-orm/pg-core';
 import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
@@ -29,6 +29,29 @@ interface TxInternals {
 }
 
 type TxArgs = ConstructorParameters<typeof NodePgTransaction>;
+
+// A prepared statement's generic plan is made after its fifth run, from the table sizes of that
+// moment, and kept for the connection's life. A server started on small tables would keep
+// sequential scans as they grow: in the booking benchmark every booking came to scan the whole
+// calendar table, and every relay pass the users. So each pooled connection drops its cached
+// plans (DISCARD PLANS, in the same round trip as a BEGIN) after 32, 64, 128 … transactions and
+// then every PLAN_REFRESH_MAX; the statements stay prepared and are simply planned again.
+const PLAN_REFRESH_FIRST = 32;
+const PLAN_REFRESH_MAX = 4096;
+const transactionsOf = new WeakMap<object, { count: number; next: number }>();
+
+/**
+ * The text that opens a transaction on this connection: BEGIN, preceded now and then by DISCARD
+ * PLANS (see above). The raw-SQL benchmark baseline opens its transactions the same way.
+ */
+export function beginText(client: object): string {
+  let seen = transactionsOf.get(client);
+  if (!seen) transactionsOf.set(client, (seen = { count: 0, next: PLAN_REFRESH_FIRST }));
+  seen.count++;
+  if (seen.count < seen.next) return 'begin';
+  seen.next = seen.count + Math.min(seen.count, PLAN_REFRESH_MAX);
+  return 'discard plans; begin';
+}
 
 /** drizzle's transaction, with `tx.query` (relational queries) built on first use instead of per transaction. */
 class LazyQueryTransaction extends NodePgTransaction<never, never> {
@@ -71,7 +94,7 @@ export function releaseClientsOnFailure(db: Db, pool: pg.Pool): void {
         const raw = tx as unknown as TxInternals;
         await raw.execute(sql`begin ${raw.getTransactionConfigSQL(config)}`);
       } else {
-        await client.query('begin');
+        await client.query(beginText(client));
       }
       try {
         const result = await work(tx as never);

@@ -84,7 +84,10 @@ const INSERT_FOR_EVENTS = compileStatement<'rows' | 'at'>(sql`
         ), ins AS (
           INSERT INTO notifications (user_id, type, title, message, payload, source_event_id, created_at, updated_at)
           SELECT v.user_id, v.type, v.title, v.message, v.data, v.event_id, ${ph('at')}::timestamptz, ${ph('at')}::timestamptz
-          FROM v JOIN users u ON u.id = v.user_id AND u.deleted_at IS NULL
+          FROM v
+          -- Looked up per row by key: as a join, a plan made while the batch's size was unknown
+          -- (taken as 100 rows) could scan every user.
+          WHERE (SELECT u.deleted_at IS NULL FROM users u WHERE u.id = v.user_id)
           ORDER BY v.ord
           ON CONFLICT (source_event_id, user_id) DO NOTHING
           RETURNING id, user_id, type, title, message, payload
