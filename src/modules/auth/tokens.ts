@@ -1,17 +1,13 @@
 // Access tokens: HS256 JWTs (algorithm pinned) naming a server-side session.
-import { createHmac, createSecretKey, randomUUID, timingSafeEqual, type KeyObject } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
+import { createVerifier, TokenError } from 'fast-jwt';
 import { SignJWT } from 'jose';
 import { AppError } from '../../platform/errors.ts';
 
 const ALG = 'HS256';
 const ISSUER = 'stays-api';
 const VERIFIED_CACHE_MAX = 20_000;
-// base64url without padding, as JWS compact serialisation writes it.
-const B64URL = /^[A-Za-z0-9_-]+$/;
-// An HMAC-SHA-256 signature: 32 bytes are 43 base64url characters.
-const SIGNATURE_LENGTH = 43;
-const REQUIRED_CLAIMS = ['iss', 'exp', 'jti', 'sid', 'sub'] as const;
-const utf8 = new TextDecoder('utf-8', { fatal: true });
+const REQUIRED_CLAIMS = ['iss', 'exp', 'jti', 'sid', 'sub'];
 
 export interface AccessClaims {
   sub: string;
@@ -23,31 +19,22 @@ export interface AccessClaims {
 }
 
 const invalid = () => new AppError('TOKEN_INVALID', 'The token is not valid');
-
-/** A JSON object (not an array, not null) from a base64url segment; undefined for anything else. */
-function jsonObject(segment: string): Record<string, unknown> | undefined {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(utf8.decode(Buffer.from(segment, 'base64url')));
-  } catch {
-    return undefined;
-  }
-  return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : undefined;
-}
+const expired = () => new AppError('TOKEN_EXPIRED', 'The token has expired');
 
 export class TokenService {
   // Handed raw bytes, jose re-imports the key through WebCrypto on every sign; imported once.
   private key?: Promise<CryptoKey>;
-  private readonly hmacKey: KeyObject;
+  // fast-jwt fixes "now" when a verifier is made. Time claims are compared with now truncated to
+  // the second, as jose did (a token whose nbf is this second is already valid), so one verifier
+  // serves every new token seen within a second.
+  private verifier?: { second: number; verify: (token: string) => Record<string, unknown> };
   // Tokens whose signature and claims were already checked. A client sends the same token on
   // every request for its 15 minutes, and the HMAC check was most of what authentication cost;
   // a hit re-checks only expiry (the session's revocation is still checked on every request).
   // Keyed by the whole token string, so a changed byte is a miss and gets the full check.
   private readonly verified = new Map<string, AccessClaims>();
 
-  constructor(private readonly secret: Uint8Array, private readonly ttlSeconds: number) {
-    this.hmacKey = createSecretKey(new Uint8Array(secret));
-  }
+  constructor(private readonly secret: Uint8Array, private readonly ttlSeconds: number) {}
 
   private cryptoKey(): Promise<CryptoKey> {
     this.key ??= crypto.subtle.importKey('raw', new Uint8Array(this.secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
@@ -81,7 +68,7 @@ export class TokenService {
     if (known) {
       if (known.exp * 1000 > now.getTime()) return known;
       this.verified.delete(token);
-      throw new AppError('TOKEN_EXPIRED', 'The token has expired');
+      throw expired();
     }
     const claims = this.verifyFully(token, now);
     if (this.verified.size >= VERIFIED_CACHE_MAX) this.verified.delete(this.verified.keys().next().value as string);
@@ -89,30 +76,44 @@ export class TokenService {
     return claims;
   }
 
-  // The checks jose's jwtVerify made with { algorithms: ['HS256'], issuer, requiredClaims }, in its
-  // order (header, algorithm, signature, then claims; an expired token is only reported as such
-  // once its signature holds), with node:crypto's HMAC: WebCrypto ran each HMAC as a thread-pool
-  // job behind a promise, about 230 µs of the main thread per new token under load.
+  private verifierAt(second: number): (token: string) => Record<string, unknown> {
+    if (this.verifier?.second !== second) {
+      const verify = createVerifier({
+        key: Buffer.from(this.secret),
+        algorithms: [ALG],
+        allowedIss: ISSUER,
+        requiredClaims: REQUIRED_CLAIMS,
+        clockTimestamp: second * 1000,
+      });
+      this.verifier = { second, verify };
+    }
+    return this.verifier.verify;
+  }
+
+  // fast-jwt, because it verifies synchronously with node:crypto's HMAC: jose's jwtVerify ran each
+  // HMAC as a WebCrypto thread-pool job behind a promise, about 230 µs of the main thread per new
+  // token under load. It checks the signature before any claim, so an expired token is reported as
+  // such only once its signature holds, and, allowing no crit extension, refuses any token naming one.
   private verifyFully(token: string, now: Date): AccessClaims {
     if (typeof token !== 'string') throw invalid();
-    const parts = token.split('.');
-    if (parts.length !== 3) throw invalid();
-    const [h, p, s] = parts as [string, string, string];
-    if (!B64URL.test(h) || !B64URL.test(p) || s.length !== SIGNATURE_LENGTH || !B64URL.test(s)) throw invalid();
-    const header = jsonObject(h);
-    // The algorithm is pinned; no extension (crit) is understood, so a token naming one is refused.
-    if (!header || header.alg !== ALG || header.crit !== undefined) throw invalid();
-    const expected = createHmac('sha256', this.hmacKey).update(`${h}.${p}`).digest('base64url');
-    if (!timingSafeEqual(Buffer.from(expected), Buffer.from(s))) throw invalid();
-    const payload = jsonObject(p);
-    if (!payload) throw invalid();
-    for (const claim of REQUIRED_CLAIMS) if (!Object.hasOwn(payload, claim)) throw invalid();
-    if (payload.iss !== ISSUER) throw invalid();
-    const nowSeconds = Math.floor(now.getTime() / 1000);
+    // fast-jwt compares decoded bytes, so the spare low bits of the signature's last character would
+    // give a valid token other spellings (other cache keys); only the canonical one passes.
+    const signature = token.slice(token.lastIndexOf('.') + 1);
+    if (Buffer.from(signature, 'base64url').toString('base64url') !== signature) throw invalid();
+    const second = Math.floor(now.getTime() / 1000);
+    const verify = this.verifierAt(second);
+    let payload: Record<string, unknown>;
+    try {
+      payload = verify(token);
+    } catch (err) {
+      if (err instanceof TokenError && err.code === TokenError.codes.expired) throw expired();
+      throw invalid();
+    }
+    // jose refused a non-numeric iat; fast-jwt looks at iat only for maxAge, which is not used.
     if (payload.iat !== undefined && typeof payload.iat !== 'number') throw invalid();
-    if (payload.nbf !== undefined && (typeof payload.nbf !== 'number' || payload.nbf > nowSeconds)) throw invalid();
-    if (typeof payload.exp !== 'number') throw invalid();
-    if (payload.exp <= nowSeconds) throw new AppError('TOKEN_EXPIRED', 'The token has expired');
+    // fast-jwt keeps a token alive through its exp second (now <= exp); RFC 7519, jose and the cache
+    // above end it at exp.
+    if ((payload.exp as number) <= second) throw expired();
     if (typeof payload.sid !== 'string' || typeof payload.role !== 'string' || typeof payload.sub !== 'string' || !/^[0-9]+$/.test(payload.sub)) throw invalid();
     return payload as unknown as AccessClaims;
   }
