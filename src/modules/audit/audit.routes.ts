@@ -20,7 +20,7 @@ const AuditEntry = Type.Object({
 
 const AuditQuery = Type.Object({
   ...PageQuery.properties,
-  actor_id: Type.Optional(Type.Integer({ minimum: 1 })),
+  actor_id: Type.Optional(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })),
   target_type: Type.Optional(Type.String({ maxLength: 50 })),
   target_id: Type.Optional(Type.String({ maxLength: 50 })),
   action: Type.Optional(Type.String({ maxLength: 100 })),
