@@ -22,6 +22,11 @@ export interface World {
    */
   privateEmails(who: Principal): string[];
   ensurePrincipals(): Promise<void>;
+  /**
+   * The role `who`'s token carries now: a fuzzed case may have changed it (an admin case making
+   * the owner an admin, say) since ensurePrincipals() ran before the operation.
+   */
+  roleNow(who: Principal): Promise<string | null>;
 }
 
 const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
@@ -66,6 +71,11 @@ export async function seedWorld(t: TestApp): Promise<World> {
       // The owner sees the client who booked their listing (a guest's contact is part of a booking).
       const visible = new Set<Principal>([who, 'owner', ...(who === 'owner' ? (['client'] as const) : [])]);
       return [...emails].filter(([p]) => !visible.has(p)).map(([, e]) => e);
+    },
+    async roleNow(who) {
+      if (who === 'anonymous') return null;
+      const res = await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: bearer(tokens.get(who)!) });
+      return res.statusCode === 200 ? (/"role":"(\w+)"/.exec(res.body)?.[1] ?? null) : null;
     },
     async ensurePrincipals() {
       for (const who of PRINCIPALS) {

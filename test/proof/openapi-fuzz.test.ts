@@ -114,7 +114,9 @@ describe('fuzzing every operation of /openapi.json', { concurrency: 1 }, () => {
           assert.ok(String(res.statusCode) in (o.op.responses ?? {}) || 'default' in (o.op.responses ?? {}), `undeclared status: ${where}`);
           assert.doesNotMatch(res.body.slice(0, 20_000), STACK, `internals in the answer: ${where}`);
           assert.doesNotMatch(res.body, SECRET_KEYS, `a server-only member in the answer: ${where}`);
-          for (const email of world.privateEmails(who)) assert.ok(!res.body.includes(email), `another user's e-mail (${email}) in the answer: ${where}`);
+          const seen = world.privateEmails(who).filter((email) => res.body.includes(email));
+          // Staff see accounts by design; an earlier case of this operation may have made this principal staff.
+          if (seen.length && !['admin', 'support'].includes((await world.roleNow(who)) ?? '')) assert.fail(`another user's e-mail (${seen[0]}) in the answer: ${where}`);
           const ok2xx = res.statusCode >= 200 && res.statusCode < 300;
           if (!ok2xx) return;
           const refused = oracle.refusedInput(o, pathValuesOf, query, body?.raw ?? null);
