@@ -50,6 +50,13 @@ export async function seedWorld(t: TestApp): Promise<World> {
   const { roomType, ratePlan } = await createRoomType(t.deps, (await createProperty(t.deps, owner)).id);
   const stay = await seedReservation(t.deps, { propertyId: property.id, guestId: client, status: 'confirmed', checkin: day(20), checkout: day(23) });
 
+  // GET /auth/session answers a token's role as it is now (null once its session is gone).
+  const roleNow = async (who: Principal): Promise<string | null> => {
+    if (who === 'anonymous') return null;
+    const res = await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: bearer(tokens.get(who)!) });
+    return res.statusCode === 200 ? ((res.json() as { data?: { role?: string | null } }).data?.role ?? null) : null;
+  };
+
   return {
     ids: {
       id: [property.id, stay.id, client, owner, roomType.propertyId],
@@ -72,18 +79,9 @@ export async function seedWorld(t: TestApp): Promise<World> {
       const visible = new Set<Principal>([who, 'owner', ...(who === 'owner' ? (['client'] as const) : [])]);
       return [...emails].filter(([p]) => !visible.has(p)).map(([, e]) => e);
     },
-    async roleNow(who) {
-      if (who === 'anonymous') return null;
-      const res = await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: bearer(tokens.get(who)!) });
-      return res.statusCode === 200 ? (/"role":"(\w+)"/.exec(res.body)?.[1] ?? null) : null;
-    },
+    roleNow,
     async ensurePrincipals() {
-      for (const who of PRINCIPALS) {
-        if (who === 'anonymous') continue;
-        const res = await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: bearer(tokens.get(who)!) });
-        const role = who === 'client' ? 'client' : who;
-        if (res.statusCode !== 200 || !res.body.includes(`"role":"${role}"`)) await signIn(who);
-      }
+      for (const who of PRINCIPALS) if (who !== 'anonymous' && (await roleNow(who)) !== who) await signIn(who);
     },
   };
 }

@@ -40,7 +40,7 @@ describe('PUT /user/update by admin and support; passwords; deactivation', () =>
     // An actor id past any stored id (and past bigint) is refused as input, not sent to the database.
     const huge = await t.app.inject({ method: 'GET', url: '/api/admin/audit-log?actor_id=999999999999999999999999999999', headers: bearer(adminToken) });
     assert.equal(huge.statusCode, 422, huge.body);
-    assert.ok(huge.json().errors?.actor_id ?? huge.body.includes('actor_id'), huge.body);
+    assert.ok(huge.json().errors.actor_id, huge.body);
   });
 
   it('support may not change admin or support accounts (403); admin may change anyone', async () => {
