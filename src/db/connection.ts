@@ -12,6 +12,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
 import { releaseClientsOnFailure } from './pg-transactions.ts';
+import { prepareStatements } from './pglite-statements.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -62,6 +63,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const dataDir = opts.dataDir && opts.dataDir !== 'memory://' ? opts.dataDir : undefined;
   if (dataDir) await mkdir(dataDir, { recursive: true });
   const client = await PGlite.create({ dataDir, loadDataDir: opts.loadDataDir });
+  prepareStatements(client);
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,

@@ -38,19 +38,28 @@ type TxArgs = ConstructorParameters<typeof NodePgTransaction>;
 // then every PLAN_REFRESH_MAX; the statements stay prepared and are simply planned again.
 const PLAN_REFRESH_FIRST = 32;
 const PLAN_REFRESH_MAX = 4096;
-const transactionsOf = new WeakMap<object, { count: number; next: number }>();
+const transactionsOf = new WeakMap<object, PlanRefresh>();
+
+/** Counts a connection's uses; `due()` says when its cached plans should be dropped (see above). */
+export class PlanRefresh {
+  private count = 0;
+  private next = PLAN_REFRESH_FIRST;
+  due(): boolean {
+    this.count++;
+    if (this.count < this.next) return false;
+    this.next = this.count + Math.min(this.count, PLAN_REFRESH_MAX);
+    return true;
+  }
+}
 
 /**
  * The text that opens a transaction on this connection: BEGIN, preceded now and then by DISCARD
  * PLANS (see above). The raw-SQL benchmark baseline opens its transactions the same way.
  */
 export function beginText(client: object): string {
-  let seen = transactionsOf.get(client);
-  if (!seen) transactionsOf.set(client, (seen = { count: 0, next: PLAN_REFRESH_FIRST }));
-  seen.count++;
-  if (seen.count < seen.next) return 'begin';
-  seen.next = seen.count + Math.min(seen.count, PLAN_REFRESH_MAX);
-  return 'discard plans; begin';
+  let refresh = transactionsOf.get(client);
+  if (!refresh) transactionsOf.set(client, (refresh = new PlanRefresh()));
+  return refresh.due() ? 'discard plans; begin' : 'begin';
 }
 
 /** drizzle's transaction, with `tx.query` (relational queries) built on first use instead of per transaction. */
