@@ -29,14 +29,14 @@ async function main() {
     { near: s.near, radius_km: s.radius_km, checkin_date: s.checkin_date, checkout_date: s.checkout_date, guests: s.guests },
     new Date(manifest.generatedAt),
   );
-  const req: PageRequest = { scope: { kind: 'public' }, criteria, sort, basis: null, viewerId: null, limit: 20, offset: 0, countCap: MAX_PUBLIC_MATCHES };
+  const req: PageRequest = { scope: { kind: 'public' }, criteria, sort, basis: null, limit: 20, offset: 0, countCap: MAX_PUBLIC_MATCHES };
   const run = async (q: SQL) => (await database.db.execute(q)) as unknown as { rows: Array<Record<string, unknown>> };
   let sequential = false;
   console.log(`# ${manifest.dataset} on ${kind} (${manifest.count} listings, ${manifest.cities} cities); query: ${JSON.stringify(s)}\n`);
   const picked = (await run(pageIdsSql(req))).rows;
   const statements = [
     ['page ids', pageIdsSql(req)],
-    ['cards of those ids', cardsSql(picked.map((r) => Number(r.id)), null)],
+    ['cards of those ids', cardsSql(picked.map((r) => Number(r.id)))],
     ['count (the page is full)', countSql(req)],
   ] as const;
   for (const [name, q] of statements) {

@@ -42,6 +42,7 @@ import { OutboxRelay } from './jobs/outbox-relay.ts';
 import { registerNotificationProjectors } from './modules/notifications/project-notifications.ts';
 import { PropertyDetailCache } from './modules/properties/property-detail-cache.ts';
 import { PricingInputCache } from './modules/reservations/pricing-input-cache.ts';
+import { CardCache } from './modules/property-search/card-cache.ts';
 import { seedReferenceData } from './modules/catalog/seed-reference-data.ts';
 
 export interface Deps {
@@ -64,6 +65,8 @@ export interface Deps {
   propertyCache: PropertyDetailCache;
   /** The price loader's per-listing inputs, invalidated with propertyCache. */
   pricingCache: PricingInputCache;
+  /** Listing cards of search and lists, invalidated with propertyCache. */
+  cardCache: CardCache;
   mailThrottle: MailThrottle;
   google: GoogleVerifier;
   facebook: FacebookVerifier;
@@ -157,6 +160,7 @@ export async function createContainer(config: Config, overrides: ContainerOverri
     outbox: registerNotificationProjectors(new OutboxRelay(db, bus, clock, log)),
     propertyCache,
     pricingCache: new PricingInputCache(propertyCache),
+    cardCache: new CardCache(propertyCache),
     google: new GoogleIdTokenVerifier(config.GOOGLE_JWKS_URL, config.GOOGLE_CLIENT_ID, () => clock.now()),
     facebook: new FacebookGraphVerifier(config.FACEBOOK_GRAPH_URL, config.FACEBOOK_APP_ID, config.FACEBOOK_APP_SECRET),
     payments:
@@ -182,6 +186,7 @@ export async function closeContainer(deps: Deps, opts: { keepDatabase?: boolean 
   await deps.outbox.idle();
   deps.sessions.close();
   deps.pricingCache.close();
+  deps.cardCache.close();
   deps.propertyCache.close();
   await deps.presence.close().catch(() => {});
   await deps.mailer.close().catch(() => {});

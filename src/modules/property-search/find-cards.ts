@@ -5,7 +5,8 @@ import { invalidField } from '../../platform/errors.ts';
 import { pageWindow, type PageQuery } from '../../platform/pagination.ts';
 import type { AuthUser } from '../auth/session-service.ts';
 import { cardView } from './card-view.ts';
-import { propertySearchRepository } from './property-search.repository.ts';
+import type { CachedCard } from './card-cache.ts';
+import { propertySearchRepository, type CardRow } from './property-search.repository.ts';
 import type { PriceBasis, Scope } from './search-conditions.repository.ts';
 import { needsPriceConversion, type Criteria, type SortKey } from './search-criteria.ts';
 
@@ -41,13 +42,32 @@ async function priceBasis(deps: Deps, code: string | undefined): Promise<PriceBa
 export async function findCards(deps: Deps, caller: AuthUser | null, search: CardSearch, pageQuery: PageQuery) {
   const { page, perPage, offset } = pageWindow(pageQuery);
   const basis = needsPriceConversion(search.criteria, search.sort) || search.criteria.currency ? await priceBasis(deps, search.criteria.currency) : null;
-  const { rows, total } = await propertySearchRepository(deps.db).page({
+  const repo = propertySearchRepository(deps.db);
+  const { picked, total } = await repo.page({
     ...search,
     basis,
-    viewerId: caller?.id ?? null,
     limit: perPage,
     offset,
     countCap: search.scope.kind === 'public' || search.scope.kind === 'public-or-own' ? MAX_PUBLIC_MATCHES : undefined,
   });
+  const ids = picked.map((p) => p.id);
+  const [cards, favorites] = await Promise.all([cardsOf(deps, ids), caller ? repo.favoritesAmong(caller.id, ids) : new Set<number>()]);
+  // A listing deleted between the statements is simply left out of the page.
+  const rows = picked.flatMap((p): CardRow[] => {
+    const card = cards.get(p.id);
+    return card ? [{ ...card, is_favorite: favorites.has(p.id), distance_km: p.distance_km }] : [];
+  });
   return { data: rows.map((r) => cardView(r, caller)), meta: { current_page: page, per_page: perPage, total } };
+}
+
+/** The cards of these listings, from the card cache where it has them. */
+async function cardsOf(deps: Deps, ids: number[]): Promise<Map<number, CachedCard>> {
+  const found = deps.cardCache.get(ids);
+  const missing = ids.filter((id) => !found.has(id));
+  if (missing.length === 0) return found;
+  const stamp = deps.cardCache.stamp();
+  const read = await propertySearchRepository(deps.db).cards(missing);
+  deps.cardCache.put(read, stamp);
+  for (const card of read) found.set(card.id, card);
+  return found;
 }

@@ -1,6 +1,7 @@
-// The queries of listing lists. A page costs at most three statements whatever its size: the
-// page's ids (filter, order, limit), everything the cards show (type, currency, owner, cover,
-// commodities, favorite flag) for those ids alone, and the count when the page cannot tell it.
+// The queries of listing lists. A page costs at most four statements whatever its size: the
+// page's ids (filter, order, limit), the count when the page cannot tell it, everything the cards
+// show (type, currency, owner, cover, commodities) for those ids alone unless the card cache has
+// them, and the signed-in caller's favorite flags among them.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
 import { distanceSql, orderSql, whereSql, type PriceBasis, type Scope } from './search-conditions.repository.ts';
@@ -54,8 +55,6 @@ export interface PageRequest {
   basis: PriceBasis | null;
   /** Only this user's favorites (ordered by when they were added). */
   favoritesOf?: number;
-  /** The signed-in caller, for `is_favorite`. */
-  viewerId: number | null;
   limit: number;
   offset: number;
   /** Count matches only up to this many (public searches); undefined counts them all. */
@@ -64,13 +63,9 @@ export interface PageRequest {
 
 const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 
-async function cards(db: Executor, picked: Array<{ id: number; distance_km: number | null }>, viewerId: number | null): Promise<CardRow[]> {
-  const byId = new Map(rowsOf<Omit<CardRow, 'distance_km'>>(await db.execute(cardsSql(picked.map((r) => r.id), viewerId))).map((r) => [r.id, r]));
-  // A listing deleted between the two statements is simply left out of the page.
-  return picked.flatMap((p) => {
-    const card = byId.get(p.id);
-    return card ? [{ ...card, distance_km: p.distance_km }] : [];
-  });
+export interface PickedId {
+  id: number;
+  distance_km: number | null;
 }
 
 function fromSql(req: PageRequest): SQL {
@@ -90,9 +85,8 @@ export function pageIdsSql(req: PageRequest): SQL {
     LIMIT ${req.limit} OFFSET ${req.offset}`;
 }
 
-/** Everything a card shows, for the page's ids (primary-key lookups only). */
-export function cardsSql(ids: number[], viewerId: number | null): SQL {
-  const favorite = viewerId === null ? sql`FALSE` : sql`EXISTS (SELECT 1 FROM favorites fv WHERE fv.user_id = ${viewerId} AND fv.property_id = p.id)`;
+/** Everything a card shows but the caller's favorite flag, for the page's ids (primary-key lookups only). */
+export function cardsSql(ids: readonly number[]): SQL {
   return sql`
     SELECT p.id::float8 AS id, p.owner_id::float8 AS owner_id, p.internal_name, p.public_name, t.name AS type_name,
       p.address, p.latitude, p.longitude, p.status, p.visibility, p.breakfast_included, p.pets_allowed, p.recommended,
@@ -104,8 +98,7 @@ export function cardsSql(ids: number[], viewerId: number | null): SQL {
       cover.id::float8 AS cover_id, cover.thumbnail_key IS NOT NULL AS cover_has_thumbnail,
       (SELECT COALESCE(json_agg(json_build_object('id', cm.id, 'name', cm.name, 'type', cm.type) ORDER BY cm.name, cm.id), '[]'::json)
          FROM property_commodities pcm JOIN commodities cm ON cm.id = pcm.commodity_id WHERE pcm.property_id = p.id) AS commodities,
-      u.username AS owner_username, u.first_name AS owner_first_name, u.last_name AS owner_last_name, u.avatar AS owner_avatar,
-      ${favorite} AS is_favorite
+      u.username AS owner_username, u.first_name AS owner_first_name, u.last_name AS owner_last_name, u.avatar AS owner_avatar
     FROM properties p
     JOIN users u ON u.id = p.owner_id
     LEFT JOIN property_types t ON t.id = p.type_id
@@ -126,18 +119,31 @@ export function countSql(req: PageRequest): SQL {
 export function propertySearchRepository(db: Executor) {
   return {
     /**
-     * One page: the ids, then the cards of those ids, and a count only when the page is full or
-     * past the end (a short page tells its own total). With `countCap`, a search matching more
-     * reports `countCap` as its total.
+     * One page's ids in order, and a count only when the page is full or past the end (a short
+     * page tells its own total). With `countCap`, a search matching more reports `countCap` as
+     * its total.
      */
-    async page(req: PageRequest): Promise<{ rows: CardRow[]; total: number }> {
+    async page(req: PageRequest): Promise<{ picked: PickedId[]; total: number }> {
       // A capped search serves its first `countCap` matches and no further.
       const limit = req.countCap === undefined ? req.limit : Math.max(0, Math.min(req.limit, req.countCap - req.offset));
-      const picked = limit === 0 ? [] : rowsOf<{ id: number; distance_km: number | null }>(await db.execute(pageIdsSql({ ...req, limit })));
-      const rows = picked.length === 0 ? [] : await cards(db, picked, req.viewerId);
-      if (picked.length < limit && (picked.length > 0 || req.offset === 0)) return { rows, total: req.offset + picked.length };
+      const picked = limit === 0 ? [] : rowsOf<PickedId>(await db.execute(pageIdsSql({ ...req, limit })));
+      if (picked.length < limit && (picked.length > 0 || req.offset === 0)) return { picked, total: req.offset + picked.length };
       const n = rowsOf<{ n: number }>(await db.execute(countSql(req)))[0]?.n ?? 0;
-      return { rows, total: req.countCap === undefined ? n : Math.min(n, req.countCap) };
+      return { picked, total: req.countCap === undefined ? n : Math.min(n, req.countCap) };
+    },
+
+    /** What the cards of these listings show, but the favorite flag; a listing deleted meanwhile is missing. */
+    async cards(ids: readonly number[]): Promise<Array<Omit<CardRow, 'is_favorite' | 'distance_km'>>> {
+      return ids.length === 0 ? [] : rowsOf(await db.execute(cardsSql(ids)));
+    },
+
+    /** Which of these listings the user has among their favorites. */
+    async favoritesAmong(userId: number, ids: readonly number[]): Promise<Set<number>> {
+      if (ids.length === 0) return new Set();
+      const rows = rowsOf<{ id: number }>(
+        await db.execute(sql`SELECT property_id::float8 AS id FROM favorites WHERE user_id = ${userId} AND property_id = ANY(${`{${ids.join(',')}}`}::bigint[])`),
+      );
+      return new Set(rows.map((r) => r.id));
     },
 
     /** The exchange rate of a currency by code, or of the default currency without one. */

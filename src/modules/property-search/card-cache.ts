@@ -1,0 +1,61 @@
+// Listing cards kept in memory for a short time. A page of a list is its ids (and maybe its count)
+// plus everything its cards show; the second statement joins owner, type, currency, cover and
+// commodities for every card and was the dearest part of a search (bench/README.md), while the
+// listings a search finds are mostly the same few from one request to the next.
+//
+// Freshness follows the property detail cache's invalidations (onInvalidate), as the price
+// loader's cache does: every write under /api/properties/{id} (the listing, its media, its
+// favorites' like count), a review and a payment drop the listing's card here at once and on
+// the other instances through the event bus; a read that began before a change is not stored
+// after it. The short life bounds what no route announces, as for the read form: an owner's new
+// name or avatar, an admin renaming a property type or commodity. Availability is never part of
+// a card (the ids statement decides it), so a booking leaves cards alone. The caller's favorite
+// flag is per caller and read with the page, never cached.
+import type { ChangeScope, PropertyDetailCache } from '../properties/property-detail-cache.ts';
+import type { CardRow } from './property-search.repository.ts';
+
+export type CachedCard = Readonly<Omit<CardRow, 'is_favorite' | 'distance_km'>>;
+
+export class CardCache {
+  private readonly entries = new Map<number, { card: CachedCard; at: number }>();
+  private readonly unsubscribe: () => void;
+
+  constructor(private readonly changes: PropertyDetailCache, private readonly ttlMs = 15_000, private readonly max = 10_000) {
+    this.unsubscribe = changes.onInvalidate((id, scope: ChangeScope) => {
+      if (scope === 'listing') this.entries.delete(id);
+    });
+  }
+
+  /** Taken before reading the cards that `put` will store. */
+  stamp(): number {
+    return this.changes.stamp();
+  }
+
+  /** The fresh cards among `ids`, by id. */
+  get(ids: readonly number[]): Map<number, CachedCard> {
+    const found = new Map<number, CachedCard>();
+    const now = Date.now();
+    for (const id of ids) {
+      const hit = this.entries.get(id);
+      if (!hit) continue;
+      if (now - hit.at < this.ttlMs) found.set(id, hit.card);
+      else this.entries.delete(id);
+    }
+    return found;
+  }
+
+  /** Remembers cards read after `stamp`, except those of listings changed since. */
+  put(cards: readonly CachedCard[], stamp: number): void {
+    const at = Date.now();
+    for (const card of cards) {
+      if (this.changes.changedSince(card.id, stamp, 'listing')) continue;
+      if (!this.entries.has(card.id) && this.entries.size >= this.max) this.entries.delete(this.entries.keys().next().value as number);
+      this.entries.set(card.id, { card: Object.freeze(card), at });
+    }
+  }
+
+  close(): void {
+    this.unsubscribe();
+    this.entries.clear();
+  }
+}
