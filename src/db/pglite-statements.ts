@@ -9,6 +9,7 @@
 // result parsers, the same errors (with the statement attached), the file-system sync after a
 // statement outside a transaction. `sql` and `exec` are left as they are.
 import { parse, protocol, type PGlite, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { PlanRefresh } from './pg-transactions.ts';
 
 /** Statements kept prepared per database; the least recently used one is closed beyond it. */
@@ -28,6 +29,32 @@ const concat = (parts: Uint8Array[]) => Buffer.concat(parts);
 /** A plan can no longer serve its statement (a table it reads changed shape); prepare it again. */
 const isStalePlan = (err: unknown) => (err as { code?: string } | null)?.code === '0A000';
 
+/**
+ * Statements run synchronously in WASM, and statements queued behind PGlite's lock follow one
+ * another as one chain of promise callbacks: without a break the event loop reads no socket until
+ * the queue runs dry, so an overload queued unread in the kernel (the accept queue overflowed and
+ * clients timed out) where no in-flight limit could refuse it with a 503. After this much work
+ * in one turn of the loop, the next statement waits for the loop to go round once.
+ */
+const SLICE_MS = 10;
+
+class TimeSlices {
+  private start = 0;
+  private loopTurned = true;
+  constructor(private readonly sliceMs: number) {}
+
+  async turn(): Promise<void> {
+    if (!this.loopTurned && performance.now() - this.start >= this.sliceMs) await yieldToEventLoop();
+    if (this.loopTurned) {
+      this.loopTurned = false;
+      this.start = performance.now();
+      setImmediate(() => {
+        this.loopTurned = true;
+      });
+    }
+  }
+}
+
 export function prepareStatements(client: PGlite, max = PREPARED_STATEMENTS_MAX): void {
   // A Map iterates in insertion order; a hit is moved to the end, so the first key is the least recently used.
   const cache = new Map<string, Prepared>();
@@ -36,6 +63,7 @@ export function prepareStatements(client: PGlite, max = PREPARED_STATEMENTS_MAX)
   // Generic plans are made from the table sizes of their moment, and PGlite runs no autovacuum to
   // refresh them: drop them now and then, as pooled PostgreSQL connections do (pg-transactions.ts).
   const refresh = new PlanRefresh();
+  const slices = new TimeSlices(SLICE_MS);
 
   async function prepare(text: string, options: QueryOptions | undefined): Promise<Prepared> {
     const name = `pgl_${++seq}`;
@@ -63,6 +91,7 @@ export function prepareStatements(client: PGlite, max = PREPARED_STATEMENTS_MAX)
 
   /** Binds and runs `text` as a named statement; the caller holds PGlite's query lock. */
   async function run<T>(text: string, params: unknown[], options: QueryOptions | undefined): Promise<Results<T>> {
+    await slices.turn();
     // In a failed transaction this is refused like any statement; the next refresh will do.
     if (refresh.due()) await client.execProtocolStream(serialize.query('DISCARD PLANS'), { syncToFs: false, throwOnError: false });
     let prepared = cache.get(text);

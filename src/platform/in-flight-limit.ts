@@ -6,7 +6,9 @@
 // process's thread, one at a time, and a backlog of queued statements drains as one long chain of
 // promise callbacks. The loop then reads no new requests at all for seconds and the lag, measured
 // only between such chains, flips shedding on and off too late: an overload turned into
-// timeouts. Bounding what is admitted bounds that backlog, on PGlite and on a pool alike.
+// timeouts. Bounding what is admitted bounds that backlog, on PGlite and on a pool alike; and
+// src/db/pglite-statements.ts breaks such a chain every 10 ms, so new requests are read (and, past
+// this limit, refused) while the backlog drains instead of queueing unread in the kernel.
 //
 // A request counts while the server works on it: from onRequest (so authentication is inside)
 // until its answer is handed to onSend, when only writing remains, except while its body is being
