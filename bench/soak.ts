@@ -26,6 +26,7 @@ import { PacedLoad, type Outcome, type Phase } from './paced-load.ts';
 import { machine, quantile } from './report.ts';
 import { benchAdmin, pinCpus, startServer, type RunningServer } from './server-process.ts';
 import { MIX, buildMix, isBooking } from './soak-mix.ts';
+import { listenOverflows } from './netstat.ts';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(benchDir, '..');
@@ -183,6 +184,8 @@ async function main(): Promise<number> {
   let healthyAfter = false;
   let slots = { used: 0, available: 0 };
   const loadAverages: Record<string, number[]> = {};
+  // Machine-wide: another process's listener would count too (see bench/netstat.ts).
+  const listenQueueOverflows: Record<string, number> = {};
   /** Server CPU seconds spent during each phase (user + system, all threads). */
   const serverCpu: Record<string, number> = {};
   try {
@@ -240,10 +243,14 @@ async function main(): Promise<number> {
     const running = server;
     let lastPhase: string | undefined;
     let lastCpu = running.cpuSeconds();
+    let lastOverflows = listenOverflows();
     const takeCpu = () => {
       const now = running.cpuSeconds();
       if (lastPhase && now !== null && lastCpu !== null) serverCpu[lastPhase] = now - lastCpu;
       lastCpu = now;
+      const overflows = listenOverflows();
+      if (lastPhase && overflows !== null && lastOverflows !== null) listenQueueOverflows[lastPhase] = overflows - lastOverflows;
+      lastOverflows = overflows;
     };
     await load.run(phases, () => mix.next(), (p, at) => {
       takeCpu();
@@ -373,6 +380,9 @@ async function main(): Promise<number> {
     `load generator event-loop delay p99 ${own?.p99Ms ?? '–'} ms, max ${own?.maxMs ?? '–'} ms (latencies include it); ` +
       `load average at each phase: ${Object.entries(loadAverages).map(([k, v]) => `${k} ${v[0]!.toFixed(2)}`).join(', ')}`,
   );
+  if (Object.keys(listenQueueOverflows).length) {
+    console.log(`connections dropped by a full accept queue (TcpExt ListenOverflows) per phase: ${Object.entries(listenQueueOverflows).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+  }
 
   const results = {
     date: new Date().toISOString(),
@@ -387,6 +397,7 @@ async function main(): Promise<number> {
     phaseStarts: Object.fromEntries(phaseStarts),
     checks,
     loadAverages,
+    listenQueueOverflows,
     generatorDelay: own,
   };
   await mkdir(path.join(benchDir, 'results'), { recursive: true });

@@ -29,7 +29,9 @@ const FILTERS =
   'Cards show the internal name only to the listing\'s owner, admin and support (others read the public name there) and is_favorite only to signed-in callers. ' +
   'page and per_page (at most 100) page through the matches. A search over public listings counts and serves its first 1,000 ' +
   'matches (meta.total is at most 1000, later pages are empty): narrow it down to see others. Lists of one\'s own or, for ' +
-  'staff, of all listings count exactly.';
+  'staff, of all listings count exactly. Which listings match is always read fresh; a card\'s contents may be served from a ' +
+  'cache of up to 15 s that every change of the listing through the API (and a review or a payment on it) clears at once, so only ' +
+  'what no listing route announces (the owner\'s name or avatar, a renamed property type or commodity) can show up to 15 s late.';
 
 export async function propertySearchRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
