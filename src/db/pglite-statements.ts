@@ -1,6 +1,6 @@
 // PGlite sends every statement unnamed, so the embedded engine parses, analyses and plans it again
 // on every call, in WASM on the server's own thread. Under the soak mix that was most of the time
-// a statement cost (bench/README.md, "PGlite: statements prepared once"). This keeps the most
+// a statement cost (bench/README.md, "Measured (soak)"). This keeps the most
 // recently used statement texts prepared under names, as a PostgreSQL driver's statement cache
 // does, and from then on only binds and executes them, in one protocol call instead of six.
 //
@@ -27,7 +27,10 @@ type QueryFn = <T>(text: string, params?: unknown[], options?: QueryOptions) => 
 const concat = (parts: Uint8Array[]) => Buffer.concat(parts);
 
 /** A plan can no longer serve its statement (a table it reads changed shape); prepare it again. */
-const isStalePlan = (err: unknown) => (err as { code?: string } | null)?.code === '0A000';
+const isStalePlan = (err: unknown) => {
+  const e = err as { code?: string; message?: string } | null;
+  return e?.code === '0A000' && /cached plan must not change result type/.test(e.message ?? '');
+};
 
 /**
  * Statements run synchronously in WASM, and statements queued behind PGlite's lock follow one
