@@ -24,8 +24,6 @@ interface Prepared {
 
 type QueryFn = <T>(text: string, params?: unknown[], options?: QueryOptions) => Promise<Results<T>>;
 
-const concat = (parts: Uint8Array[]) => Buffer.concat(parts);
-
 /** A plan can no longer serve its statement (a table it reads changed shape); prepare it again. */
 const isStalePlan = (err: unknown) => {
   const e = err as { code?: string; message?: string } | null;
@@ -74,7 +72,7 @@ export function prepareStatements(client: PGlite, max = PREPARED_STATEMENTS_MAX)
     let messages;
     try {
       messages = await client.execProtocolStream(
-        concat([...closes.map((old) => serialize.close({ type: 'S', name: old })), serialize.parse({ name, text, types: options?.paramTypes }), serialize.describe({ type: 'S', name }), serialize.sync()]),
+        Buffer.concat([...closes.map((old) => serialize.close({ type: 'S', name: old })), serialize.parse({ name, text, types: options?.paramTypes }), serialize.describe({ type: 'S', name }), serialize.sync()]),
         { syncToFs: false, onNotice: options?.onNotice },
       );
     } catch (err) {
@@ -112,7 +110,7 @@ export function prepareStatements(client: PGlite, max = PREPARED_STATEMENTS_MAX)
     });
     try {
       const messages = await client.execProtocolStream(
-        concat([serialize.bind({ statement: prepared.name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
+        Buffer.concat([serialize.bind({ statement: prepared.name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
         { syncToFs: false, onNotice: options?.onNotice },
       );
       return parse.parseResults(messages, client.parsers, options)[0] as Results<T>;

@@ -2,6 +2,7 @@
 // event's recipients, a chunk of a broadcast), each with its 'notification.created' outbox events
 // in the same statement.
 import { and, count, desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { bigintArray } from '../../db/sql-arrays.ts';
 import type { Executor } from '../../db/connection.ts';
 import { compileStatement, rawQuery } from '../../db/raw-query.ts';
 import { notifications, users } from '../../db/schema/index.ts';
@@ -196,7 +197,7 @@ export function notificationsRepository(db: Executor) {
      * listed, in one statement with their events. Returns how many and the last user id.
      */
     async insertBroadcastChunk(c: BroadcastChunk): Promise<{ count: number; lastUserId: number }> {
-      const listed = c.userIds.length ? sql`id = ANY(${`{${c.userIds.join(',')}}`}::bigint[])` : sql`false`;
+      const listed = c.userIds.length ? sql`id = ANY(${bigintArray(c.userIds)})` : sql`false`;
       const byRole = c.role ? sql`role = ${c.role}` : sql`false`;
       const iso = c.now.toISOString();
       const res = (await db.execute(sql`

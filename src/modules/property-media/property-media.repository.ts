@@ -1,5 +1,6 @@
 // SQL of property_medias.
 import { and, asc, count, eq, gt, max, sql } from 'drizzle-orm';
+import { bigintArray } from '../../db/sql-arrays.ts';
 import type { Executor } from '../../db/connection.ts';
 import { properties, propertyMedias } from '../../db/schema/index.ts';
 
@@ -57,7 +58,7 @@ export function propertyMediaRepository(db: Executor) {
     async setOrder(propertyId: number, ids: number[]): Promise<void> {
       await db.execute(sql`
         UPDATE property_medias AS m SET position = o.pos - 1
-        FROM unnest(${`{${ids.join(',')}}`}::bigint[]) WITH ORDINALITY AS o(id, pos)
+        FROM unnest(${bigintArray(ids)}) WITH ORDINALITY AS o(id, pos)
         WHERE m.id = o.id AND m.property_id = ${propertyId}`);
     },
   };

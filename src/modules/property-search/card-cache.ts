@@ -12,9 +12,9 @@
 // a card (the ids statement decides it), so a booking leaves cards alone. The caller's favorite
 // flag is per caller and read with the page, never cached.
 import type { ChangeScope, PropertyDetailCache } from '../properties/property-detail-cache.ts';
-import type { CardRow } from './property-search.repository.ts';
+import type { CardFields } from './property-search.repository.ts';
 
-export type CachedCard = Readonly<Omit<CardRow, 'is_favorite' | 'distance_km'>>;
+export type CachedCard = Readonly<CardFields>;
 
 export class CardCache {
   private readonly entries = new Map<number, { card: CachedCard; at: number }>();

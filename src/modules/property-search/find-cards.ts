@@ -51,13 +51,20 @@ export async function findCards(deps: Deps, caller: AuthUser | null, search: Car
     countCap: search.scope.kind === 'public' || search.scope.kind === 'public-or-own' ? MAX_PUBLIC_MATCHES : undefined,
   });
   const ids = picked.map((p) => p.id);
-  const [cards, favorites] = await Promise.all([cardsOf(deps, ids), caller ? repo.favoritesAmong(caller.id, ids) : new Set<number>()]);
+  const [cards, favorites] = await Promise.all([cardsOf(deps, ids), favoriteFlags(deps, caller, search, ids)]);
   // A listing deleted between the statements is simply left out of the page.
   const rows = picked.flatMap((p): CardRow[] => {
     const card = cards.get(p.id);
     return card ? [{ ...card, is_favorite: favorites.has(p.id), distance_km: p.distance_km }] : [];
   });
   return { data: rows.map((r) => cardView(r, caller)), meta: { current_page: page, per_page: perPage, total } };
+}
+
+/** Which of the page's listings the caller has among their favorites: on their own favorites list, all of them. */
+async function favoriteFlags(deps: Deps, caller: AuthUser | null, search: CardSearch, ids: number[]): Promise<Set<number>> {
+  if (!caller) return new Set();
+  if (search.favoritesOf === caller.id) return new Set(ids);
+  return propertySearchRepository(deps.db).favoritesAmong(caller.id, ids);
 }
 
 /** The cards of these listings, from the card cache where it has them. */

@@ -4,6 +4,7 @@
 // them, and the signed-in caller's favorite flags among them.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
+import { bigintArray } from '../../db/sql-arrays.ts';
 import { distanceSql, orderSql, whereSql, type PriceBasis, type Scope } from './search-conditions.repository.ts';
 import type { Criteria, SortKey } from './search-criteria.ts';
 
@@ -63,6 +64,9 @@ export interface PageRequest {
 
 const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 
+/** A card's members as stored for every caller: all but the caller's favorite flag and the distance from their search. */
+export type CardFields = Omit<CardRow, 'is_favorite' | 'distance_km'>;
+
 export interface PickedId {
   id: number;
   distance_km: number | null;
@@ -106,7 +110,7 @@ export function cardsSql(ids: readonly number[]): SQL {
     LEFT JOIN LATERAL (
       SELECT m.id, m.thumbnail_key FROM property_medias m WHERE m.property_id = p.id ORDER BY m.position, m.id LIMIT 1
     ) cover ON TRUE
-    WHERE p.id = ANY(${`{${ids.join(',')}}`}::bigint[])`;
+    WHERE p.id = ANY(${bigintArray(ids)})`;
 }
 
 /** The number of matches, counting no further than `cap` + 1 when a cap is given. */
@@ -133,7 +137,7 @@ export function propertySearchRepository(db: Executor) {
     },
 
     /** What the cards of these listings show, but the favorite flag; a listing deleted meanwhile is missing. */
-    async cards(ids: readonly number[]): Promise<Array<Omit<CardRow, 'is_favorite' | 'distance_km'>>> {
+    async cards(ids: readonly number[]): Promise<CardFields[]> {
       return ids.length === 0 ? [] : rowsOf(await db.execute(cardsSql(ids)));
     },
 
@@ -141,7 +145,7 @@ export function propertySearchRepository(db: Executor) {
     async favoritesAmong(userId: number, ids: readonly number[]): Promise<Set<number>> {
       if (ids.length === 0) return new Set();
       const rows = rowsOf<{ id: number }>(
-        await db.execute(sql`SELECT property_id::float8 AS id FROM favorites WHERE user_id = ${userId} AND property_id = ANY(${`{${ids.join(',')}}`}::bigint[])`),
+        await db.execute(sql`SELECT property_id::float8 AS id FROM favorites WHERE user_id = ${userId} AND property_id = ANY(${bigintArray(ids)})`),
       );
       return new Set(rows.map((r) => r.id));
     },
