@@ -8,8 +8,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { Type } from 'typebox';
-import { ajvFilePlugin } from '@fastify/multipart';
-import { uploadsPlugin } from './platform/uploads.ts';
+import { fileFieldsAsBinary, fileKeyword, uploadsPlugin } from './platform/uploads.ts';
 import { auditModule } from './modules/audit/index.ts';
 import { usersModule } from './modules/users/index.ts';
 import { ownerOnboardingModule } from './modules/owner-onboarding/index.ts';
@@ -77,7 +76,7 @@ export async function buildApp(deps: Deps, opts: { extraRoutes?: (app: App, deps
     trustProxy: config.TRUST_PROXY,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
-    ajv: { customOptions: { allErrors: true, removeAdditional: true, coerceTypes: 'array', useDefaults: true }, plugins: [ajvFilePlugin] },
+    ajv: { customOptions: { allErrors: true, removeAdditional: true, coerceTypes: 'array', useDefaults: true }, plugins: [fileKeyword] },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // Every route as registered, so tests can hold the router and /openapi.json to each other.
@@ -119,6 +118,7 @@ export async function buildApp(deps: Deps, opts: { extraRoutes?: (app: App, deps
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     refResolver: { buildLocalReference: (json, _base, _frag, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
+    transform: ({ schema, url }) => ({ schema: fileFieldsAsBinary(schema), url }),
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 

@@ -21,6 +21,36 @@ export interface UploadedFile {
 /** TypeBox schema of a file field (documented as binary in OpenAPI). */
 export const FileField = (description: string) => Type.Unsafe<UploadedFile>({ isFile: true, description });
 
+/**
+ * Ajv's `isFile` keyword. @fastify/multipart's own ajvFilePlugin rewrites the schema it compiles
+ * (isFile → type: string), so a second app built from the same module-level schemas in one
+ * process refused every upload as "must be string". This one leaves the schema as it is; the
+ * OpenAPI document gets `type: string, format: binary` from `fileFieldsAsBinary` instead.
+ */
+interface FileKeywordDefinition {
+  keyword: 'isFile';
+  compile: () => (field: unknown) => boolean;
+  error: { message: string };
+}
+
+export function fileKeyword<A extends { addKeyword(def: FileKeywordDefinition): A }>(ajv: A): A {
+  return ajv.addKeyword({
+    keyword: 'isFile',
+    compile: () => (field: unknown) => Boolean(field && typeof field === 'object' && 'file' in field),
+    error: { message: 'should be a file' },
+  });
+}
+
+/** A copy of a route schema with every file field written as OpenAPI's binary string. */
+export function fileFieldsAsBinary<T>(schema: T): T {
+  if (Array.isArray(schema)) return schema.map(fileFieldsAsBinary) as T;
+  if (!schema || typeof schema !== 'object') return schema;
+  const { isFile, ...rest } = schema as Record<string, unknown>;
+  const out: Record<string, unknown> = isFile === true ? { type: 'string', format: 'binary' } : {};
+  for (const [k, v] of Object.entries(rest)) out[k] = fileFieldsAsBinary(v);
+  return out as T;
+}
+
 export type FileKind = 'jpeg' | 'png' | 'gif' | 'webp' | 'pdf';
 const MIME: Record<FileKind, string> = { jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp', pdf: 'application/pdf' };
 const EXT: Record<string, FileKind> = { jpg: 'jpeg', png: 'png', gif: 'gif', webp: 'webp', pdf: 'pdf' };

@@ -1,0 +1,40 @@
+// File fields of multipart bodies, with several apps in one process (several test files per
+// process, or two instances side by side): compiling the route schemas must not change them.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { createTestApp, type TestApp } from '../../test/helpers/test-app.ts';
+import { account, Recorder } from '../modules/owner-onboarding/owner-onboarding.test-support.ts';
+
+describe('multipart file fields', () => {
+  let first: TestApp;
+  let second: TestApp;
+  before(async () => {
+    first = await createTestApp();
+    second = await createTestApp({ database: first.database });
+  });
+  after(async () => {
+    await second.close();
+    await first.close();
+  });
+
+  it('are accepted by every app built in the process, not only the first', async () => {
+    for (const t of [first, second]) {
+      const res = await new Recorder(t).apply((await account(t)).token);
+      assert.equal(res.statusCode, 201, res.body);
+    }
+  });
+
+  it('refuse a text value where a file is expected, naming the field', async () => {
+    const t = second;
+    const res = await new Recorder(t).apply((await account(t)).token, { id_reco_path: 'not-a-file' });
+    assert.equal(res.statusCode, 422, res.body);
+    assert.ok(res.json().errors.id_reco_path, res.body);
+  });
+
+  it('are documented as binary strings in /openapi.json', async () => {
+    const doc = (await second.app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    const body = doc.paths['/api/user/become-owner'].post.requestBody.content['multipart/form-data'].schema;
+    assert.deepEqual({ type: body.properties.id_reco_path.type, format: body.properties.id_reco_path.format }, { type: 'string', format: 'binary' });
+    assert.ok(!JSON.stringify(doc).includes('isFile'), 'the ajv keyword leaks into the document');
+  });
+});
