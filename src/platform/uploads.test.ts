@@ -4,6 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createTestApp, type TestApp } from '../../test/helpers/test-app.ts';
 import { account, Recorder } from '../modules/owner-onboarding/owner-onboarding.test-support.ts';
+import { fileFieldsAsBinary } from './uploads.ts';
 
 describe('multipart file fields', () => {
   let first: TestApp;
@@ -36,5 +37,13 @@ describe('multipart file fields', () => {
     const body = doc.paths['/api/user/become-owner'].post.requestBody.content['multipart/form-data'].schema;
     assert.deepEqual({ type: body.properties.id_reco_path.type, format: body.properties.id_reco_path.format }, { type: 'string', format: 'binary' });
     assert.ok(!JSON.stringify(doc).includes('isFile'), 'the ajv keyword leaks into the document');
+  });
+
+  it('documents only the keyword as binary, keeping a member merely named isFile', () => {
+    const schema = { type: 'object', properties: { doc: { isFile: true, description: 'd' }, isFile: { type: 'boolean' } } };
+    assert.deepEqual(fileFieldsAsBinary(schema), {
+      type: 'object', properties: { doc: { type: 'string', format: 'binary', description: 'd' }, isFile: { type: 'boolean' } },
+    });
+    assert.deepEqual(schema.properties.doc, { isFile: true, description: 'd' }, 'the route schema itself is left as it was');
   });
 });

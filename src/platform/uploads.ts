@@ -21,22 +21,22 @@ export interface UploadedFile {
 /** TypeBox schema of a file field (documented as binary in OpenAPI). */
 export const FileField = (description: string) => Type.Unsafe<UploadedFile>({ isFile: true, description });
 
-/**
- * Ajv's `isFile` keyword. @fastify/multipart's own ajvFilePlugin rewrites the schema it compiles
- * (isFile → type: string), so a second app built from the same module-level schemas in one
- * process refused every upload as "must be string". This one leaves the schema as it is; the
- * OpenAPI document gets `type: string, format: binary` from `fileFieldsAsBinary` instead.
- */
 interface FileKeywordDefinition {
   keyword: 'isFile';
   compile: () => (field: unknown) => boolean;
   error: { message: string };
 }
 
+/**
+ * Ajv's `isFile` keyword. @fastify/multipart's own ajvFilePlugin rewrites the schema it compiles
+ * (isFile → type: string), so a second app built from the same module-level schemas in one
+ * process refused every upload as "must be string". This one leaves the schema as it is; the
+ * OpenAPI document gets `type: string, format: binary` from `fileFieldsAsBinary` instead.
+ */
 export function fileKeyword<A extends { addKeyword(def: FileKeywordDefinition): A }>(ajv: A): A {
   return ajv.addKeyword({
     keyword: 'isFile',
-    compile: () => (field: unknown) => Boolean(field && typeof field === 'object' && 'file' in field),
+    compile: () => (field: unknown) => Boolean((field as { file?: unknown } | null)?.file),
     error: { message: 'should be a file' },
   });
 }
@@ -45,9 +45,10 @@ export function fileKeyword<A extends { addKeyword(def: FileKeywordDefinition): 
 export function fileFieldsAsBinary<T>(schema: T): T {
   if (Array.isArray(schema)) return schema.map(fileFieldsAsBinary) as T;
   if (!schema || typeof schema !== 'object') return schema;
-  const { isFile, ...rest } = schema as Record<string, unknown>;
-  const out: Record<string, unknown> = isFile === true ? { type: 'string', format: 'binary' } : {};
-  for (const [k, v] of Object.entries(rest)) out[k] = fileFieldsAsBinary(v);
+  // Only the keyword is replaced: a member merely named isFile (a property of an object schema) stays.
+  const fileField = (schema as Record<string, unknown>).isFile === true;
+  const out: Record<string, unknown> = fileField ? { type: 'string', format: 'binary' } : {};
+  for (const [k, v] of Object.entries(schema)) if (!(fileField && k === 'isFile')) out[k] = fileFieldsAsBinary(v);
   return out as T;
 }
 
