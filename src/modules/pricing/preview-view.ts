@@ -9,6 +9,13 @@
 // discount_value is shown in currency units, a percent one as the percent.
 // stay_validation keeps the spec's members only (valid, message, min_stay?, max_stay?); the
 // detailed violations stay on the breakdown for the 422 error body.
+//
+// base_price_per_night/base_total stay the list price before the season (as clients already
+// read them), so season_discount is shown as its own line: without it the lines would not add
+// up to sub_total (issue 19). Both views carry every line of
+//   base_total − season − long_stay − offer − promo + cleaning + services + packages + service fee = sub_total
+// and each amount is one integer of the breakdown converted on its own, so the identity holds
+// exactly in minor units.
 import { minorToNumber } from '../catalog/money.ts';
 import type { Currency, PriceBreakdown } from './types.ts';
 
@@ -26,6 +33,7 @@ export interface PricePreview {
   tax_rate: number;
   promo_discount: number;
   promo_applied: boolean;
+  season_discount: number;
   long_stay_discount: number;
   offer_discount: number;
   offer_applied: boolean;
@@ -52,9 +60,13 @@ export interface PriceDetails {
   nights: number;
   base_price_per_night: number;
   base_total: number;
+  season_discount: number;
+  cleaning_fee: number;
   service_fee_total: number;
   services_total: number;
+  packages_total: number;
   long_stay_discount: number;
+  offer_discount: number;
   sub_total: number;
   tax_rate: number;
   tax_amount: number;
@@ -81,6 +93,7 @@ export function toPreview(b: PriceBreakdown, currency: Currency): PricePreview {
     tax_rate: b.tax_rate,
     promo_discount: minorToNumber(b.promo_discount, d),
     promo_applied: b.promo_applied,
+    season_discount: minorToNumber(b.season_discount, d),
     long_stay_discount: minorToNumber(b.long_stay_discount, d),
     offer_discount: minorToNumber(b.offer_discount, d),
     offer_applied: b.offer_applied,
@@ -129,9 +142,13 @@ export function toPriceDetails(b: PriceBreakdown, currency: Currency): PriceDeta
     nights: b.nights,
     base_price_per_night: minorToNumber(b.base_price_per_night, d),
     base_total: minorToNumber(b.base_total, d),
+    season_discount: minorToNumber(b.season_discount, d),
+    cleaning_fee: minorToNumber(b.cleaning_fee, d),
     service_fee_total: minorToNumber(b.service_fee_total, d),
     services_total: minorToNumber(b.services_total, d),
+    packages_total: minorToNumber(b.packages_total, d),
     long_stay_discount: minorToNumber(b.long_stay_discount, d),
+    offer_discount: minorToNumber(b.offer_discount, d),
     sub_total: minorToNumber(b.sub_total, d),
     tax_rate: b.tax_rate,
     tax_amount: minorToNumber(b.tax_amount, d),

@@ -65,10 +65,13 @@ describe('worked examples', () => {
     assert.deepEqual(p.offer_details, { id: 3, name: 'Summer', discount_value: 12.5, discount_type: 'percent' });
     assert.deepEqual(p.season, { id: 1, name: 'Early June', reduction_percent: 10, min_stay: 2, max_stay: 0 });
     assert.deepEqual(p.stay_validation, { valid: true, message: null, min_stay: 2 });
+    // Every line is shown: 987.60 − 37.04 − 47.53 − 112.88 − 10 + 30 + 64 + 20 + 26.82 = 920.97.
     assert.deepEqual(toPriceDetails(b, b.currency), {
-      currency: 'EUR', nights: 8, base_price_per_night: 123.45, base_total: 987.6, service_fee_total: 26.82, services_total: 64,
-      long_stay_discount: 47.53, sub_total: 920.97, tax_rate: 7.7, tax_amount: 70.91, promo_discount: 10, total: 991.88,
+      currency: 'EUR', nights: 8, base_price_per_night: 123.45, base_total: 987.6, season_discount: 37.04, cleaning_fee: 30,
+      service_fee_total: 26.82, services_total: 64, packages_total: 20, long_stay_discount: 47.53, offer_discount: 112.88,
+      sub_total: 920.97, tax_rate: 7.7, tax_amount: 70.91, promo_discount: 10, total: 991.88,
     });
+    assert.equal(p.season_discount, 37.04);
   });
 
   test('JPY: 30 nights, monthly replaces weekly; no decimals', () => {

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { addDays } from './dates.ts';
 import { priceStay } from './price-stay.ts';
 import { toPreview, toPriceDetails } from './preview-view.ts';
-import { nightsOf, openPlan } from './pricing.test-support.ts';
+import { PRICE_LINES, linesAddUp, nightsOf, openPlan } from './pricing.test-support.ts';
 import type { PricingInput } from './types.ts';
 
 const percent = fc.integer({ min: 0, max: 100_00 }).map((p) => p / 100);
@@ -114,7 +114,7 @@ test('previews keep at most the currency decimals and agree with the breakdown',
       const d = input.currency.decimals;
       const p = toPreview(b, input.currency);
       const details = toPriceDetails(b, input.currency);
-      const money = [p.base_price_per_night, p.base_total, p.rooms_total, p.cleaning_fee, p.service_fee_total, p.services_total, p.tax_amount, p.promo_discount, p.long_stay_discount, p.offer_discount, p.packages_total, p.sub_total, p.total, ...(p.services_details ?? []).map((s) => s.price), ...p.packages_details.map((x) => x.price), ...(p.rooms_breakdown ?? []).flatMap((l) => [l.price_per_night, l.line_total])];
+      const money = [p.base_price_per_night, p.base_total, p.rooms_total, p.cleaning_fee, p.service_fee_total, p.services_total, p.tax_amount, p.promo_discount, p.season_discount, p.long_stay_discount, p.offer_discount, p.packages_total, p.sub_total, p.total, ...(p.services_details ?? []).map((s) => s.price), ...p.packages_details.map((x) => x.price), ...(p.rooms_breakdown ?? []).flatMap((l) => [l.price_per_night, l.line_total])];
       for (const n of money) assert.ok(decimalsOf(n) <= d, `${n} has more than ${d} decimals`);
       assert.equal(Math.round(p.total * 10 ** d), b.total);
       assert.equal(details.total, p.total);
@@ -122,6 +122,29 @@ test('previews keep at most the currency decimals and agree with the breakdown',
       assert.equal(p.stay_validation!.valid, b.stay_validation.valid);
     }),
     { numRuns: 200 },
+  );
+});
+
+// Issue 19: a season's reduction reached sub_total but no view showed it. Both views must show
+// every engine line, so a client can add them up to sub_total and total, to the minor unit.
+test('the preview and price_details show every line of the engine, and their lines add up exactly', () => {
+  fc.assert(
+    fc.property(inputArb, (input) => {
+      const b = priceStay(input);
+      const d = input.currency.decimals;
+      const engine = Object.fromEntries(PRICE_LINES.map((k) => [k, b[k]]));
+      const p = toPreview(b, input.currency);
+      const minor = (x: number) => Math.round(x * 10 ** d);
+      assert.deepEqual(linesAddUp(p, d, 'preview'), engine);
+      assert.deepEqual(linesAddUp(toPriceDetails(b, input.currency), d, 'price_details'), engine);
+      // The preview's detail lists add up to their totals (rooms_breakdown is left out only for
+      // the whole listing, whose one line is base_total).
+      const lines = p.rooms_breakdown ?? [{ line_total: p.base_total }];
+      assert.equal(lines.reduce((s, l) => s + minor(l.line_total), 0), b.base_total);
+      assert.equal((p.services_details ?? []).reduce((s, x) => s + minor(x.price), 0), b.services_total);
+      assert.equal(p.packages_details.reduce((s, x) => s + minor(x.price), 0), b.packages_total);
+    }),
+    { numRuns: 400 },
   );
 });
 

@@ -1,10 +1,10 @@
 // Shapes of reservation creation and of the reservation it answers (interface spec: the
 // multi-room payload, "Reservation (read form)" and its lighter variant). The response schemas
-// are also the serializers, so they list exactly the spec's members.
+// are also the serializers, so they list exactly the spec's members (and price_details' added lines).
 import { Type, type Static } from 'typebox';
 import { Envelope } from '../../platform/envelope.ts';
 import { PropertyReadForm } from '../properties/property-read-form.ts';
-import { RoomLine } from './preview.schemas.ts';
+import { PRICE_LINES_IDENTITY, RoomLine } from './preview.schemas.ts';
 
 const Id = (description?: string) => Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, ...(description ? { description } : {}) });
 const Day = (description: string) => Type.String({ format: 'date', description: `YYYY-MM-DD in the listing's time zone; ${description}` });
@@ -87,10 +87,14 @@ const Common = {
 };
 
 const Num = Type.Number();
+// The spec's members plus the lines without which they would not add up (issue 19).
 export const PriceDetails = Type.Object({
-  currency: Type.String(), nights: Type.Integer(), base_price_per_night: Num, base_total: Num, service_fee_total: Num,
-  services_total: Num, long_stay_discount: Num, sub_total: Num, tax_rate: Num, tax_amount: Num, promo_discount: Num, total: Num,
-});
+  currency: Type.String(), nights: Type.Integer(), base_price_per_night: Num,
+  base_total: Type.Number({ description: 'accommodation before any discount (list price, before the season)' }),
+  season_discount: Type.Number({ description: 'what the seasons took off base_total' }),
+  cleaning_fee: Num, service_fee_total: Num, services_total: Num, packages_total: Num,
+  long_stay_discount: Num, offer_discount: Num, sub_total: Num, tax_rate: Num, tax_amount: Num, promo_discount: Num, total: Num,
+}, { description: PRICE_LINES_IDENTITY });
 
 export const ReservationReadForm = Type.Object({
   ...Common,
@@ -107,7 +111,7 @@ export const ReservationReadForm = Type.Object({
 export const ReservationLight = Type.Object({
   ...Common,
   guests: Type.String({ description: 'JSON text of {adults, children}' }),
-  price_details: Type.String({ description: 'JSON text of the read form\'s price_details' }),
+  price_details: Type.String({ description: `JSON text of the read form's price_details. ${PRICE_LINES_IDENTITY}` }),
   total: Type.String({ description: 'decimal text with the currency\'s decimals ("485.10"); equals price_details.total' }),
 });
 

@@ -1,6 +1,7 @@
 // Shapes of POST /reservations/preview: the spec's preview request (+ guests, contract §6) and
 // its "Price preview" table. The response schema is also the serializer, so it lists exactly the
-// spec's members; amounts are JSON numbers in currency units.
+// spec's members plus season_discount, without which the lines would not add up (issue 19);
+// amounts are JSON numbers in currency units.
 import { Type, type Static } from 'typebox';
 import { Envelope } from '../../platform/envelope.ts';
 
@@ -38,28 +39,33 @@ export const PreviewBody = Type.Object({
 export type PreviewBody = Static<typeof PreviewBody>;
 
 const Num = Type.Number();
+/** How the amounts add up; also said in the OpenAPI document so clients can rely on it. */
+export const PRICE_LINES_IDENTITY =
+  'Lines add up exactly: base_total − season_discount − long_stay_discount − offer_discount − promo_discount + cleaning_fee + ' +
+  'services_total + packages_total + service_fee_total = sub_total, and sub_total + tax_amount = total.';
 const Discount = Type.Object({ id: Type.Integer(), name: Type.String(), discount_value: Num, discount_type: Type.String() });
 
 export const PricePreview = Type.Object({
   nights: Type.Integer(),
   currency: Type.String(),
   base_price_per_night: Num,
-  base_total: Num,
+  base_total: Type.Number({ description: 'the room lines before any discount (list price, before the season); = the sum of rooms_breakdown[].line_total' }),
   rooms_total: Num,
   cleaning_fee: Num,
   service_fee_total: Num,
   services_total: Num,
-  services_details: Type.Optional(Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), price: Num, type: Type.String() }))),
+  services_details: Type.Optional(Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), price: Num, type: Type.String() }), { description: 'prices add up to services_total' })),
   tax_amount: Num,
   tax_rate: Num,
   promo_discount: Num,
   promo_applied: Type.Boolean(),
+  season_discount: Type.Number({ description: 'what the seasons take off base_total, night by night; subtracted to reach sub_total' }),
   long_stay_discount: Num,
   offer_discount: Num,
   offer_applied: Type.Boolean(),
   offer_details: Type.Union([Discount, Type.Null()]),
   packages_total: Num,
-  packages_details: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), price: Num, is_global: Type.Optional(Type.Boolean()) })),
+  packages_details: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), price: Num, is_global: Type.Optional(Type.Boolean()) }), { description: 'prices add up to packages_total' }),
   sub_total: Num,
   total: Num,
   rooms_breakdown: Type.Optional(
@@ -73,7 +79,7 @@ export const PricePreview = Type.Object({
         price_per_night: Num,
         line_total: Num,
       }),
-      { description: 'absent when the listing is sold whole' },
+      { description: 'absent when the listing is sold whole; line_total adds up to base_total' },
     ),
   ),
   season: Type.Optional(
@@ -90,6 +96,6 @@ export const PricePreview = Type.Object({
       max_stay: Type.Optional(Type.Integer()),
     }, { description: 'always present here; valid false for a stay that cannot be booked as asked (creation would answer 422)' }),
   ),
-});
+}, { description: PRICE_LINES_IDENTITY });
 
 export const PreviewResponse = Envelope(PricePreview);

@@ -85,6 +85,7 @@ describe('POST /reservations/preview', () => {
     // + services 5×7 + 2×3 = 41 + package 20 = 594.65; + 5 % fee 29.73 = 624.38; no tax.
     assert.equal(d.base_total, 700);
     assert.deepEqual(d.season, { id: d.season.id, name: 'May', reduction_percent: 10, min_stay: 2, max_stay: 0 });
+    assert.equal(d.season_discount, 70);
     assert.equal(d.long_stay_discount, 31.5);
     assert.equal(d.offer_applied, true);
     assert.equal(d.offer_discount, 59.85);
@@ -105,6 +106,7 @@ describe('POST /reservations/preview', () => {
     const outside = await ok({ ...body, checkin_date: '2030-06-03', checkout_date: '2030-06-10' });
     assert.equal(outside.offer_applied, false);
     assert.equal(outside.season, null);
+    assert.equal(outside.season_discount, 0);
     const short = await ok({ ...body, checkout_date: '2030-05-04' });
     assert.equal(short.stay_validation.valid, false);
     assert.match(short.stay_validation.message, /May requires at least 2 nights/);
