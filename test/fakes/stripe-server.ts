@@ -1,11 +1,20 @@
 // A stand-in for api.stripe.com: the Checkout Session, PaymentIntent, refund and transfer endpoints
 // our adapter calls, with Stripe's form bodies, Bearer auth, idempotency keys, object shapes and
 // error bodies, plus webhooks signed the way Stripe signs them. The real SDK runs against it.
+// Its rules come from Stripe's documents, cited where they are enforced: parameters in
+// stripe-rules.ts, idempotency in stripe-idempotency.ts, endpoint behaviour in stripe-objects.ts.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { decodeForm, int, invalid, metadataOf, missing, newId, StripeHttpError, str, stripeSignature, type Params } from './stripe-wire.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { createIdempotencyLayer } from './stripe-idempotency.ts';
+import { createStripeObjects, type StripeObject } from './stripe-objects.ts';
+import {
+  checkCreateRefund, checkCreateSession, checkCreateTransfer, checkPathParam, createRefundParams, createSessionParams, createTransferParams,
+  expireSessionParams, retrieveIntentParams, retrieveSessionParams, validate, type ObjectRule,
+} from './stripe-rules.ts';
+import { canonical, decodeForm, newId, StripeHttpError, stripeSignature, type Params } from './stripe-wire.ts';
 
-type StripeObject = Record<string, unknown> & { id: string };
+export type { StripeObject };
 
 export interface RecordedRequest {
   method: string;
@@ -15,6 +24,28 @@ export interface RecordedRequest {
   stripeVersion: string | null;
 }
 
+export interface StripeServerOptions {
+  secretKey?: string;
+  webhookSecret?: string;
+  /**
+   * The fake's clock: `created` stamps, the expires_at window, sessions expiring on their own,
+   * idempotency keys' 24 hours and webhook timestamps. Default: real time. A service test passes
+   * `() => clock.now()` to share its ManualClock.
+   */
+  now?: () => Date;
+  /** Every request spends this long in its endpoint (ms), so two requests with one key overlap. Default 0. */
+  latencyMs?: number;
+}
+
+/**
+ * Where an injected failure happens. `edge`: before Stripe's idempotency layer (a load balancer, a
+ * rate limiter), so nothing is saved and a retry with the same key executes. `endpoint`: after the
+ * endpoint began executing, so the failure is the key's saved result and every retry with that key
+ * gets it back (docs.stripe.com/api/idempotent_requests: "Retries with the same key return the
+ * saved response, including 500 errors").
+ */
+export type FailureStage = 'edge' | 'endpoint';
+
 export interface FakeStripe {
   /** For STRIPE_API_BASE. */
   readonly apiBase: string;
@@ -22,17 +53,20 @@ export interface FakeStripe {
   readonly webhookSecret: string;
   /** Every authenticated request, oldest first (replays and injected failures included). */
   readonly requests: readonly RecordedRequest[];
+  /** Read as of the fake's clock: open sessions past expires_at show as expired. */
   readonly sessions: ReadonlyMap<string, StripeObject>;
   readonly paymentIntents: ReadonlyMap<string, StripeObject>;
   readonly refunds: ReadonlyMap<string, StripeObject>;
   readonly transfers: ReadonlyMap<string, StripeObject>;
-  /** The guest pays: the session completes and its PaymentIntent is created, succeeded. */
+  /** The guest pays: the session completes and its PaymentIntent is created, succeeded. Throws if it is not open. */
   completeSession(id: string, customer?: { email?: string; name?: string }): StripeObject;
-  /** The next `times` requests to this exact path answer `status` (500, 503, 429…). */
-  failNext(path: string, status: number, times?: number): void;
+  /** The next `times` requests to this exact path answer `status` (500, 503, 429…); default stage `edge`. */
+  failNext(path: string, status: number, times?: number, options?: { stage?: FailureStage }): void;
+  /** Changes `latencyMs` for the requests that arrive from now on. */
+  setLatency(ms: number): void;
   /** A Stripe event (`checkout.session.completed`, …) carrying the session as it is now. */
   sessionEvent(type: string, sessionId: string): StripeObject;
-  /** The event as Stripe would POST it: JSON body and its Stripe-Signature header. */
+  /** The event as Stripe would POST it: JSON body and its Stripe-Signature header (timestamp: the fake's clock). */
   signedWebhook(event: object, opts?: { timestamp?: number; secret?: string }): { body: string; headers: Record<string, string> };
   /** POSTs the signed event to a webhook endpoint. */
   sendWebhook(url: string, event: object): Promise<{ status: number; body: string }>;
@@ -40,129 +74,51 @@ export interface FakeStripe {
 }
 
 const API_VERSION = '2026-10-28.endive';
-const now = () => Math.floor(Date.now() / 1000);
 
-export async function startStripeServer(secretKey = 'sk_test_fake_0123456789', webhookSecret = 'whsec_fake_0123456789'): Promise<FakeStripe> {
-  const sessions = new Map<string, StripeObject>();
-  const intentMetadata = new Map<string, Record<string, string>>();
-  const paymentIntents = new Map<string, StripeObject>();
-  const refunds = new Map<string, StripeObject>();
-  const transfers = new Map<string, StripeObject>();
-  const requests: RecordedRequest[] = [];
-  const idempotent = new Map<string, { fingerprint: string; status: number; body: string }>();
-  const failures = new Map<string, { status: number; times: number }>();
+interface Operation {
+  method: 'GET' | 'POST';
+  path: RegExp;
+  params: ObjectRule;
+  /** The path parameter's name and maxLength (extract `parameters`, in: path). */
+  pathParam?: readonly [string, number];
+  check?: (p: Params, now: number) => void;
+  run: (p: Params, id: string, now: number) => StripeObject;
+}
+
+export async function startStripeServer(options?: StripeServerOptions): Promise<FakeStripe>;
+export async function startStripeServer(secretKey?: string, webhookSecret?: string): Promise<FakeStripe>;
+export async function startStripeServer(first?: string | StripeServerOptions, second?: string): Promise<FakeStripe> {
+  const options: StripeServerOptions = typeof first === 'object' ? first : { ...(first ? { secretKey: first } : {}), ...(second ? { webhookSecret: second } : {}) };
+  const secretKey = options.secretKey ?? 'sk_test_fake_0123456789';
+  const webhookSecret = options.webhookSecret ?? 'whsec_fake_0123456789';
+  const clock = options.now ?? (() => new Date());
+  const nowMs = () => clock().getTime();
+  const nowSec = () => Math.floor(nowMs() / 1000);
+  let latencyMs = options.latencyMs ?? 0;
   let baseUrl = '';
 
-  const session = (id: string) => {
-    const s = sessions.get(id);
-    if (!s) throw missing('checkout.session', id, 'session');
-    // Stripe expires an unpaid session on its own once expires_at passes.
-    if (s.status === 'open' && (s.expires_at as number) <= now()) s.status = 'expired';
-    return s;
+  const objects = createStripeObjects(nowSec, () => baseUrl);
+  const idempotency = createIdempotencyLayer(nowMs);
+  const requests: RecordedRequest[] = [];
+  const failures = new Map<string, { status: number; times: number }>();
+
+  const operations: Operation[] = [
+    { method: 'POST', path: /^\/v1\/checkout\/sessions$/, params: createSessionParams, check: checkCreateSession, run: (p, _, now) => objects.createSession(p, now) },
+    { method: 'GET', path: /^\/v1\/checkout\/sessions\/([^/]+)$/, params: retrieveSessionParams, pathParam: ['session', 66], run: (_, id) => objects.session(id) },
+    { method: 'POST', path: /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/, params: expireSessionParams, pathParam: ['session', 5000], run: (_, id) => objects.expireSession(id) },
+    { method: 'GET', path: /^\/v1\/payment_intents\/([^/]+)$/, params: retrieveIntentParams, pathParam: ['intent', 5000], run: (_, id) => objects.intent(id) },
+    { method: 'POST', path: /^\/v1\/refunds$/, params: createRefundParams, check: checkCreateRefund, run: (p) => objects.createRefund(p) },
+    { method: 'POST', path: /^\/v1\/transfers$/, params: createTransferParams, check: checkCreateTransfer, run: (p) => objects.createTransfer(p) },
+  ];
+
+  const injected = (stage: FailureStage, path: string): StripeHttpError | null => {
+    const failure = failures.get(`${stage} ${path}`);
+    if (!failure || failure.times <= 0) return null;
+    failure.times -= 1;
+    return failure.status === 429
+      ? new StripeHttpError(429, 'invalid_request_error', 'Too many requests hit the API too quickly.', 'rate_limit')
+      : new StripeHttpError(failure.status, 'api_error', 'An unknown error occurred');
   };
-
-  function createSession(p: Params): StripeObject {
-    if (str(p, ['mode'], true) !== 'payment') throw invalid('This fake only supports mode=payment.', 'mode');
-    const items = p.line_items;
-    if (!Array.isArray(items) || items.length !== 1) throw invalid('line_items must hold exactly one item here.', 'line_items');
-    const currency = str(p, ['line_items', 0, 'price_data', 'currency'], true)!;
-    if (!/^[a-z]{3}$/.test(currency)) throw invalid(`Invalid currency: ${currency}.`, 'line_items[0][price_data][currency]', 'invalid_currency');
-    const unit = int(p, ['line_items', 0, 'price_data', 'unit_amount'], true)!;
-    const quantity = int(p, ['line_items', 0, 'quantity'], true)!;
-    str(p, ['line_items', 0, 'price_data', 'product_data', 'name'], true);
-    if (unit < 0 || quantity < 1) throw invalid('Invalid amount or quantity.', 'line_items[0][price_data][unit_amount]', 'amount_too_small');
-    const created = now();
-    const expiresAt = int(p, ['expires_at']) ?? created + 86_400;
-    if (expiresAt < created + 1800 || expiresAt > created + 86_400) {
-      throw invalid('The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.', 'expires_at', 'parameter_invalid_integer');
-    }
-    const id = newId('cs_test_', 58);
-    intentMetadata.set(id, metadataOf((p.payment_intent_data as Params | undefined)?.metadata));
-    const s: StripeObject = {
-      id,
-      object: 'checkout.session',
-      amount_subtotal: unit * quantity,
-      amount_total: unit * quantity,
-      cancel_url: str(p, ['cancel_url']) ?? null,
-      client_reference_id: str(p, ['client_reference_id']) ?? null,
-      client_secret: null,
-      created,
-      currency,
-      customer: null,
-      customer_details: null,
-      customer_email: str(p, ['customer_email']) ?? null,
-      expires_at: expiresAt,
-      livemode: false,
-      metadata: metadataOf(p.metadata),
-      mode: 'payment',
-      payment_intent: null,
-      payment_method_types: ['card'],
-      payment_status: 'unpaid',
-      status: 'open',
-      success_url: str(p, ['success_url'], true),
-      ui_mode: 'hosted_page',
-      url: `${baseUrl}/c/pay/${id}`,
-    };
-    sessions.set(id, s);
-    return s;
-  }
-
-  function expireSession(id: string): StripeObject {
-    const s = session(id);
-    if (s.status !== 'open') {
-      throw invalid(`Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${s.status as string}".`);
-    }
-    s.status = 'expired';
-    return s;
-  }
-
-  function createRefund(p: Params): StripeObject {
-    const piId = str(p, ['payment_intent'], true)!;
-    const pi = paymentIntents.get(piId);
-    if (!pi) throw missing('payment_intent', piId, 'payment_intent');
-    const remaining = (pi.amount_received as number) - (pi.amount_refunded as number);
-    if (remaining <= 0) throw invalid(`Charge ${pi.latest_charge as string} has already been refunded.`, undefined, 'charge_already_refunded');
-    const amount = int(p, ['amount']) ?? remaining;
-    if (amount <= 0) throw invalid('Refund amount must be positive.', 'amount', 'amount_too_small');
-    if (amount > remaining) throw invalid(`Refund amount (${amount}) is greater than unrefunded amount on charge (${remaining})`, 'amount', 'amount_too_large');
-    pi.amount_refunded = (pi.amount_refunded as number) + amount;
-    const refund: StripeObject = {
-      id: newId('re_'), object: 'refund', amount, balance_transaction: newId('txn_'), charge: pi.latest_charge, created: now(), currency: pi.currency,
-      metadata: metadataOf(p.metadata), payment_intent: piId, reason: str(p, ['reason']) ?? null, status: 'succeeded',
-    };
-    refunds.set(refund.id, refund);
-    return refund;
-  }
-
-  function createTransfer(p: Params): StripeObject {
-    const amount = int(p, ['amount'], true)!;
-    const currency = str(p, ['currency'], true)!;
-    const destination = str(p, ['destination'], true)!;
-    if (amount <= 0) throw invalid('Amount must be at least 1.', 'amount', 'amount_too_small');
-    if (!/^acct_\w+$/.test(destination)) throw missing('destination', destination, 'destination');
-    const transfer: StripeObject = {
-      id: newId('tr_'), object: 'transfer', amount, amount_reversed: 0, balance_transaction: newId('txn_'), created: now(), currency,
-      description: str(p, ['description']) ?? null, destination, destination_payment: newId('py_'), livemode: false, metadata: metadataOf(p.metadata), reversed: false,
-    };
-    transfers.set(transfer.id, transfer);
-    return transfer;
-  }
-
-  function route(method: string, path: string, p: Params): StripeObject {
-    let m: RegExpExecArray | null;
-    if (method === 'POST' && path === '/v1/checkout/sessions') return createSession(p);
-    if (method === 'GET' && (m = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path))) return session(decodeURIComponent(m[1]!));
-    if (method === 'POST' && (m = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path))) return expireSession(decodeURIComponent(m[1]!));
-    if (method === 'GET' && (m = /^\/v1\/payment_intents\/([^/]+)$/.exec(path))) {
-      const id = decodeURIComponent(m[1]!);
-      const pi = paymentIntents.get(id);
-      if (!pi) throw missing('payment_intent', id, 'intent');
-      return pi;
-    }
-    if (method === 'POST' && path === '/v1/refunds') return createRefund(p);
-    if (method === 'POST' && path === '/v1/transfers') return createTransfer(p);
-    throw new StripeHttpError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}). Please see https://docs.stripe.com/api.`);
-  }
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const requestId = newId('req_', 14);
@@ -172,33 +128,61 @@ export async function startStripeServer(secretKey = 'sk_test_fake_0123456789', w
     for await (const c of req) chunks.push(c as Buffer);
     const url = new URL(req.url ?? '/', 'http://stripe.test');
     const method = req.method ?? 'GET';
+    const path = url.pathname;
+    let claimed: string | null = null;
     try {
+      // Refusals before the idempotency layer save nothing: docs.stripe.com/error-low-level, Content
+      // errors: "a request that's rate limited with a 429 can produce a different result with the same
+      // idempotency key because rate limiters run before the API's idempotency layer. The same goes for
+      // a 401 that omitted an API key, or most 400s that sent invalid parameters."
       if (req.headers.authorization !== `Bearer ${secretKey}`) {
         throw new StripeHttpError(401, 'invalid_request_error', 'Invalid API Key provided: sk_test_****');
       }
-      const params = decodeForm(method === 'GET' ? url.search.slice(1) : Buffer.concat(chunks).toString('utf8'));
-      const key = method === 'POST' ? (req.headers['idempotency-key'] as string | undefined) ?? null : null;
-      requests.push({ method, path: url.pathname, params, idempotencyKey: key, stripeVersion: (req.headers['stripe-version'] as string | undefined) ?? null });
-      const failure = failures.get(url.pathname);
-      if (failure && failure.times > 0) {
-        failure.times -= 1;
-        throw failure.status === 429
-          ? new StripeHttpError(429, 'invalid_request_error', 'Too many requests hit the API too quickly.', 'rate_limit')
-          : new StripeHttpError(failure.status, 'api_error', 'An unknown error occurred');
+      const raw = decodeForm(method === 'GET' ? url.search.slice(1) : Buffer.concat(chunks).toString('utf8'));
+      const header = req.headers['idempotency-key'];
+      // docs.stripe.com/api/idempotent_requests: "All POST requests accept idempotency keys. Don't send
+      // idempotency keys in GET and DELETE requests because it has no effect."
+      const key = method === 'POST' && typeof header === 'string' && header !== '' ? header : null;
+      requests.push({ method, path, params: raw, idempotencyKey: key, stripeVersion: (req.headers['stripe-version'] as string | undefined) ?? null });
+      const edge = injected('edge', path);
+      if (edge) throw edge;
+
+      const fingerprint = `${method} ${path} ${canonical(raw)}`;
+      if (key) {
+        const earlier = idempotency.lookup(key, fingerprint);
+        if (earlier) return send(earlier.status, earlier.body, { 'idempotent-replayed': 'true', 'idempotency-key': key });
+        idempotency.claim(key, fingerprint);
+        claimed = key;
       }
-      const fingerprint = `${method} ${url.pathname} ${JSON.stringify(params)}`;
-      const earlier = key ? idempotent.get(key) : undefined;
-      if (earlier && earlier.fingerprint !== fingerprint) {
-        throw new StripeHttpError(400, 'idempotency_error', `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`);
+      if (latencyMs > 0) await sleep(latencyMs);
+
+      const op = operations.find((o) => o.method === method && o.path.test(path));
+      if (!op) throw new StripeHttpError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}). Please see https://docs.stripe.com/api.`);
+      const match = op.path.exec(path)!;
+      const id = op.pathParam ? checkPathParam(decodeURIComponent(match[1]!), op.pathParam[0], op.pathParam[1]) : '';
+      const params = validate(raw, op.params, []) as Params;
+      const now = nowSec();
+      op.check?.(params, now);
+
+      // The endpoint has begun executing: its result, success or failure, is the key's saved result.
+      let status = 200;
+      let body: string;
+      try {
+        const failure = injected('endpoint', path);
+        if (failure) throw failure;
+        body = JSON.stringify(op.run(params, id, now));
+      } catch (err) {
+        const e = err instanceof StripeHttpError ? err : new StripeHttpError(500, 'api_error', 'An unknown error occurred');
+        status = e.status;
+        body = e.body(requestId);
       }
-      if (earlier) return send(earlier.status, earlier.body, { 'idempotent-replayed': 'true', 'idempotency-key': key! });
-      const body = JSON.stringify(route(method, url.pathname, params));
-      // Stripe saves a key's result once the request executed; validation failures are not saved.
-      if (key) idempotent.set(key, { fingerprint, status: 200, body });
-      send(200, body, key ? { 'idempotency-key': key } : {});
+      if (key) idempotency.save(key, status, body);
+      send(status, body, key ? { 'idempotency-key': key } : {});
     } catch (err) {
       if (err instanceof StripeHttpError) return send(err.status, err.body(requestId));
       send(500, new StripeHttpError(500, 'api_error', 'An unknown error occurred').body(requestId));
+    } finally {
+      if (claimed) idempotency.release(claimed);
     }
   }
 
@@ -211,39 +195,29 @@ export async function startStripeServer(secretKey = 'sk_test_fake_0123456789', w
     secretKey,
     webhookSecret,
     requests,
-    sessions,
-    paymentIntents,
-    refunds,
-    transfers,
-    completeSession(id, customer = {}) {
-      const s = session(id);
-      if (s.status !== 'open') throw new Error(`fake Stripe: session ${id} is ${s.status as string}, not open`);
-      const amount = s.amount_total as number;
-      const pi: StripeObject = {
-        id: newId('pi_'), object: 'payment_intent', amount, amount_received: amount, amount_refunded: 0, created: now(), currency: s.currency,
-        latest_charge: newId('ch_'), metadata: intentMetadata.get(id) ?? {}, status: 'succeeded',
-      };
-      paymentIntents.set(pi.id, pi);
-      Object.assign(s, {
-        status: 'complete',
-        payment_status: 'paid',
-        payment_intent: pi.id,
-        customer_details: { address: null, email: customer.email ?? s.customer_email ?? null, name: customer.name ?? null, phone: null, tax_exempt: 'none', tax_ids: [] },
-      });
-      return structuredClone(s);
+    get sessions() {
+      objects.sweep();
+      return objects.sessions;
     },
-    failNext(path, status, times = 1) {
-      failures.set(path, { status, times });
+    paymentIntents: objects.paymentIntents,
+    refunds: objects.refunds,
+    transfers: objects.transfers,
+    completeSession: (id, customer) => objects.completeSession(id, customer),
+    failNext(path, status, times = 1, { stage = 'edge' } = {}) {
+      failures.set(`${stage} ${path}`, { status, times });
+    },
+    setLatency(ms) {
+      latencyMs = ms;
     },
     sessionEvent(type, sessionId) {
       return {
-        id: newId('evt_'), object: 'event', api_version: API_VERSION, created: now(), data: { object: structuredClone(session(sessionId)) },
+        id: newId('evt_'), object: 'event', api_version: API_VERSION, created: nowSec(), data: { object: structuredClone(objects.session(sessionId)) },
         livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, type,
       };
     },
     signedWebhook(event, opts = {}) {
       const body = JSON.stringify(event, null, 2);
-      const signature = stripeSignature(body, opts.secret ?? webhookSecret, opts.timestamp ?? now());
+      const signature = stripeSignature(body, opts.secret ?? webhookSecret, opts.timestamp ?? nowSec());
       return { body, headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature, 'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)' } };
     },
     async sendWebhook(url, event) {

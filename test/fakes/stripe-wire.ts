@@ -1,5 +1,11 @@
 // Stripe's wire conventions for the fake Stripe server: form bodies in bracket notation, error
 // bodies, object ids, and the Stripe-Signature scheme for webhooks.
+//
+// Error codes used here are all members of Stripe's `api_errors.code` enum (OpenAPI
+// components.schemas.api_errors; stripe-node 23.1.0 ships it as PaymentIntent.LastPaymentError.Code).
+// Error types are the four Stripe documents (docs.stripe.com/api/errors, `type`): api_error,
+// card_error, idempotency_error, invalid_request_error. Where Stripe documents no exact message,
+// the message here is descriptive, and tests must not depend on its wording.
 import { createHmac, randomBytes } from 'node:crypto';
 
 export type Params = Record<string, unknown>;
@@ -23,8 +29,20 @@ export class StripeHttpError extends Error {
   }
 }
 
-export const invalid = (message: string, param?: string, code = 'parameter_invalid') => new StripeHttpError(400, 'invalid_request_error', message, code, param);
+/**
+ * A request that Stripe refuses for its parameters: 400 invalid_request_error ("The request was
+ * unacceptable, often due to missing a required parameter", docs.stripe.com/api/errors).
+ */
+export const invalid = (message: string, param?: string, code?: string) => new StripeHttpError(400, 'invalid_request_error', message, code, param);
+export const missingParam = (name: string) => invalid(`Missing required param: ${name}.`, name, 'parameter_missing');
+export const unknownParam = (name: string) => invalid(`Received unknown parameter: ${name}`, name, 'parameter_unknown');
+/** A Stripe parameter this fake does not implement: refused, never silently ignored. */
+export const unimplemented = (what: string, param?: string) => invalid(`fake Stripe: ${what} is not implemented by this test double.`, param);
+/** 404 resource_missing ("The requested resource doesn't exist", docs.stripe.com/api/errors). */
 export const missing = (kind: string, id: string, param?: string) => new StripeHttpError(404, 'invalid_request_error', `No such ${kind}: '${id}'`, 'resource_missing', param);
+
+/** `line_items[0][price_data]` from ['line_items', 0, 'price_data']: how Stripe names a nested param. */
+export const paramName = (path: ReadonlyArray<string | number>) => path.map((seg, i) => (i === 0 ? String(seg) : `[${seg}]`)).join('');
 
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
@@ -51,6 +69,7 @@ export function decodeForm(text: string): Params {
         return;
       }
       node[segment] ??= {};
+      if (typeof node[segment] !== 'object') throw invalid(`Invalid object`, paramName(path.slice(0, i + 1)));
       node = node[segment] as Params;
     });
   }
@@ -66,34 +85,16 @@ function arraysFromIndexes(value: unknown): unknown {
   return Object.fromEntries(entries);
 }
 
-/** A string parameter (`line_items[0][price_data][currency]` is path ['line_items', 0, …]). */
-export function str(params: Params, path: Array<string | number>, required = false): string | undefined {
-  const value = path.reduce<unknown>((node, seg) => (node as Record<string | number, unknown> | undefined)?.[seg], params);
-  const name = path.map((seg, i) => (i === 0 ? seg : `[${seg}]`)).join('');
-  if (value === undefined) {
-    if (required) throw invalid(`Missing required param: ${name}.`, name, 'parameter_missing');
-    return undefined;
+/**
+ * A canonical text of decoded parameters (object keys sorted, array order kept), so two requests
+ * carrying the same parameters in another order compare equal.
+ */
+export function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (typeof value === 'object' && value !== null) {
+    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical((value as Params)[k])}`).join(',')}}`;
   }
-  if (typeof value !== 'string') throw invalid(`Invalid string: ${name}`, name);
-  return value;
-}
-
-/** An integer parameter, refused the way Stripe refuses "12.5" or "abc". */
-export function int(params: Params, path: Array<string | number>, required = false): number | undefined {
-  const text = str(params, path, required);
-  if (text === undefined) return undefined;
-  if (!/^-?\d+$/.test(text)) {
-    const name = path.map((seg, i) => (i === 0 ? seg : `[${seg}]`)).join('');
-    throw invalid(`Invalid integer: ${text}`, name, 'parameter_invalid_integer');
-  }
-  return Number(text);
-}
-
-/** A `metadata` hash: string keys to string values. */
-export function metadataOf(value: unknown): Record<string, string> {
-  if (value === undefined) return {};
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw invalid('Invalid object', 'metadata');
-  return Object.fromEntries(Object.entries(value).filter((e): e is [string, string] => typeof e[1] === 'string'));
+  return JSON.stringify(value);
 }
 
 /** The Stripe-Signature header value: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`. */
