@@ -71,8 +71,9 @@ export function createOracle(doc: Schema): Oracle {
       } catch {
         return 'body: not JSON';
       }
-      // A `__proto__` member is refused by the server's JSON parser whatever the schema says.
-      if (/"__proto__"|"constructor"\s*:\s*\{\s*"prototype"/.test(rawBody)) return 'body: prototype member';
+      // A `__proto__` member is refused by the server's JSON parser whatever the schema says (a
+      // string *value* "__proto__" is not a member: judged on the parsed body, not its text).
+      if (hasPrototypeMember(parsed)) return 'body: prototype member';
       const fn = compile(input, `${o.method} ${o.path} body`, { $ref: pointer('paths', o.path, o.method, 'requestBody', 'content', 'application/json', 'schema') });
       return fn(parsed) ? null : `body: ${explain(fn)}`;
     },
@@ -90,4 +91,15 @@ export function createOracle(doc: Schema): Oracle {
       return fn(parsed) ? null : explain(fn);
     },
   };
+}
+
+/** A member named __proto__, or constructor.prototype, anywhere in a parsed JSON value. */
+function hasPrototypeMember(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  for (const [key, member] of Object.entries(value)) {
+    if (key === '__proto__') return true;
+    if (key === 'constructor' && typeof member === 'object' && member !== null && Object.hasOwn(member, 'prototype')) return true;
+    if (hasPrototypeMember(member)) return true;
+  }
+  return false;
 }
