@@ -22,3 +22,13 @@ export async function afterCommit(deps: Deps, what: string, effect: () => Promis
 export function publishAfterCommit(deps: Deps): void {
   deps.outbox.kick().catch((err) => deps.log.warn({ err }, 'outbox kick failed; the relay job will publish later'));
 }
+
+/**
+ * Tells the processor that checkouts superseded by a committed change may no longer be paid. A
+ * failure (the processor unreachable) is logged and left: the session then lapses on its own,
+ * and a payment that still lands on it is refunded in full by the confirmation path, so no
+ * money is lost or miscounted.
+ */
+export async function expireCheckouts(deps: Deps, sessionIds: readonly string[]): Promise<void> {
+  for (const id of sessionIds) await afterCommit(deps, 'checkout session expiry', () => deps.payments.expireCheckout(id));
+}

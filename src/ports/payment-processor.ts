@@ -37,6 +37,12 @@ export interface CreateCheckoutInput {
   /** Where the guest lands after paying; `{CHECKOUT_SESSION_ID}` is replaced with the session id. */
   successUrl: string;
   cancelUrl: string;
+  /**
+   * When we decided to open this checkout. Every time-dependent parameter is computed from it,
+   * never from the clock at call time, so a retry under the same idempotency key sends exactly
+   * the same request (Stripe refuses a key reused with other parameters).
+   */
+  openedAt: Date;
   /** Tied to the reservation's hold: the session cannot be paid after it. */
   expiresAt: Date;
 }

@@ -62,6 +62,11 @@ export interface FakeStripe {
   completeSession(id: string, customer?: { email?: string; name?: string }): StripeObject;
   /** The next `times` requests to this exact path answer `status` (500, 503, 429…); default stage `edge`. */
   failNext(path: string, status: number, times?: number, options?: { stage?: FailureStage }): void;
+  /**
+   * The next `times` requests to this path execute (their result saved for their idempotency key)
+   * but the connection drops before the answer: the caller cannot know what happened.
+   */
+  loseNextAnswer(path: string, times?: number): void;
   /** Changes `latencyMs` for the requests that arrive from now on. */
   setLatency(ms: number): void;
   /** A Stripe event (`checkout.session.completed`, …) carrying the session as it is now. */
@@ -101,6 +106,7 @@ export async function startStripeServer(first?: string | StripeServerOptions, se
   const idempotency = createIdempotencyLayer(nowMs);
   const requests: RecordedRequest[] = [];
   const failures = new Map<string, { status: number; times: number }>();
+  const lostAnswers = new Map<string, number>();
 
   const operations: Operation[] = [
     { method: 'POST', path: /^\/v1\/checkout\/sessions$/, params: createSessionParams, check: checkCreateSession, run: (p, _, now) => objects.createSession(p, now) },
@@ -177,6 +183,12 @@ export async function startStripeServer(first?: string | StripeServerOptions, se
         body = e.body(requestId);
       }
       if (key) idempotency.save(key, status, body);
+      const lose = lostAnswers.get(path) ?? 0;
+      if (lose > 0) {
+        lostAnswers.set(path, lose - 1);
+        res.destroy();
+        return;
+      }
       send(status, body, key ? { 'idempotency-key': key } : {});
     } catch (err) {
       if (err instanceof StripeHttpError) return send(err.status, err.body(requestId));
@@ -203,6 +215,9 @@ export async function startStripeServer(first?: string | StripeServerOptions, se
     refunds: objects.refunds,
     transfers: objects.transfers,
     completeSession: (id, customer) => objects.completeSession(id, customer),
+    loseNextAnswer(path, times = 1) {
+      lostAnswers.set(path, times);
+    },
     failNext(path, status, times = 1, { stage = 'edge' } = {}) {
       failures.set(`${stage} ${path}`, { status, times });
     },

@@ -74,6 +74,7 @@ describe('local checkout page in Chromium', { skip }, () => {
       description: 'Reservation BK-777',
       successUrl: `${base}/api/test/landing/success?session_id={CHECKOUT_SESSION_ID}`,
       cancelUrl: `${base}/api/test/landing/cancel`,
+      openedAt: t.clock.now(),
       expiresAt: new Date(t.clock.now().getTime() + 30 * 60_000),
       ...over,
     }, `browser-${n}`);

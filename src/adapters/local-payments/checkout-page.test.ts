@@ -33,6 +33,7 @@ describe('local checkout page', () => {
       description: 'Reservation BK-42',
       successUrl: 'https://guest.test/done?sid={CHECKOUT_SESSION_ID}&x=1',
       cancelUrl: 'https://back.test/cancelled?from=checkout',
+      openedAt: t.clock.now(),
       expiresAt: new Date(t.clock.now().getTime() + 30 * MIN),
       ...over,
     }, `page-${n}`);

@@ -31,6 +31,7 @@ describe('local payment processor', () => {
     customerEmail: 'guest@example.test',
     successUrl: 'https://shop.test/paid?session_id={CHECKOUT_SESSION_ID}',
     cancelUrl: 'https://shop.test/cancelled',
+    openedAt: t.clock.now(),
     expiresAt: new Date(t.clock.now().getTime() + 30 * MIN),
     ...over,
   });

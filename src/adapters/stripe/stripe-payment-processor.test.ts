@@ -18,6 +18,7 @@ function checkoutInput(over: Partial<CreateCheckoutInput> = {}): CreateCheckoutI
     customerEmail: 'guest@example.test',
     successUrl: 'https://stays.test/payments/done?session_id={CHECKOUT_SESSION_ID}',
     cancelUrl: 'https://stays.test/payments/cancelled',
+    openedAt: new Date(),
     expiresAt: new Date(Date.now() + 2 * 3600_000),
     ...over,
   };

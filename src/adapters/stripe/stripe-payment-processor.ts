@@ -71,7 +71,7 @@ export class StripePaymentProcessor implements PaymentProcessor {
           // Stripe substitutes {CHECKOUT_SESSION_ID} itself when it redirects; it must stay literal.
           success_url: input.successUrl,
           cancel_url: input.cancelUrl,
-          expires_at: this.sessionExpiry(input.expiresAt),
+          expires_at: sessionExpiry(input.openedAt, input.expiresAt),
           // The PaymentIntent carries the same metadata so refunds and disputes trace back to us.
           payment_intent_data: { metadata: input.metadata },
         },
@@ -157,18 +157,6 @@ export class StripePaymentProcessor implements PaymentProcessor {
     return [...this.currencies];
   }
 
-  /**
-   * Our hold and Stripe's window rarely agree: a 30-minute hold leaves less than Stripe's
-   * 30-minute minimum by the time we ask. We then send the minimum, so the session can outlive the
-   * hold; the hold-expiry job expires it explicitly, and a payment that still lands in between
-   * follows the late-payment rule (confirm if the nights are free, else refund in full).
-   */
-  private sessionExpiry(holdEndsAt: Date): number {
-    const now = Math.floor(this.clock.now().getTime() / 1000);
-    const wanted = Math.floor(holdEndsAt.getTime() / 1000);
-    return Math.min(Math.max(wanted, now + MIN_SESSION_SECONDS), now + MAX_SESSION_SECONDS);
-  }
-
   private async call<T>(what: string, fn: () => Promise<T>): Promise<T> {
     try {
       return await fn();
@@ -176,6 +164,19 @@ export class StripePaymentProcessor implements PaymentProcessor {
       throw translate(err, what);
     }
   }
+}
+
+/**
+ * Our hold and Stripe's window rarely agree: a 30-minute hold leaves less than Stripe's 30-minute
+ * minimum by the time we ask. We then send the minimum, so the session can outlive the hold; the
+ * hold-expiry job expires it explicitly, and a payment that still lands in between follows the
+ * late-payment rule (confirm if the nights are free, else refund in full). Computed from the
+ * instant the checkout was decided, not the clock now, so a retry under the same key repeats it.
+ */
+function sessionExpiry(openedAt: Date, holdEndsAt: Date): number {
+  const opened = Math.floor(openedAt.getTime() / 1000);
+  const wanted = Math.floor(holdEndsAt.getTime() / 1000);
+  return Math.min(Math.max(wanted, opened + MIN_SESSION_SECONDS), opened + MAX_SESSION_SECONDS);
 }
 
 /** Builds the adapter from the service configuration (PAYMENT_PROCESSOR=stripe). */

@@ -21,6 +21,8 @@ export const payments = pgTable(
     /** pending, paid, failed, expired, refunded, partially_refunded (contract §7). */
     status: text('status').notNull().default('pending'),
     amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    /** The reservation's version this request was made for (reservations.version); −1: never countable. */
+    reservationVersion: integer('reservation_version').notNull().default(0),
     taxMinor: bigint('tax_minor', { mode: 'number' }).notNull().default(0),
     currency: text('currency').notNull(),
     paymentMethod: text('payment_method'),
@@ -35,6 +37,11 @@ export const payments = pgTable(
     /** Near-raw copy of the processor's checkout session (the spec's payment_details). */
     details: jsonb('details'),
     expiresAt: ts('expires_at'),
+    /**
+     * When the processor was asked for this request's checkout: every parameter of that call
+     * (expiry included) derives from it and the row, and the idempotency key names it.
+     */
+    checkoutRequestedAt: ts('checkout_requested_at'),
     /** Amount refunded from this payment (minor units), for refunded / partially_refunded. */
     refundedMinor: bigint('refunded_minor', { mode: 'number' }).notNull().default(0),
     paidAt: ts('paid_at'),
@@ -50,16 +57,27 @@ export const payments = pgTable(
   ],
 );
 
+export interface RefundPart {
+  paymentId: number;
+  amountMinor: number;
+}
+
 export const refunds = pgTable(
   'refunds',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     reservationId: ref('reservation_id').notNull().references(() => reservations.id),
+    /** Set when the refund gives back one payment in full (a superseded or late payment). */
     paymentId: ref('payment_id').references(() => payments.id),
     amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
     currency: text('currency').notNull(),
-    /** 'cancellation', 'modification' or 'late_payment' (paid after the nights were gone). */
+    /** 'cancellation', 'modification', 'late_payment' (paid after the nights were gone) or 'superseded'. */
     reason: text('reason').notNull(),
+    /**
+     * How much is taken back from which payment, fixed when the refund is requested (under the
+     * reservation's lock), so every attempt sends the processor the same request under its key.
+     */
+    plan: jsonb('plan').$type<RefundPart[]>(),
     /** pending → succeeded | failed (retried until it succeeds). */
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),

@@ -42,7 +42,18 @@ export const reservations = pgTable(
     currency: text('currency').notNull(),
     totalMinor: bigint('total_minor', { mode: 'number' }).notNull(),
     paidMinor: bigint('paid_minor', { mode: 'number' }).notNull().default(0),
+    /** Refunds executed (succeeded at the processor). */
     refundedMinor: bigint('refunded_minor', { mode: 'number' }).notNull().default(0),
+    /**
+     * Refunds requested, executed or not: a request is never dropped, only retried, so what the
+     * platform keeps is paid − this, and what is owed is total − (paid − this).
+     */
+    refundRequestedMinor: bigint('refund_requested_minor', { mode: 'number' }).notNull().default(0),
+    /**
+     * Bumped by every accepted modification and by cancellation. A checkout is opened for one
+     * version; a payment on an older one is never counted (refunded in full instead).
+     */
+    version: integer('version').notNull().default(0),
     /** The price breakdown, stay rules and cancellation policy in force at booking time. */
     priceSnapshot: jsonb('price_snapshot').notNull(),
     rulesSnapshot: jsonb('rules_snapshot').notNull().default(sql`'{}'::jsonb`),

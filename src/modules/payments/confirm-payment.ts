@@ -1,16 +1,24 @@
 // The one confirmation path (contract §7): the verify endpoint, the processor's webhook and the
 // local checkout page all land here with the processor's view of a checkout session. Whatever
-// races, the payment row is locked first, so a payment is marked paid, added to the reservation
-// and announced exactly once; every later call sees `paid` and changes nothing.
+// races, the reservation and then the payment row are locked (the order every change of a booking
+// takes), so a payment is recorded, counted or refunded, and announced exactly once; every later
+// call sees it recorded and changes nothing.
 //
 // Decisions:
 // - the processor's session must say paid, for exactly the amount and currency of our payment
 //   row; a mismatch marks nothing paid, is logged, and answers 409 (never confirm on a guess);
-// - a reservation payment for a pending booking confirms it (hold cleared). One that lands after
-//   the hold lapsed confirms too if the nights can be taken again; if they cannot, or the guest
-//   had cancelled meanwhile, the money is kept as paid and a full refund is requested at once
-//   (reason 'late_payment'), and the guest is told through the refund event;
-// - an additional payment (after a modification) adds to what was paid and clears the badge;
+// - money received is always recorded (the payment `paid`, the reservation's paid_minor). It
+//   counts towards the booking only when it pays what is owed now for the version it was opened
+//   for: a reservation payment for a pending booking confirms it (hold cleared); one that lands
+//   after the hold lapsed confirms too if the nights can be taken again; an additional payment
+//   pays the surplus of a confirmed booking;
+// - anything else is refunded in full at once, pinned to that payment (refund reason
+//   'superseded' when the booking changed or was cancelled since the checkout was opened,
+//   'late_payment' when the nights are gone or nothing is owed that way any more), and the guest
+//   is told through the refund event. So what the booking holds never exceeds its total, and a
+//   payment is never counted twice;
+// - a session the processor made for one of our requests but that no request records (an
+//   attempt whose answer was lost) is recognised by its client_reference_id and refunded the same way;
 // - the owner's earnings ledger follows in the same transaction.
 import type { Deps } from '../../container.ts';
 import type { Tx } from '../../db/connection.ts';
@@ -27,7 +35,7 @@ import { paymentsRepository, type PaymentRow, type ReservationRow } from './paym
 import { syncOwnerEarnings } from './sync-owner-earnings.ts';
 import { crashPoint } from '../../platform/fault-points.ts';
 
-export type ConfirmOutcome = 'confirmed' | 'already_paid' | 'unpaid' | 'refunded_late';
+export type ConfirmOutcome = 'confirmed' | 'already_paid' | 'unpaid' | 'refunded_late' | 'refunded_superseded';
 
 export interface ConfirmResult {
   outcome: ConfirmOutcome;
@@ -35,11 +43,13 @@ export interface ConfirmResult {
 }
 
 export async function confirmPayment(deps: Deps, session: CheckoutSession): Promise<ConfirmResult | null> {
+  const found = await locate(deps, session);
+  if (!found) return null;
   let propertyId: number | null = null;
   const result = await deps.db.transaction(async (tx) => {
     const repo = paymentsRepository(tx);
-    const payment = await repo.lockBySession(session.id);
-    if (!payment) return null;
+    const r = (await repo.lockReservation(found.reservationId))!;
+    const payment = (await repo.lockBySession(session.id))!;
     if (payment.status === 'paid' || payment.status === 'refunded' || payment.status === 'partially_refunded') {
       return { outcome: 'already_paid' as const, payment };
     }
@@ -53,8 +63,8 @@ export async function confirmPayment(deps: Deps, session: CheckoutSession): Prom
       status: 'paid', paidAt: now, updatedAt: now, processorPaymentId: session.paymentId,
       transactionId: session.paymentId ?? payment.transactionId, details: session.raw,
     });
-    const r = (await repo.lockReservation(payment.reservationId))!;
     propertyId = r.propertyId;
+    const owedBefore = r.totalMinor - (r.paidMinor - r.refundRequestedMinor);
     await repo.addPaid(r.id, payment.amountMinor, now);
     const events = platformRepository(tx);
     const decimals = await currencyDecimals(tx, r.currency);
@@ -63,24 +73,26 @@ export async function confirmPayment(deps: Deps, session: CheckoutSession): Prom
     const base = { reservation_id: r.id, property_id: r.propertyId, guest_id: r.guestId, owner_id: owner, booking_ref_code: r.bookingRefCode, currency: r.currency };
     await events.insertEvent('payment.received', { ...base, payment_id: payment.id, amount, type: payment.type });
 
-    let outcome: ConfirmOutcome = 'confirmed';
-    if (payment.type === 'additional') {
-      const m = r.lastModification;
-      if (m) await repo.setReservation(r.id, { lastModification: { ...m, needs_additional_payment: false, additional_due: 0 } });
-    } else if (await canConfirm(tx, r)) {
-      await repo.setReservation(r.id, { status: 'confirmed', confirmedAt: now, holdExpiresAt: null, updatedAt: now });
-      await events.insertEvent('reservation.confirmed', { ...base, total: formatMinor(r.totalMinor, decimals) });
+    const superseded = payment.reservationVersion !== r.version;
+    let outcome: ConfirmOutcome;
+    if (!superseded && (await counts(tx, r, payment, owedBefore))) {
+      outcome = 'confirmed';
+      if (payment.type === 'reservation') {
+        await repo.setReservation(r.id, { status: 'confirmed', confirmedAt: now, holdExpiresAt: null, updatedAt: now });
+        await events.insertEvent('reservation.confirmed', { ...base, total: formatMinor(r.totalMinor, decimals) });
+      }
     } else {
-      outcome = 'refunded_late';
-      await reservationChangesRepository(tx).requestRefund({ reservationId: r.id, amountMinor: payment.amountMinor, currency: r.currency, reason: 'late_payment', at: now });
-      await events.insertEvent('refund.requested', { ...base, amount, reason: 'late_payment' });
+      const reason = superseded ? 'superseded' : 'late_payment';
+      outcome = superseded ? 'refunded_superseded' : 'refunded_late';
+      await reservationChangesRepository(tx).requestRefund({ reservationId: r.id, paymentId: payment.id, amountMinor: payment.amountMinor, currency: r.currency, reason, at: now });
+      await events.insertEvent('refund.requested', { ...base, amount, reason });
     }
     await syncOwnerEarnings(deps, tx, r.id, `payment:${payment.id}`, now);
     crashPoint(deps.config, 'payment.before-commit');
     return { outcome, payment: paid };
   });
   crashPoint(deps.config, 'payment.after-commit');
-  if (result && (result.outcome === 'confirmed' || result.outcome === 'refunded_late')) {
+  if (result.outcome === 'confirmed' || result.outcome === 'refunded_late' || result.outcome === 'refunded_superseded') {
     const id = propertyId;
     if (id !== null) await afterCommit(deps, 'property cache invalidation', () => deps.propertyCache.invalidate(id));
     publishAfterCommit(deps);
@@ -88,18 +100,39 @@ export async function confirmPayment(deps: Deps, session: CheckoutSession): Prom
   return result;
 }
 
+/** The payment row of a session: recorded, or adopted from its client_reference_id (one of our requests). */
+async function locate(deps: Deps, session: CheckoutSession): Promise<PaymentRow | null> {
+  const repo = paymentsRepository(deps.db);
+  const known = await repo.bySession(session.id);
+  if (known) return known;
+  const ref = Number(session.clientReferenceId);
+  const of = Number.isSafeInteger(ref) && ref > 0 ? await repo.byId(ref) : undefined;
+  if (!of) return null;
+  deps.log.warn({ sessionId: session.id, paymentId: of.id }, 'a checkout session no request records; kept as a superseded request');
+  await repo.adoptSession(of, { sessionId: session.id, amountMinor: session.amountTotal, currency: session.currency.toUpperCase(), details: session.raw, at: deps.clock.now() });
+  return (await repo.bySession(session.id)) ?? null;
+}
+
+/**
+ * Whether a payment on a current request pays what is owed: the reservation payment of a pending
+ * booking (or of an expired one whose nights can be taken again), or a surplus of a confirmed one
+ * that it does not overpay.
+ */
+async function counts(tx: Tx, r: ReservationRow, payment: PaymentRow, owedBefore: number): Promise<boolean> {
+  if (payment.type === 'additional') return (r.status === 'confirmed' || r.status === 'completed') && payment.amountMinor <= owedBefore;
+  if (payment.amountMinor !== owedBefore) return false;
+  if (r.status === 'pending') return true;
+  return r.status === 'expired' && (await takeNightsAgain(tx, r));
+}
 
 class NightsTaken extends Error {}
 
 /**
- * Whether a reservation payment may confirm its booking: a pending one still holds its nights
- * (even past hold_expires_at until the expiry job runs); an expired one confirms only if every
- * night can be taken again now (in a savepoint, so a partial hold leaves nothing behind while
- * the payment itself stays recorded); a cancelled or already settled one never.
+ * An expired booking's nights taken again for a late payment, in a savepoint, so a partial hold
+ * leaves nothing behind while the payment itself stays recorded (even past hold_expires_at a
+ * pending booking still holds its nights until the expiry job runs).
  */
-async function canConfirm(tx: Tx, r: ReservationRow): Promise<boolean> {
-  if (r.status === 'pending') return true;
-  if (r.status !== 'expired') return false;
+async function takeNightsAgain(tx: Tx, r: ReservationRow): Promise<boolean> {
   try {
     await tx.transaction(async (sp) => {
       const lines = await reservationWritesRepository(sp).rooms(r.id);

@@ -11,11 +11,14 @@
 // from recorded state only, so a run that dies after the processor refunded but before
 // recording repeats exactly the same calls on the next pass and gets the first refunds back.
 //
-// A refund is taken from the booking's captured payments, newest first, each at most what is
-// left of it; a payment becomes `refunded` when fully given back, else `partially_refunded`.
+// Which payment gives back how much is the refund's plan, fixed when it was requested (a
+// superseded or late payment gives back itself; otherwise the booking's captured payments,
+// newest first), so every attempt sends the same parameters under the same key. Requests from
+// before plans were kept are split here from recorded state, as they always were. A payment
+// becomes `refunded` when fully given back, else `partially_refunded`.
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Deps } from '../../container.ts';
-import { payments, refunds, reservations } from '../../db/schema/index.ts';
+import { payments, refunds, reservations, type RefundPart } from '../../db/schema/index.ts';
 import { publishAfterCommit } from '../../platform/after-commit.ts';
 import { platformRepository } from '../../platform/platform.repository.ts';
 import { formatMinor } from '../catalog/money.ts';
@@ -72,22 +75,21 @@ type Refund = typeof refunds.$inferSelect;
 /** Calls the processor for each part, then records them all at once; false if another run finished it. */
 async function executeOne(deps: Deps, refund: Refund): Promise<boolean> {
   const captured = await deps.db.select().from(payments)
-    .where(and(eq(payments.reservationId, refund.reservationId), inArray(payments.status, ['paid', 'partially_refunded']), isNotNull(payments.processorPaymentId)))
+    .where(and(eq(payments.reservationId, refund.reservationId), inArray(payments.status, ['paid', 'partially_refunded', 'refunded']), isNotNull(payments.processorPaymentId)))
     .orderBy(desc(payments.paidAt), desc(payments.id));
-  let left = refund.amountMinor;
+  const plan = refund.plan ?? legacyPlan(captured, refund.amountMinor);
   const parts: Array<{ paymentId: number; amount: number; processorId: string }> = [];
-  for (const p of captured) {
-    if (left <= 0) break;
-    const part = Math.min(left, p.amountMinor - p.refundedMinor);
-    if (part <= 0) continue;
+  for (const part of plan) {
+    const p = captured.find((c) => c.id === part.paymentId);
+    if (!p) throw new Error(`payment ${part.paymentId} of refund ${refund.id} is not a captured payment`);
     const result = await deps.payments.refund(
-      { paymentId: p.processorPaymentId!, amountMinor: part, reason: refund.reason },
+      { paymentId: p.processorPaymentId!, amountMinor: part.amountMinor, reason: refund.reason },
       `refund-${refund.id}-${p.id}`,
     );
     if (result.status === 'failed') throw new Error(`the processor refused refund ${result.id}`);
-    parts.push({ paymentId: p.id, amount: part, processorId: result.id });
-    left -= part;
+    parts.push({ paymentId: p.id, amount: part.amountMinor, processorId: result.id });
   }
+  const left = refund.amountMinor - parts.reduce((n, p) => n + p.amount, 0);
   if (left > 0) throw new Error(`no captured payment left to refund ${left} minor units of ${refund.currency} from`);
 
   const done = await deps.db.transaction(async (tx) => {
@@ -114,4 +116,17 @@ async function executeOne(deps: Deps, refund: Refund): Promise<boolean> {
     return true;
   });
   return done;
+}
+
+/** The split of a refund requested before plans were kept: newest payments first, each at most what is left of it. */
+function legacyPlan(captured: Array<typeof payments.$inferSelect>, amountMinor: number): RefundPart[] {
+  const plan: RefundPart[] = [];
+  let left = amountMinor;
+  for (const p of captured) {
+    if (left <= 0) break;
+    const part = Math.min(left, p.amountMinor - p.refundedMinor);
+    if (part > 0) plan.push({ paymentId: p.id, amountMinor: part });
+    left -= Math.max(0, part);
+  }
+  return plan;
 }

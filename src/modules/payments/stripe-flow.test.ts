@@ -91,11 +91,11 @@ describe('payments through Stripe (real adapter, fake Stripe server)', () => {
     assert.equal(params.line_items[0].price_data.currency, 'eur');
     assert.equal(params.line_items[0].price_data.unit_amount, String(total));
     assert.equal(params.client_reference_id, String(p.id));
-    assert.deepEqual(params.metadata, { payment_id: String(p.id), reservation_id: String(b.id), booking_ref_code: (await reservationById(t.deps, b.id)).bookingRefCode, type: 'reservation' });
+    assert.deepEqual(params.metadata, { payment_id: String(p.id), reservation_id: String(b.id), booking_ref_code: (await reservationById(t.deps, b.id)).bookingRefCode, type: 'reservation', reservation_version: '0' });
     assert.deepEqual(params.payment_intent_data.metadata, params.metadata);
     assert.equal(params.success_url, 'http://app.test/payments/success?session_id={CHECKOUT_SESSION_ID}');
     assert.equal(params.customer_email, b.user.email);
-    assert.match(sent[0]!.idempotencyKey ?? '', new RegExp(`^payment-${p.id}-\\d+$`));
+    assert.match(sent[0]!.idempotencyKey ?? "", new RegExp(`^checkout-${p.id}-\\d+-[\\w-]+$`));
 
     const again = await open(b.id, b.tok);
     assert.equal(again.id, p.id);

@@ -10,7 +10,8 @@
 //   snapshot kept on the reservation, against the check-in instant in the listing's time zone
 //   (the check-in time kept at booking, else the listing's, else 15:00); an unpaid booking
 //   refunds nothing;
-// - open payment requests of the booking stop being payable.
+// - the booking moves to a new version: its open checkouts stop being payable (expired here and
+//   at the processor after commit); a payment that still lands on one is refunded in full.
 import type { Deps } from '../../container.ts';
 import type { Tx } from '../../db/connection.ts';
 import { commitNightsChange } from './commit-nights-change.ts';
@@ -34,6 +35,7 @@ export interface CancelledReservation {
   reservation: ReservationRow;
   lines: ReservationRoomRow[];
   refundMinor: number;
+  supersededSessions: string[];
 }
 
 export async function cancelReservation(deps: Deps, user: AuthUser, id: number, reason: string | null): Promise<CancelledReservation> {
@@ -60,7 +62,7 @@ async function cancelInTransaction(deps: Deps, tx: Tx, user: AuthUser, id: numbe
 
   const held = await repo.balance(id);
   const refund = refundOnCancel(role, r, held, property.timezone, property.checkInTime, now);
-  await repo.expirePendingPayments(id, ['reservation', 'additional'], now);
+  const supersededSessions = await repo.supersedeCheckouts(id, now);
   if (refund > 0) await repo.requestRefund({ reservationId: id, amountMinor: refund, currency: r.currency, reason: 'cancellation', at: now });
   const reservation = await repo.update(id, {
     status: 'cancelled', cancelledAt: now, cancelReason: reason, cancelledBy: user.id,
@@ -81,7 +83,7 @@ async function cancelInTransaction(deps: Deps, tx: Tx, user: AuthUser, id: numbe
       reservation_id: id, guest_id: r.guestId, owner_id: property.ownerId, amount: formatMinor(refund, decimals), currency: r.currency, reason: 'cancellation',
     });
   }
-  return { reservation, lines, refundMinor: refund };
+  return { reservation, lines, refundMinor: refund, supersededSessions };
 }
 
 function refundOnCancel(role: ReservationRole, r: ReservationRow, held: number, timeZone: string, listingCheckInTime: string | null, now: Date): number {

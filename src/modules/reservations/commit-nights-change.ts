@@ -1,18 +1,26 @@
 // Runs a change that moves a reservation's nights (modification, cancellation) in one
 // transaction, retried when PostgreSQL breaks a lock cycle with another change of the same
-// nights, then refreshes the listing's cached calendar and publishes the change's events.
+// nights, then refreshes the listing's cached calendar, expires at the processor the checkouts
+// the change superseded, and publishes the change's events.
 import type { Deps } from '../../container.ts';
 import type { Tx } from '../../db/connection.ts';
-import { afterCommit, publishAfterCommit } from '../../platform/after-commit.ts';
+import { afterCommit, expireCheckouts, publishAfterCommit } from '../../platform/after-commit.ts';
 import { isDeadlock } from '../catalog/db-errors.ts';
 
 const ATTEMPTS = 3;
 
-export async function commitNightsChange<T extends { reservation: { propertyId: number } }>(deps: Deps, work: (tx: Tx) => Promise<T>): Promise<T> {
+export interface NightsChange {
+  reservation: { propertyId: number };
+  /** Checkout sessions the change made unpayable (supersedeCheckouts), expired after commit. */
+  supersededSessions: string[];
+}
+
+export async function commitNightsChange<T extends NightsChange>(deps: Deps, work: (tx: Tx) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       const done = await deps.db.transaction(work);
       await afterCommit(deps, 'property cache invalidation', () => deps.propertyCache.invalidate(done.reservation.propertyId, 'nights'));
+      await expireCheckouts(deps, done.supersededSessions);
       publishAfterCommit(deps);
       return done;
     } catch (err) {

@@ -58,16 +58,20 @@ export type MultiRoomBody = Static<typeof MultiRoomBody>;
 const Amount = Type.Number({ description: 'currency units, the reservation currency\'s decimals' });
 export const ModificationPricing = Type.Object({
   old_total: Amount, new_total: Amount,
-  paid_amount: Type.Number({ description: 'what the platform holds for the booking: paid minus refunds requested' }),
-  additional_due: Amount, refund_due: Amount,
+  paid_amount: Type.Number({ description: 'what the platform held for the booking when the change was made: paid minus refunds requested' }),
+  additional_due: Type.Number({ description: 'what the booking owes now (derived on every read: 0 once the surplus is paid)' }),
+  refund_due: Type.Number({ description: 'the refund the change requested (executed through the processor)' }),
   price_difference: Type.Number({ description: 'new_total − old_total (negative when cheaper)' }),
 });
 
 /** Members the read form carries only after a modification or a cancellation. */
 function ChangeMembers() {
   return {
-    needs_additional_payment: Type.Optional(Type.Boolean({ description: 'after a modification: a surplus is owed (a pending payment of type additional)' })),
-    additional_due: Type.Optional(Amount),
+    needs_additional_payment: Type.Optional(Type.Boolean({
+      description: 'after a modification: a confirmed booking owes a surplus now — total − (paid − refunds requested) > 0, derived on every read; ' +
+        'pay it with POST /payments/process type additional. false once paid, and on a pending, cancelled or expired booking',
+    })),
+    additional_due: Type.Optional(Type.Number({ description: 'what a confirmed booking owes now (0 when nothing), currency units' })),
     pricing: Type.Optional(ModificationPricing),
     refund_initiated: Type.Optional(Type.Boolean({ description: 'after a modification or cancellation: a refund was requested' })),
     refund_amount: Type.Optional(Type.Number({ description: 'the refund requested by the last modification, or by the cancellation' })),

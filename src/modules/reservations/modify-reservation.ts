@@ -11,11 +11,14 @@
 // - everything is read after locking the reservation, so two changes of one booking queue up and
 //   the second prices from the first's result; the nights are locked in a fixed order before the
 //   old ones are given back and the new ones taken, so the booking's own nights can be reused;
-// - money: on a pending (unpaid) booking the new total simply replaces the old one (an open
-//   checkout for the old amount stops being payable). On a confirmed booking the difference is
-//   taken against what the platform holds (paid minus refunds requested): a surplus becomes one
-//   pending payment of type `additional` (replacing any earlier unpaid one), a shortfall a refund
-//   request of the difference, in full (the guest is moving, not cancelling).
+// - every accepted change moves the reservation to a new version: each checkout opened for the
+//   old one stops being payable (expired here and at the processor after commit); a payment that
+//   still lands on one is refunded in full, never counted (confirm-payment.ts);
+// - money: on a pending (unpaid) booking the new total simply replaces the old one (the guest
+//   opens a new checkout for it). On a confirmed booking the difference is taken against what
+//   the platform holds (paid minus refunds requested): a surplus becomes one pending payment of
+//   type `additional` for the new version, a shortfall a refund request of the difference, in
+//   full (the guest is moving, not cancelling).
 import { randomUUID } from 'node:crypto';
 import type { Deps } from '../../container.ts';
 import type { Tx } from '../../db/connection.ts';
@@ -48,6 +51,7 @@ export interface ModifiedReservation {
   reservation: ReservationRow;
   lines: ReservationRoomRow[];
   result: ModificationResult;
+  supersededSessions: string[];
 }
 
 const CHANGEABLE = new Set(['pending', 'confirmed']);
@@ -91,6 +95,7 @@ async function modifyInTransaction(deps: Deps, tx: Tx, user: AuthUser, id: numbe
   checkStay(breakdown, rooms !== undefined && rooms.length > 0, true);
 
   const lines = await moveNights(tx, r, oldLines, breakdown, checkin, checkout);
+  const supersededSessions = await repo.supersedeCheckouts(id, now);
   const money = await settle(tx, r, breakdown, now);
   const snapshot: PriceSnapshot = { currency: loaded.currency, breakdown };
   const reservation = await repo.update(id, {
@@ -113,7 +118,7 @@ async function modifyInTransaction(deps: Deps, tx: Tx, user: AuthUser, id: numbe
   if (money.refund_initiated) {
     await events.insertEvent('refund.requested', { reservation_id: id, guest_id: r.guestId, owner_id: property.ownerId, amount: fmt(money.refund_amount), currency: r.currency, reason: 'modification' });
   }
-  return { reservation, lines, result: money };
+  return { reservation, lines, result: money, supersededSessions };
 }
 
 /** The booking's own room lines as a request (a listing sold whole has none). */
@@ -150,24 +155,21 @@ async function roomCounts(tx: Tx, propertyId: number, kinds: number[]): Promise<
   return new Map(types.map((t) => [t.id, t.countOfRooms]));
 }
 
-/** Records what the change costs or gives back (see the decisions above). */
+/** Records what the change costs or gives back (see the decisions above); checkouts are already superseded. */
 async function settle(tx: Tx, r: ReservationRow, b: PriceBreakdown, now: Date): Promise<ModificationResult> {
   const repo = reservationChangesRepository(tx);
   const oldTotal = r.totalMinor;
   const base = { old_total: oldTotal, new_total: b.total, price_difference: b.total - oldTotal };
   if (r.status === 'pending') {
-    // The open checkout was for the old amount; the guest pays the new total through a new one.
-    await repo.expirePendingPayments(r.id, ['reservation'], now);
     return { ...base, paid_amount: 0, additional_due: 0, refund_due: 0, needs_additional_payment: false, refund_initiated: false, refund_amount: 0 };
   }
-  await repo.expirePendingPayments(r.id, ['additional'], now);
-  const held = await repo.balance(r.id);
+  const held = r.paidMinor - r.refundRequestedMinor;
   const due = b.total - held;
   if (due > 0) {
     const oldTax = (r.priceSnapshot as PriceSnapshot).breakdown.tax_amount;
     // The tax inside the surplus: the tax increase, never more than the surplus itself.
     const tax = Math.min(due, Math.max(0, b.tax_amount - oldTax));
-    await repo.requestPayment({ reservationId: r.id, userId: r.guestId, type: 'additional', amountMinor: due, taxMinor: tax, currency: r.currency, at: now });
+    await repo.requestPayment({ reservationId: r.id, reservationVersion: r.version + 1, userId: r.guestId, type: 'additional', amountMinor: due, taxMinor: tax, currency: r.currency, at: now });
     return { ...base, paid_amount: held, additional_due: due, refund_due: 0, needs_additional_payment: true, refund_initiated: false, refund_amount: 0 };
   }
   const refund = Math.min(-due, held);

@@ -87,17 +87,29 @@ function common(r: ReservationRow, lines: ReservationRoomRow[], property: Proper
   };
 }
 
+/**
+ * What a booking owes now: total − (paid − refunds requested), never stored, so a payment, a
+ * refund or a new version can never leave a stale "payment needed" behind. Only a confirmed (or
+ * completed) booking owes a surplus; a pending one pays its total through its own checkout.
+ */
+export function additionalOwed(r: Pick<ReservationRow, 'status' | 'totalMinor' | 'paidMinor' | 'refundRequestedMinor'>): number {
+  if (r.status !== 'confirmed' && r.status !== 'completed') return 0;
+  return Math.max(0, r.totalMinor - (r.paidMinor - r.refundRequestedMinor));
+}
+
 function changeMembers(r: ReservationRow): ChangeMembers {
   const decimals = snapshotOf(r).currency?.decimals ?? 2;
   const n = (minor: number) => minorToNumber(minor, decimals);
   const out: ChangeMembers = {};
   const m = r.lastModification;
   if (m) {
-    out.needs_additional_payment = m.needs_additional_payment;
-    out.additional_due = n(m.additional_due);
+    const due = additionalOwed(r);
+    out.needs_additional_payment = due > 0;
+    out.additional_due = n(due);
+    // The change's own record, except what is owed, which is always today's.
     out.pricing = {
       old_total: n(m.old_total), new_total: n(m.new_total), paid_amount: n(m.paid_amount),
-      additional_due: n(m.additional_due), refund_due: n(m.refund_due), price_difference: n(m.price_difference),
+      additional_due: n(due), refund_due: n(m.refund_due), price_difference: n(m.price_difference),
     };
     out.refund_initiated = m.refund_initiated;
     out.refund_amount = n(m.refund_amount);

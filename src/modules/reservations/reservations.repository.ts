@@ -125,7 +125,7 @@ function insertStatement(withLive: boolean) {
             ${p('cancellationPolicy')}::jsonb, ${p('holdExpiresAt')}::timestamptz,
             ${p('at')}::timestamptz, ${p('updatedAt')}::timestamptz
           WHERE (SELECT count(*) FROM reservations
-                 WHERE guest_id = ${p('guestId')} AND status = 'pending' AND paid_minor = 0
+                 WHERE guest_id = ${p('guestId')} AND status = 'pending' AND paid_minor = refund_requested_minor
                    AND (hold_expires_at IS NULL OR hold_expires_at > ${p('at')}::timestamptz)) < ${p('maxPending')}
           RETURNING *
         ), l AS (
@@ -166,7 +166,7 @@ export function reservationWritesRepository(db: Executor) {
     async countPending(guestId: number, now: Date): Promise<number> {
       const res = (await db.execute(sql`
         SELECT count(*)::int AS n FROM reservations
-        WHERE guest_id = ${guestId} AND status = 'pending' AND paid_minor = 0
+        WHERE guest_id = ${guestId} AND status = 'pending' AND paid_minor = refund_requested_minor
           AND (hold_expires_at IS NULL OR hold_expires_at > ${now.toISOString()}::timestamptz)`)) as unknown as Rows<{ n: number }>;
       return Number(res.rows[0]!.n);
     },
