@@ -54,7 +54,6 @@ export async function checkInvariants(w: World, m: Model): Promise<void> {
     SELECT id, reservation_id, session_id, status, type, amount_minor AS amount, refunded_minor AS refunded FROM payments WHERE reservation_id IN (${list})`);
   const refunds = await rows<{ payment_id: string | null; amount: string; status: string }>(w, sql`
     SELECT payment_id, amount_minor AS amount, status FROM refunds WHERE reservation_id IN (${list})`);
-
   for (const r of res) {
     const id = num(r.id);
     const total = num(r.total);
@@ -65,7 +64,13 @@ export async function checkInvariants(w: World, m: Model): Promise<void> {
     assert.equal(num(r.paid), counted, `${at}: paid_minor must equal the sum of its received payments (${counted})`);
     assert.ok(net >= 0, `${at}: more refunded than paid`);
     assert.ok(net <= total, `${at}: the platform keeps more than the total`);
-    for (const p of mine) assert.ok(num(p.refunded) <= num(p.amount), `${at}: payment ${p.id} refunded beyond its amount`);
+    for (const p of mine) {
+      assert.ok(num(p.refunded) <= num(p.amount), `${at}: payment ${p.id} refunded beyond its amount`);
+      // A payment given back as superseded or late is given back whole, once; once executed it shows refunded.
+      const pinned = refunds.filter((f) => num(f.payment_id) === num(p.id));
+      assert.ok(pinned.length <= 1 && pinned.every((f) => num(f.amount) === num(p.amount)), `${at}: payment ${p.id} has refunds ${JSON.stringify(pinned)}`);
+      if (pinned[0]?.status === 'succeeded') assert.deepEqual([p.status, num(p.refunded)], ['refunded', num(p.amount)], `${at}: payment ${p.id} refunded`);
+    }
     if (r.status === 'pending' || r.status === 'expired') assert.equal(net, 0, `${at}: an unconfirmed reservation keeps money`);
     const owed = total - net;
     // An open request is always for what is owed now: one that no longer matches was superseded.

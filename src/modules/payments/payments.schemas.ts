@@ -38,7 +38,10 @@ export const ProcessResponse = Envelope(Type.Object({
 export const VerifyQuery = Type.Object({ session_id: Type.String({ minLength: 1, maxLength: 255 }) });
 
 export const VerifyResponse = Envelope(Type.Object({
-  outcome: Type.String({ description: 'confirmed, already_paid, unpaid (not paid yet), refunded_late (paid after the nights were gone: refunded in full)' }),
+  outcome: Type.String({
+    description: 'confirmed, already_paid, unpaid (not paid yet), refunded_late (paid after the nights were gone or nothing was owed that way: ' +
+      'refunded in full), refunded_superseded (paid on a checkout the booking\'s change or cancellation had superseded: refunded in full)',
+  }),
   payment: Payment,
   reservation: Type.Object({ id: Type.Integer(), booking_ref_code: Type.String(), status: Type.String() }),
 }));

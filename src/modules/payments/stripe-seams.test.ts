@@ -101,4 +101,24 @@ describe('Stripe at the seams: retries, superseded checkouts', () => {
     assert.equal((await webhook(third.payment_details.id)).statusCode, 200);
     assert.equal((await reservationById(t.deps, b.id)).status, 'confirmed');
   });
+
+  it('a change while Stripe is answering: the new session is expired and the guest gets 409, then opens the current checkout', async () => {
+    const b = await book(60, 2);
+    stripe.setLatency(400);
+    const [opened, changed] = await Promise.all([
+      processFor(b.id, b.tok),
+      new Promise((resolve) => setTimeout(resolve, 150)).then(() =>
+        t.app.inject({ method: 'PUT', url: `/api/reservations/${b.id}`, headers: bearer(b.tok), payload: { checkout_date: day(63) } })),
+    ]);
+    stripe.setLatency(0);
+    assert.equal(changed.statusCode, 200, changed.body);
+    assert.equal(opened.statusCode, 409, opened.body);
+    const rows = await t.deps.db.select().from(payments).where(eq(payments.reservationId, b.id));
+    assert.equal(rows.length, 1);
+    assert.equal(rows[0]!.status, 'expired');
+    assert.equal(stripe.sessions.get(rows[0]!.sessionId!)!.status, 'expired', 'recorded on its request and expired at Stripe');
+    const again = await processFor(b.id, b.tok);
+    assert.equal(again.statusCode, 200, again.body);
+    assert.equal(Math.round(Number(again.json().data.payment.amount) * 100), (await reservationById(t.deps, b.id)).totalMinor);
+  });
 });

@@ -151,4 +151,22 @@ describe('superseded checkouts (issue 19)', () => {
     assert.equal(cancelled.json().data.needs_additional_payment, false);
     assert.equal(await payPage(surplus.payment_details.id), 410);
   });
+
+  it('a session no request records (an attempt whose answer was lost) is recognised by its reference and refunded in full when paid', async () => {
+    const b = await book('2030-08-01', '2030-08-03');
+    const current = await open(b.id, b.tok);
+    // The processor made a second session for the same payment under another key (the first attempt's lost answer).
+    const orphan = await local.createCheckout({
+      amountMinor: Math.round(Number(current.amount) * 100), currency: 'EUR', reference: String(current.id), metadata: { payment_id: String(current.id) },
+      description: 'lost attempt', successUrl: 'http://app.test/ok', cancelUrl: 'http://app.test/no', openedAt: t.clock.now(),
+      expiresAt: new Date(t.clock.now().getTime() + 20 * 60_000),
+    }, `lost-attempt-${current.id}`);
+    assert.equal(await payPage(orphan.id), 303);
+    const [adopted] = await t.deps.db.select().from(payments).where(eq(payments.sessionId, orphan.id));
+    assert.equal(adopted!.status, 'paid');
+    assert.deepEqual((await pinnedRefunds(adopted!.id)).map((f) => f.reason), ['superseded']);
+    assert.deepEqual([(await money(b.id)).status, (await money(b.id)).held], ['pending', 0]);
+    assert.equal(await payPage(current.payment_details.id), 303, 'the recorded checkout still pays the booking');
+    assert.equal((await money(b.id)).status, 'confirmed');
+  });
 });

@@ -26,11 +26,14 @@ export async function changeReservationRoutes(app: FastifyInstance, { deps }: { 
         'zone) has not come yet (409 otherwise; 409 too when a pending hold has lapsed). Omitted members keep their booked value. The stay is ' +
         're-priced at current rates and rules with the booking\'s own extras (offer, packages, services, and its promo without counting another ' +
         'use; extras deleted since are dropped); the cancellation policy stays the booked one. Nights move atomically: if any new night is taken → ' +
-        '409 DATES_UNAVAILABLE and nothing changes; stay rules and capacity → 422 per field. Money: a pending booking just gets the new total ' +
-        '(an open checkout for the old amount expires). On a confirmed booking the new total is compared with what the platform holds (paid − ' +
-        'refunds requested): a surplus → needs_additional_payment, pricing.additional_due and one pending payment of type additional (replacing an ' +
-        'unpaid earlier one); a shortfall → refund_initiated and refund_amount, the whole difference, requested from the processor. pricing ' +
-        'also carries paid_amount, refund_due and price_difference. Honours Idempotency-Key.',
+        '409 DATES_UNAVAILABLE and nothing changes; stay rules and capacity → 422 per field. Open checkouts: every accepted change moves the ' +
+        'reservation to a new version, and every checkout opened before it is superseded in the same transaction (payment status expired) and ' +
+        'expired at the processor right after (the local page then says the checkout has expired and takes no money). A payment that still ' +
+        'lands on a superseded checkout is never counted: it is refunded in full, once (refund reason superseded). Money: a pending booking ' +
+        'just gets the new total, paid through a new checkout. On a confirmed booking the new total is compared with what the platform holds ' +
+        '(paid − refunds requested): a surplus → needs_additional_payment, pricing.additional_due and one pending payment of type additional for ' +
+        'the new version; a shortfall → refund_initiated and refund_amount, the whole difference, requested from the processor. pricing also ' +
+        'carries paid_amount, refund_due and price_difference. Honours Idempotency-Key.',
       params: S.ReservationParams, body: S.ModifyBody,
       response: { 200: S.ModificationResponse, ...errorResponses(401, 403, 404, 409) },
     },
@@ -57,7 +60,9 @@ export async function changeReservationRoutes(app: FastifyInstance, { deps }: { 
         'go back on sale in the same transaction. Refund of what the platform holds for the booking: in full when the owner or an admin cancels; ' +
         'otherwise by the cancellation policy kept at booking (flexible: full until 24 h before check-in; moderate: full until 5 days before; ' +
         'strict: full within 48 h of booking if check-in is ≥ 14 days away, else 50 % until 7 days before; the most generous policy listed wins), ' +
-        'the check-in instant taken in the listing\'s time zone. An unpaid booking refunds nothing. Answers the read form with refund_initiated ' +
+        'the check-in instant taken in the listing\'s time zone. An unpaid booking refunds nothing. Open checkouts of the booking (its own or an ' +
+        'additional payment) are superseded in the same transaction and expired at the processor right after; a payment that still lands on ' +
+        'one is refunded in full, once. Answers the read form with refund_initiated ' +
         'and refund_amount (currency units); the refund itself is executed by the payment processor.',
       params: S.ReservationParams, body: S.CancelBody,
       response: { 200: S.ReservationResponse, ...errorResponses(401, 404, 409) },

@@ -1,7 +1,7 @@
 // Unpaid holds give their nights back once `hold_expires_at` has passed (contract §6).
 import type { Deps } from '../../container.ts';
 import { platformRepository } from '../../platform/platform.repository.ts';
-import { afterCommit, publishAfterCommit } from '../../platform/after-commit.ts';
+import { afterCommit, expireCheckouts, publishAfterCommit } from '../../platform/after-commit.ts';
 import { inventoryRepository } from './inventory.repository.ts';
 import { reservationsRepository } from './reservations.repository.ts';
 
@@ -30,16 +30,14 @@ export async function expireHolds(deps: Deps, now: Date = deps.clock.now(), batc
         await events.insertEvent('reservation.expired', { reservation_id: r.id, property_id: r.propertyId, guest_id: r.guestId });
       }
       await repo.setStatus(locked.map((r) => r.id), 'pending', 'expired', now);
-      // Their checkout sessions stop being payable with them (a payment that still lands is
-      // handled by the confirmation path: confirmed if the nights are free, else refunded).
+      // Their checkout sessions stop being payable with them. The version stays: a payment that
+      // still lands is the contract's late payment (confirmed if the nights are free, else refunded).
       const sessions = await repo.expirePendingPayments(locked.map((r) => r.id), now);
       return Object.assign(locked, { sessions });
     });
     if (!batch.length) break;
     total += batch.length;
-    for (const sessionId of batch.sessions) {
-      await afterCommit(deps, 'checkout session expiry', () => deps.payments.expireCheckout(sessionId));
-    }
+    await expireCheckouts(deps, batch.sessions);
     // Freed nights change the listing's calendar and availability.
     for (const propertyId of new Set(batch.map((r) => r.propertyId))) {
       await afterCommit(deps, 'property cache invalidation', () => deps.propertyCache.invalidate(propertyId, 'nights'));
