@@ -11,14 +11,12 @@ import { processPayouts } from '../../src/modules/payouts/process-payouts.ts';
 import { completeStays } from '../../src/modules/reservations/complete-stays.ts';
 import { expireHolds } from '../../src/modules/reservations/expire-holds.ts';
 import { reservationById } from '../../src/modules/reservations/reservations.test-support.ts';
-import { checkInvariants, checkPayouts, checkPriceDetails, type Model } from './lifecycle-invariants.ts';
+import { checkInvariants, checkPayouts, checkPriceDetails, RACED, type Model } from './lifecycle-invariants.ts';
 import { call, dayOffset, deliverWebhook, payOnPage, PROMO, type Actor, type World } from './lifecycle-world.ts';
 
 type Cmd = fc.AsyncCommand<Model, World>;
 /** k ≥ 0: any item (k mod length); −1, −2: the latest ones, which the next step most often concerns. */
 const pick = <T>(list: readonly T[], k: number) => (k < 0 ? list[Math.max(0, list.length + k)]! : list[k % list.length]!);
-/** A raced payment: whether it landed before or after the change is not known to the model. */
-const RACED = -1;
 
 function expectStatus(res: LightMyRequestResponse, allowed: number[], what: string): void {
   assert.ok(allowed.includes(res.statusCode), `${what} answered ${res.statusCode} (allowed ${allowed.join('/')}): ${res.body.slice(0, 400)}`);
@@ -159,7 +157,8 @@ const PayDuringChange = (k: number, kind: ChangeKind, n: number) => cmd(`PayDuri
   const r = m.reservations[s.res]!;
   const before = r.version;
   const [paid] = await Promise.all([payOnPage(w, s.id), modify(w, m, s.res, 0, kind, n)]);
-  if (paid) s.paidAtVersion = r.version === before ? before : RACED;
+  // Superseded already, it is superseded whichever landed first; otherwise the order decides.
+  if (paid) s.paidAtVersion = s.version !== before || r.version === before ? before : RACED;
 });
 
 const Outage = () => cmd('ExpiryOutage()', () => true, async (_m, w) => {

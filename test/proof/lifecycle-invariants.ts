@@ -18,9 +18,12 @@ export interface SessionModel {
   /** The reservation's version (count of accepted changes) when the checkout was opened. */
   version: number;
   type: 'reservation' | 'additional';
-  /** The reservation's version when money moved on this session, or null while unpaid. */
+  /** The reservation's version when money moved on this session, null while unpaid, RACED when it raced a change. */
   paidAtVersion: number | null;
 }
+
+/** A payment that raced a change of its booking: whether it landed before or after is not known to the model. */
+export const RACED = -1;
 
 export interface ReservationModel {
   id: number;
@@ -107,7 +110,7 @@ function checkLedger(r: { earned: string; snapshot: PriceBreakdownHolder; status
 /** Every payment made on a session whose reservation had changed since is refunded in full, once. */
 function checkSupersededRefunds(m: Model, pays: Array<{ id: string; session_id: string | null; status: string; amount: string }>, refunds: Array<{ payment_id: string | null; amount: string }>) {
   for (const s of m.sessions) {
-    if (s.paidAtVersion === null || s.paidAtVersion === s.version) continue;
+    if (s.paidAtVersion === null || s.paidAtVersion === RACED || s.paidAtVersion === s.version) continue;
     const p = pays.find((x) => x.session_id === s.id);
     if (!p || p.status === 'pending' || p.status === 'expired') continue; // the service has not heard of the payment yet
     const pinned = refunds.filter((f) => num(f.payment_id) === num(p.id));
