@@ -11,7 +11,8 @@
 // `npm run test:soak`), fewer on PGlite, where one connection serialises every "race".
 import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
-import { startStripeServer, type FakeStripe } from '../fakes/stripe-server.ts';
+import type { FakeStripe } from '../fakes/stripe-server.ts';
+import { createStripeTestApp, type StripeTestApp } from '../helpers/stripe-app.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { onPostgres } from '../helpers/test-database.ts';
 import { lifecycleCommands } from './lifecycle-commands.ts';
@@ -58,17 +59,11 @@ describe('booking ↔ payment lifecycle, model-based', () => {
   });
 
   describe('Stripe (the real adapter against the Stripe-speaking test server)', () => {
-    let t: TestApp;
-    let stripe: FakeStripe;
+    let app: StripeTestApp;
     before(async () => {
-      // The fake's clock is the app's manual clock (read lazily: the app needs the fake's address first).
-      stripe = await startStripeServer({ secretKey: 'sk_test_model_0123456789', webhookSecret: 'whsec_model_0123456789', now: () => (t ? t.clock.now() : new Date()) });
-      t = await createTestApp({ env: { ...env, PAYMENT_PROCESSOR: 'stripe', STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_BASE: stripe.apiBase } });
+      app = await createStripeTestApp({ env });
     });
-    after(async () => {
-      await t?.close();
-      await stripe?.close();
-    });
-    it(`${RUNS.stripe} random sequences keep every money and nights invariant`, { timeout: 3_600_000 }, () => runModel(t, 'stripe', stripe, RUNS.stripe, SEED + 1));
+    after(() => app?.close());
+    it(`${RUNS.stripe} random sequences keep every money and nights invariant`, { timeout: 3_600_000 }, () => runModel(app.t, 'stripe', app.stripe, RUNS.stripe, SEED + 1));
   });
 });

@@ -1,12 +1,13 @@
 // The whole payment flow with PAYMENT_PROCESSOR=stripe: the real Stripe adapter (official SDK)
 // against the local fake Stripe (test/fakes/stripe-server.ts) — checkout, webhook, verify,
-// cancellation refund and the processor being down. The fake stamps objects and checks
-// expires_at with the real time, so the app's ManualClock starts at the real now.
+// cancellation refund and the processor being down. The fake keeps the app's ManualClock,
+// which starts at the real now.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
-import { startStripeServer, type FakeStripe } from '../../../test/fakes/stripe-server.ts';
+import type { TestApp } from '../../../test/helpers/test-app.ts';
+import { createStripeTestApp, type StripeTestApp } from '../../../test/helpers/stripe-app.ts';
+import type { FakeStripe } from '../../../test/fakes/stripe-server.ts';
 import { bearer, createUser, loginAs } from '../../../test/helpers/factories.ts';
 import { createProperty } from '../../../test/helpers/catalog-factories.ts';
 import { payments, refunds } from '../../db/schema/index.ts';
@@ -18,21 +19,16 @@ const SESSIONS = '/v1/checkout/sessions';
 const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
 describe('payments through Stripe (real adapter, fake Stripe server)', () => {
+  let app: StripeTestApp;
   let stripe: FakeStripe;
   let t: TestApp;
   let ownerId: number;
   before(async () => {
-    stripe = await startStripeServer();
-    t = await createTestApp({
-      start: new Date(),
-      env: { PAYMENT_PROCESSOR: 'stripe', STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_BASE: stripe.apiBase },
-    });
+    app = await createStripeTestApp();
+    ({ t, stripe } = app);
     ownerId = (await createUser(t.deps, { role: 'owner' })).id;
   });
-  after(async () => {
-    await t?.close();
-    await stripe?.close();
-  });
+  after(() => app?.close());
 
   const book = async (from: number) => {
     const p = await createProperty(t.deps, ownerId);

@@ -5,8 +5,9 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
-import { startStripeServer, type FakeStripe } from '../../../test/fakes/stripe-server.ts';
+import type { TestApp } from '../../../test/helpers/test-app.ts';
+import { createStripeTestApp, type StripeTestApp } from '../../../test/helpers/stripe-app.ts';
+import type { FakeStripe } from '../../../test/fakes/stripe-server.ts';
 import { bearer, createUser, loginAs } from '../../../test/helpers/factories.ts';
 import { createProperty } from '../../../test/helpers/catalog-factories.ts';
 import { payments, refunds } from '../../db/schema/index.ts';
@@ -16,22 +17,16 @@ import { executeRefunds } from './execute-refunds.ts';
 const SESSIONS = '/v1/checkout/sessions';
 
 describe('Stripe at the seams: retries, superseded checkouts', () => {
+  let app: StripeTestApp;
   let stripe: FakeStripe;
   let t: TestApp;
   let ownerId: number;
   before(async () => {
-    // The fake reads the app's manual clock (lazily: the app needs the fake's address first).
-    stripe = await startStripeServer({ now: () => (t ? t.clock.now() : new Date()) });
-    t = await createTestApp({
-      start: new Date(),
-      env: { PAYMENT_PROCESSOR: 'stripe', STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_BASE: stripe.apiBase },
-    });
+    app = await createStripeTestApp();
+    ({ t, stripe } = app);
     ownerId = (await createUser(t.deps, { role: 'owner' })).id;
   });
-  after(async () => {
-    await t?.close();
-    await stripe?.close();
-  });
+  after(() => app?.close());
 
   const day = (n: number) => new Date(t.clock.now().getTime() + n * 86_400_000).toISOString().slice(0, 10);
   const book = async (from: number, nights: number) => {
