@@ -25,19 +25,23 @@ export class ChannelManagerError extends Error {
   }
 }
 
+/** The listing as the channel manager needs it, contact details included (required there before a first channel connection). */
 export interface ChannelPropertyInput {
   title: string;
   currency: string;
   email?: string;
   phone?: string;
+  zipCode?: string;
   /** ISO 3166-1 alpha-2. */
   country: string;
+  state?: string;
   city?: string;
   address?: string;
   latitude?: number;
   longitude?: number;
   timezone: string;
-  propertyType: string;
+  /** Our property type's name ('House', 'Loft'…; null when none): the adapter maps it to the channel manager's own list. */
+  propertyType: string | null;
 }
 
 export interface ChannelRoomTypeInput {
@@ -50,19 +54,22 @@ export interface ChannelRoomTypeInput {
   defaultOccupancy: number;
 }
 
+/**
+ * A rate plan, every price given: per_room plans have one option (the room type's most adults),
+ * per_person plans one per possible count of adults. We compute every price ourselves, so the
+ * channel manager never derives one (its manual mode).
+ */
 export interface ChannelRatePlanInput {
   propertyId: string;
   roomTypeId: string;
+  /** Unique among the listing's rate plans there. */
   title: string;
   currency: string;
   /** per_room | per_person */
-  sellMode: string;
-  /** manual | derived | auto | cascade */
-  rateMode: string;
-  /** Default nightly rate in minor units of `currency`, with the currency's decimals. */
-  rateMinor: number;
+  sellMode: 'per_room' | 'per_person';
+  /** Default nightly rate per option, in minor units of `currency`; exactly one option is primary. */
+  options: Array<{ occupancy: number; rateMinor: number; primary: boolean }>;
   decimals: number;
-  occupancy: number;
   /** Weekday arrays, 7 entries, Monday first (as stored). */
   maxStay: number[];
   minStayArrival: number[];
@@ -80,13 +87,15 @@ export interface AvailabilityValue {
   availability: number;
 }
 
-/** A rate plan's rate and restrictions over the inclusive range [dateFrom, dateTo]. */
+/** A rate plan's rate and restrictions over the inclusive range [dateFrom, dateTo] (never a past night, never a rate of 0). */
 export interface RestrictionValue {
   propertyId: string;
   ratePlanId: string;
   dateFrom: string;
   dateTo: string;
   rateMinor?: number;
+  /** per_person plans: the night's rate per count of adults (instead of rateMinor). */
+  rates?: Array<{ occupancy: number; rateMinor: number }>;
   decimals?: number;
   minStayArrival?: number;
   maxStay?: number;
@@ -95,9 +104,19 @@ export interface RestrictionValue {
   stopSell?: boolean;
 }
 
-/** A 200 answer may still carry warnings (some values refused); the caller treats them as a failure. */
+/** A value the channel manager left out of a push it answered 200, and why, field by field. */
+export interface ChannelWarning {
+  roomTypeId?: string;
+  ratePlanId?: string;
+  dateFrom?: string;
+  dateTo?: string;
+  /** Field → reasons in the channel manager's words, e.g. {rate: ['must be greater than 0']}. */
+  problems: Record<string, string[]>;
+}
+
+/** A 200 answer may still carry warnings (some values refused, the rest applied); the caller treats them as a failure. */
 export interface PushOutcome {
-  warnings: string[];
+  warnings: ChannelWarning[];
 }
 
 export interface BookingRevisionRoom {
@@ -158,11 +177,11 @@ export interface ChannelManager {
   pushRestrictions(values: RestrictionValue[]): Promise<PushOutcome>;
   /** Remote availability per room type id and night over the inclusive range (for drift checks). */
   getAvailability(propertyId: string, dateFrom: string, dateTo: string): Promise<Map<string, Map<string, number>>>;
-  /** Booking revisions not yet acknowledged, oldest first. */
+  /** Every booking revision not yet acknowledged (all pages of the feed), oldest first. */
   bookingRevisionsFeed(): Promise<BookingRevision[]>;
   /** Acknowledges a revision once it is committed here, so the feed stops returning it. */
   ackBookingRevision(id: string): Promise<void>;
-  /** The messages of a travel-platform thread, oldest first. */
+  /** Every message of a travel-platform thread (all pages), oldest first, with the thread's listing, booking, guest and platform. */
   threadMessages(threadId: string): Promise<ChannelMessage[]>;
   /** Sends an owner's reply into a thread; returns the remote message id. */
   sendMessage(threadId: string, text: string): Promise<string>;

@@ -1,16 +1,18 @@
-// The channel-manager port over the Channex REST API (v1). Request bodies are wrapped in their
-// type key, answers read from {data: {type, id, attributes}}; ARI date ranges are inclusive;
-// rates travel as decimal text. Weekday arrays (max_stay, min_stay_arrival, closed_to_arrival,
-// closed_to_departure, stop_sell) have 7 entries; we send them Monday-first, as stored here, which is
-// the order Channex uses for weekdays elsewhere (availability rules list days mo..su). The rate plan
-// pages we could read show only uniform example arrays, so the order is an assumption to confirm on
-// the staging server before relying on weekday-specific restrictions.
+// The channel-manager port over the Channex REST API (v1), as Channex documents it
+// (https://docs.channex.io, "FOR PMS"): request bodies wrapped in their type key, answers read
+// from {data: {type, id, attributes, relationships}}, lists paged through to the end, ARI date
+// ranges inclusive, rates as decimal text. Weekday arrays (max_stay, min_stay_arrival,
+// closed_to_arrival, closed_to_departure, stop_sell) have 7 entries, sent Monday-first as stored
+// here: the rate plan pages show only uniform example arrays, so the order is an assumption to
+// confirm on the staging server before relying on weekday-specific restrictions.
 import type {
   AvailabilityValue, BookingRevision, ChannelManager, ChannelMessage, ChannelPropertyInput, ChannelRatePlanInput,
   ChannelRoomTypeInput, PushOutcome, RestrictionValue,
 } from '../../ports/channel-manager.ts';
 import { ChannelManagerError } from '../../ports/channel-manager.ts';
-import { ChannexHttp, toDecimal, toMinor, warningText, type ChannexHttpOptions } from './channex-http.ts';
+import { ChannexHttp, coordinateText, readWarning, toDecimal, type ChannexHttpOptions } from './channex-http.ts';
+import { channexPropertyType } from './channex-property-types.ts';
+import { readRevision, readThreadMessages } from './channex-read.ts';
 
 export interface ChannexOptions extends ChannexHttpOptions {
   /** ISO 4217 exponent of a currency (2 when unknown). */
@@ -35,11 +37,12 @@ export class ChannexChannelManager implements ChannelManager {
     return newId;
   }
 
+  /** Properties page, "Fields": country alpha-2, coordinates as decimal text of limited length, property_type from its list. */
   upsertProperty(id: string | null, p: ChannelPropertyInput): Promise<string> {
     return this.upsert('property', 'properties', id, {
-      title: p.title, currency: p.currency, email: p.email, phone: p.phone, country: p.country, city: p.city, address: p.address,
-      latitude: p.latitude === undefined ? undefined : String(p.latitude), longitude: p.longitude === undefined ? undefined : String(p.longitude),
-      timezone: p.timezone, property_type: p.propertyType,
+      title: p.title, currency: p.currency, email: p.email, phone: p.phone, zip_code: p.zipCode, country: p.country.toUpperCase(), state: p.state,
+      city: p.city, address: p.address, latitude: p.latitude === undefined ? undefined : coordinateText(p.latitude, 9),
+      longitude: p.longitude === undefined ? undefined : coordinateText(p.longitude, 10), timezone: p.timezone, property_type: channexPropertyType(p.propertyType),
     });
   }
 
@@ -50,11 +53,15 @@ export class ChannexChannelManager implements ChannelManager {
     });
   }
 
+  /**
+   * Every option priced, so the plan is `manual`: "auto" would need auto_rate_settings and
+   * "derived"/"cascade" a parent plan there (Rate Plans page, "rate_mode"), and we price every
+   * count of guests ourselves.
+   */
   upsertRatePlan(id: string | null, r: ChannelRatePlanInput): Promise<string> {
     return this.upsert('rate_plan', 'rate_plans', id, {
-      property_id: r.propertyId, room_type_id: r.roomTypeId, title: r.title, currency: r.currency,
-      sell_mode: r.sellMode, rate_mode: r.rateMode,
-      options: [{ occupancy: r.occupancy, is_primary: true, rate: toDecimal(r.rateMinor, r.decimals) }],
+      property_id: r.propertyId, room_type_id: r.roomTypeId, title: r.title, currency: r.currency, sell_mode: r.sellMode, rate_mode: 'manual',
+      options: r.options.map((o) => ({ occupancy: o.occupancy, is_primary: o.primary, rate: toDecimal(o.rateMinor, r.decimals) })),
       max_stay: r.maxStay, min_stay_arrival: r.minStayArrival, closed_to_arrival: r.closedToArrival,
       closed_to_departure: r.closedToDeparture, stop_sell: r.stopSell,
     });
@@ -63,7 +70,7 @@ export class ChannexChannelManager implements ChannelManager {
   private async push(path: '/availability' | '/restrictions', values: Array<Record<string, unknown>>): Promise<PushOutcome> {
     const res = await this.http.request('POST', path, { values });
     const warnings = res?.meta?.warnings;
-    return { warnings: Array.isArray(warnings) ? warnings.map(warningText) : [] };
+    return { warnings: Array.isArray(warnings) ? warnings.map(readWarning) : [] };
   }
 
   pushAvailability(values: AvailabilityValue[]): Promise<PushOutcome> {
@@ -74,8 +81,10 @@ export class ChannexChannelManager implements ChannelManager {
 
   pushRestrictions(values: RestrictionValue[]): Promise<PushOutcome> {
     return this.push('/restrictions', values.map((v) => {
+      const decimals = v.decimals ?? 2;
       const out: Record<string, unknown> = { property_id: v.propertyId, rate_plan_id: v.ratePlanId, date_from: v.dateFrom, date_to: v.dateTo };
-      if (v.rateMinor !== undefined) out.rate = toDecimal(v.rateMinor, v.decimals ?? 2);
+      if (v.rateMinor !== undefined) out.rate = toDecimal(v.rateMinor, decimals);
+      if (v.rates !== undefined) out.rates = v.rates.map((r) => ({ occupancy: r.occupancy, rate: toDecimal(r.rateMinor, decimals) }));
       if (v.minStayArrival !== undefined) out.min_stay_arrival = v.minStayArrival;
       if (v.maxStay !== undefined) out.max_stay = v.maxStay;
       if (v.closedToArrival !== undefined) out.closed_to_arrival = v.closedToArrival;
@@ -95,29 +104,10 @@ export class ChannexChannelManager implements ChannelManager {
     return out;
   }
 
+  /** Bookings page, "Booking Revisions Feed": every page, asked oldest first (`order[inserted_at]=asc`). */
   async bookingRevisionsFeed(): Promise<BookingRevision[]> {
-    const res = await this.http.request('GET', '/booking_revisions/feed');
-    const rows: any[] = Array.isArray(res?.data) ? res.data : [];
-    return rows.map((row) => this.revision(row.id, row.attributes ?? {})).sort((a, b) => a.insertedAt.localeCompare(b.insertedAt));
-  }
-
-  private revision(id: string, a: any): BookingRevision {
-    const decimals = this.decimalsOf(a.currency ?? '');
-    const status = a.status === 'cancelled' || a.status === 'modified' ? a.status : 'new';
-    return {
-      id: String(a.id ?? id), bookingId: String(a.booking_id), propertyId: String(a.property_id), status,
-      otaName: String(a.ota_name ?? ''), otaReservationCode: a.ota_reservation_code ?? null,
-      arrivalDate: String(a.arrival_date), departureDate: String(a.departure_date),
-      currency: a.currency ?? null, amountMinor: toMinor(a.amount, decimals),
-      customer: { name: String(a.customer?.name ?? ''), surname: String(a.customer?.surname ?? ''), mail: a.customer?.mail ?? null, phone: a.customer?.phone ?? null },
-      rooms: (Array.isArray(a.rooms) ? a.rooms : []).map((r: any) => ({
-        roomTypeId: r.room_type_id ?? null, ratePlanId: r.rate_plan_id ?? null,
-        checkinDate: String(r.checkin_date ?? a.arrival_date), checkoutDate: String(r.checkout_date ?? a.departure_date),
-        adults: Number(r.occupancy?.adults ?? 1), children: Number(r.occupancy?.children ?? 0), amountMinor: toMinor(r.amount, decimals),
-      })),
-      notes: a.notes ?? null,
-      insertedAt: String(a.inserted_at ?? ''),
-    };
+    const rows = await this.http.all('/booking_revisions/feed', { 'order[inserted_at]': 'asc' });
+    return rows.map((row) => readRevision(row, this.decimalsOf)).sort((a, b) => a.insertedAt.localeCompare(b.insertedAt));
   }
 
   async ackBookingRevision(id: string): Promise<void> {
@@ -126,17 +116,8 @@ export class ChannexChannelManager implements ChannelManager {
 
   async threadMessages(threadId: string): Promise<ChannelMessage[]> {
     const path = `/message_threads/${encodeURIComponent(threadId)}`;
-    const thread = (await this.http.request('GET', path))?.data?.attributes ?? {};
-    const res = await this.http.request('GET', `${path}/messages`);
-    const rows: any[] = Array.isArray(res?.data) ? res.data : [];
-    return rows
-      .map((row) => ({
-        id: String(row.id), threadId, propertyId: String(thread.property_id ?? ''), bookingId: thread.booking_id ? String(thread.booking_id) : null,
-        sender: row.attributes?.sender === 'property' ? ('property' as const) : ('guest' as const),
-        guestName: thread.guest_name ?? thread.title ?? null, otaName: String(thread.ota_name ?? thread.provider ?? ''),
-        message: String(row.attributes?.message ?? ''), createdAt: String(row.attributes?.inserted_at ?? ''),
-      }))
-      .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+    const thread = (await this.http.request('GET', path))?.data;
+    return readThreadMessages(threadId, thread, await this.http.all(`${path}/messages`, { 'order[inserted_at]': 'asc' }));
   }
 
   async sendMessage(threadId: string, text: string): Promise<string> {

@@ -1,7 +1,16 @@
 // HTTP to the Channex API: the `user-api-key` header, JSON both ways, a time limit, and remote
-// failures mapped to ChannelManagerError kinds (429 → rate_limited with Retry-After, 5xx and
-// network errors → unavailable, 401/403 → unauthorized, 404 → not_found, other 4xx → rejected).
-import { ChannelManagerError } from '../../ports/channel-manager.ts';
+// failures mapped to ChannelManagerError kinds (429 → rate_limited, 5xx and network errors →
+// unavailable, 401/403 → unauthorized, 404 → not_found, other 4xx → rejected).
+import { ChannelManagerError, type ChannelWarning } from '../../ports/channel-manager.ts';
+
+/**
+ * Channex's rate-limit page documents no Retry-After; it asks to "pause updates for the property
+ * for 1 minute" after an error (https://docs.channex.io/api-v.1-documentation/rate-limits).
+ */
+const RATE_LIMIT_PAUSE_MS = 60_000;
+/** The most one list may be paged through in one read: 100 a page, Channex's maximum (API reference, "Pagination"). */
+const PAGE_LIMIT = 100;
+const MAX_PAGES = 50;
 
 export interface ChannexHttpOptions {
   timeoutMs?: number;
@@ -52,28 +61,60 @@ export class ChannexHttp {
     }
     if (res.ok) return json;
     const message = `Channel manager refused ${method} ${path}: ${describe(json, res.status)}`;
-    if (res.status === 429) throw new ChannelManagerError('rate_limited', message, 429, retryAfterMs(res.headers.get('retry-after')));
+    if (res.status === 429) throw new ChannelManagerError('rate_limited', message, 429, retryAfterMs(res.headers.get('retry-after')) ?? RATE_LIMIT_PAUSE_MS);
     if (res.status >= 500) throw new ChannelManagerError('unavailable', message, res.status);
     if (res.status === 401 || res.status === 403) throw new ChannelManagerError('unauthorized', message, res.status);
     if (res.status === 404) throw new ChannelManagerError('not_found', message, res.status);
     throw new ChannelManagerError('rejected', message, res.status);
   }
+
+  /**
+   * Every row of a paginated list: pages of 100 (`pagination[page]`, `pagination[limit]`) until
+   * `meta.total` rows are read or a page comes back short. Lists answer 10 rows by default, so
+   * reading only the first page loses the rest.
+   */
+  async all(path: string, query: Record<string, string> = {}): Promise<any[]> {
+    const rows: any[] = [];
+    for (let page = 1; page <= MAX_PAGES; page++) {
+      const q = new URLSearchParams({ ...query, 'pagination[page]': String(page), 'pagination[limit]': String(PAGE_LIMIT) });
+      const res = await this.request('GET', `${path}?${q}`);
+      const data: any[] = Array.isArray(res?.data) ? res.data : [];
+      rows.push(...data);
+      const total = Number(res?.meta?.total);
+      if (data.length < PAGE_LIMIT || (Number.isFinite(total) && rows.length >= total)) break;
+    }
+    return rows;
+  }
 }
 
-/** What a value left out of an ARI push was and why, from Channex's warning entry (the pushed value
- * plus `warning: {field: [reasons]}`), e.g. "rate plan 9f…, 2030-01-01..2030-01-03: min_stay_arrival must be greater than 0". */
-export function warningText(w: unknown): string {
-  if (typeof w === 'string') return w;
-  if (!w || typeof w !== 'object') return String(w);
+/**
+ * A value Channex left out of an ARI push, from its warning entry: the pushed value echoed with
+ * `warning: {field: [reasons]}` (https://docs.channex.io/api-v.1-documentation/ari, "Warning Notifications").
+ */
+export function readWarning(w: unknown): ChannelWarning {
+  if (!w || typeof w !== 'object') return { problems: { '': [String(w)] } };
   const { warning, ...value } = w as Record<string, any>;
-  const target = value.rate_plan_id ? `rate plan ${value.rate_plan_id}` : value.room_type_id ? `room type ${value.room_type_id}` : '';
-  const dates = value.date ?? (value.date_from ? (value.date_to && value.date_to !== value.date_from ? `${value.date_from}..${value.date_to}` : value.date_from) : '');
-  const where = [target, dates].filter(Boolean).join(', ');
-  const why = typeof warning === 'string' ? warning
-    : warning && typeof warning === 'object'
-      ? Object.entries(warning).map(([k, v]) => `${k} ${Array.isArray(v) ? v.join(', ') : String(v)}`).join('; ')
-      : JSON.stringify(value);
-  return where ? `${where}: ${why}` : why;
+  const problems: Record<string, string[]> = typeof warning === 'string' ? { '': [warning] }
+    : warning && typeof warning === 'object' ? Object.fromEntries(Object.entries(warning).map(([k, v]) => [k, Array.isArray(v) ? v.map(String) : [String(v)]]))
+      : { '': [JSON.stringify(value)] };
+  const text = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
+  return {
+    roomTypeId: text(value.room_type_id), ratePlanId: text(value.rate_plan_id),
+    dateFrom: text(value.date) ?? text(value.date_from), dateTo: text(value.date) ?? text(value.date_to) ?? text(value.date_from), problems,
+  };
+}
+
+/**
+ * A coordinate as Channex takes it: decimal text with at most 7 decimals and `maxDigits` digits
+ * (latitude 9, longitude 10: Properties page, "Fields", whose example latitude "51.5285582" shows
+ * that the sign and the point do not count), trailing zeros dropped.
+ */
+export function coordinateText(value: number, maxDigits: number): string {
+  for (let decimals = 7; decimals >= 0; decimals--) {
+    const text = value.toFixed(decimals).replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
+    if (text.replace(/[-.]/g, '').length <= maxDigits) return text === '-0' ? '0' : text;
+  }
+  return value.toFixed(0);
 }
 
 /** Minor units → the decimal text Channex takes ("120.50"), without floating point. */

@@ -26,7 +26,11 @@ export const channelPendingChanges = pgTable(
   (t) => [index('channel_pending_property_idx').on(t.propertyId, t.kind)],
 );
 
-/** Per property and kind: the remote rate-limit window, backoff and the outcome of the last push. */
+/**
+ * Per property and kind: the remote rate-limit window, backoff and the outcome of the last push.
+ * The 'link' row also keeps when the listing's last full sync was sent (at most one a day) and the
+ * last night its pushes reach (the window end, moved forward day by day).
+ */
 export const channelPushState = pgTable(
   'channel_push_state',
   {
@@ -41,9 +45,55 @@ export const channelPushState = pgTable(
     lastSuccessAt: ts('last_success_at'),
     lastError: text('last_error'),
     lastWarnings: jsonb('last_warnings').$type<string[]>(),
+    fullSyncAt: ts('full_sync_at'),
+    /** Nights before this date (from today) have been queued for pushing at least once. */
+    syncedThrough: date('synced_through'),
   },
   (t) => [primaryKey({ columns: [t.propertyId, t.kind] })],
 );
+
+/**
+ * What the channel manager was last told, per remote room type or rate plan and night (the pushed
+ * value as JSON text): a push sends only the nights whose value differs from it. A full sync
+ * forgets a listing's rows; drift forgets the drifting nights.
+ */
+export const channelSentValues = pgTable(
+  'channel_sent_values',
+  {
+    propertyId: ref('property_id').notNull().references(() => properties.id, { onDelete: 'cascade' }),
+    /** 'availability' or 'restrictions'. */
+    kind: text('kind').notNull(),
+    remoteId: text('remote_id').notNull(),
+    night: date('night').notNull(),
+    value: text('value').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.propertyId, t.kind, t.remoteId, t.night] })],
+);
+
+/** The fingerprint of what was last sent for a listing, room type or rate plan there: unchanged ones are not sent again. */
+export const channelSentObjects = pgTable(
+  'channel_sent_objects',
+  {
+    propertyId: ref('property_id').notNull().references(() => properties.id, { onDelete: 'cascade' }),
+    /** 'property', 'room_type' or 'rate_plan'. */
+    kind: text('kind').notNull(),
+    remoteId: text('remote_id').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    sentAt: ts('sent_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.propertyId, t.kind, t.remoteId] })],
+);
+
+/** Contact details the channel manager needs before a listing's first channel connection, beyond what the listing itself has. */
+export const channelContacts = pgTable('channel_contacts', {
+  propertyId: ref('property_id').primaryKey().references(() => properties.id, { onDelete: 'cascade' }),
+  email: text('email'),
+  phone: text('phone'),
+  zipCode: text('zip_code'),
+  city: text('city'),
+  state: text('state'),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
 
 /** Every failed push or pull, kept for the status route until a later success resolves it. */
 export const channelSyncFailures = pgTable(
@@ -73,6 +123,8 @@ export const channelBookingRevisions = pgTable(
     status: text('status').notNull(),
     /** The revision could not be placed without selling a night beyond its count. */
     overbooked: boolean('overbooked').notNull().default(false),
+    /** Why it could not be placed on any unit (a room not mapped): recorded, acknowledged, shown to the owner. */
+    unplacedReason: text('unplaced_reason'),
     payload: jsonb('payload').notNull(),
     appliedAt: ts('applied_at').notNull().defaultNow(),
     ackedAt: ts('acked_at'),

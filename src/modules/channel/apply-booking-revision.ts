@@ -72,9 +72,7 @@ function unitsOf(rev: BookingRevision, p: LinkedProperty): Unit[] | string {
  */
 async function lockAll(tx: Tx, propertyId: number, ranges: Array<{ roomTypeId: number; checkin: string; checkout: string }>): Promise<void> {
   if (!ranges.length) return;
-  const from = ranges.map((u) => u.checkin).sort()[0]!;
-  const to = ranges.map((u) => u.checkout).sort().at(-1)!;
-  await inventoryRepository(tx).lockNights(propertyId, ranges.map((u) => u.roomTypeId), from, to);
+  await inventoryRepository(tx).lockStays(propertyId, ranges.map((u) => u.roomTypeId), ranges.map((u) => ({ from: u.checkin, to: u.checkout })));
 }
 
 /** Takes the units (conditionally first; nights already locked); returns whether any night had to be oversold. */

@@ -1,7 +1,7 @@
 // SQL of what travel platforms send through the channel manager: booking revisions (each applied
 // once, keyed by its remote id), the reservations they become, and units taken even beyond a
 // night's count when the platform has already sold them (an overbooking, flagged for the owner).
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
 import { channelBookingRevisions, properties, reservationRooms, reservations, roomTypes } from '../../db/schema/index.ts';
 
@@ -39,6 +39,34 @@ export function channelInboundRepository(db: Executor) {
       await db.update(channelBookingRevisions).set(v).where(eq(channelBookingRevisions.revisionId, revisionId));
     },
 
+    /**
+     * Records a revision that cannot be placed on any unit (its room is not mapped), once, so it
+     * can be acknowledged and shown to the owner; false when it was recorded before.
+     */
+    async recordUnplaced(v: { revisionId: string; remoteBookingId: string; propertyId: number; status: string; reason: string; payload: Record<string, unknown>; at: Date }): Promise<boolean> {
+      const rows = await db.insert(channelBookingRevisions).values({
+        revisionId: v.revisionId, remoteBookingId: v.remoteBookingId, propertyId: v.propertyId, status: v.status, unplacedReason: v.reason, payload: v.payload, appliedAt: v.at,
+      }).onConflictDoNothing().returning({ id: channelBookingRevisions.revisionId });
+      return rows.length === 1;
+    },
+
+    /** A listing's unplaced revisions no later revision of the same booking has settled, newest first. */
+    async unplaced(propertyId: number, limit = 20) {
+      const res = (await db.execute(sql`
+        SELECT r.revision_id, r.remote_booking_id, r.unplaced_reason, r.applied_at, r.payload FROM channel_booking_revisions r
+        WHERE r.property_id = ${propertyId} AND r.unplaced_reason IS NOT NULL
+          AND NOT EXISTS (SELECT 1 FROM channel_booking_revisions later WHERE later.remote_booking_id = r.remote_booking_id
+                          AND later.payload->>'insertedAt' > r.payload->>'insertedAt' AND later.unplaced_reason IS NULL)
+        ORDER BY r.applied_at DESC LIMIT ${limit}`)) as unknown as Rows<{ revision_id: string; remote_booking_id: string; unplaced_reason: string; applied_at: string | Date; payload: any }>;
+      return res.rows.map((r) => ({ revisionId: r.revision_id, bookingId: r.remote_booking_id, reason: r.unplaced_reason, receivedAt: new Date(r.applied_at), payload: (typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload ?? {}) as Record<string, any> }));
+    },
+
+    /** Revisions of a listing recorded here whose acknowledgement has not reached the channel manager. */
+    async unacknowledged(propertyId: number): Promise<number> {
+      const res = (await db.execute(sql`SELECT count(*)::int AS n FROM channel_booking_revisions WHERE property_id = ${propertyId} AND acked_at IS NULL`)) as unknown as Rows<{ n: number }>;
+      return Number(res.rows[0]?.n ?? 0);
+    },
+
     async markAcked(revisionId: string, at: Date): Promise<void> {
       await db.update(channelBookingRevisions).set({ ackedAt: at }).where(eq(channelBookingRevisions.revisionId, revisionId));
     },
@@ -53,7 +81,8 @@ export function channelInboundRepository(db: Executor) {
       const [r] = await db
         .select({ at: sql<string>`${channelBookingRevisions.payload}->>'insertedAt'` })
         .from(channelBookingRevisions)
-        .where(and(eq(channelBookingRevisions.remoteBookingId, remoteBookingId), sql`NOT coalesce((${channelBookingRevisions.payload}->>'stale')::boolean, false)`))
+        .where(and(eq(channelBookingRevisions.remoteBookingId, remoteBookingId), isNull(channelBookingRevisions.unplacedReason),
+          sql`NOT coalesce((${channelBookingRevisions.payload}->>'stale')::boolean, false)`))
         .orderBy(desc(sql`${channelBookingRevisions.payload}->>'insertedAt'`))
         .limit(1);
       return r?.at ?? null;

@@ -7,11 +7,12 @@ import { eq } from 'drizzle-orm';
 import { createTestApp } from '../../../test/helpers/test-app.ts';
 import { bearer, createUser, loginAs } from '../../../test/helpers/factories.ts';
 import { createProperty, createRoomType } from '../../../test/helpers/catalog-factories.ts';
-import { ratePlans } from '../../db/schema/index.ts';
+import { channelPushState, properties, ratePlans } from '../../db/schema/index.ts';
+import { saveChannelContact } from './channel-contact.ts';
 import { linkRequestedProperties } from './link-property.ts';
 import { pushChannelChanges } from './push-channel-changes.ts';
 import {
-  call, calls, day, drain, propertyRow, ratePlanRow, remoteNights, roomTypeRow, setUp, START, status, statusData, sync, tearDown, TODAY, type Ctx,
+  call, calls, CONTACT, day, drain, propertyRow, ratePlanRow, remoteNights, roomTypeRow, setUp, START, status, statusData, sync, tearDown, TODAY, type Ctx,
 } from './channel-outbound.test-support.ts';
 
 describe('linking listings to the channel manager (Channex)', () => {
@@ -55,7 +56,7 @@ describe('linking listings to the channel manager (Channex)', () => {
     assert.match(res.json().message, /country/);
   });
 
-  it('creates the listing, its room types and rate plans there with their attributes, keeps the ids, and pushes the next 365 nights in one call per kind', async () => {
+  it('creates the listing, its room types and rate plans there with their attributes, keeps the ids, and pushes the next 500 nights in one call per kind', async () => {
     const p = await createProperty(c.t.deps, c.ownerId, { currencyCode: 'EUR' });
     const { roomType, ratePlan } = await createRoomType(c.t.deps, p.id, { countOfRooms: 3, price: 9_050 });
     await c.t.deps.db.update(ratePlans).set({ minStayArrival: [1, 1, 1, 1, 2, 2, 1], closedToArrival: [false, false, false, false, false, false, true] }).where(eq(ratePlans.id, ratePlan.id));
@@ -79,7 +80,7 @@ describe('linking listings to the channel manager (Channex)', () => {
     assert.deepEqual([remoteRp.min_stay_arrival, remoteRp.closed_to_arrival], [[1, 1, 1, 1, 2, 2, 1], [false, false, false, false, false, false, true]]);
 
     assert.equal(calls(c, 'POST', '/availability').length, 1);
-    assert.deepEqual(calls(c, 'POST', '/availability')[0]!.body.values, [{ property_id: row.channelPropertyId, room_type_id: rt.channelRoomTypeId, date_from: TODAY, date_to: day(364), availability: 3 }]);
+    assert.deepEqual(calls(c, 'POST', '/availability')[0]!.body.values, [{ property_id: row.channelPropertyId, room_type_id: rt.channelRoomTypeId, date_from: TODAY, date_to: day(499), availability: 3 }]);
     assert.equal(calls(c, 'POST', '/restrictions').length, 1);
     // 2031-03-14 is a Friday (min stay 2 on arrival), 2031-03-16 a Sunday (closed to arrival).
     assert.deepEqual([c.fake.restrictions.get(`${rp.channelRatePlanId}|2031-03-14`)!.min_stay_arrival, c.fake.restrictions.get(`${rp.channelRatePlanId}|2031-03-13`)!.min_stay_arrival], [2, 1]);
@@ -88,13 +89,16 @@ describe('linking listings to the channel manager (Channex)', () => {
     const data = res.json().data;
     assert.deepEqual([data.linked, data.channel_property_id, data.pending_changes, data.last_push.availability.ok, data.last_push.restrictions.ok], [true, row.channelPropertyId, { availability: 0, restrictions: 0 }, true, true]);
 
-    // Linking again updates everything in place.
+    // Linking again the same day sends nothing (nothing changed); a day later it is a full sync, updating everything in place.
     c.fake.calls.length = 0;
     const sizes = [c.fake.properties.size, c.fake.roomTypes.size, c.fake.ratePlans.size];
     assert.equal((await sync(c, p.id)).statusCode, 200);
+    assert.equal(c.fake.calls.length, 0, JSON.stringify(c.fake.calls));
+    await c.t.deps.db.update(channelPushState).set({ fullSyncAt: new Date(START.getTime() - 24 * 3600_000) }).where(eq(channelPushState.propertyId, p.id));
+    assert.equal((await sync(c, p.id)).statusCode, 200);
     assert.deepEqual([c.fake.properties.size, c.fake.roomTypes.size, c.fake.ratePlans.size], sizes, 'nothing duplicated');
-    assert.deepEqual(c.fake.calls.filter((x) => x.method !== 'POST' || !['/availability', '/restrictions'].includes(x.path)).map((x) => `${x.method} ${x.path}`),
-      [`PUT /properties/${row.channelPropertyId}`, `PUT /room_types/${rt.channelRoomTypeId}`, `PUT /rate_plans/${rp.channelRatePlanId}`]);
+    assert.deepEqual(c.fake.calls.map((x) => `${x.method} ${x.path}`),
+      [`PUT /properties/${row.channelPropertyId}`, `PUT /room_types/${rt.channelRoomTypeId}`, `PUT /rate_plans/${rp.channelRatePlanId}`, 'POST /availability', 'POST /restrictions']);
   });
 
   it('links a listing sold whole as one unit with one rate plan at its nightly price', async () => {
@@ -104,8 +108,8 @@ describe('linking listings to the channel manager (Channex)', () => {
     const unit = c.fake.roomTypes.get(row.channelUnitRoomTypeId!)!;
     assert.deepEqual([unit.count_of_rooms, unit.occ_adults], [1, 5]);
     assert.equal(c.fake.ratePlans.get(row.channelUnitRatePlanId!)!.options[0].rate, '150.00');
-    assert.deepEqual(remoteNights(c, row.channelUnitRoomTypeId!, 0, 364), Array(365).fill(1));
-    assert.equal(c.fake.restrictions.get(`${row.channelUnitRatePlanId}|${day(364)}`)!.rate, '150.00');
+    assert.deepEqual(remoteNights(c, row.channelUnitRoomTypeId!, 0, 499), Array(500).fill(1));
+    assert.equal(c.fake.restrictions.get(`${row.channelUnitRatePlanId}|${day(499)}`)!.rate, '150.00');
   });
 
   it('keeps what was created when a call fails half-way (503, recorded), and the retry updates it instead of creating it twice', async () => {
@@ -121,7 +125,7 @@ describe('linking listings to the channel manager (Channex)', () => {
     assert.equal((await ratePlanRow(c, ratePlan.id)).channelRatePlanId, null);
     let s = await statusData(c, p.id);
     assert.deepEqual([s.failures.length, s.failures[0].kind, s.link_requested], [1, 'link', true]);
-    assert.match(s.failures[0].message, /Something went wrong|503|unavailable/i);
+    assert.match(s.failures[0].message, /Channex did not take the listing: .*Internal Server Error/);
 
     c.fake.calls.length = 0;
     assert.equal((await sync(c, p.id)).statusCode, 200);
@@ -131,6 +135,7 @@ describe('linking listings to the channel manager (Channex)', () => {
     s = await statusData(c, p.id);
     assert.deepEqual([s.failures.length, s.link_requested], [0, false]);
 
+    await c.t.deps.db.update(properties).set({ publicName: 'Renamed flat' }).where(eq(properties.id, p.id));
     c.fake.failNext('/properties', 422);
     const refused = await sync(c, p.id);
     assert.equal(refused.statusCode, 502);
@@ -140,6 +145,11 @@ describe('linking listings to the channel manager (Channex)', () => {
   it('links a listing whose owner sent step 7 with channel_sync_now from the push job, retrying after a failure with backoff', async () => {
     const p = await createProperty(c.t.deps, c.ownerId, { status: 'draft', completedSteps: [1, 2, 3, 4, 5] });
     await call(c, 'POST', `/properties/${p.id}`, { channel_sync_now: true }, 200);
+    // Without the contact details Channex needs, the job waits for the owner and says what to fill.
+    assert.equal(await linkRequestedProperties(c.t.deps), 0);
+    assert.match((await statusData(c, p.id)).failures[0].message, /a contact phone, a zip code, a city, a state or region/);
+    await saveChannelContact(c.t.deps.db, p.id, { phone: CONTACT.phone, zipCode: CONTACT.zip_code, city: CONTACT.city, state: CONTACT.state }, c.t.clock.now());
+    await c.t.deps.db.update(channelPushState).set({ nextAttemptAt: null }).where(eq(channelPushState.propertyId, p.id));
     assert.equal((await propertyRow(c, p.id)).channelSyncRequested, true);
     assert.equal((await statusData(c, p.id)).link_requested, true);
 

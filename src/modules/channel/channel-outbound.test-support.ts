@@ -18,12 +18,18 @@ export interface Ctx {
   fake: ChannexFake;
   t: TestApp;
   ownerId: number;
+  owner: Awaited<ReturnType<typeof createUser>>;
   tok: Record<'owner' | 'other' | 'client' | 'admin' | 'support', string>;
 }
 
+/** What Channex needs before a listing's first channel connection and our property lacks (sent with the link). */
+export const CONTACT = { email: 'host@example.test', phone: '+33 1 23 45 67 89', zip_code: '75001', city: 'Paris', state: 'Ile-de-France' };
+
 export async function setUp(env: Record<string, string> = {}): Promise<Ctx> {
-  const fake = await startChannexFake();
-  const t = await createTestApp({ start: START, env: { CHANNEL_MANAGER: 'channex', CHANNEX_API_BASE: fake.apiBase, CHANNEX_API_KEY: fake.apiKey, CHANNEX_CALLS_PER_MINUTE: '10', ...env } });
+  // The Channex server reads the app's clock: "today" for past dates, the per-minute limit, the 24 h rule.
+  let app: TestApp | undefined;
+  const fake = await startChannexFake({ now: () => app?.clock.now() ?? START });
+  const t = (app = await createTestApp({ start: START, env: { CHANNEL_MANAGER: 'channex', CHANNEX_API_BASE: fake.apiBase, CHANNEX_API_KEY: fake.apiKey, CHANNEX_CALLS_PER_MINUTE: '10', ...env } }));
   const owner = await createUser(t.deps, { role: 'owner' });
   const tok = {
     owner: await loginAs(t.app, owner),
@@ -32,7 +38,12 @@ export async function setUp(env: Record<string, string> = {}): Promise<Ctx> {
     admin: await loginAs(t.app, await createUser(t.deps, { role: 'admin' })),
     support: await loginAs(t.app, await createUser(t.deps, { role: 'support' })),
   };
-  return { fake, t, ownerId: owner.id, tok };
+  return { fake, t, ownerId: owner.id, owner, tok };
+}
+
+/** A new owner token, for a test that moved the clock past the old one's life. */
+export async function reloginOwner(c: Ctx): Promise<void> {
+  c.tok.owner = await loginAs(c.t.app, c.owner);
 }
 
 export async function tearDown(c: Ctx | undefined): Promise<void> {
@@ -43,7 +54,9 @@ export async function tearDown(c: Ctx | undefined): Promise<void> {
 type Who = keyof Ctx['tok'] | 'anonymous';
 const auth = (c: Ctx, who: Who) => (who === 'anonymous' ? {} : bearer(c.tok[who]));
 
-export const sync = (c: Ctx, id: number, who: Who = 'owner') => c.t.app.inject({ method: 'POST', url: `/api/properties/${id}/channel/sync`, headers: auth(c, who) });
+/** Links a listing (POST …/channel/sync), sending the contact fields unless told otherwise. */
+export const sync = (c: Ctx, id: number, who: Who = 'owner', body: object = CONTACT) =>
+  c.t.app.inject({ method: 'POST', url: `/api/properties/${id}/channel/sync`, headers: auth(c, who), payload: body });
 export const status = (c: Ctx, id: number, who: Who = 'owner') => c.t.app.inject({ method: 'GET', url: `/api/properties/${id}/channel/status`, headers: auth(c, who) });
 export async function statusData(c: Ctx, id: number) {
   const res = await status(c, id);

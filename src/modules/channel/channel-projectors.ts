@@ -3,10 +3,14 @@
 // (the owner's calendar, room types and rate plans, imported iCal blocks). Listings that are not
 // linked get nothing. A repeated projection only queues the same range twice, which the push
 // merges. A change of room types or rate plans (structure) also asks for the linked listing to be
-// sent again, so a new plan or a new count of rooms exists there before its values are pushed.
+// sent again, so a new plan or a new count of rooms exists there before its values are pushed;
+// such a change reaches every night of the channel manager's window (500 nights), past our own
+// calendar's horizon. The push sends only the nights whose value changed.
 import type { OutboxRelay, Projector } from '../../jobs/outbox-relay.ts';
+import { addDays } from '../room-types/calendar-dates.ts';
 import { CALENDAR_CHANGED, type CalendarChangedEvent } from '../room-types/calendar-changed.ts';
 import { channelPushRepository } from './channel-push.repository.ts';
+import { FULL_SYNC_DAYS } from './link-property.ts';
 
 const RESERVATION_TOPICS = ['reservation.created', 'reservation.modified', 'reservation.cancelled', 'reservation.expired'];
 
@@ -26,7 +30,8 @@ const calendarProjector: Projector = async ({ tx, event }) => {
   if (typeof d.property_id !== 'number' || !isDay(d.date_from) || !isDay(d.date_to)) return 0;
   const kinds = (d.kinds ?? []).filter((k) => k === 'availability' || k === 'restrictions');
   const repo = channelPushRepository(tx);
-  await repo.queueIfLinked(d.property_id, kinds, d.date_from, d.date_to);
+  const windowEnd = addDays(d.date_from, FULL_SYNC_DAYS);
+  await repo.queueIfLinked(d.property_id, kinds, d.date_from, d.structure === true && windowEnd > d.date_to ? windowEnd : d.date_to);
   if (d.structure === true) await repo.requestRelinkIfLinked(d.property_id);
   return 0;
 };

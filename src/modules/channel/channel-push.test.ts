@@ -203,7 +203,19 @@ describe('pushing availability and rates to the channel manager (Channex)', () =
     const { p } = await linked();
     const res = await c.t.app.inject({ method: 'GET', url: `/api/properties/${p.id}/channel/status`, headers: bearer(c.tok.support) });
     assert.deepEqual(Object.keys(res.json().data).sort(),
-      ['channel_manager', 'channel_property_id', 'channel_synced_at', 'drift', 'failures', 'last_push', 'link_requested', 'linked', 'pending_changes']);
+      ['channel_manager', 'channel_property_id', 'channel_synced_at', 'contact', 'drift', 'failures', 'full_sync_at', 'last_push', 'link_requested', 'linked',
+        'missing_for_link', 'pending_changes', 'unacknowledged_revisions', 'unplaced_bookings']);
     assert.deepEqual(Object.keys(res.json().data.last_push.availability).sort(), ['at', 'attempts', 'error', 'next_attempt_at', 'ok', 'succeeded_at', 'warnings']);
+  });
+  // Last: it moves the clock two days ahead.
+  it('sends each day only the nights that entered the 500-night window, not another full sync', async () => {
+    const { p, remoteRt } = await linked();
+    c.t.clock.advance(2 * 86_400_000);
+    c.fake.calls.length = 0;
+    await reconcileChannel(c.t.deps, p.id);
+    assert.deepEqual(await pushChannelChanges(c.t.deps, p.id), ['pushed', 'pushed']);
+    assert.deepEqual(calls(c, 'POST', '/availability')[0]!.body.values.map((v: any) => [v.room_type_id, v.date_from, v.date_to]), [[remoteRt, day(500), day(501)]]);
+    assert.deepEqual(calls(c, 'POST', '/restrictions')[0]!.body.values.map((v: any) => [v.date_from, v.date_to]), [[day(500), day(501)]]);
+    assert.deepEqual(c.fake.violations, []);
   });
 });

@@ -4,6 +4,8 @@ import type { Deps } from '../../container.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AuthUser } from '../auth/session-service.ts';
 import { isStaff, loadVisibleProperty } from '../properties/property-access.ts';
+import { channelContact, missingForLink } from './channel-contact.ts';
+import { channelInboundRepository } from './channel-inbound.repository.ts';
 import { channelPushRepository, type PushKind, type PushStateRow } from './channel-push.repository.ts';
 import { channelRepository } from './channel.repository.ts';
 
@@ -26,18 +28,29 @@ export async function getChannelStatus(deps: Deps, caller: AuthUser, propertyId:
   const repo = channelRepository(deps.db);
   const pushes = channelPushRepository(deps.db);
   const states = await pushes.states(p.id);
-  const byKind = (k: PushKind | 'reconcile') => states.find((s) => s.kind === k);
+  const byKind = (k: PushKind | 'reconcile' | 'link') => states.find((s) => s.kind === k);
   const drift = await repo.drift(p.id);
   const failures = await repo.openFailures(p.id);
+  const inbound = channelInboundRepository(deps.db);
+  const contact = await channelContact(deps.db, p.id);
   return {
     channel_manager: deps.config.CHANNEL_MANAGER,
     linked: p.channelPropertyId !== null,
     channel_property_id: p.channelPropertyId,
     channel_synced_at: iso(p.channelSyncedAt),
+    full_sync_at: iso(byKind('link')?.fullSyncAt),
     link_requested: p.channelSyncRequested,
+    missing_for_link: missingForLink(p, contact),
+    contact: { email: contact.email, phone: contact.phone, zip_code: contact.zipCode, city: contact.city, state: contact.state },
     last_push: { availability: push(byKind('availability')), restrictions: push(byKind('restrictions')) },
     pending_changes: await pushes.pendingCounts(p.id),
     failures: failures.map((f) => ({ kind: f.kind, message: f.message, warnings: f.warnings ?? [], created_at: f.createdAt.toISOString() })),
+    unplaced_bookings: (await inbound.unplaced(p.id)).map((u) => ({
+      revision_id: u.revisionId, booking_id: u.bookingId, platform: String(u.payload.otaName ?? ''),
+      guest: `${u.payload.customer?.name ?? ''} ${u.payload.customer?.surname ?? ''}`.trim(), arrival: String(u.payload.arrivalDate ?? ''),
+      departure: String(u.payload.departureDate ?? ''), reason: u.reason, received_at: u.receivedAt.toISOString(),
+    })),
+    unacknowledged_revisions: await inbound.unacknowledged(p.id),
     drift: {
       nights: drift.length,
       checked_at: iso(byKind('reconcile')?.lastSuccessAt),

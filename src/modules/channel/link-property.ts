@@ -1,44 +1,51 @@
 // Linking a listing to the channel manager (POST /properties/{id}/channel/sync, step 7's
-// channel_sync_now, or a linked listing whose room types or rate plans changed): creates it there
-// or updates it, with its room types and rate plans (a listing sold whole is one room type of one
-// unit with one rate plan), stores each remote id as soon as its create answers (a failure
-// half-way keeps them, so the next attempt updates instead of creating twice), then queues a
-// full push of the next 365 nights. Remote calls run outside any transaction. One attempt per
-// listing at a time, across instances: the listing's 'link' state row is claimed (SKIP LOCKED)
-// and leased while the calls run, so two clicks or two instances cannot create it twice.
+// channel_sync_now, or a linked listing whose room types or rate plans changed): sends the listing,
+// its room types and rate plans there (what changed only, see channel-structure.ts), then queues
+// its nights. Remote calls run outside any transaction. One attempt per listing at a time, across
+// instances: the listing's 'link' state row is claimed (SKIP LOCKED) and leased while the calls
+// run, so two clicks or two instances cannot create it twice.
+//
+// Decisions (Channex's certification: "Full sync means you should send 500 days", "Full sync is
+// allowed once every 24h", "only send changes",
+// https://docs.channex.io/api-v.1-documentation/pms-certification-tests):
+// - a full sync (every object and every night of the next 500 sent again, whatever was sent
+//   before) happens on the first link, and on an owner's link when the last full sync is a day old;
+// - any other link sends only the objects that changed, and queues the 500 nights only when it
+//   created something there (its nights have never been sent); the push then sends only nights
+//   that differ from what Channex was last told;
+// - a listing without the fields Channex needs before connecting a travel platform is not linked
+//   (409 naming them, or a failure in the status for step 7's request); one linked before they
+//   were asked for keeps being updated, its status naming what to fill.
 import type { Deps } from '../../container.ts';
 import { AppError } from '../../platform/errors.ts';
 import { ChannelManagerError, type ChannelManager } from '../../ports/channel-manager.ts';
 import type { AuthUser } from '../auth/session-service.ts';
-import { isoDecimals } from '../catalog/money.ts';
 import { loadPropertyForWrite } from '../properties/property-access.ts';
 import { propertiesRepository, type PropertyRow } from '../properties/properties.repository.ts';
-import { CALENDAR_HORIZON_DAYS } from '../room-types/calendar-changed.ts';
 import { addDays, todayIn } from '../room-types/calendar-dates.ts';
+import { channelContact, missingForLink, missingSentence, saveChannelContact } from './channel-contact.ts';
+import { channelInboundRepository } from './channel-inbound.repository.ts';
 import { channelPushRepository } from './channel-push.repository.ts';
+import { channelSentRepository, type ContactInput } from './channel-sent.repository.ts';
+import { pushStructure } from './channel-structure.ts';
 import { channelRepository } from './channel.repository.ts';
 
-export const FULL_PUSH_DAYS = CALENDAR_HORIZON_DAYS;
+export const FULL_SYNC_DAYS = 500;
+export const FULL_SYNC_EVERY_MS = 24 * 3600_000;
 /** A link attempt not settled within this time is taken to have died with its process. */
 const LINK_LEASE_MS = 5 * 60_000;
 const BACKOFF_BASE_MS = 30_000;
 const BACKOFF_MAX_MS = 3600_000;
-const seven = <T>(v: T) => Array.from({ length: 7 }, () => v);
 
 type LinkOutcome = 'linked' | 'busy' | 'backing_off' | ChannelManagerError;
 
-/** What the listing still lacks to exist at the channel manager (a name, a country), or null. */
-export function missingForLink(p: PropertyRow): string | null {
-  const missing = [!(p.publicName || p.internalName) && 'a name (step 2)', !p.countryCode && 'a country (step 3)'].filter(Boolean);
-  return missing.length ? `The listing needs ${missing.join(' and ')} before it can be linked to the channel manager` : null;
-}
-
-export async function linkProperty(deps: Deps, caller: AuthUser, propertyId: number): Promise<void> {
+export async function linkProperty(deps: Deps, caller: AuthUser, propertyId: number, contact: ContactInput = {}): Promise<void> {
   const property = await loadPropertyForWrite(deps.db, propertyId, caller);
   const channel = deps.channel;
   if (!channel) throw new AppError('CHANNEL_NOT_CONFIGURED', 'No channel manager is configured for this service (CHANNEL_MANAGER=none)');
-  const missing = missingForLink(property);
-  if (missing) throw new AppError('CONFLICT', missing);
+  await saveChannelContact(deps.db, property.id, contact, deps.clock.now());
+  const missing = missingForLink(property, await channelContact(deps.db, property.id));
+  if (missing.length && !property.channelPropertyId) throw new AppError('CONFLICT', missingSentence(missing));
   const outcome = await sendListing(deps, channel, property, { manual: true });
   if (outcome === 'busy' || outcome === 'backing_off') throw new AppError('CONFLICT', 'This listing is being linked to the channel manager right now; try again in a moment');
   if (outcome instanceof ChannelManagerError) {
@@ -53,7 +60,16 @@ export async function linkRequestedProperties(deps: Deps): Promise<number> {
   let linked = 0;
   for (const id of await channelRepository(deps.db).linkRequested(deps.clock.now())) {
     const property = await propertiesRepository(deps.db).findById(id);
-    if (property && (await sendListing(deps, channel, property, { manual: false })) === 'linked') linked += 1;
+    if (!property) continue;
+    const missing = missingForLink(property, await channelContact(deps.db, property.id));
+    if (missing.length && !property.channelPropertyId) {
+      // Waits for the owner (an hour between checks); the status says what to fill.
+      const at = deps.clock.now();
+      await channelInboundRepository(deps.db).recordFailure(property.id, 'link', missingSentence(missing));
+      await channelPushRepository(deps.db).saveState(property.id, 'link', { nextAttemptAt: new Date(at.getTime() + BACKOFF_MAX_MS), lastError: missingSentence(missing) });
+      continue;
+    }
+    if ((await sendListing(deps, channel, property, { manual: false })) === 'linked') linked += 1;
   }
   return linked;
 }
@@ -71,12 +87,14 @@ async function sendListing(deps: Deps, channel: ChannelManager, property: Proper
     // Cleared now, not at the end: a change of room types during the attempt asks again.
     const requested = (await propertiesRepository(tx).findById(property.id))?.channelSyncRequested ?? false;
     await channelRepository(tx).setPropertyLink(property.id, { channelSyncRequested: false });
-    return { attempts: state.attempts, requested };
+    const full = !state.fullSyncAt || (opts.manual && now.getTime() - state.fullSyncAt.getTime() >= FULL_SYNC_EVERY_MS);
+    return { attempts: state.attempts, requested, full };
   });
   if (typeof claim === 'string') return claim;
 
+  let created: boolean;
   try {
-    await pushStructure(deps, channel, (await propertiesRepository(deps.db).findById(property.id)) ?? property);
+    ({ created } = await pushStructure(deps, channel, (await propertiesRepository(deps.db).findById(property.id)) ?? property, { resendAll: claim.full }));
   } catch (err) {
     const failed = err instanceof ChannelManagerError ? err : null;
     const at = deps.clock.now();
@@ -88,66 +106,25 @@ async function sendListing(deps: Deps, channel: ChannelManager, property: Proper
       });
       // Asked for in step 7, or worth another try by itself (429, 5xx): the push job retries it.
       if (claim.requested || failed?.retryable) await channelRepository(tx).setPropertyLink(property.id, { channelSyncRequested: true });
-      if (failed) await channelRepository(tx).recordFailure(property.id, 'link', failed.message, at);
+      if (failed) await channelRepository(tx).recordFailure(property.id, 'link', `Channex did not take the listing: ${failed.message}`, at);
     });
     if (!failed) throw err;
     deps.log.warn({ propertyId: property.id, kind: failed.kind, status: failed.status }, 'linking a listing to the channel manager failed');
     return failed;
   }
-  return 'linked';
-}
 
-/** Creates or updates the listing, its room types and rate plans there (ids recorded as they come), then queues the full push. */
-async function pushStructure(deps: Deps, channel: ChannelManager, property: PropertyRow): Promise<void> {
-  const repo = channelRepository(deps.db);
-  const currency = property.currencyCode;
-  const decimals = isoDecimals(currency);
-  const typeName = await repo.propertyTypeName(property.typeId);
-  const remoteId = await channel.upsertProperty(property.channelPropertyId, {
-    title: (property.publicName || property.internalName)!, currency, country: property.countryCode!,
-    address: property.address ?? undefined, latitude: property.latitude ?? undefined, longitude: property.longitude ?? undefined,
-    timezone: property.timezone, propertyType: typeName ? typeName.toLowerCase().replace(/\s+/g, '_') : 'apartment',
-  });
-  if (remoteId !== property.channelPropertyId) await repo.setPropertyLink(property.id, { channelPropertyId: remoteId });
-
-  const rts = await repo.roomTypesWithPlans(property.id);
-  const guests = Math.max(1, property.capacity ?? 1);
-  // A listing sold whole is one room type of one unit there; once it has room types that unit is
-  // kept at availability 0 by the push (see push-channel-changes.ts), never deleted.
-  if (!rts.length) {
-    const unit = await channel.upsertRoomType(property.channelUnitRoomTypeId, {
-      propertyId: remoteId, title: property.publicName || property.internalName || 'Whole listing', countOfRooms: 1,
-      occAdults: guests, occChildren: 0, occInfants: 0, defaultOccupancy: guests,
-    });
-    if (unit !== property.channelUnitRoomTypeId) await repo.setPropertyLink(property.id, { channelUnitRoomTypeId: unit });
-    const plan = await channel.upsertRatePlan(property.channelUnitRatePlanId, {
-      propertyId: remoteId, roomTypeId: unit, title: 'Standard', currency, sellMode: 'per_room', rateMode: 'manual', rateMinor: property.pricePerNight ?? 0,
-      decimals, occupancy: guests, maxStay: seven(0), minStayArrival: seven(1), closedToArrival: seven(false), closedToDeparture: seven(false), stopSell: seven(false),
-    });
-    if (plan !== property.channelUnitRatePlanId) await repo.setPropertyLink(property.id, { channelUnitRatePlanId: plan });
-  }
-  for (const rt of rts) {
-    const rtId = await channel.upsertRoomType(rt.channelRoomTypeId, {
-      propertyId: remoteId, title: rt.title, countOfRooms: rt.countOfRooms, occAdults: rt.occAdults, occChildren: rt.occChildren, occInfants: 0,
-      defaultOccupancy: Math.max(1, Math.min(rt.occAdults, rt.capacity)),
-    });
-    if (rtId !== rt.channelRoomTypeId) await repo.setRoomTypeLink(rt.id, rtId);
-    for (const rp of rt.plans) {
-      const rpId = await channel.upsertRatePlan(rp.channelRatePlanId, {
-        propertyId: remoteId, roomTypeId: rtId, title: rp.title, currency: rp.currency, sellMode: rp.sellMode, rateMode: rp.rateMode,
-        rateMinor: rp.price, decimals: isoDecimals(rp.currency), occupancy: Math.max(1, rt.occAdults), maxStay: rp.maxStay, minStayArrival: rp.minStayArrival,
-        closedToArrival: rp.closedToArrival, closedToDeparture: rp.closedToDeparture, stopSell: rp.stopSell,
-      });
-      if (rpId !== rp.channelRatePlanId) await repo.setRatePlanLink(rp.id, rpId);
-    }
-  }
-
-  const now = deps.clock.now();
-  const today = todayIn(property.timezone, now);
+  const at = deps.clock.now();
+  const today = todayIn(property.timezone, at);
+  const end = addDays(today, FULL_SYNC_DAYS);
   await deps.db.transaction(async (tx) => {
-    await channelRepository(tx).setPropertyLink(property.id, { channelSyncedAt: now });
-    await channelRepository(tx).resolveFailures(property.id, 'link', now);
-    await channelPushRepository(tx).saveState(property.id, 'link', { windowStartedAt: null, attempts: 0, nextAttemptAt: null, lastSuccessAt: now, lastError: null });
-    await channelPushRepository(tx).queue(property.id, ['availability', 'restrictions'], today, addDays(today, FULL_PUSH_DAYS));
+    const push = channelPushRepository(tx);
+    await channelRepository(tx).setPropertyLink(property.id, { channelSyncedAt: at });
+    await channelRepository(tx).resolveFailures(property.id, 'link', at);
+    await push.saveState(property.id, 'link', {
+      windowStartedAt: null, attempts: 0, nextAttemptAt: null, lastSuccessAt: at, lastError: null, syncedThrough: end, ...(claim.full ? { fullSyncAt: at } : {}),
+    });
+    if (claim.full) await channelSentRepository(tx).forgetSent(property.id);
+    if (claim.full || created) await push.queue(property.id, ['availability', 'restrictions'], today, end);
   });
+  return 'linked';
 }

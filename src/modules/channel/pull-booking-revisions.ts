@@ -1,9 +1,18 @@
-// Pulls the channel manager's unacknowledged booking revisions and applies them in feed order.
-// A revision is acknowledged only after its transaction committed; a crash in between just means
-// the next pull finds it recorded, skips it and acknowledges it then. Run by the webhook (after
-// answering), by the 'channel-pull' job (a lost webhook), and by tests.
+// Pulls the channel manager's unacknowledged booking revisions (every page of the feed) and
+// applies them in feed order. A revision is acknowledged only after its transaction committed; a
+// crash in between just means the next pull finds it recorded, skips it and acknowledges it then.
+// Run by the webhook (after answering), by the 'channel-pull' job (a lost webhook), and by tests.
+//
+// Every revision of a linked listing is acknowledged: Channex keeps returning an unacknowledged one
+// in every feed call ("PMS is expected to Ack all bookings",
+// https://docs.channex.io/api-v.1-documentation/bookings-collection). One whose room is not mapped
+// (`room_type_id: null`, or a room type we never created) cannot be placed on a unit: it is
+// recorded, flagged for the owner in the channel status, and acknowledged. A revision for a
+// property linked to no listing here stays unacknowledged (it is applied once that listing is
+// linked) and is recorded as a failure.
 import type { Deps } from '../../container.ts';
 import { afterCommit, publishAfterCommit } from '../../platform/after-commit.ts';
+import type { BookingRevision } from '../../ports/channel-manager.ts';
 import { applyBookingRevision } from './apply-booking-revision.ts';
 import { channelInboundRepository } from './channel-inbound.repository.ts';
 
@@ -16,6 +25,15 @@ export interface PullSummary {
   overbooked: number;
   unmapped: number;
   failed: number;
+}
+
+/** Why a booking is not on the calendar, in the owner's words. */
+function unplacedReason(rev: BookingRevision): string {
+  const unmapped = rev.rooms.find((r) => r.roomTypeId === null);
+  const what = unmapped || !rev.rooms.length ? 'its room is not mapped to any of this listing\'s room types in Channex'
+    : `its room (Channex room type ${rev.rooms[0]!.roomTypeId}) is not mapped to any of this listing's room types`;
+  return `A ${rev.status === 'cancelled' ? 'cancellation' : 'booking'} from ${rev.otaName || 'a travel platform'} for ${rev.arrivalDate} to ${rev.departureDate} ` +
+    `arrived but ${what}: it is not on your calendar. Place the guest by hand and map the room in Channex.`;
 }
 
 export async function pullBookingRevisions(deps: Deps): Promise<PullSummary> {
@@ -42,12 +60,16 @@ export async function pullBookingRevisions(deps: Deps): Promise<PullSummary> {
       continue;
     }
     if (outcome.kind === 'unmapped') {
-      // Left unacknowledged: it stays in the feed until the listing or room type is linked.
-      await repo.recordFailure(outcome.propertyId, 'booking', `Booking revision ${rev.id} not applied: ${outcome.reason}`);
       summary.unmapped += 1;
-      continue;
-    }
-    if (outcome.kind === 'applied') {
+      if (outcome.propertyId === null) {
+        await repo.recordFailure(null, 'booking', `Booking revision ${rev.id} not applied: ${outcome.reason}`);
+        continue;
+      }
+      await repo.recordUnplaced({
+        revisionId: rev.id, remoteBookingId: rev.bookingId, propertyId: outcome.propertyId, status: rev.status, reason: unplacedReason(rev),
+        payload: rev as unknown as Record<string, unknown>, at: deps.clock.now(),
+      });
+    } else if (outcome.kind === 'applied') {
       summary.applied += 1;
       if (outcome.overbooked) summary.overbooked += 1;
       const propertyId = outcome.propertyId;

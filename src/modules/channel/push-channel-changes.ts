@@ -1,6 +1,8 @@
 // Pushes availability and rates/restrictions of linked listings to the channel manager: per
-// listing and kind, the waiting changes are claimed, merged into one span, read back from our
-// calendar, compressed into ranges of equal values and sent in ONE call.
+// listing and kind, the waiting changes are claimed, merged into one span from today on (Channex
+// refuses past dates), read back from our calendar, compared night by night with what was last
+// sent there, and only the nights that differ are sent, as ranges of equal values, in ONE call
+// (Channex's certification: "only send changes"). A span where nothing differs sends nothing.
 //
 // Claim, call, settle (as execute-refunds.ts): a short transaction locks the listing's state row
 // of that kind and its pending rows (SKIP LOCKED), checks the backoff and the per-minute budget,
@@ -16,13 +18,17 @@
 // (Retry-After when given, else 5 s doubling up to 15 min); an unknown key or vanished remote
 // object keeps them too (fixing the key or relinking must not lose changes); a refused request
 // (422) and a 200 carrying warnings drop them, since resending the same values would be refused
-// the same way; every failure is recorded for the status route.
+// the same way; every failure is recorded for the status route, warnings in the owner's words.
+// What a push set there is recorded (the refused values excepted) for the next comparison.
 import type { Deps } from '../../container.ts';
 import { ChannelManagerError, type AvailabilityValue, type ChannelManager, type PushOutcome, type RestrictionValue } from '../../ports/channel-manager.ts';
-import { propertiesRepository } from '../properties/properties.repository.ts';
+import { propertiesRepository, type PropertyRow } from '../properties/properties.repository.ts';
+import { todayIn } from '../room-types/calendar-dates.ts';
 import { channelPushRepository, type PushKind } from './channel-push.repository.ts';
+import { channelSentRepository } from './channel-sent.repository.ts';
 import { channelRepository } from './channel.repository.ts';
-import { availabilityValues, restrictionValues } from './channel-values.ts';
+import { availabilityNights, availabilityValues, changedNights, restrictionNights, restrictionValues, type RemoteNight, type RestrictionNight } from './channel-values.ts';
+import { plainWarnings, refused } from './channel-warnings.ts';
 
 export const CHANNEL_PUSH_JOB = 'channel-push';
 const WINDOW_MS = 60_000;
@@ -44,7 +50,11 @@ export async function pushChannelChanges(deps: Deps, onlyPropertyId?: number): P
   return out;
 }
 
-type Claim = { ids: number[]; from: string; to: string; attempts: number; values: AvailabilityValue[] | RestrictionValue[] };
+type Claim = {
+  ids: number[]; from: string; to: string; today: string; attempts: number; property: PropertyRow;
+  nights: Array<RemoteNight<unknown>>; values: AvailabilityValue[] | RestrictionValue[];
+};
+const WORDS: Record<PushKind, string> = { availability: 'availability', restrictions: 'prices and restrictions' };
 
 async function claim(deps: Deps, propertyId: number, kind: PushKind, now: Date): Promise<Claim | PushResult> {
   return deps.db.transaction(async (tx) => {
@@ -60,18 +70,22 @@ async function claim(deps: Deps, propertyId: number, kind: PushKind, now: Date):
     const rows = await push.claimPending(propertyId, kind);
     if (!rows.length || !property?.channelPropertyId) return 'nothing';
     const ids = rows.map((r) => r.id);
-    const from = rows.reduce((m, r) => (r.from < m ? r.from : m), rows[0]!.from);
+    const today = todayIn(property.timezone, now);
+    const earliest = rows.reduce((m, r) => (r.from < m ? r.from : m), rows[0]!.from);
+    const from = earliest < today ? today : earliest;
     const to = rows.reduce((m, r) => (r.to > m ? r.to : m), rows[0]!.to);
-    const values = kind === 'availability' ? await availabilityValues(tx, property, from, to) : await restrictionValues(tx, property, from, to);
-    if (!values.length) {
-      // Nothing of this listing is linked for these nights (e.g. a room type not yet sent).
+    const all = from >= to ? [] : kind === 'availability' ? await availabilityNights(tx, property, from, to) : await restrictionNights(tx, property, from, to);
+    const nights = changedNights<unknown>(all, await channelSentRepository(tx).sentValues(propertyId, kind, from, to));
+    if (!nights.length) {
+      // Only past nights, nothing linked for them yet, or nothing that differs from what Channex has.
       await push.dropPending(ids);
       return 'nothing';
     }
+    const values = kind === 'availability' ? availabilityValues(property, nights as Array<RemoteNight<number>>) : restrictionValues(property, nights as Array<RemoteNight<RestrictionNight>>);
     await push.saveState(propertyId, kind, {
       windowStartedAt: fresh ? now : state.windowStartedAt, callsInWindow: calls + 1, lastPushAt: now, nextAttemptAt: new Date(now.getTime() + LEASE_MS),
     });
-    return { ids, from, to, attempts: state.attempts, values };
+    return { ids, from, to, today, attempts: state.attempts, property, nights, values };
   });
 }
 
@@ -90,7 +104,7 @@ async function pushKind(deps: Deps, channel: ChannelManager, propertyId: number,
     const wait = failed.retryAfterMs ?? Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** (attempts - 1));
     await deps.db.transaction(async (tx) => {
       await channelPushRepository(tx).saveState(propertyId, kind, { attempts, nextAttemptAt: new Date(at.getTime() + wait), lastError: failed.message });
-      await channelRepository(tx).recordFailure(propertyId, kind, `The ${kind} push failed: ${failed.message}`, at);
+      await channelRepository(tx).recordFailure(propertyId, kind, `Sending ${WORDS[kind]} to Channex failed: ${failed.message}`, at);
       if (failed.kind === 'rejected') await channelPushRepository(tx).dropPending(c.ids);
     });
     return 'failed';
@@ -100,10 +114,14 @@ async function pushKind(deps: Deps, channel: ChannelManager, propertyId: number,
   await deps.db.transaction(async (tx) => {
     const push = channelPushRepository(tx);
     const repo = channelRepository(tx);
+    const sent = channelSentRepository(tx);
     await push.dropPending(c.ids);
+    await sent.recordSent(propertyId, kind, c.nights.filter((n) => !refused(outcome.warnings, n.remoteId, n.night)).map((n) => ({ remoteId: n.remoteId, night: n.night, value: JSON.stringify(n.value) })));
+    await sent.pruneBefore(propertyId, c.today);
     if (outcome.warnings.length) {
-      await push.saveState(propertyId, kind, { attempts: 0, nextAttemptAt: null, lastError: 'the channel manager refused some values (warnings)', lastWarnings: outcome.warnings });
-      await repo.recordFailure(propertyId, kind, `The channel manager accepted the ${kind} push with warnings; those values were not applied`, at, outcome.warnings);
+      const plain = await plainWarnings(tx, c.property, outcome.warnings);
+      await push.saveState(propertyId, kind, { attempts: 0, nextAttemptAt: null, lastError: 'Channex refused some values (warnings)', lastWarnings: plain });
+      await repo.recordFailure(propertyId, kind, `Channex took the ${WORDS[kind]} update but refused ${plain.length === 1 ? 'one value' : `${plain.length} values`}; those nights keep their previous values there`, at, plain);
       return;
     }
     await push.saveState(propertyId, kind, { attempts: 0, nextAttemptAt: null, lastSuccessAt: at, lastError: null, lastWarnings: null });

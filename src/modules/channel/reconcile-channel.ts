@@ -3,15 +3,34 @@
 // listing's drift rows are replaced by the differences found (none when all agree) in one
 // transaction, and the check's time is kept in its 'reconcile' state row (drift.checked_at).
 // Drift is shown, not pushed over: a lower number there is often a booking taken on a travel
-// platform that we have not pulled yet, and raising it back would sell that night twice. The next
-// push of those nights (any change, or a sync) sets them and clears their drift rows. Hourly job;
-// a failure to read is recorded for the status route.
+// platform that we have not pulled yet, and raising it back would sell that night twice. What we
+// last sent for those nights is forgotten, so the next push of them (any change, or a sync) sends
+// them again and clears their drift rows. Hourly job; a failure to read is recorded for the status
+// route.
+//
+// The same hourly pass moves each linked listing's window forward: the nights that entered the
+// next 500 since the last pass are queued once (a change for Channex: it has never had them),
+// instead of a daily full sync.
 import type { Deps } from '../../container.ts';
 import { ChannelManagerError } from '../../ports/channel-manager.ts';
 import { propertiesRepository } from '../properties/properties.repository.ts';
 import { addDays, todayIn } from '../room-types/calendar-dates.ts';
+import { FULL_SYNC_DAYS } from './link-property.ts';
 import { channelPushRepository } from './channel-push.repository.ts';
+import { channelSentRepository } from './channel-sent.repository.ts';
 import { channelRepository } from './channel.repository.ts';
+
+/** Queues the nights that entered the listing's window since it was last moved. */
+async function extendWindow(deps: Deps, propertyId: number, today: string): Promise<void> {
+  const end = addDays(today, FULL_SYNC_DAYS);
+  await deps.db.transaction(async (tx) => {
+    const push = channelPushRepository(tx);
+    const through = (await push.state(propertyId, 'link'))?.syncedThrough ?? addDays(today, 365);
+    if (through >= end) return;
+    await push.queue(propertyId, ['availability', 'restrictions'], through < today ? today : through, end);
+    await push.saveState(propertyId, 'link', { syncedThrough: end });
+  });
+}
 
 export const CHANNEL_RECONCILE_JOB = 'channel-reconcile';
 export const DRIFT_DAYS = 90;
@@ -27,6 +46,7 @@ export async function reconcileChannel(deps: Deps, onlyPropertyId?: number): Pro
     if (!p?.channelPropertyId) continue;
     const from = todayIn(p.timezone, deps.clock.now());
     const to = addDays(from, DRIFT_DAYS);
+    await extendWindow(deps, p.id, from);
     const remoteOf = new Map<number, string | null>([[0, p.channelUnitRoomTypeId]]);
     for (const rt of await repo.roomTypesWithPlans(p.id)) remoteOf.set(rt.id, rt.channelRoomTypeId);
     let remote: Map<string, Map<string, number>>;
@@ -51,6 +71,9 @@ export async function reconcileChannel(deps: Deps, onlyPropertyId?: number): Pro
     const at = deps.clock.now();
     await deps.db.transaction(async (tx) => {
       await channelRepository(tx).replaceDrift(p.id, drift, at);
+      for (const [roomTypeId, remoteId] of remoteOf) {
+        if (remoteId) await channelSentRepository(tx).forgetNights(p.id, 'availability', remoteId, drift.filter((d) => d.roomTypeId === roomTypeId).map((d) => d.night));
+      }
       await channelRepository(tx).resolveFailures(p.id, 'reconcile', at);
       await channelPushRepository(tx).saveState(p.id, 'reconcile', { lastPushAt: at, lastSuccessAt: at, lastError: null });
     });
