@@ -180,6 +180,8 @@ export async function runRealtimeBench(opts: { root: string; databaseUrl?: strin
   let dataDir = '';
   const server = await startServer({
     root: opts.root, databaseUrl: opts.databaseUrl, cpus: opts.serverCpus,
+    // Every client is on loopback: one address holding all the connections, which the per-address cap is there to stop.
+    env: { REALTIME_MAX_CONNECTIONS_PER_ADDRESS: '0' },
     beforeStart: async (target) => {
       dataDir = target.dataDir;
       fx = await fixture(target, count);

@@ -2,8 +2,12 @@
 // again: existing demo accounts get their demo password back. Later features add their data here:
 // owner applications, the catalogue, the traveller's reservations in every status with their
 // payments and refunds, the owners' payout accounts and a payout run.
+// On the embedded database it needs DATA_DIR to itself: beside a running `npm start` on the same
+// DATA_DIR it refuses (naming the server's process) instead of corrupting the database; on a
+// PostgreSQL DATABASE_URL it runs beside servers.
 import { loadConfig } from '../src/config.ts';
 import { closeContainer, createContainer } from '../src/container.ts';
+import { DataDirInUseError } from '../src/db/data-dir-lock.ts';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
 import { usersRepository, type Role } from '../src/modules/users/users.repository.ts';
 import { seedDemoApplications } from '../src/modules/owner-onboarding/seed-demo-applications.ts';
@@ -19,7 +23,11 @@ const DEMO: Array<{ role: Role; username: string; email: string; password: strin
 ];
 
 const config = loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', JOBS_ENABLED: 'false' });
-const deps = await createContainer(config);
+const deps = await createContainer(config).catch((err: unknown) => {
+  if (!(err instanceof DataDirInUseError)) throw err;
+  console.error(`${err.message}\nseed:demo writes the embedded database directly: stop the server, run the seed, then start the server again.`);
+  process.exit(1);
+});
 const users = usersRepository(deps.db);
 const now = new Date();
 const rows: string[][] = [];

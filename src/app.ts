@@ -33,6 +33,7 @@ import { checkoutPageRoutes } from './adapters/local-payments/checkout-page.rout
 import type { Deps } from './container.ts';
 import { ErrorBody } from './platform/envelope.ts';
 import { installErrorHandlers } from './platform/error-handler.ts';
+import { clientErrorHandler, frameworkErrors, installUrlLimit, MAX_URL_BYTES } from './platform/http-limits.ts';
 import { requestIdOf } from './platform/request-id.ts';
 import { authPlugin } from './platform/auth.ts';
 import { idempotencyPlugin } from './platform/idempotency.ts';
@@ -42,6 +43,8 @@ import { authModule } from './modules/auth/index.ts';
 import { installTextGuard } from './platform/text-guard.ts';
 import { installLoadShedding } from './platform/load-shedding.ts';
 import { installInFlightLimit } from './platform/in-flight-limit.ts';
+import { strictAjvOptions, strictSchemaController } from './platform/validation.ts';
+import { FIRST_SUPPORTED_DAY, LAST_SUPPORTED_DAY } from './platform/calendar-day.ts';
 
 export type App = FastifyInstance;
 
@@ -76,7 +79,13 @@ export async function buildApp(deps: Deps, opts: { extraRoutes?: (app: App, deps
     trustProxy: config.TRUST_PROXY,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
-    ajv: { customOptions: { allErrors: true, removeAdditional: true, coerceTypes: 'array', useDefaults: true }, plugins: [fileKeyword] },
+    // Errors met before a route runs (unreadable request, oversized head, timeouts, bad URLs)
+    // answer the contract's error body too (platform/http-limits.ts).
+    clientErrorHandler,
+    frameworkErrors,
+    // Strict input: numerals only as plain decimals, finite numbers, dates in range (platform/validation.ts).
+    ajv: { ...strictAjvOptions, plugins: [fileKeyword] },
+    schemaController: strictSchemaController(),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // Every route as registered, so tests can hold the router and /openapi.json to each other.
@@ -86,6 +95,7 @@ export async function buildApp(deps: Deps, opts: { extraRoutes?: (app: App, deps
   });
   app.decorate('routeTable', routeTable);
   installErrorHandlers(app);
+  installUrlLimit(app);
   installTextGuard(app);
   // After SIGTERM (server.ts) the instance drains: for SHUTDOWN_DRAIN_MS it still listens but
   // answers every new request 503 with Connection: close, so clients on kept-alive connections and
@@ -112,7 +122,12 @@ export async function buildApp(deps: Deps, opts: { extraRoutes?: (app: App, deps
         version: '0.1.0',
         description:
           'Property rental and booking service. All spec paths are served under /api. Success: {success, message, data}; ' +
-          'errors: {success:false, message, code, errors?}. Decisions the interface spec leaves open are noted per operation.',
+          'errors: {success:false, message, code, errors? (422), request_id? (500, the X-Request-Id)}, also for what is refused before ' +
+          'any route runs: 400 unreadable request, 408 not whole in time, 413 body too large, ' + `414 URL over ${MAX_URL_BYTES / 1024} KiB or a path parameter ` +
+          'over 100 characters, 431 request line and headers over 16 KiB. Input, in paths, query strings, JSON and multipart alike: an integer or number ' +
+          'sent as text is a plain decimal numeral (integers -?digits, numbers -?digits[.digits]; no exponent, hex, +, leading zero or space), numbers are finite, and a date is a ' +
+          `real YYYY-MM-DD day from ${FIRST_SUPPORTED_DAY} to ${LAST_SUPPORTED_DAY}; anything else is a 422 naming the field, never read another way. ` +
+          'Decisions the interface spec leaves open are noted per operation.',
       },
       servers: [{ url: config.PUBLIC_BASE_URL }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },

@@ -77,6 +77,11 @@ const ConfigSchema = Type.Object({
   REALTIME_HEARTBEAT_MS: Type.Integer({ minimum: 10, maximum: 30_000, default: 25_000 }),
   REALTIME_PING_MS: Type.Integer({ minimum: 10, default: 30_000 }),
   REALTIME_MAX_BUFFER_BYTES: Type.Integer({ minimum: 1024, default: 262_144 }),
+  // Open WebSockets + SSE streams per user on one instance (the newest beyond it is refused), and
+  // per client address counted before the token is looked at (generous: NAT and hotel Wi-Fi share
+  // one). 0: no cap.
+  REALTIME_MAX_CONNECTIONS_PER_USER: Type.Integer({ minimum: 0, default: 16 }),
+  REALTIME_MAX_CONNECTIONS_PER_ADDRESS: Type.Integer({ minimum: 0, default: 128 }),
 });
 
 type RawConfig = Static<typeof ConfigSchema>;

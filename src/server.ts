@@ -6,6 +6,7 @@ import { createContainer, closeContainer } from './container.ts';
 import { buildApp } from './app.ts';
 import { ensureFirstAdmin } from './modules/auth/ensure-first-admin.ts';
 import { startJobs } from './jobs/index.ts';
+import { DataDirInUseError } from './db/data-dir-lock.ts';
 
 async function main() {
   let config;
@@ -39,6 +40,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err);
+  // Another process holds DATA_DIR: the message names it; a stack would only hide that.
+  console.error(err instanceof DataDirInUseError ? err.message : err);
   process.exit(1);
 });

@@ -63,4 +63,19 @@ describe('sessions across two instances', { skip: why ?? false }, () => {
     const res = await a.app.inject({ method: 'POST', url: '/api/auth/login', payload: { login: u.email, password: 'wrong-password' }, remoteAddress: '10.20.1.1' });
     assert.equal(res.statusCode, 429);
   });
+
+  it('login failures are counted per account across instances, whichever identifier each names', async () => {
+    const u = await createUser(a.deps);
+    // Addresses of this run's own: this Redis keeps earlier runs' per-IP counts for 15 minutes.
+    const net = `10.${22 + Math.floor(Math.random() * 200)}`;
+    for (let i = 0; i < 10; i++) {
+      const t = i % 2 ? a : b;
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { login: i % 4 < 2 ? u.email : u.username.toUpperCase(), password: 'wrong-password' }, remoteAddress: `${net}.0.${i}` });
+      assert.equal(res.statusCode, 401, `attempt ${i + 1}`);
+    }
+    for (const t of [a, b]) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { login: u.username, password: 'wrong-password' }, remoteAddress: `${net}.1.1` });
+      assert.equal(res.statusCode, 429);
+    }
+  });
 });

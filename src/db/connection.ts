@@ -13,6 +13,7 @@ import pg from 'pg';
 import * as schema from './schema/index.ts';
 import { releaseClientsOnFailure } from './pg-transactions.ts';
 import { prepareStatements } from './pglite-statements.ts';
+import { lockDataDir } from './data-dir-lock.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -33,7 +34,10 @@ export interface Database {
 export interface OpenOptions {
   /** PostgreSQL server URL; without it PGlite is used. */
   url?: string;
-  /** PGlite data directory; `memory://` or undefined keeps it in memory. */
+  /**
+   * PGlite data directory (`DATA_DIR/pgdata`); `memory://` or undefined keeps it in memory. Its
+   * parent, DATA_DIR, is locked while it is open (data-dir-lock.ts): a second process is refused.
+   */
   dataDir?: string;
   /** A PGlite data directory dump to start from (tests use a migrated template). */
   loadDataDir?: Blob;
@@ -61,8 +65,15 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     };
   }
   const dataDir = opts.dataDir && opts.dataDir !== 'memory://' ? opts.dataDir : undefined;
-  if (dataDir) await mkdir(dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir, loadDataDir: opts.loadDataDir });
+  const lock = dataDir ? lockDataDir(path.dirname(dataDir)) : null;
+  let client: PGlite;
+  try {
+    if (dataDir) await mkdir(dataDir, { recursive: true });
+    client = await PGlite.create({ dataDir, loadDataDir: opts.loadDataDir });
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
   prepareStatements(client);
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
@@ -71,7 +82,13 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     ping: async () => {
       await client.query('SELECT 1');
     },
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
   };
 }
 

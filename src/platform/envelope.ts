@@ -7,8 +7,9 @@ export const ErrorBody = Type.Object(
     message: Type.String(),
     code: Type.String(),
     errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
+    request_id: Type.Optional(Type.String({ description: 'On 500: the X-Request-Id, which finds the failure in our logs.' })),
   },
-  { $id: 'ErrorBody', description: 'Every error answer: a human message, a stable code, and per-field messages on 422.' },
+  { $id: 'ErrorBody', description: 'Every error answer: a human message, a stable code, per-field messages on 422, the request id on 500.' },
 );
 
 export const PageMeta = Type.Object({

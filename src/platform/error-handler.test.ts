@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { Type } from 'typebox';
 import { createTestApp, type TestApp } from '../../test/helpers/test-app.ts';
 import { AppError } from './errors.ts';
+import { errorResponses } from './envelope.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const INTERNALS = 'SELECT password_hash FROM users WHERE id = $1';
@@ -16,8 +17,11 @@ function errorBody(res: { statusCode: number; headers: Record<string, unknown>; 
   assert.equal(body.code, code);
   assert.equal(typeof body.message, 'string');
   assert.ok(body.message.length > 0);
-  for (const k of Object.keys(body)) assert.ok(['success', 'message', 'code', 'errors'].includes(k), `unexpected key ${k}`);
+  // A 500 alone names its request id, for the client to quote to support.
+  const allowed = status === 500 ? ['success', 'message', 'code', 'request_id'] : ['success', 'message', 'code', 'errors'];
+  for (const k of Object.keys(body)) assert.ok(allowed.includes(k), `unexpected key ${k}`);
   assert.ok(res.headers['x-request-id'], 'every answer carries X-Request-Id');
+  if (status === 500) assert.equal(body.request_id, res.headers['x-request-id']);
   return body;
 }
 
@@ -31,6 +35,10 @@ describe('error handling and platform routes', () => {
           const err = new Error(INTERNALS);
           Object.assign(err, { detail: 'Key (email)=(a@b.c) already exists.', query: INTERNALS });
           throw err;
+        });
+        // With the error schemas every route declares, so serialisation must keep request_id.
+        api.get('/test/crash-declared', { schema: { response: { 200: Type.Object({ ok: Type.Boolean() }), ...errorResponses() } } }, async () => {
+          throw new Error(INTERNALS);
         });
         api.get('/test/crash-later', async () => {
           await new Promise((r) => setImmediate(r));
@@ -91,8 +99,8 @@ describe('error handling and platform routes', () => {
     assert.deepEqual(Object.keys(errorBody(query, 422, 'VALIDATION_FAILED').errors), ['page']);
   });
 
-  it('answers 500 INTERNAL_ERROR for an unexpected error, with no stack, SQL or error text', async () => {
-    for (const url of ['/api/test/crash', '/api/test/crash-later']) {
+  it('answers 500 INTERNAL_ERROR for an unexpected error, with its request id and no stack, SQL or error text', async () => {
+    for (const url of ['/api/test/crash', '/api/test/crash-later', '/api/test/crash-declared']) {
       const res = await t.app.inject({ method: 'GET', url });
       const body = errorBody(res, 500, 'INTERNAL_ERROR');
       assert.equal(body.errors, undefined);
@@ -100,6 +108,8 @@ describe('error handling and platform routes', () => {
         assert.ok(!res.body.includes(leak), `body leaks ${JSON.stringify(leak)}: ${res.body}`);
       }
     }
+    const echoed = await t.app.inject({ method: 'GET', url: '/api/test/crash-declared', headers: { 'x-request-id': 'support-ticket-42' } });
+    assert.equal(errorBody(echoed, 500, 'INTERNAL_ERROR').request_id, 'support-ticket-42');
   });
 
   it('passes an AppError through with its status, code and headers', async () => {

@@ -28,9 +28,16 @@ export function fieldErrors(validation: AjvError[], context?: string): FieldErro
   return out;
 }
 
-function send(reply: FastifyReply, status: number, code: string, message: string, errors?: FieldErrors) {
-  return reply.code(status).type('application/json; charset=utf-8').send({ success: false, message, code, ...(errors ? { errors } : {}) });
+/** The error body of contract §2; `request_id` (the X-Request-Id) lets a client quote a 500 to support. */
+export function errorEnvelope(code: string, message: string, errors?: FieldErrors, requestId?: string) {
+  return { success: false as const, message, code, ...(errors ? { errors } : {}), ...(requestId ? { request_id: requestId } : {}) };
 }
+
+function send(reply: FastifyReply, status: number, code: string, message: string, errors?: FieldErrors) {
+  const requestId = status === 500 ? reply.request.id : undefined;
+  return reply.code(status).type('application/json; charset=utf-8').send(errorEnvelope(code, message, errors, requestId));
+}
+export { send as sendError };
 
 export function installErrorHandlers(app: FastifyInstance): void {
   // Fastify parses text/plain out of the box, which turned a wrong content type into a 422;

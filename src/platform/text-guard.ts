@@ -1,9 +1,10 @@
 // PostgreSQL text cannot hold the NUL character (U+0000), and a lone UTF-16 surrogate is not
 // text at all: a value carrying either would fail deep in a query as a 500. Every request's body,
 // query and parameters are checked once, before validation, and such a value is refused as
-// invalid input naming its field.
+// invalid input naming its field. Multipart bodies exist only after @fastify/multipart's own
+// preValidation hook, which runs after this one: uploads.ts checks their fields and file names.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { invalidField } from './errors.ts';
+import { invalidField, type AppError } from './errors.ts';
 
 const MAX_DEPTH = 32;
 
@@ -50,5 +51,11 @@ export function installTextGuard(app: FastifyInstance): void {
 export async function rejectBadText(req: FastifyRequest): Promise<void> {
   const clean = (req as unknown as Record<symbol, boolean>)[CLEAN_JSON] === true;
   const field = findBadText(req.params) ?? findBadText(req.query) ?? (clean || Buffer.isBuffer(req.body) ? null : findBadText(req.body));
-  if (field) throw invalidField(field.replace(new RegExp(LONE_SURROGATE, 'g'), '?').replace(/\u0000/g, '\\0'), 'must be text without NUL characters (U+0000) or unpaired surrogates');
+  if (field) throw badTextError(field);
+}
+
+/** The 422 naming a field that holds such text (or whose uploaded file's name does). */
+export function badTextError(field: string, what = 'must be text'): AppError {
+  // The field's own name may hold the bad characters; it is shown with them escaped.
+  return invalidField(field.replace(new RegExp(LONE_SURROGATE, 'g'), '?').replace(/\u0000/g, '\\0'), `${what} without NUL characters (U+0000) or unpaired surrogates`);
 }

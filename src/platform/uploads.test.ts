@@ -4,6 +4,9 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createTestApp, type TestApp } from '../../test/helpers/test-app.ts';
 import { account, Recorder } from '../modules/owner-onboarding/owner-onboarding.test-support.ts';
+import { bearer } from '../../test/helpers/factories.ts';
+import { createProperty } from '../../test/helpers/catalog-factories.ts';
+import { SAMPLE_PNG } from '../modules/owner-onboarding/sample-kyc-files.ts';
 import { fileFieldsAsBinary } from './uploads.ts';
 
 describe('multipart file fields', () => {
@@ -30,6 +33,22 @@ describe('multipart file fields', () => {
     const res = await new Recorder(t).apply((await account(t)).token, { id_reco_path: 'not-a-file' });
     assert.equal(res.statusCode, 422, res.body);
     assert.ok(res.json().errors.id_reco_path, res.body);
+  });
+
+  it('refuse a field name holding NUL, and a NUL in the name of any of several files sent under one field, naming the field (422)', async () => {
+    const t = second;
+    const { user, token } = await account(t, 'owner');
+    const property = await createProperty(t.deps, user.id);
+    const named = new FormData();
+    named.append('jo\u0000b', 'Pilot');
+    const res = await t.app.inject({ method: 'PUT', url: '/api/user/update', headers: bearer(token), payload: named as never });
+    assert.equal(res.statusCode, 422, res.body);
+    assert.deepEqual(Object.keys(res.json().errors), ['jo\\0b']);
+    const files = new FormData();
+    for (const name of ['a.png', 'b\u0000.png']) files.append('files', new Blob([new Uint8Array(SAMPLE_PNG)], { type: 'image/png' }), name);
+    const many = await t.app.inject({ method: 'POST', url: `/api/properties/${property.id}/medias`, headers: bearer(token), payload: files as never });
+    assert.equal(many.statusCode, 422, many.body);
+    assert.deepEqual(Object.keys(many.json().errors), ['files']);
   });
 
   it('are documented as binary strings in /openapi.json', async () => {

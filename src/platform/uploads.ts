@@ -7,6 +7,13 @@ import { fileTypeFromBuffer } from 'file-type';
 import { Type } from 'typebox';
 import type { FileStorage } from '../ports/file-storage.ts';
 import { AppError } from './errors.ts';
+import { badTextError, findBadText } from './text-guard.ts';
+
+/** What every multipart route does with bad text and failed requests (for route descriptions). */
+export const MULTIPART_RULES =
+  'A field, or the name of a file sent under it, holding text PostgreSQL cannot store (a NUL character, an unpaired surrogate) is 422 ' +
+  'naming that field. A request refused or failing at any step keeps no file: files are written only after every check, and removed ' +
+  'again when anything after the write fails.';
 
 /** Largest single file any route accepts (chat attachments); routes set their own lower caps. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -55,6 +62,8 @@ export function fileFieldsAsBinary<T>(schema: T): T {
 export type FileKind = 'jpeg' | 'png' | 'gif' | 'webp' | 'pdf';
 const MIME: Record<FileKind, string> = { jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp', pdf: 'application/pdf' };
 const EXT: Record<string, FileKind> = { jpg: 'jpeg', png: 'png', gif: 'gif', webp: 'webp', pdf: 'pdf' };
+/** The content type and the stored file's extension of a checked kind. */
+export const typeOf = (kind: FileKind) => ({ mime: MIME[kind], ext: kind === 'jpeg' ? 'jpg' : kind });
 
 export interface CheckedFile {
   data: Buffer;
@@ -64,19 +73,20 @@ export interface CheckedFile {
 }
 
 const human = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
+/** 413 naming the field. */
+export const tooLarge = (field: string, maxBytes: number) =>
+  new AppError('PAYLOAD_TOO_LARGE', `${field} must be at most ${human(maxBytes)}`, { [field]: [`must be at most ${human(maxBytes)}`] });
 
 /** Checks size and real type; 413 / 415 naming the field otherwise. */
 export async function checkUpload(upload: UploadedFile, field: string, allowed: FileKind[], maxBytes: number): Promise<CheckedFile> {
-  if (upload.size > maxBytes) {
-    throw new AppError('PAYLOAD_TOO_LARGE', `${field} must be at most ${human(maxBytes)}`, { [field]: [`must be at most ${human(maxBytes)}`] });
-  }
+  if (upload.size > maxBytes) throw tooLarge(field, maxBytes);
   const detected = await fileTypeFromBuffer(upload.file);
   const kind = detected ? EXT[detected.ext] : undefined;
   if (!kind || !allowed.includes(kind)) {
     const names = allowed.map((k) => k.toUpperCase()).join(', ');
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', `${field} must be one of: ${names} (judged by content)`, { [field]: [`must be one of: ${names}`] });
   }
-  return { data: upload.file, kind, mime: MIME[kind], ext: kind === 'jpeg' ? 'jpg' : kind };
+  return { data: upload.file, kind, ...typeOf(kind) };
 }
 
 /**
@@ -104,10 +114,30 @@ async function onFile(this: FastifyRequest, part: MultipartFile) {
   (part as unknown as { value: UploadedFile }).value = value;
 }
 
+const isUpload = (v: unknown): v is UploadedFile => Buffer.isBuffer((v as UploadedFile | null)?.file);
+
+/**
+ * The text guard of multipart bodies (text-guard.ts): a field's value, or the name of a file sent
+ * under it, that PostgreSQL cannot store is a 422 naming the field, before any handler can store
+ * the file or write a row.
+ */
+export function rejectBadFormText(body: unknown): void {
+  if (!body || typeof body !== 'object') return;
+  for (const [field, value] of Object.entries(body)) {
+    const parts: unknown[] = Array.isArray(value) ? value : [value];
+    if (findBadText({ [field]: parts.filter((p) => !isUpload(p)) })) throw badTextError(field);
+    if (findBadText(parts.filter(isUpload).map((p) => p.clientName))) throw badTextError(field, "the file's name must be text");
+  }
+}
+
 export const uploadsPlugin = fp(async (app: FastifyInstance) => {
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',
     onFile,
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 10, fields: 100, fieldSize: 100_000, parts: 120 },
+  });
+  // Added after multipart's own preValidation hook, so it runs once the body is filled in.
+  app.addHook('preValidation', async (req) => {
+    if (req.isMultipart()) rejectBadFormText(req.body);
   });
 });

@@ -10,6 +10,8 @@ export interface CalendarServer {
   base: string;
   /** Requests received per path. */
   hits: Map<string, number>;
+  /** TCP connections accepted, requests or not: a refused fetch must not even connect. */
+  readonly connections: number;
   /** Serves `body` as text/calendar at `path`, or lets `handler` answer. */
   serve(path: string, body: string | Handler): void;
   close(): Promise<void>;
@@ -25,10 +27,15 @@ export async function startCalendarServer(): Promise<CalendarServer> {
     if (route) route(req, res);
     else res.writeHead(404).end();
   });
+  let connections = 0;
+  server.on('connection', () => void connections++);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return {
     base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     hits,
+    get connections() {
+      return connections;
+    },
     serve(path, body) {
       routes.set(path, typeof body === 'string' ? (_q, res) => res.writeHead(200, { 'content-type': 'text/calendar; charset=utf-8' }).end(body) : body);
     },

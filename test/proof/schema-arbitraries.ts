@@ -1,12 +1,15 @@
 // fast-check arbitraries from the JSON Schemas of the service's own /openapi.json: values that
 // follow a schema, and deliberately broken versions of them (missing and wrong-typed members,
-// prototype keys, huge, odd and traversal strings). Whether a sent value is valid is not decided
-// here: the fuzzer asks ajv with the server's own options (see openapi-fuzz.test.ts).
+// prototype keys, huge, odd and traversal strings, and the classes of fuzz-classes.ts at any
+// depth: numerals that are not plain decimal, impossible dates, IPv6-wrapped private URLs).
+// Whether a sent value is valid is not decided here: the fuzzer asks ajv with the server's own
+// options (see fuzz-oracle.ts).
 import fc from 'fast-check';
+import { BAD_DATES, RAW_NUMBER_TOKENS, badNumeralsFor, isDate, isNumeric, isUrlMember, memberPaths, pathText, setAt, type Path } from './fuzz-classes.ts';
 
 export type Schema = Record<string, any>;
 
-const ODD_STRINGS = [
+export const ODD_STRINGS = [
   '', ' ', '\u0000', '\u202e\u202d', '😀'.repeat(50), '%s%n%x', "'; DROP TABLE users;--", '<script>alert(1)</script>',
   '{{7*7}}', '${jndi:ldap://x}', 'null', 'undefined', 'NaN', '-1', '1e309', '\ud800', 'a\r\nSet-Cookie: x=1',
 ];
@@ -98,9 +101,38 @@ export type Breakage =
   | { kind: 'huge'; key: string }
   | { kind: 'odd'; key: string; text: string }
   | { kind: 'traversal'; key: string; text: string }
-  | { kind: 'not-json' };
+  | { kind: 'not-json' }
+  /** `raw`: the text goes into the JSON as a number token, not a string. */
+  | { kind: 'bad-numeral'; path: Path; text: string; raw: boolean }
+  | { kind: 'bad-date'; path: Path; text: string }
+  | { kind: 'bad-url'; path: Path; text: string };
 
-export function breakageOf(s: Schema | undefined): fc.Arbitrary<Breakage> {
+/** The issue-20 class a breakage belongs to (counted by the fuzzer), if any. */
+export const classOf = (b: Breakage): string | null => ({ 'bad-numeral': 'bad-numeral', 'bad-date': 'bad-date', 'bad-url': 'ipv6-url' } as Record<string, string>)[b.kind] ?? null;
+
+/** Breakages at any depth of the body: each class where its members are. */
+function deepBreakages(s: Schema | undefined, urls: string[]): Array<fc.WeightedArbitrary<Breakage>> {
+  const out: Array<fc.WeightedArbitrary<Breakage>> = [];
+  const numeric = memberPaths(s, (_, m) => isNumeric(m));
+  const dates = memberPaths(s, (_, m) => isDate(m));
+  const links = memberPaths(s, isUrlMember);
+  const schemaAt = (path: Path) => path.reduce<Schema | undefined>((node, k) => (typeof k === 'number' ? node?.items : node?.properties?.[k] ?? (node?.anyOf ?? node?.oneOf ?? []).map((a: Schema) => a.properties?.[k]).find(Boolean)), s);
+  if (numeric.length) {
+    out.push({ weight: 2, arbitrary: fc.constantFrom(...numeric).chain((path) => fc.oneof(
+      { weight: 3, arbitrary: fc.constantFrom(...badNumeralsFor(schemaAt(path))).map((text) => ({ kind: 'bad-numeral' as const, path, text, raw: false })) },
+      { weight: 1, arbitrary: fc.constantFrom(...RAW_NUMBER_TOKENS).map((text) => ({ kind: 'bad-numeral' as const, path, text, raw: true })) },
+    )) });
+  }
+  if (dates.length) out.push({ weight: 2, arbitrary: fc.tuple(fc.constantFrom(...dates), fc.constantFrom(...BAD_DATES)).map(([path, text]) => ({ kind: 'bad-date' as const, path, text })) });
+  // Few operations take a URL: where one does, its cases lean on this class.
+  if (links.length && urls.length) out.push({ weight: 4, arbitrary: fc.tuple(fc.constantFrom(...links), fc.constantFrom(...urls)).map(([path, text]) => ({ kind: 'bad-url' as const, path, text })) });
+  return out;
+}
+
+export const describeBreakage = (b: Breakage) => ('path' in b ? `${b.kind} ${pathText(b.path)}=${JSON.stringify(b.text)}` : b.kind);
+
+/** `urls`: the IPv6-wrapped private URLs for URL members (fuzz-classes.ts, with the canary's port). */
+export function breakageOf(s: Schema | undefined, urls: string[] = []): fc.Arbitrary<Breakage> {
   const keys = Object.keys(s?.properties ?? {});
   const required: string[] = (s?.required ?? []).filter((k: string) => keys.includes(k));
   const stringKeys = keys.filter((k) => [s!.properties[k].type].flat().includes('string'));
@@ -118,6 +150,9 @@ export function breakageOf(s: Schema | undefined): fc.Arbitrary<Breakage> {
     options.push(fc.tuple(fc.constantFrom(...stringKeys), fc.constantFrom(...ODD_STRINGS)).map(([key, text]) => ({ kind: 'odd' as const, key, text })));
     options.push(fc.tuple(fc.constantFrom(...stringKeys), fc.constantFrom(...TRAVERSAL)).map(([key, text]) => ({ kind: 'traversal' as const, key, text })));
   }
+  // The classes of issue 20 weigh as much as all the others together, so every member they fit is reached.
+  const deep = deepBreakages(s, urls);
+  if (deep.length) return fc.oneof({ weight: 1, arbitrary: fc.oneof(...options) }, { weight: 1, arbitrary: fc.oneof(...deep) });
   return fc.oneof(...options);
 }
 
@@ -134,5 +169,11 @@ export function breakBody(body: unknown, b: Breakage, s: Schema | undefined): st
     case 'wrong-type': rec[b.key] = wrongTyped(s?.properties?.[b.key]); return JSON.stringify(rec);
     case 'huge': rec[b.key] = HUGE; return JSON.stringify(rec);
     case 'odd': case 'traversal': rec[b.key] = b.text; return JSON.stringify(rec);
+    case 'bad-date': case 'bad-url': return JSON.stringify(setAt(obj, b.path, b.text));
+    case 'bad-numeral': {
+      if (!b.raw) return JSON.stringify(setAt(obj, b.path, b.text));
+      const marker = `@@raw-number-${Math.random().toString(36).slice(2)}@@`;
+      return JSON.stringify(setAt(obj, b.path, marker)).replace(`"${marker}"`, b.text);
+    }
   }
 }

@@ -1,14 +1,15 @@
 // Fetches an external calendar (iCal) URL without letting it reach inside our network: only
 // http(s); every address the name resolves to must be public unicast (no loopback, private,
-// link-local, unique-local, multicast, unspecified, CGNAT or reserved ranges, IPv4-mapped IPv6
-// judged as the IPv4 inside) unless allowed; the connection goes to the address that was checked
+// link-local, unique-local, multicast, unspecified, CGNAT or reserved ranges; IPv6 forms that
+// embed an IPv4 address judged by it: public-address.ts) unless allowed; the connection goes to the address that was checked
 // (the check runs in the socket's own DNS lookup, so a second resolution — DNS rebinding — cannot
 // swap it); at most 3 redirects, each checked again; only text/calendar or text/plain; a size
 // limit and one time limit for the whole fetch, redirects included.
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import type { LookupAddress } from 'node:dns';
+import { lookup as dnsLookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
-import ipaddr from 'ipaddr.js';
+import { isPublicAddress, parseAddress } from './public-address.ts';
 
 export type FetchFailure = 'bad_url' | 'refused_address' | 'too_large' | 'bad_content' | 'timeout' | 'http_status' | 'network';
 
@@ -32,21 +33,19 @@ export interface CalendarFetchOptions {
   maxBytes: number;
   timeoutMs: number;
   maxRedirects?: number;
+  /** Resolves a name to all its addresses (default: the system's lookup); tests answer with fixed records. */
+  resolve?: (hostname: string) => Promise<LookupAddress[]>;
 }
 
 const CALENDAR_TYPES = new Set(['text/calendar', 'text/plain']);
 
-/** Whether an address is public unicast (IPv4-mapped IPv6 judged as the IPv4 inside). */
-export function isPublicAddress(ip: string): boolean {
-  if (!ipaddr.isValid(ip)) return false;
-  return ipaddr.process(ip).range() === 'unicast';
-}
+const systemResolve = (hostname: string) => dnsLookup(hostname, { all: true });
 
 function permitted(ip: string, opts: CalendarFetchOptions): boolean {
   if (opts.allowPrivate || isPublicAddress(ip)) return true;
-  if (!opts.allowAddresses?.length || !ipaddr.isValid(ip)) return false;
-  const canonical = ipaddr.process(ip).toString();
-  return opts.allowAddresses.some((a) => ipaddr.isValid(a) && ipaddr.process(a).toString() === canonical);
+  const canonical = parseAddress(ip)?.toString();
+  // Exact matches only: allowing 127.0.0.1 does not allow the IPv6 forms that embed it.
+  return canonical !== undefined && (opts.allowAddresses ?? []).some((a) => parseAddress(a)?.toString() === canonical);
 }
 
 type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
@@ -54,8 +53,7 @@ type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | Look
 /** A DNS lookup for the socket that fails unless every address of the name is permitted. */
 function checkedLookup(opts: CalendarFetchOptions) {
   return (hostname: string, options: { all?: boolean }, callback: LookupCallback) => {
-    dnsLookup(hostname, { all: true }, (err, addresses) => {
-      if (err) return callback(err, '');
+    (opts.resolve ?? systemResolve)(hostname).then((addresses) => {
       const refused = addresses.find((a) => !permitted(a.address, opts));
       if (refused || !addresses.length) {
         const e = Object.assign(new Error(`points to ${hostname}, which resolves to ${refused?.address ?? 'nothing'}: not a public address`), { code: 'EREFUSEDADDRESS' });
@@ -63,7 +61,7 @@ function checkedLookup(opts: CalendarFetchOptions) {
       }
       if (options.all) return callback(null, addresses);
       callback(null, addresses[0]!.address, addresses[0]!.family);
-    });
+    }, (err: NodeJS.ErrnoException) => callback(err, ''));
   };
 }
 
@@ -78,7 +76,7 @@ function checkUrl(raw: string, opts: CalendarFetchOptions): URL {
   if (url.username || url.password) throw new CalendarFetchError('bad_url', 'must not carry a user name or password');
   const host = url.hostname.replace(/^\[|\]$/g, '');
   // A literal address is connected to without any lookup, so it is checked here.
-  if (ipaddr.isValid(host) && !permitted(host, opts)) throw new CalendarFetchError('refused_address', `points to ${host}, which is not a public address`);
+  if (parseAddress(host) && !permitted(host, opts)) throw new CalendarFetchError('refused_address', `points to ${host}, which is not a public address`);
   return url;
 }
 

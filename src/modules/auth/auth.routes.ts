@@ -36,7 +36,10 @@ export async function authRoutes(app: FastifyInstance, { deps }: { deps: Deps })
     schema: {
       tags, summary: 'Log in with e-mail or username and password',
       description: 'type (default client) decides which roles may log in: client → client, owner; admin → admin, owner; support → support, admin. ' +
-        'At most 10 failures per account and per IP in 15 minutes, then 429. Also sets the session cookie named by type and current_token_type.',
+        'At most 10 failures per account and per IP in 15 minutes, then 429 with Retry-After (even with the right password). An ' +
+        "account's count is one whichever identifier names it (e-mail or username, any case); a login that names no account is " +
+        'counted by itself the same way, so the answers do not tell whether it exists. ' +
+        'Also sets the session cookie named by type and current_token_type.',
       body: S.LoginBody, response: { 200: S.LoginResponse, ...errorResponses(401, 403) },
     },
   }, async (req, reply) => {

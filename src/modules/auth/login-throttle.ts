@@ -9,34 +9,50 @@ function limiter(prefix: string, points: number, windowMs: number, redis: Redis 
   return redis ? new RateLimiterRedis({ ...opts, storeClient: redis, insuranceLimiter: new RateLimiterMemory(opts) }) : new RateLimiterMemory(opts);
 }
 
-/** Failed logins per account and per IP (contract §3: 10 in 15 minutes, then 429). */
+/** A login attempt: the account its identifier resolved to (if any), the identifier as sent, the client IP. */
+export interface LoginAttempt {
+  account: { id: number; createdAt: Date } | undefined;
+  login: string;
+  ip: string;
+}
+
+/**
+ * Failed logins per account and per IP (contract §3: 10 in 15 minutes, then 429). The account is
+ * the one the identifier resolves to, so its e-mail, its username and their spellings share one
+ * count; an identifier that resolves to nobody is counted under its normalised self, with the same
+ * answers, so the throttle does not tell which identifiers are accounts.
+ */
 export class LoginThrottle {
   private readonly limiter: RateLimiterAbstract;
   constructor(private readonly maxFailures: number, windowMs: number, redis: Redis | null) {
     this.limiter = limiter('login-fail', maxFailures, windowMs, redis);
   }
 
-  private keys(login: string, ip: string): string[] {
-    return [`acct:${login.trim().toLowerCase()}`, `ip:${ip}`];
+  private accountKey(a: LoginAttempt): string {
+    // The creation instant beside the id: ids restart in every database, and databases that share
+    // one Redis (test databases, a staging copy) must not lock out each other's accounts.
+    if (a.account) return `user:${a.account.id}:${a.account.createdAt.getTime()}`;
+    // Normalised as the account lookup (usersRepository.findByLogin) compares identifiers.
+    return `login:${a.login.trim().toLowerCase()}`;
   }
 
   /** Refuses (429 with Retry-After) when the account or the IP has used its failures. */
-  async check(login: string, ip: string): Promise<void> {
-    for (const key of this.keys(login, ip)) {
+  async check(a: LoginAttempt): Promise<void> {
+    for (const key of [this.accountKey(a), `ip:${a.ip}`]) {
       const res = await this.limiter.get(key);
       if (res && res.consumedPoints >= this.maxFailures) this.refuse(res);
     }
   }
 
-  async recordFailure(login: string, ip: string): Promise<void> {
-    for (const key of this.keys(login, ip)) {
+  async recordFailure(a: LoginAttempt): Promise<void> {
+    for (const key of [this.accountKey(a), `ip:${a.ip}`]) {
       await this.limiter.penalty(key, 1);
     }
   }
 
   /** A successful login clears the account's count (not the IP's). */
-  async recordSuccess(login: string): Promise<void> {
-    await this.limiter.delete(`acct:${login.trim().toLowerCase()}`);
+  async recordSuccess(a: LoginAttempt): Promise<void> {
+    await this.limiter.delete(this.accountKey(a));
   }
 
   private refuse(res: RateLimiterRes): never {

@@ -93,6 +93,37 @@ describe('POST /api/auth/login', () => {
     // The window passes: the account may try again.
   });
 
+  it('counts failures per account whichever identifier and spelling names it (e-mail, username, case, spaces)', async () => {
+    const u = await createUser(t.deps);
+    const names = [u.email, u.username, ` ${u.email.toUpperCase()} `, u.username.toUpperCase()];
+    for (let i = 0; i < 10; i++) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { login: names[i % names.length], password: 'wrong-password' }, remoteAddress: `10.1.0.${i + 1}` });
+      assert.equal(res.statusCode, 401, `attempt ${i + 1}`);
+    }
+    for (const login of names) {
+      const blocked = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { login, password: DEFAULT_PASSWORD }, remoteAddress: '10.1.1.1' });
+      assert.equal(blocked.statusCode, 429, `${login} after 10 failures of the account`);
+      assert.ok(Number(blocked.headers['retry-after']) > 0);
+    }
+  });
+
+  it('throttles an identifier that is no account alike, by its normalised spelling, with the same answers', async () => {
+    const ghost = `nobody${Date.now()}@example.test`;
+    for (let i = 0; i < 10; i++) {
+      const login = i % 2 ? ghost.toUpperCase() : ` ${ghost}`;
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { login, password: 'wrong-password' }, remoteAddress: `10.2.0.${i + 1}` });
+      assert.equal(res.statusCode, 401, `attempt ${i + 1}`);
+      assert.equal(res.json().code, 'INVALID_CREDENTIALS');
+    }
+    const blocked = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { login: ghost, password: 'wrong-password' }, remoteAddress: '10.2.1.1' });
+    assert.equal(blocked.statusCode, 429);
+    assert.match(blocked.json().message, /^Too many failed logins; try again in \d+ s$/);
+    // Another account is not touched by that count.
+    const u = await createUser(t.deps);
+    const other = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { login: u.username, password: DEFAULT_PASSWORD }, remoteAddress: '10.2.1.1' });
+    assert.equal(other.statusCode, 200, other.body);
+  });
+
   it('answers 429 after 10 failures from one IP across different accounts', async () => {
     for (let i = 0; i < 10; i++) {
       const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { login: `ghost${i}@example.test`, password: 'wrong-password' }, remoteAddress: '10.9.9.9' });

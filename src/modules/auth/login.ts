@@ -4,16 +4,21 @@ import { usersRepository } from '../users/users.repository.ts';
 import { verifyPassword } from './passwords.ts';
 import { assertLoginTypeAllows, issueSession, type LoginType, type RequestMeta } from './session-issuer.ts';
 
-/** Password login by e-mail or username; `type` decides which roles may enter. */
+/**
+ * Password login by e-mail or username; `type` decides which roles may enter. The identifier is
+ * resolved before the throttle is asked, so failures count against the account whichever of its
+ * identifiers an attempt names.
+ */
 export async function login(deps: Deps, input: { login: string; password: string; type?: LoginType }, meta: RequestMeta & { ip: string }) {
-  await deps.loginThrottle.check(input.login, meta.ip);
   const user = await usersRepository(deps.db).findByLogin(input.login);
+  const attempt = { account: user, login: input.login, ip: meta.ip };
+  await deps.loginThrottle.check(attempt);
   const valid = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !valid) {
-    await deps.loginThrottle.recordFailure(input.login, meta.ip);
+    await deps.loginThrottle.recordFailure(attempt);
     throw new AppError('INVALID_CREDENTIALS', 'The login or password is incorrect');
   }
-  await deps.loginThrottle.recordSuccess(input.login);
+  await deps.loginThrottle.recordSuccess(attempt);
   if (!user.isActive) throw new AppError('ACCOUNT_INACTIVE', 'This account has been deactivated');
   const type = input.type ?? 'client';
   assertLoginTypeAllows(type, user.role);

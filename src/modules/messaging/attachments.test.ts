@@ -2,6 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import sharp from 'sharp';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { events, get, makeCast, messageRows, SAMPLE_PDF, SAMPLE_PNG, send, type Cast } from './messaging.test-support.ts';
 
@@ -22,7 +23,7 @@ describe('Message attachments: checked by content, at most 10 MB, served only to
     return out;
   }
 
-  it('accepts a real PNG (type image) and serves it inline to sender, receiver and staff only', async () => {
+  it('accepts a real PNG (type image), re-encoded, and serves it inline to sender, receiver and staff only', async () => {
     const res = await send(t, c.headers('client'), { receiver_id: c.users.owner.id, attachment: { data: SAMPLE_PNG, name: '../../holiday.png', type: 'image/png' } });
     assert.equal(res.statusCode, 201, res.body);
     const m = res.json().data;
@@ -44,13 +45,14 @@ describe('Message attachments: checked by content, at most 10 MB, served only to
       assert.equal(file.headers['x-content-type-options'], 'nosniff');
       assert.match(String(file.headers['content-security-policy']), /sandbox/);
       assert.match(String(file.headers['cache-control']), /private/);
-      assert.deepEqual(file.rawPayload, SAMPLE_PNG);
+      const image = await sharp(file.rawPayload).metadata();
+      assert.deepEqual([image.format, image.width, image.height], ['png', 1, 1]);
     }
     for (const who of ['client2', 'owner2'] as const) assert.equal((await get(t, c.headers(who), `/chats/attachments/${m.id}`)).statusCode, 404, who);
     assert.equal((await get(t, {}, `/chats/attachments/${m.id}`)).statusCode, 401);
   });
 
-  it('accepts a PDF with text (type file), served as an attachment under the sender\'s name with the checked extension', async () => {
+  it('accepts a PDF with text (type file), kept as sent, served as an attachment under the sender\'s name with the checked extension', async () => {
     const res = await send(t, c.headers('owner'), { receiver_id: c.users.support.id, content: 'The contract', attachment: { data: SAMPLE_PDF, name: 'contract.pdf', type: 'application/pdf' } });
     assert.equal(res.statusCode, 201, res.body);
     const m = res.json().data;
@@ -60,6 +62,8 @@ describe('Message attachments: checked by content, at most 10 MB, served only to
     assert.equal(file.statusCode, 200);
     assert.equal(file.headers['content-type'], 'application/pdf');
     assert.match(String(file.headers['content-disposition']), /^attachment; filename="contract\.pdf"/);
+    assert.match(String(file.headers['content-security-policy']), /sandbox/);
+    assert.deepEqual(file.rawPayload, SAMPLE_PDF);
     // the extension is the checked type's, whatever the name claimed
     const named = await send(t, c.headers('client2'), { receiver_id: c.users.admin.id, attachment: { data: SAMPLE_PDF, name: 'invoice.exe' } });
     assert.match(String((await get(t, c.headers('admin'), `/chats/attachments/${named.json().data.id}`)).headers['content-disposition']), /filename="invoice\.pdf"/);

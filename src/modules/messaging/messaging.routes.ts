@@ -5,7 +5,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Deps } from '../../container.ts';
 import { currentUser } from '../../platform/auth.ts';
 import { errorResponses, ok, okPage } from '../../platform/envelope.ts';
-import { MAX_UPLOAD_BYTES, sendStoredFile } from '../../platform/uploads.ts';
+import { MAX_UPLOAD_BYTES, MULTIPART_RULES, sendStoredFile } from '../../platform/uploads.ts';
 import { getAttachment } from './get-attachment.ts';
 import { listConversationSummaries } from './list-conversation-summaries.ts';
 import { listMessages } from './list-messages.ts';
@@ -37,7 +37,7 @@ export async function messagingRoutes(app: FastifyInstance, { deps }: { deps: De
         `${S.ATTACHMENT_RULE}; stored under a generated name and served only to the two parties and support/admin at the returned attachment ` +
         'path. reservation_id: a reservation the caller has a part in (guest, the listing\'s owner, or support/admin; 404 otherwise, as for an ' +
         'unknown one) and the receiver too (422 otherwise). document_id is kept as sent. Checks run in that order, the file last, so nothing ' +
-        'is stored for a refused message. Honours Idempotency-Key (contract §2; the file\'s bytes are part of the request compared). ' +
+        `is stored for a refused message. ${MULTIPART_RULES} Honours Idempotency-Key (contract §2; the file's bytes are part of the request compared). ` +
         'In the same transaction the outbox event message.created {message_id, sender_id, receiver_id, sender_name, content, kind ' +
         '(text|image|file), created_at, reservation_id?, attachment?} is written: it reaches the receiver on /ws/chat and as a message ' +
         `notification. ${EXTERNAL} Answers 201 with the message in its REST form.`,
@@ -90,7 +90,7 @@ export async function messagingRoutes(app: FastifyInstance, { deps }: { deps: De
       description:
         'Not in the spec: where a message\'s attachment URL points. Only the sender, the receiver (the listing\'s owner on a travel-platform ' +
         'thread) and support/admin; 404 for anyone else and for a message without attachment. Served with the type checked at upload, ' +
-        'nosniff, a sandboxing CSP and Cache-Control private, no-store; images inline, PDF as attachment.',
+        'nosniff, a sandboxing CSP and Cache-Control private, no-store; images (re-encoded at upload) inline, PDF (kept as sent) as attachment.',
       params: S.AttachmentParams, response: { 200: S.AttachmentFile, ...errorResponses(401, 404) },
     },
   }, async (req, reply) => {

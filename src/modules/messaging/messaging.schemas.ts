@@ -3,6 +3,7 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { Envelope, Paginated } from '../../platform/envelope.ts';
 import { PageQuery } from '../../platform/pagination.ts';
+import { IMAGE_MAX_EDGE, PIXEL_LIMIT_RULE, REENCODED } from '../../platform/images.ts';
 import { FileField, type UploadedFile } from '../../platform/uploads.ts';
 
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
@@ -10,7 +11,9 @@ const Id = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
 export const MAX_CONTENT_LENGTH = 5000;
 export const MAX_THREAD_ID_LENGTH = 200;
 
-export const ATTACHMENT_RULE = 'JPEG, PNG, GIF, WebP or PDF judged by content (415 otherwise), at most 10 MB (413); both name the field attachment';
+export const ATTACHMENT_RULE =
+  'JPEG, PNG, GIF, WebP or PDF judged by content (415 otherwise), at most 10 MB (413); both name the field attachment. An image is ' +
+  `${REENCODED}, and scaled to fit ${IMAGE_MAX_EDGE} px; ${PIXEL_LIMIT_RULE}. A PDF is kept as sent and always downloaded as an attachment`;
 
 // A fresh file schema per use: the multipart validator rewrites the one it compiles.
 export const SendMessageBody = Type.Object(

@@ -5,15 +5,19 @@
 //   or deactivated; 422 oneself; 403 per message-access.ts), reservation_id (404 when the caller
 //   has no part in it, as for an unknown one; 422 when the receiver has none), then the file
 //   (413 / 415), so nothing is stored for a message that will be refused;
+// - an image attachment is re-encoded (platform/images.ts: metadata and trailers dropped, pixel
+//   limit, 422); a PDF is kept as sent and only ever served as an attachment;
 // - the file is written before the row (a row never points at a missing file) and removed again
-//   when the transaction fails;
+//   when anything after the write fails (storeFilesThen);
 // - reservation_id is refused on a travel-platform reply (the thread carries its booking_id).
 import { randomUUID } from 'node:crypto';
 import type { Deps } from '../../container.ts';
 import type { Tx } from '../../db/connection.ts';
-import { afterCommit, publishAfterCommit } from '../../platform/after-commit.ts';
+import { publishAfterCommit } from '../../platform/after-commit.ts';
 import { invalidField, notFound } from '../../platform/errors.ts';
-import { checkUpload, MAX_UPLOAD_BYTES, type CheckedFile, type FileKind, type UploadedFile } from '../../platform/uploads.ts';
+import { checkAndReencode, IMAGE_MAX_EDGE } from '../../platform/images.ts';
+import { storeFilesThen, type FileToStore } from '../../platform/stored-files.ts';
+import { MAX_UPLOAD_BYTES, type CheckedFile, type FileKind, type UploadedFile } from '../../platform/uploads.ts';
 import type { AuthUser } from '../auth/session-service.ts';
 import { isStaff } from '../properties/property-access.ts';
 import { usersRepository } from '../users/users.repository.ts';
@@ -56,7 +60,7 @@ export async function sendMessage(deps: Deps, caller: AuthUser, input: SendMessa
     recordMessage(tx, { ...base, ...extra, senderId: caller.id, receiverId: receiver.id, reservationId }, senderName));
 }
 
-const checkAttachment = (upload: UploadedFile) => checkUpload(upload, 'attachment', ATTACHMENT_KINDS, MAX_UPLOAD_BYTES);
+const checkAttachment = (upload: UploadedFile) => checkAndReencode(upload, 'attachment', ATTACHMENT_KINDS, MAX_UPLOAD_BYTES, IMAGE_MAX_EDGE);
 
 async function checkReservation(deps: Deps, caller: AuthUser, receiverId: number, receiverRole: string, id: number): Promise<void> {
   const parties = await messagesRepository(deps.db).reservationParties(id);
@@ -75,19 +79,16 @@ async function store(
 ): Promise<MessageView> {
   const now = deps.clock.now();
   const extra: Extra = { kind: 'text', createdAt: now, updatedAt: now };
+  const files: FileToStore[] = [];
   if (file) {
+    const key = `messages/${now.toISOString().slice(0, 7)}/${randomUUID()}.${file.ext}`;
+    files.push({ key, data: file.data });
     extra.kind = file.kind === 'pdf' ? 'file' : 'image';
-    extra.attachmentKey = `messages/${now.toISOString().slice(0, 7)}/${randomUUID()}.${file.ext}`;
+    extra.attachmentKey = key;
     extra.attachmentMime = file.mime;
     extra.attachmentName = (upload?.clientName ?? '').slice(0, 255) || null;
-    await deps.storage.put(extra.attachmentKey, file.data);
   }
-  try {
-    const row = await deps.db.transaction((tx) => write(tx, extra));
-    publishAfterCommit(deps);
-    return toMessageView(row, caller.id);
-  } catch (err) {
-    if (extra.attachmentKey) await afterCommit(deps, 'removing an unsent attachment', () => deps.storage.delete(extra.attachmentKey!));
-    throw err;
-  }
+  const row = await storeFilesThen(deps, files, () => deps.db.transaction((tx) => write(tx, extra)));
+  publishAfterCommit(deps);
+  return toMessageView(row, caller.id);
 }

@@ -193,17 +193,18 @@ export function notificationsRepository(db: Executor) {
     },
 
     /**
-     * One chunk of a broadcast: the next `limit` active users (by id) who have the role or are
-     * listed, in one statement with their events. Returns how many and the last user id.
+     * One chunk of a broadcast: the next `limit` active users (by id) who are listed (when ids are
+     * given) and have the role (when one is given), in one statement with their events. Returns
+     * how many and the last user id.
      */
     async insertBroadcastChunk(c: BroadcastChunk): Promise<{ count: number; lastUserId: number }> {
-      const listed = c.userIds.length ? sql`id = ANY(${bigintArray(c.userIds)})` : sql`false`;
-      const byRole = c.role ? sql`role = ${c.role}` : sql`false`;
+      const listed = c.userIds.length ? sql`id = ANY(${bigintArray(c.userIds)})` : sql`true`;
+      const byRole = c.role ? sql`role = ${c.role}` : sql`true`;
       const iso = c.now.toISOString();
       const res = (await db.execute(sql`
         WITH targets AS (
           SELECT id FROM users
-          WHERE id > ${c.afterUserId} AND is_active AND deleted_at IS NULL AND (${byRole} OR ${listed})
+          WHERE id > ${c.afterUserId} AND is_active AND deleted_at IS NULL AND ${byRole} AND ${listed}
           ORDER BY id LIMIT ${c.limit}
         ), ins AS (
           INSERT INTO notifications (user_id, type, title, message, payload, created_at, updated_at)
@@ -213,6 +214,15 @@ export function notificationsRepository(db: Executor) {
         ), ev AS (${createdEvent(iso)})
         SELECT count(*)::int AS n, COALESCE(max(user_id), 0)::bigint AS last FROM ins`)) as unknown as Rows<{ n: number; last: string | number }>;
       return { count: Number(res.rows[0]?.n ?? 0), lastUserId: Number(res.rows[0]?.last ?? 0) };
+    },
+
+    /** Which of `userIds` are accounts (not deleted) with a role other than `role`, ascending. */
+    async idsWithOtherRole(userIds: number[], role: Role): Promise<number[]> {
+      if (!userIds.length) return [];
+      const rows = await db.select({ id: users.id }).from(users)
+        .where(and(sql`${users.id} = ANY(${bigintArray(userIds)})`, sql`${users.role} <> ${role}`, sql`${users.deletedAt} IS NULL`))
+        .orderBy(users.id);
+      return rows.map((r) => r.id);
     },
 
     /** Active support agents, who pick up what the chatbot could not answer (a small team, bounded). */

@@ -93,11 +93,13 @@ export async function notificationsRoutes(app: FastifyInstance, { deps }: { deps
     schema: {
       tags, summary: 'Send a notification to a role and/or listed users (support, admin)', security,
       description:
-        'Support and admin only (403 for other roles). Recipients: every active account with `role`, plus the accounts in `user_ids`, ' +
-        'each once; at least one of the two (422 naming role and user_ids otherwise). Deleted, deactivated and unknown accounts are ' +
-        'skipped, so data.count (the notifications written) can be below the number asked. title and message are trimmed and must ' +
-        'not be blank. payload, when given, must be JSON text of an object (422 payload otherwise); it is stored parsed and returned ' +
-        'by the REST routes as JSON text, and sent as `data` on the real-time transports, where the notification is ' +
+        'Support and admin only (403 for other roles). Recipients: the accounts in `user_ids` when it is given, each once; else every ' +
+        'active account with `role`; at least one of the two (422 naming role and user_ids otherwise). With both, `role` narrows and ' +
+        'never widens: the recipients are exactly the listed accounts, and every listed account must have that role (422 naming ' +
+        'user_ids and listing the ids that do not, nothing sent). Deleted, deactivated and unknown accounts are skipped, so data.count ' +
+        '(the notifications written) can be below the number asked. title and message are trimmed and must not be blank. payload, ' +
+        'when given, must be JSON text of an object (422 payload otherwise); it is stored parsed and returned by the REST routes as ' +
+        'JSON text, and sent as `data` on the real-time transports, where the notification is ' +
         "'notification.general' (SSE) / 'message' (WebSocket). Written in chunks of " + `${FAN_OUT_BATCH}` + ' recipients by user id, each ' +
         'committed on its own: recipients of the first chunks may see it before the last chunk is written, and a failure midway ' +
         'leaves the chunks already written. Honours Idempotency-Key: a repeat with the key answers the first result and sends nothing again.',

@@ -43,10 +43,10 @@ export const SendBody = Type.Object({
     maxLength: 65_536,
     description: 'JSON text of an object, stored parsed and returned as JSON text; anything else (an array, a number, broken JSON) → 422 payload. Absent: {}.',
   })),
-  role: Type.Optional(Type.Union(ROLES.map((r) => Type.Literal(r)), { description: 'every active account with this role' })),
+  role: Type.Optional(Type.Union(ROLES.map((r) => Type.Literal(r)), { description: 'without user_ids: every active account with this role; with them: the role every listed account must have (422 user_ids otherwise)' })),
   user_ids: Type.Optional(Type.Array(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }), {
     maxItems: MAX_USER_IDS,
-    description: 'explicit recipients; ids of unknown, deleted or deactivated accounts are skipped',
+    description: 'exactly these recipients (with role, they must all have it); ids of unknown, deleted or deactivated accounts are skipped',
   })),
 });
 export type SendBody = Static<typeof SendBody>;

@@ -66,7 +66,7 @@ describe('POST /notifications/send (support broadcast)', () => {
     assert.equal((await t.deps.db.select({ id: notifications.id }).from(notifications)).length, before);
   });
 
-  it('reaches the union of the role and the listed users once each, skipping inactive, deleted and unknown accounts', async () => {
+  it('reaches exactly the listed users, once each, skipping inactive, deleted and unknown accounts', async () => {
     const admins = await activeWithRole('admin');
     const client = await createUser(t.deps);
     const owner = await createUser(t.deps, { role: 'owner' });
@@ -78,14 +78,14 @@ describe('POST /notifications/send (support broadcast)', () => {
     const stop = t.deps.bus.subscribe('notification.created', (m) => void published.push(m.payload as PublishedEvent<NotificationCreated>));
 
     const res = await send({
-      title: '  Maintenance tonight ', message: 'The site pauses at 02:00 UTC.', payload: '{"url": "/status", "level": 2}', role: 'admin',
+      title: '  Maintenance tonight ', message: 'The site pauses at 02:00 UTC.', payload: '{"url": "/status", "level": 2}',
       user_ids: [client.id, owner.id, admins[0]!, inactive.id, deleted.id, 987654321, client.id],
     }, adminTok);
     assert.equal(res.statusCode, 201, res.body);
-    assert.deepEqual(res.json(), { success: true, message: `Notification sent to ${admins.length + 2} user(s)`, data: { count: admins.length + 2 } });
+    assert.deepEqual(res.json(), { success: true, message: 'Notification sent to 3 user(s)', data: { count: 3 } });
 
     const rows = await withTitle('Maintenance tonight');
-    assert.deepEqual(rows.map((r) => r.userId).sort((a, b) => a - b), [...admins, client.id, owner.id].sort((a, b) => a - b));
+    assert.deepEqual(rows.map((r) => r.userId).sort((a, b) => a - b), [admins[0]!, client.id, owner.id].sort((a, b) => a - b));
     for (const r of rows) {
       assert.equal(r.type, 'general');
       assert.equal(r.message, 'The site pauses at 02:00 UTC.');
@@ -116,7 +116,28 @@ describe('POST /notifications/send (support broadcast)', () => {
     assert.deepEqual(JSON.parse(list.data[0].payload), { url: '/status', level: 2 });
 
     const [audit] = await t.deps.db.select().from(auditLog).where(eq(auditLog.action, 'notification.send'));
-    assert.deepEqual(audit!.after, { title: 'Maintenance tonight', role: 'admin', user_ids: 6, recipients: admins.length + 2 });
+    assert.deepEqual(audit!.after, { title: 'Maintenance tonight', role: null, user_ids: 6, recipients: 3 });
+  });
+
+  it('with a role and user_ids, reaches only the listed users, who must all have the role', async () => {
+    const guest = await createUser(t.deps);
+    const otherGuest = await createUser(t.deps);
+    const inactiveGuest = await createUser(t.deps, { isActive: false });
+    const res = await send({ title: 'About your booking', message: 'Your host replied', role: 'client', user_ids: [guest.id, inactiveGuest.id, 987654321] });
+    assert.equal(res.statusCode, 201, res.body);
+    assert.equal(res.json().data.count, 1);
+    assert.deepEqual((await withTitle('About your booking')).map((r) => r.userId), [guest.id]);
+    assert.equal((await notificationsOf(t.deps, otherGuest.id)).length, 0, 'another client got a notice about someone else');
+
+    // A listed account of another role: 422 naming user_ids and those ids, nothing written.
+    const owner = await createUser(t.deps, { role: 'owner' });
+    const wrong = await send({ title: 'Mixed up', message: 'Hello', role: 'client', user_ids: [guest.id, owner.id, support.id] });
+    assert.equal(wrong.statusCode, 422, wrong.body);
+    assert.equal(wrong.json().code, 'VALIDATION_FAILED');
+    const [message] = wrong.json().errors.user_ids;
+    assert.ok(message.endsWith(`: ${[owner.id, support.id].sort((a, b) => a - b).join(', ')}`), message);
+    assert.doesNotMatch(message, new RegExp(`\\b${guest.id}\\b`));
+    assert.equal((await withTitle('Mixed up')).length, 0);
   });
 
   it('sends to listed users alone, with an empty payload when none is given', async () => {

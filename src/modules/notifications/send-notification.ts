@@ -1,7 +1,15 @@
-// A support or admin broadcast: one 'general' notification per recipient (the active accounts with
-// the role, plus the listed ones), written in chunks so that 100,000 recipients neither hold one
-// long transaction nor pass through this process's memory: each chunk is one INSERT ... SELECT
-// over the next users by id, with its 'notification.created' events, committed on its own.
+// A support or admin broadcast: one 'general' notification per recipient, written in chunks so that
+// 100,000 recipients neither hold one long transaction nor pass through this process's memory: each
+// chunk is one INSERT ... SELECT over the next users by id, with its 'notification.created' events,
+// committed on its own.
+//
+// Decisions:
+// - Recipients: the listed users when user_ids is given, else every active account with the role.
+//   Both given: the listed users, who must all have that role. The role is then a check, never a
+//   widening: a notice about one guest's booking must not reach every guest.
+// - A listed account with another role is a 422 naming user_ids and listing those ids (the first
+//   MAX_LISTED), nothing sent: the sender meant someone else, or the wrong role. Unknown, deleted
+//   and deactivated accounts are skipped, with or without a role, as they always were.
 import type { Deps } from '../../container.ts';
 import type { AuthUser } from '../auth/session-service.ts';
 import type { Role } from '../users/users.repository.ts';
@@ -11,6 +19,7 @@ import { AppError, forbidden, invalidField, type FieldErrors } from '../../platf
 import { notificationsRepository } from './notifications.repository.ts';
 
 export const FAN_OUT_BATCH = 1000;
+const MAX_LISTED = 20;
 
 export interface SendNotificationInput {
   title: string;
@@ -61,6 +70,13 @@ export async function sendNotification(deps: Deps, sender: AuthUser, input: Send
   const limit = opts.batchSize ?? FAN_OUT_BATCH;
   const now = deps.clock.now();
   const repo = notificationsRepository(deps.db);
+  if (input.role) {
+    const others = await repo.idsWithOtherRole(userIds, input.role);
+    if (others.length) {
+      const more = others.length > MAX_LISTED ? ` and ${others.length - MAX_LISTED} more` : '';
+      throw invalidField('user_ids', `user_ids must all have the role ${input.role}; these do not: ${others.slice(0, MAX_LISTED).join(', ')}${more}`);
+    }
+  }
   let afterUserId = 0;
   let count = 0;
   let batches = 0;

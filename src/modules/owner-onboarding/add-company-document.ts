@@ -3,7 +3,8 @@ import { AppError, notFound } from '../../platform/errors.ts';
 import { platformRepository } from '../../platform/platform.repository.ts';
 import type { UploadedFile } from '../../platform/uploads.ts';
 import type { AuthUser } from '../auth/session-service.ts';
-import { checkKycFile, columnsOf, discardKycFiles, folderOf, storeKycFiles, storedFileOf } from './kyc-files.ts';
+import { checkKycFile, columnsOf, folderOf, planKycFiles, storedFileOf } from './kyc-files.ts';
+import { removeStoredFiles, storeFilesThen } from '../../platform/stored-files.ts';
 import type { OwnerRequestView } from './owner-onboarding.schemas.ts';
 import { ownerRequestsRepository } from './owner-requests.repository.ts';
 import { toOwnerRequestView } from './owner-request-view.ts';
@@ -17,11 +18,10 @@ export async function addCompanyDocument(deps: Deps, caller: Pick<AuthUser, 'id'
   const pending = await ownerRequestsRepository(deps.db).findPendingByUser(caller.id);
   if (!pending) throw notFound('Pending owner application');
   const checked = await checkKycFile(upload, 'company_document');
-  const stored = await storeKycFiles(deps, folderOf(pending), { company_document: checked });
+  const { stored, files } = planKycFiles(folderOf(pending), { company_document: checked });
   const now = deps.clock.now();
-  let result;
-  try {
-    result = await deps.db.transaction(async (tx) => {
+  const result = await storeFilesThen(deps, files, () =>
+    deps.db.transaction(async (tx) => {
       const repo = ownerRequestsRepository(tx);
       // Locked so a reviewer's decision cannot slip between this check and the update.
       const locked = await repo.lockById(pending.id);
@@ -34,12 +34,9 @@ export async function addCompanyDocument(deps: Deps, caller: Pick<AuthUser, 'id'
       });
       await platformRepository(tx).insertEvent('owner_request.document_added', { request_id: locked.id, user_id: locked.userId, document: 'company_document' });
       return { updated, replaced };
-    });
-  } catch (err) {
-    await discardKycFiles(deps, [stored.company_document?.key]);
-    throw err;
-  }
-  await discardKycFiles(deps, [result.replaced?.key]);
+    }),
+  );
+  await removeStoredFiles(deps, [result.replaced?.key]);
   publishAfterCommit(deps);
   return toOwnerRequestView(result.updated, (await ownerRequestsRepository(deps.db).applicant(caller.id))!);
 }

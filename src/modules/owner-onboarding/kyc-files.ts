@@ -1,7 +1,7 @@
 // The private files of an application: checked by content, stored under random keys, and only
 // ever named to clients by their authenticated download path.
 import { randomUUID } from 'node:crypto';
-import type { Deps } from '../../container.ts';
+import type { FileToStore } from '../../platform/stored-files.ts';
 import { checkUpload, type CheckedFile, type FileKind, type UploadedFile } from '../../platform/uploads.ts';
 import type { NewOwnerRequest, OwnerRequestRow } from './owner-requests.repository.ts';
 
@@ -33,32 +33,21 @@ export function folderOf(row: OwnerRequestRow): string {
 }
 
 /**
- * Writes the files under `kyc/<folder>/<uuid>.<ext>`; the client's file name is never used, so
- * it can neither choose nor guess the path. All or nothing: a failed write removes the others.
+ * Names the files `kyc/<folder>/<uuid>.<ext>`; the client's file name is never used, so it can
+ * neither choose nor guess the path. Nothing is written here: the caller stores `files` with its
+ * change (storeFilesThen), so a failed request keeps none of them.
  */
-export async function storeKycFiles(deps: Deps, folder: string, files: Partial<Record<KycField, CheckedFile>>): Promise<Partial<Record<KycField, StoredKycFile>>> {
-  const out: Partial<Record<KycField, StoredKycFile>> = {};
-  try {
-    for (const field of KYC_FIELDS) {
-      const f = files[field];
-      if (!f) continue;
-      const key = `kyc/${folder}/${randomUUID()}.${f.ext}`;
-      await deps.storage.put(key, f.data);
-      out[field] = { key, mime: f.mime };
-    }
-    return out;
-  } catch (err) {
-    await discardKycFiles(deps, Object.values(out).map((f) => f!.key));
-    throw err;
+export function planKycFiles(folder: string, checked: Partial<Record<KycField, CheckedFile>>) {
+  const stored: Partial<Record<KycField, StoredKycFile>> = {};
+  const files: FileToStore[] = [];
+  for (const field of KYC_FIELDS) {
+    const f = checked[field];
+    if (!f) continue;
+    const key = `kyc/${folder}/${randomUUID()}.${f.ext}`;
+    files.push({ key, data: f.data });
+    stored[field] = { key, mime: f.mime };
   }
-}
-
-/** Best effort: a file that cannot be removed is logged, never a reason to fail the request. */
-export async function discardKycFiles(deps: Deps, keys: Array<string | null | undefined>): Promise<void> {
-  for (const key of keys) {
-    if (!key) continue;
-    await deps.storage.delete(key).catch((err) => deps.log.warn({ err }, 'could not remove an orphaned KYC file'));
-  }
+  return { stored, files };
 }
 
 /** The columns that keep a field's key and checked type. */

@@ -4,7 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Deps } from '../../container.ts';
 import { currentUser } from '../../platform/auth.ts';
 import { errorResponses, ok, okPage } from '../../platform/envelope.ts';
-import { sendStoredFile } from '../../platform/uploads.ts';
+import { MULTIPART_RULES, sendStoredFile } from '../../platform/uploads.ts';
 import * as S from './owner-onboarding.schemas.ts';
 import { submitOwnerRequest } from './submit-owner-request.ts';
 import { addCompanyDocument } from './add-company-document.ts';
@@ -39,12 +39,13 @@ export async function ownerOnboardingRoutes(app: FastifyInstance, { deps }: { de
       description:
         'Clients only: an owner gets 409, support and admin 403. One open application per user (409). id_expiry_date must be a real date, ' +
         'today or later (422). The ID files and company_document: JPEG, PNG, WebP or PDF by content, ≤ 5 MB each (413 / 415 naming the field); ' +
-        'they are stored under random keys and are downloadable only by the applicant, support and admin. A company application without ' +
+        'they are kept as sent (an ID document must stay legible to the reviewer) under random keys, downloadable only by the applicant, ' +
+        'support and admin, always as an attachment. A company application without ' +
         'company_document (the known client defect) is accepted with missing_documents ["company_document"]; send it with ' +
         'POST /user/owner-request/documents before approval. company_name is optional (the spec form does not send it): a company without it ' +
         'keeps the name given at owner registration; for individuals it is ignored. The KYC and address members are copied onto the profile, ' +
         'and its id_photo_path becomes the download path of the ID front. Members other than the listed ones (status, user_id, …) are ignored. ' +
-        'Answers 201 with the whole application.',
+        `Answers 201 with the whole application. ${MULTIPART_RULES}`,
       body: S.BecomeOwnerBody, response: { 201: S.OwnerRequestResponse, ...errorResponses(401, 403, 404, 409, 413, 415) },
     },
   }, async (req, reply) => {
@@ -56,7 +57,10 @@ export async function ownerOnboardingRoutes(app: FastifyInstance, { deps }: { de
     config: { auth: 'required' },
     schema: {
       tags, security, consumes: multipart, summary: 'Add the company document to the caller\'s pending application',
-      description: 'Not in the interface spec (contract §4). Replaces an earlier company document and removes it from missing_documents. 404 when the caller has no pending application; 409 if it was decided meanwhile. Answers the whole application.',
+      description:
+        'Not in the interface spec (contract §4). Replaces an earlier company document (its file is deleted once the change is made) and ' +
+        'removes it from missing_documents. 404 when the caller has no pending application; 409 if it was decided meanwhile. Answers the ' +
+        `whole application. ${MULTIPART_RULES}`,
       body: S.CompanyDocumentBody, response: { 200: S.OwnerRequestResponse, ...errorResponses(401, 404, 409, 413, 415) },
     },
   }, async (req) => ok(await addCompanyDocument(deps, currentUser(req), req.body.company_document), 'Document added'));

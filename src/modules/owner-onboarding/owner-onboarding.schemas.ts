@@ -1,6 +1,7 @@
 // Request and response shapes of owner onboarding (spec: "Owner application (KYC form)" and the
 // POST /user/become-owner field table; contract §4 for what the spec leaves open).
 import { Type, type Static, type TSchema } from 'typebox';
+import { CalendarDay } from '../../platform/calendar-day.ts';
 import { Envelope, Paginated } from '../../platform/envelope.ts';
 import { PageQuery } from '../../platform/pagination.ts';
 import { FileField } from '../../platform/uploads.ts';
@@ -22,7 +23,7 @@ export const BecomeOwnerBody = Type.Object({
   country_region: Text(100),
   id_type: IdType,
   id_number: Text(50),
-  id_expiry_date: Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', description: 'YYYY-MM-DD; a real date, today (UTC) or later (422 otherwise)' }),
+  id_expiry_date: CalendarDay('YYYY-MM-DD; today (UTC) or later (422 otherwise)'),
   id_reco_path: FileField(`front of the ID: ${KYC_FILE}`),
   id_verso_path: FileField(`back of the ID: ${KYC_FILE}`),
   place_type: Text(100),

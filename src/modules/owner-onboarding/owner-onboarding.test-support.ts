@@ -1,7 +1,6 @@
 // Shared by the owner-onboarding tests: KYC forms as a browser would send them, and a check
 // that no response ever carried a storage key.
 import assert from 'node:assert/strict';
-import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { TestApp } from '../../../test/helpers/test-app.ts';
@@ -94,16 +93,6 @@ export async function account(t: TestApp, role: Role = 'client'): Promise<{ user
   return { user, token: await loginAs(t.app, user) };
 }
 
-/** Every file under a folder, relative to it. */
-export async function filesUnder(dir: string): Promise<string[]> {
-  try {
-    return (await readdir(dir, { recursive: true, withFileTypes: true }))
-      .filter((e) => e.isFile())
-      .map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
-      .sort();
-  } catch {
-    return [];
-  }
-}
+export { filesUnder } from '../../../test/helpers/stored-files.ts';
 
 export const kycDir = (t: TestApp) => path.join(t.deps.config.DATA_DIR, 'files', 'kyc');

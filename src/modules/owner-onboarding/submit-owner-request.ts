@@ -4,7 +4,8 @@ import { platformRepository } from '../../platform/platform.repository.ts';
 import type { CheckedFile } from '../../platform/uploads.ts';
 import type { AuthUser } from '../auth/session-service.ts';
 import { usersRepository } from '../users/users.repository.ts';
-import { checkKycFile, columnsOf, discardKycFiles, kycDownloadPath, newKycFolder, storeKycFiles, type KycField } from './kyc-files.ts';
+import { checkKycFile, columnsOf, kycDownloadPath, newKycFolder, planKycFiles, type KycField } from './kyc-files.ts';
+import { storeFilesThen } from '../../platform/stored-files.ts';
 import type { BecomeOwnerBody, OwnerRequestView } from './owner-onboarding.schemas.ts';
 import { isOnePendingViolation, ownerRequestsRepository } from './owner-requests.repository.ts';
 import { toOwnerRequestView } from './owner-request-view.ts';
@@ -32,7 +33,7 @@ const blankToNull = (v: string | undefined) => (v?.trim() ? v.trim() : null);
 /**
  * Files an owner (KYC) application for a client. Only the members listed here are read from
  * the form, so a client cannot set its status, reviewer or another user's id. The files are
- * written first and removed again if the transaction does not commit.
+ * written first and removed again if anything after that fails.
  */
 export async function submitOwnerRequest(deps: Deps, caller: Pick<AuthUser, 'id'>, input: BecomeOwnerBody): Promise<OwnerRequestView> {
   const user = await usersRepository(deps.db).findById(caller.id);
@@ -66,10 +67,10 @@ export async function submitOwnerRequest(deps: Deps, caller: Pick<AuthUser, 'id'
     country: input.country.trim(),
   };
 
-  const stored = await storeKycFiles(deps, newKycFolder(), checked);
+  const { stored, files } = planKycFiles(newKycFolder(), checked);
   let row;
   try {
-    row = await deps.db.transaction(async (tx) => {
+    row = await storeFilesThen(deps, files, () => deps.db.transaction(async (tx) => {
       // Serialises with a concurrent approval, which makes the applicant an owner.
       checkApplicant(await ownerRequestsRepository(tx).lockApplicant(user.id));
       const created = await ownerRequestsRepository(tx).insert({
@@ -92,9 +93,8 @@ export async function submitOwnerRequest(deps: Deps, caller: Pick<AuthUser, 'id'
       );
       await platformRepository(tx).insertEvent('owner_request.submitted', { request_id: created.id, user_id: user.id, user_type: created.userType, missing_documents: created.missingDocuments });
       return created;
-    });
+    }));
   } catch (err) {
-    await discardKycFiles(deps, Object.values(stored).map((f) => f?.key));
     // The partial unique index decides a race between two submissions of one user.
     if (isOnePendingViolation(err)) throw pendingConflict();
     throw err;

@@ -1,7 +1,7 @@
 // DELETE /properties/{id}: removes the listing, or archives it when it has booking history
 // (which must outlive the listing). Media files go once the deletion has committed.
 import type { Deps } from '../../container.ts';
-import { afterCommit } from '../../platform/after-commit.ts';
+import { removeStoredFiles } from '../../platform/stored-files.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { AuthUser } from '../auth/session-service.ts';
 import { recordAudit } from '../audit/record-audit.ts';
@@ -31,6 +31,6 @@ export async function deleteProperty(deps: Deps, caller: AuthUser, id: number): 
     }
     return { outcome: archive ? ('archived' as const) : ('deleted' as const), files };
   });
-  if (files.length) await afterCommit(deps, 'removing the deleted listing\'s media files', () => Promise.all(files.map((key) => deps.storage.delete(key))));
+  await removeStoredFiles(deps, files);
   return { id, status: outcome };
 }

@@ -1,10 +1,9 @@
 import type { Deps } from '../../container.ts';
 import type { AuthUser } from '../auth/session-service.ts';
 import { notFound } from '../../platform/errors.ts';
-import { afterCommit } from '../../platform/after-commit.ts';
 import { loadPropertyForWrite } from '../properties/property-access.ts';
 import { propertyMediaRepository } from './property-media.repository.ts';
-import { deleteStoredFiles } from './media-files.ts';
+import { removeStoredFiles } from '../../platform/stored-files.ts';
 
 /** Deletes one media of a listing; its files are removed once the row is gone for good. */
 export async function deleteMedia(deps: Deps, caller: AuthUser, propertyId: number, mediaId: number): Promise<void> {
@@ -17,5 +16,5 @@ export async function deleteMedia(deps: Deps, caller: AuthUser, propertyId: numb
     await repo.delete(m);
     return m;
   });
-  await afterCommit(deps, 'media file removal', () => deleteStoredFiles(deps, [media.storageKey, media.thumbnailKey]));
+  await removeStoredFiles(deps, [media.storageKey, media.thumbnailKey]);
 }

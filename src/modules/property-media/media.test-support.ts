@@ -1,23 +1,10 @@
-// Real files for the media tests: images made with sharp (one carrying EXIF with a GPS position
-// and an orientation tag), and the smallest headers file-type recognises as MP4 / WebM.
+// Real files for the media tests: images made with sharp (the ones other uploads share, such as
+// the JPEG carrying EXIF with a GPS position, live in test/helpers/image-files.ts), and the
+// smallest headers file-type recognises as MP4 / WebM.
 import sharp from 'sharp';
 import type { TestApp } from '../../../test/helpers/test-app.ts';
 
-/** A 1200×800 JPEG whose EXIF says "rotate 90° clockwise" and holds a GPS position and a camera make. */
-export async function jpegWithGps(): Promise<Buffer> {
-  return sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: 180, g: 40, b: 40 } } })
-    .jpeg()
-    .withMetadata({ orientation: 6 })
-    .withExif({
-      IFD0: { Make: 'SecretCam', Model: 'Serial-12345' },
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 24/1', GPSLongitudeRef: 'E', GPSLongitude: '2/1 21/1 7/1' },
-    })
-    .toBuffer();
-}
-
-export async function png(width = 640, height = 480): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 4, background: { r: 0, g: 120, b: 200, alpha: 1 } } }).png().toBuffer();
-}
+export { hugeCanvasPng, jpegWithGps, png } from '../../../test/helpers/image-files.ts';
 
 export async function webp(width = 300, height = 200): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: '#33aa33' } }).webp().toBuffer();
@@ -27,11 +14,6 @@ export async function webp(width = 300, height = 200): Promise<Buffer> {
 export async function animatedGif(): Promise<Buffer> {
   const frame = (background: string) => sharp({ create: { width: 200, height: 100, channels: 4, background } }).png().toBuffer();
   return sharp([await frame('#ff0000'), await frame('#0000ff')], { join: { animated: true } }).gif({ delay: [100, 100] }).toBuffer();
-}
-
-/** A 165 KB PNG that declares 7200×7200 pixels (51.8 megapixels): a decompression bomb in miniature. */
-export async function hugeCanvasPng(): Promise<Buffer> {
-  return sharp({ create: { width: 7200, height: 7200, channels: 3, background: '#ffffff' } }).png({ compressionLevel: 9 }).toBuffer();
 }
 
 /** An ISO base media file header ("ftyp isom"): what file-type reads as video/mp4. Not playable. */

@@ -4,9 +4,10 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Deps } from '../../container.ts';
 import { currentUser } from '../../platform/auth.ts';
 import { MessageOnly, errorResponses, ok, okPage } from '../../platform/envelope.ts';
-import { sendStoredFile } from '../../platform/uploads.ts';
+import { MULTIPART_RULES, sendStoredFile } from '../../platform/uploads.ts';
 import * as S from './property-media.schemas.ts';
-import { IMAGE_MAX_EDGE, THUMBNAIL_WIDTH, VIDEO_MAX_BYTES } from './media-files.ts';
+import { IMAGE_MAX_EDGE, PIXEL_LIMIT_RULE } from '../../platform/images.ts';
+import { THUMBNAIL_WIDTH, VIDEO_MAX_BYTES } from './media-files.ts';
 import { checkMayUpload, uploadMedia, type UploadInput } from './upload-media.ts';
 import { listMedia } from './list-media.ts';
 import { getMediaFile } from './get-media-file.ts';
@@ -32,11 +33,11 @@ export async function propertyMediaRoutes(app: FastifyInstance, { deps }: { deps
         `${WRITE} Multipart field files (or files[]), one or more parts, at most ${S.MAX_FILES_PER_REQUEST} per request and ` +
         `${S.MAX_MEDIA_PER_PROPERTY} per listing (409). Judged by content, never by name or claimed type: JPEG, PNG, WebP, GIF images ≤ 10 MB, ` +
         'MP4, WebM, QuickTime videos ≤ 50 MB (415 / 413 naming the field: files for a single file, files.<index> among several; ' +
-        'an image that cannot be decoded or is over 50 megapixels: 422). Every file is checked before any is kept: one bad file refuses the ' +
+        `${PIXEL_LIMIT_RULE}). Every file is checked before any is kept: one bad file refuses the ` +
         'request. Images are turned upright by their EXIF orientation, re-encoded in their own format (EXIF, GPS and other metadata are ' +
         `dropped), scaled to fit ${IMAGE_MAX_EDGE} px, and get a WebP thumbnail ${THUMBNAIL_WIDTH} px wide (smaller images are not enlarged). ` +
         'Videos are stored as sent (not transcoded, so their own metadata stays) and have no thumbnail (thumbnail_url null). Files are kept ' +
-        'under generated names. The new media are appended after the existing ones, in the order sent; answers 201 with them.',
+        `under generated names. The new media are appended after the existing ones, in the order sent; answers 201 with them. ${MULTIPART_RULES}`,
       params: S.PropertyParams, body: S.UploadBody, response: { 201: S.MediaList, ...errorResponses(401, 403, 404, 409, 413, 415) },
     },
     onRequest: async (req) => checkMayUpload(deps, currentUser(req), req.params.id),

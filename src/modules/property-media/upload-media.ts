@@ -4,7 +4,8 @@ import type { AuthUser } from '../auth/session-service.ts';
 import { AppError, invalidField } from '../../platform/errors.ts';
 import type { UploadedFile } from '../../platform/uploads.ts';
 import { loadPropertyForWrite } from '../properties/property-access.ts';
-import { deleteStoredFiles, prepareMedia, type PreparedMedia } from './media-files.ts';
+import { storeFilesThen, type FileToStore } from '../../platform/stored-files.ts';
+import { prepareMedia, type PreparedMedia } from './media-files.ts';
 import { propertyMediaRepository, type NewMedia } from './property-media.repository.ts';
 import { MAX_MEDIA_PER_PROPERTY } from './property-media.schemas.ts';
 import { mediaView } from './media-views.ts';
@@ -28,8 +29,8 @@ export async function checkMayUpload(deps: Deps, caller: AuthUser, rawPropertyId
 
 /**
  * Adds photos and videos at the end of a listing's media. Every file is checked and prepared
- * before anything is stored; the files are written before their rows (a row never points at a
- * missing file) and removed again when the rows cannot be written.
+ * before anything is stored; the files are written before their rows and removed again when
+ * anything after the first write fails (storeFilesThen).
  */
 export async function uploadMedia(deps: Deps, caller: AuthUser, propertyId: number, input: UploadInput) {
   const property = await loadPropertyForWrite(deps.db, propertyId, caller);
@@ -41,32 +42,27 @@ export async function uploadMedia(deps: Deps, caller: AuthUser, propertyId: numb
   const prepared: PreparedMedia[] = [];
   for (const [i, upload] of uploads.entries()) prepared.push(await prepareMedia(upload, uploads.length === 1 ? 'files' : `files.${i}`));
 
-  const stored: string[] = [];
-  try {
-    const rows: Array<Omit<NewMedia, 'position'>> = [];
-    for (const m of prepared) {
-      const base = `media/${property.id}/${randomUUID()}`;
-      const storageKey = `${base}.${m.ext}`;
-      await deps.storage.put(storageKey, m.data);
-      stored.push(storageKey);
-      let thumbnailKey: string | null = null;
-      if (m.thumbnail) {
-        thumbnailKey = `${base}-thumb.webp`;
-        await deps.storage.put(thumbnailKey, m.thumbnail);
-        stored.push(thumbnailKey);
-      }
-      rows.push({ propertyId: property.id, mediaType: m.mediaType, storageKey, mime: m.mime, thumbnailKey, createdAt: deps.clock.now() });
+  const files: FileToStore[] = [];
+  const rows: Array<Omit<NewMedia, 'position'>> = [];
+  for (const m of prepared) {
+    const base = `media/${property.id}/${randomUUID()}`;
+    const storageKey = `${base}.${m.ext}`;
+    files.push({ key: storageKey, data: m.data });
+    let thumbnailKey: string | null = null;
+    if (m.thumbnail) {
+      thumbnailKey = `${base}-thumb.webp`;
+      files.push({ key: thumbnailKey, data: m.thumbnail });
     }
-    const created = await deps.db.transaction(async (tx) => {
+    rows.push({ propertyId: property.id, mediaType: m.mediaType, storageKey, mime: m.mime, thumbnailKey, createdAt: deps.clock.now() });
+  }
+  const created = await storeFilesThen(deps, files, () =>
+    deps.db.transaction(async (tx) => {
       const repo = propertyMediaRepository(tx);
       await repo.lockProperty(property.id);
       const now = await repo.tally(property.id);
       if (now.count + rows.length > MAX_MEDIA_PER_PROPERTY) throw full(now.count);
       return repo.insertMany(rows.map((r, i) => ({ ...r, position: now.lastPosition + 1 + i })));
-    });
-    return created.map(mediaView);
-  } catch (err) {
-    await deleteStoredFiles(deps, stored);
-    throw err;
-  }
+    }),
+  );
+  return created.map(mediaView);
 }

@@ -1,6 +1,7 @@
 // Request and response shapes of the pricing-rule routes (contract §5: the sub-resources of a
 // listing). The read shapes are the shared views in rule-views.ts.
 import { Type, type Static, type TSchema } from 'typebox';
+import { CalendarDay } from '../../platform/calendar-day.ts';
 import { Envelope, Paginated } from '../../platform/envelope.ts';
 import { OfferView, PackageView, PromoCodeView, SeasonView, ServiceView } from './rule-views.ts';
 
@@ -9,7 +10,7 @@ export const PropertyParams = Type.Object({ id: Id });
 export const ItemParams = Type.Object({ id: Id, itemId: Id });
 
 const Name = Type.String({ minLength: 1, maxLength: 120, pattern: '\\S', description: '1–120 characters, not blank' });
-const Day = (description: string) => Type.String({ format: 'date', description: `YYYY-MM-DD, a real calendar date; ${description}` });
+const Day = (description: string) => CalendarDay(`YYYY-MM-DD; ${description}`);
 /** Largest amount a rule may carry, in currency units: keeps minor units inside the NUMERIC(14,2) / bigint columns for any currency. */
 export const MAX_AMOUNT = 100_000_000;
 const Amount = (description: string) =>

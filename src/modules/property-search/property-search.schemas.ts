@@ -1,6 +1,7 @@
 // Request and response shapes of the listing lists: the card every list returns and the query
 // of each list (spec "Property (read form)", contract §5 for the filters).
 import { Type, type Static, type TSchema } from 'typebox';
+import { CalendarDay } from '../../platform/calendar-day.ts';
 import { Paginated } from '../../platform/envelope.ts';
 import { PageQuery } from '../../platform/pagination.ts';
 
@@ -63,7 +64,7 @@ export type PropertyCard = Static<typeof PropertyCard>;
 
 export const CardPage = Paginated(PropertyCard);
 
-const DateQ = (description: string) => Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', description: `${description}, YYYY-MM-DD` });
+const DateQ = (description: string) => CalendarDay(`${description}, YYYY-MM-DD`);
 const StatusQ = Type.Union([Type.Literal('draft'), Type.Literal('active'), Type.Literal('inactive'), Type.Literal('archived')]);
 const VisibilityQ = Type.Union([Type.Literal('0'), Type.Literal('1')]);
 

@@ -6,12 +6,18 @@ import type { WebSocket } from 'ws';
 import type { AuthUser } from '../auth/session-service.ts';
 import { chatFrame, sseNotificationEvent, wsNotificationFrame, type MessageCreated, type NotificationCreated } from './frames.ts';
 
-export type CloseReason = 'revoked' | 'slow' | 'shutdown' | 'dead';
+export type CloseReason = 'revoked' | 'expired' | 'unauthenticated' | 'limit' | 'slow' | 'shutdown' | 'dead';
 export type Channel = 'notifications' | 'chat';
 
-/** WebSocket close codes (documented on the routes). */
-export const WS_CLOSE = { shutdown: 1001, slow: 1013, revoked: 4401 } as const;
-const CLOSE_TEXT: Record<CloseReason, string> = { revoked: 'session revoked', slow: 'slow consumer', shutdown: 'server shutting down', dead: 'no pong' };
+/**
+ * WebSocket close codes (documented on the routes). The 4401s mirror HTTP 401 and ask for one
+ * action: refresh the token (log in again if that fails) and reconnect; the reason tells them apart.
+ */
+export const WS_CLOSE: Record<Exclude<CloseReason, 'dead'>, number> = { shutdown: 1001, slow: 1013, revoked: 4401, expired: 4401, unauthenticated: 4401, limit: 4429 };
+const CLOSE_TEXT: Record<CloseReason, string> = {
+  revoked: 'session revoked', expired: 'token expired', unauthenticated: 'token refused', limit: 'too many connections',
+  slow: 'slow consumer', shutdown: 'server shutting down', dead: 'no pong',
+};
 // A peer that does not answer our close frame (it stopped reading) is cut after this long.
 const CLOSE_GRACE_MS = 1000;
 // Live events that arrive while an SSE stream is still replaying wait here; beyond it the client
@@ -54,7 +60,8 @@ export class WsConnection implements Connection {
     this.closed = new Promise((resolve) => socket.once('close', () => resolve()));
     socket.once('close', () => this.gone('client'));
     socket.on('pong', () => (this.alive = true));
-    // Clients have nothing to send (messages go through POST /chats/send_messages); frames are ignored.
+    // Messages go through POST /chats/send_messages; the one frame a client sends, in-band
+    // re-authentication, is read by the route that opened the socket. Others are ignored.
     socket.on('message', () => {});
   }
 

@@ -12,6 +12,10 @@ const SEEN_EVENTS = 10_000;
 // A revocation that lands while a connection is still authenticating must still end it.
 const REVOKED_MEMORY_MS = 60_000;
 const SHUTDOWN_WAIT_MS = 3_000;
+// setTimeout's longest delay; a later expiry is reached in several hops.
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+export type Refusal = 'revoked' | 'shutdown' | 'limit';
 
 export class RealtimeHub {
   private readonly byUser = new Map<number, Set<Connection>>();
@@ -19,6 +23,8 @@ export class RealtimeHub {
   private readonly seen = new Set<number>();
   private readonly revokedAt = new Map<string, number>();
   private readonly pending = new Set<Promise<unknown>>();
+  /** When each connection's access token expires (real-time ms), and the timer that closes it then. */
+  private readonly expiry = new Map<Connection, { at: number; timer: NodeJS.Timeout }>();
   private readonly stops: Array<() => void> = [];
   private closing = false;
 
@@ -43,20 +49,48 @@ export class RealtimeHub {
     this.stops.push(() => clearInterval(ping), () => clearInterval(beat));
   }
 
-  /** Registers a connection; else says why it must close (its session was just revoked, or the server is closing). */
-  add(c: Connection): 'revoked' | 'shutdown' | null {
+  /**
+   * Registers a connection whose token expires at `tokenExpiresAt`; else says why it must close:
+   * its session was just revoked, the server is closing, or the user already holds
+   * REALTIME_MAX_CONNECTIONS_PER_USER here (the newest is refused: the open ones stay undisturbed).
+   */
+  add(c: Connection, tokenExpiresAt: Date): Refusal | null {
     if (this.closing) return 'shutdown';
     if (this.revokedAt.has(c.user.sessionId)) return 'revoked';
+    const max = this.deps.config.REALTIME_MAX_CONNECTIONS_PER_USER;
+    if (max > 0 && (this.byUser.get(c.user.id)?.size ?? 0) >= max) return 'limit';
     addTo(this.byUser, c.user.id, c);
     addTo(this.bySession, c.user.sessionId, c);
+    this.extendUntil(c, tokenExpiresAt);
     this.track(this.deps.presence.connected(c.user.id));
     return null;
+  }
+
+  /**
+   * Closes the connection (`expired`) when its token expires; an in-band re-authentication moves
+   * that later, never earlier (replies to two frames may finish in either order).
+   */
+  extendUntil(c: Connection, tokenExpiresAt: Date): void {
+    if (!this.byUser.get(c.user.id)?.has(c)) return;
+    // The remaining life is read on the clock port (tests move it); the timer then runs in real time.
+    const at = Date.now() + (tokenExpiresAt.getTime() - this.deps.clock.now().getTime());
+    const known = this.expiry.get(c);
+    if (known && known.at >= at) return;
+    if (known) clearTimeout(known.timer);
+    const arm = (): NodeJS.Timeout => {
+      const left = at - Date.now();
+      const timer = left > MAX_TIMER_MS ? setTimeout(() => this.expiry.set(c, { at, timer: arm() }), MAX_TIMER_MS) : setTimeout(() => c.close('expired'), Math.max(0, left));
+      return timer.unref();
+    };
+    this.expiry.set(c, { at, timer: arm() });
   }
 
   /** Called once per connection, by the connection, when it closes for any reason. */
   readonly remove = (c: Connection, reason: CloseReason | 'client'): void => {
     if (!removeFrom(this.byUser, c.user.id, c)) return;
     removeFrom(this.bySession, c.user.sessionId, c);
+    clearTimeout(this.expiry.get(c)?.timer);
+    this.expiry.delete(c);
     this.deps.log.debug({ userId: c.user.id, kind: c.kind, channel: c.channel, reason }, 'real-time connection closed');
     const { presence, db, clock } = this.deps;
     const userId = c.user.id;

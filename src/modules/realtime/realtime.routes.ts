@@ -5,10 +5,12 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { WebSocket } from 'ws';
 import type { Deps } from '../../container.ts';
 import { errorResponses } from '../../platform/envelope.ts';
+import { AppError } from '../../platform/errors.ts';
 import type { AuthUser } from '../auth/session-service.ts';
-import { allowedOrigins, authenticateConnection, lastEventIdOf } from './connect-auth.ts';
+import { AddressSlots, SLOT_RETRY_AFTER_SECONDS } from './address-slots.ts';
+import { allowedOrigins, authenticateConnection, authenticateToken, lastEventIdOf, reauthTokenOf } from './connect-auth.ts';
 import { SseConnection, WsConnection, type Channel } from './connections.ts';
-import type { RealtimeHub } from './hub.ts';
+import type { RealtimeHub, Refusal } from './hub.ts';
 import { realtimeRepository } from './realtime.repository.ts';
 import * as S from './realtime.schemas.ts';
 
@@ -17,26 +19,67 @@ export const REPLAY_LIMIT = 1000;
 const RETRY_MS = 3000;
 const security = [{ bearer: [] }];
 
+const CAPS =
+  'Caps: at most REALTIME_MAX_CONNECTIONS_PER_ADDRESS (default 128) real-time connections (both WebSockets and the SSE stream, open ' +
+  'or still authenticating) per client address, checked before the token is looked at: beyond it HTTP 429 with Retry-After and the ' +
+  'error body, even for a WebSocket upgrade. At most REALTIME_MAX_CONNECTIONS_PER_USER (default 16) open connections per user on each ' +
+  'server instance (several instances behind a balancer each allow as many): the newest beyond it is refused and the open ones stay. ';
+
 const WS_RULES =
   'Authentication: the Authorization Bearer header, else `?token=`, else the session cookie named by `current_token_type`; a missing or bad ' +
   'token or a revoked session refuses the upgrade with HTTP 401 and the error body (403 for a cookie-authenticated socket from an origin ' +
-  'other than ours). Close codes: 4401 when the session is revoked (logout, password change, deactivation), 1013 when the client ' +
-  'reads too slowly and its send buffer passes REALTIME_MAX_BUFFER_BYTES, 1001 when the server shuts down. The server pings every ' +
-  'REALTIME_PING_MS and terminates a socket that did not answer the previous ping. Frames from the client are ignored. ' +
-  'A plain GET without the upgrade is 426.';
+  `other than ours). ${CAPS}Close codes: 4429 "too many connections" for the user's connection beyond the cap (sent right after the ` +
+  'upgrade, so a browser can read it); 4401 when the session is revoked (reason "session revoked": logout, password change, deactivation), ' +
+  'when the access token the socket was opened (or last re-authenticated) with expires (reason "token expired"), or when a re-authentication ' +
+  'frame is refused (reason "token refused"): on any 4401, refresh the token (log in again if that fails) and reconnect. ' +
+  '1013 when the client reads too slowly and its send buffer passes REALTIME_MAX_BUFFER_BYTES, 1001 when the server shuts down. ' +
+  'Re-authentication in band: before the token expires, send the text frame `{"type":"authenticate","token":"<access token>"}` with a ' +
+  'token of the same session (the one POST /auth/refresh returns); the socket then lives until that token expires. Nothing is sent back ' +
+  'when it is accepted; a refused one closes with 4401. The server pings every REALTIME_PING_MS and terminates a socket that did not ' +
+  'answer the previous ping. Any other frame from the client is ignored. A plain GET without the upgrade is 426.';
+
+/** Why a connection is refused, as the error an SSE client receives (a WebSocket gets the close code). */
+const REFUSED: Record<Refusal, (max: number) => AppError> = {
+  revoked: () => new AppError('SESSION_REVOKED', 'This session has ended; log in again'),
+  shutdown: () => new AppError('SERVICE_UNAVAILABLE', 'The server is shutting down'),
+  limit: (max) =>
+    new AppError('RATE_LIMITED', `Too many real-time connections for this account (at most ${max}); close one and retry`, undefined, {
+      'retry-after': String(SLOT_RETRY_AFTER_SECONDS),
+    }),
+};
 
 export async function realtimeRoutes(app: FastifyInstance, { deps, hub }: { deps: Deps; hub: RealtimeHub }) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const origins = allowedOrigins(deps);
+  const slots = new AddressSlots(deps.config.REALTIME_MAX_CONNECTIONS_PER_ADDRESS);
+  const tokenExpiry = new WeakMap<FastifyRequest, Date>();
   const authenticate = async (req: FastifyRequest) => {
-    req.user = await authenticateConnection(deps, req, origins);
+    const { user, tokenExpiresAt } = await authenticateConnection(deps, req, origins);
+    req.user = user;
+    tokenExpiry.set(req, tokenExpiresAt);
   };
   const upgradeRequired = async (_req: FastifyRequest, reply: FastifyReply) =>
     reply.code(426).header('upgrade', 'websocket').send({ success: false, message: 'Connect with a WebSocket upgrade', code: 'UPGRADE_REQUIRED' });
+  const reauthenticate = async (conn: WsConnection, token: string) => {
+    try {
+      const next = await authenticateToken(deps, token);
+      // Another session would leave this socket outliving the one it was opened with.
+      if (next.user.sessionId !== conn.user.sessionId) throw new AppError('TOKEN_INVALID', 'A token of another session');
+      hub.extendUntil(conn, next.tokenExpiresAt);
+    } catch (err) {
+      // A database error says nothing about the token: the socket keeps its current expiry.
+      if (err instanceof AppError && err.statusCode === 401) conn.close('unauthenticated');
+      else deps.log.warn({ err }, 'real-time re-authentication failed');
+    }
+  };
   const openWs = (channel: Channel) => (socket: WebSocket, req: FastifyRequest) => {
     const conn = new WsConnection(socket, req.user as AuthUser, channel, deps.config.REALTIME_MAX_BUFFER_BYTES, hub.remove);
-    const refused = hub.add(conn);
-    if (refused) conn.close(refused);
+    const refused = hub.add(conn, tokenExpiry.get(req)!);
+    if (refused) return conn.close(refused);
+    socket.on('message', (data, isBinary) => {
+      const token = reauthTokenOf(data, isBinary);
+      if (token) void reauthenticate(conn, token);
+    });
   };
 
   for (const [channel, url, summary, frame, what] of [
@@ -56,6 +99,7 @@ export async function realtimeRoutes(app: FastifyInstance, { deps, hub }: { deps
           ...errorResponses(401, 403, 426),
         },
       },
+      onRequest: slots.take,
       preHandler: authenticate,
       handler: upgradeRequired,
       wsHandler: openWs(channel),
@@ -71,27 +115,27 @@ export async function realtimeRoutes(app: FastifyInstance, { deps, hub }: { deps
         'message, timestamp, metadata}}` with the SSE type names of contract §8. With `Last-Event-ID` (header, or ?last_event_id=) the ' +
         `notifications after that id are first replayed from the database, oldest first (at most the newest ${REPLAY_LIMIT}), then live ones ` +
         'follow with no duplicate and no gap. A `: ping` comment every REALTIME_HEARTBEAT_MS (at most 30 s); `retry: 3000`. Authentication ' +
-        'as the WebSocket routes (401 JSON error body when refused). The stream ends when the session is revoked or the server shuts ' +
+        'as the WebSocket routes (401 JSON error body when refused). ' + CAPS + 'A stream refused for the per-user cap is HTTP 429 ' +
+        'with Retry-After and the error body (code RATE_LIMITED). The stream ends when the session is revoked, when the access token ' +
+        'it was opened with expires (there is no in-band re-authentication here: the browser reconnects on its own, which succeeds with a ' +
+        'refreshed session cookie; with ?token=, open a new stream with a fresh token and ?last_event_id=), or when the server shuts ' +
         'down; a client whose unread backlog passes REALTIME_MAX_BUFFER_BYTES is disconnected and resumes with Last-Event-ID.',
       response: {
         200: { description: 'An endless text/event-stream.', content: { 'text/event-stream': { schema: S.SseEventData } } },
-        ...errorResponses(401),
+        ...errorResponses(401, 503),
       },
     },
+    onRequest: slots.take,
     preHandler: authenticate,
   }, async (req, reply) => {
     const user = req.user as AuthUser;
     const after = lastEventIdOf(req);
-    reply.hijack();
     const conn = new SseConnection(reply.raw, user, deps.config.REALTIME_MAX_BUFFER_BYTES, hub.remove);
-    // Registered before the replay query: an event committed meanwhile is held, not lost.
-    const refused = hub.add(conn);
-    if (refused) {
-      const [status, code, message] = refused === 'revoked' ? [401, 'SESSION_REVOKED', 'This session has ended; log in again'] : [503, 'SERVICE_UNAVAILABLE', 'The server is shutting down'];
-      reply.raw.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'x-request-id': req.id });
-      reply.raw.end(JSON.stringify({ success: false, message, code }));
-      return;
-    }
+    // Registered before the replay query: an event committed meanwhile is held, not lost. Refused
+    // before the hijack, so the refusal is the usual error response.
+    const refused = hub.add(conn, tokenExpiry.get(req)!);
+    if (refused) throw REFUSED[refused](deps.config.REALTIME_MAX_CONNECTIONS_PER_USER);
+    reply.hijack();
     conn.open(reply.getHeaders(), RETRY_MS);
     try {
       const missed = after === null ? [] : await realtimeRepository(deps.db).notificationsAfter(user.id, after, REPLAY_LIMIT);

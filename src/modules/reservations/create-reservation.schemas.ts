@@ -2,12 +2,13 @@
 // multi-room payload, "Reservation (read form)" and its lighter variant). The response schemas
 // are also the serializers, so they list exactly the spec's members (and price_details' added lines).
 import { Type, type Static } from 'typebox';
+import { CalendarDay } from '../../platform/calendar-day.ts';
 import { Envelope } from '../../platform/envelope.ts';
 import { PropertyReadForm } from '../properties/property-read-form.ts';
 import { PRICE_LINES_IDENTITY, RoomLine } from './preview.schemas.ts';
 
 const Id = (description?: string) => Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, ...(description ? { description } : {}) });
-const Day = (description: string) => Type.String({ format: 'date', description: `YYYY-MM-DD in the listing's time zone; ${description}` });
+const Day = (description: string) => CalendarDay(`YYYY-MM-DD in the listing's time zone; ${description}`);
 const Ids = (description: string) => Type.Optional(Type.Array(Id(), { maxItems: 50, description }));
 const Text = (max: number, description?: string) => Type.String({ minLength: 1, maxLength: max, ...(description ? { description } : {}) });
 

@@ -75,17 +75,29 @@ export function inventoryRepository(db: Executor) {
      * for each other instead of deadlocking on rows taken in opposite orders.
      */
     async lockNights(propertyId: number, roomTypeIds: number[], from: string, to: string): Promise<void> {
+      await inventoryRepository(db).lockStays(propertyId, roomTypeIds, [{ from, to }]);
+    },
+
+    /**
+     * lockNights over several stays [from, to) at once, still in one (kind, night) order: only
+     * the stays' own nights, never the days between them, so moving a stay years away locks (and
+     * creates) two stays' worth of rows, not every night in between.
+     */
+    async lockStays(propertyId: number, roomTypeIds: number[], stays: Array<{ from: string; to: string }>): Promise<void> {
       const kinds = [...new Set(roomTypeIds)].sort((a, b) => a - b);
-      if (!kinds.length || from >= to) return;
+      const spans = stays.filter((s) => s.from < s.to);
+      if (!kinds.length || !spans.length) return;
       const ids = sql.join(kinds.map((k) => sql`${k}::bigint`), sql`, `);
+      const series = sql.join(spans.map((s) => sql`SELECT generate_series(${s.from}::date, ${s.to}::date - 1, interval '1 day') AS d`), sql` UNION `);
+      const within = sql.join(spans.map((s) => sql`(night >= ${s.from}::date AND night < ${s.to}::date)`), sql` OR `);
       await db.execute(sql`
         INSERT INTO property_nights (property_id, room_type_id, night)
-        SELECT ${propertyId}, k, d::date
-        FROM unnest(ARRAY[${ids}]) AS k, generate_series(${from}::date, ${to}::date - 1, interval '1 day') AS d
+        SELECT ${propertyId}, k, n.d::date
+        FROM unnest(ARRAY[${ids}]) AS k, (${series}) AS n
         ON CONFLICT DO NOTHING`);
       await db.execute(sql`
         SELECT 1 FROM property_nights
-        WHERE property_id = ${propertyId} AND room_type_id IN (${ids}) AND night >= ${from}::date AND night < ${to}::date
+        WHERE property_id = ${propertyId} AND room_type_id IN (${ids}) AND (${within})
         ORDER BY room_type_id, night
         FOR UPDATE`);
     },

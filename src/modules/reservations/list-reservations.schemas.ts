@@ -2,6 +2,7 @@
 // read form and the lighter variant of create-reservation.schemas.ts, so the list, the detail and
 // creation answer the same members.
 import { Type } from 'typebox';
+import { CalendarDay } from '../../platform/calendar-day.ts';
 import { Paginated } from '../../platform/envelope.ts';
 import { PageQuery } from '../../platform/pagination.ts';
 import { ReservationLight, ReservationReadForm } from './create-reservation.schemas.ts';
@@ -11,7 +12,7 @@ export const RESERVATION_STATUSES = ['pending', 'confirmed', 'completed', 'cance
 const Status = Type.Optional(
   Type.Union(RESERVATION_STATUSES.map((s) => Type.Literal(s)), { description: 'only reservations in this status' }),
 );
-const Day = (description: string) => Type.Optional(Type.String({ format: 'date', description: `YYYY-MM-DD; ${description}` }));
+const Day = (description: string) => Type.Optional(CalendarDay(`YYYY-MM-DD; ${description}`));
 const StayWindow = {
   from: Day('with to, the window [from, to): stays with checkout_date > from (a stay leaving on from is not in it)'),
   to: Day('stays with checkin_date < to (a stay arriving on to is not in it); before from → 422 to'),

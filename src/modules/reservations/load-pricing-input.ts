@@ -13,11 +13,12 @@
 //   reports them in stay_validation, which the creation route turns into 422. A stay longer
 //   than MAX_NIGHTS is a 422 on `checkout_date`, since pricing it would read an unbounded calendar.
 import type { Executor } from '../../db/connection.ts';
+import { isSupportedDay, SUPPORTED_DAYS } from '../../platform/calendar-day.ts';
 import { AppError, type FieldErrors } from '../../platform/errors.ts';
 import { dayNumber, fromDayNumber } from '../pricing/dates.ts';
 import { MAX_NIGHTS, type Currency, type Guests, type PricingInput, type RatePlanRules, type ServiceType, type UnitLine } from '../pricing/index.ts';
 import { isPublic } from '../properties/property-access.ts';
-import { addDays, daysBetween, isRealDate, todayIn } from '../room-types/calendar-dates.ts';
+import { addDays, daysBetween, todayIn } from '../room-types/calendar-dates.ts';
 import { loadPricingConfig, type PricingInputCache } from './pricing-input-cache.ts';
 import { pricingInputRepository, type CalendarNight, type PropertyRow, type RatePlanRow, type RoomTypeRow } from './pricing-input.repository.ts';
 
@@ -199,8 +200,9 @@ function missing(asked: number[], got: { id: number }[]): number[] {
 
 function checkDates(checkin: string, checkout: string): void {
   const errors: FieldErrors = {};
-  if (!isRealDate(checkin)) errors.checkin_date = ['must be a real date (YYYY-MM-DD)'];
-  if (!isRealDate(checkout)) errors.checkout_date = ['must be a real date (YYYY-MM-DD)'];
+  // Request dates passed the same check in validation; a stay kept from before may not have.
+  if (!isSupportedDay(checkin)) errors.checkin_date = [`must be ${SUPPORTED_DAYS}`];
+  if (!isSupportedDay(checkout)) errors.checkout_date = [`must be ${SUPPORTED_DAYS}`];
   else if (!errors.checkin_date && daysBetween(checkin, checkout) > MAX_NIGHTS) errors.checkout_date = [`a stay is at most ${MAX_NIGHTS} nights`];
   if (Object.keys(errors).length) throw new AppError('VALIDATION_FAILED', Object.values(errors)[0]![0]!, errors);
 }

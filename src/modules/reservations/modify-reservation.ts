@@ -132,9 +132,7 @@ async function moveNights(tx: Tx, r: ReservationRow, oldLines: ReservationRoomRo
   const inventory = inventoryRepository(tx);
   const newLines = b.rooms_breakdown.map((l) => ({ roomTypeId: l.room_type_id ?? 0, ratePlanId: l.rate_plan_id, roomsCount: l.rooms_count, lineTotalMinor: l.line_total }));
   const kinds = [...oldLines, ...newLines].map((l) => l.roomTypeId);
-  const from = checkin < r.checkinDate ? checkin : r.checkinDate;
-  const to = checkout > r.checkoutDate ? checkout : r.checkoutDate;
-  await inventory.lockNights(r.propertyId, kinds, from, to);
+  await inventory.lockStays(r.propertyId, kinds, [{ from: r.checkinDate, to: r.checkoutDate }, { from: checkin, to: checkout }]);
   for (const l of oldLines) {
     await inventory.release({ propertyId: r.propertyId, roomTypeId: l.roomTypeId, checkin: r.checkinDate, checkout: r.checkoutDate, count: l.roomsCount });
   }

@@ -3,10 +3,11 @@
 // spec's members plus season_discount, without which the lines would not add up (issue 19);
 // amounts are JSON numbers in currency units.
 import { Type, type Static } from 'typebox';
+import { CalendarDay } from '../../platform/calendar-day.ts';
 import { Envelope } from '../../platform/envelope.ts';
 
 const Id = (description?: string) => Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, ...(description ? { description } : {}) });
-const Day = (description: string) => Type.String({ format: 'date', description: `YYYY-MM-DD in the listing's time zone; ${description}` });
+const Day = (description: string) => CalendarDay(`YYYY-MM-DD in the listing's time zone; ${description}`);
 const Ids = (description: string) => Type.Optional(Type.Array(Id(), { maxItems: 50, description }));
 
 export const RoomLine = Type.Object({

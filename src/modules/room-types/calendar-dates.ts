@@ -1,10 +1,10 @@
 // Calendar dates are plain YYYY-MM-DD days in the listing's own time zone; arithmetic on them is
 // done on UTC midnights so no daylight-saving shift can move a day.
+import { isSupportedDay, SUPPORTED_DAYS } from '../../platform/calendar-day.ts';
 import { invalidField } from '../../platform/errors.ts';
 import { fromDayNumber, parseDay } from '../pricing/dates.ts';
 
 const DAY_MS = 86_400_000;
-export const DATE_PATTERN = '^[0-9]{4}-[0-9]{2}-[0-9]{2}$';
 /** Most nights one calendar request may read or write. */
 export const MAX_CALENDAR_NIGHTS = 730;
 
@@ -64,10 +64,13 @@ export interface NightRange {
   nights: number;
 }
 
-/** Checks an inclusive range of nights: real dates, to ≥ from, at most 730 nights (422 naming the field). */
+/**
+ * Checks an inclusive range of nights: supported dates (a computed end too), to ≥ from, at most
+ * 730 nights (422 naming the field), before any query or loop runs over it.
+ */
 export function nightRange(from: string, to: string): NightRange {
-  if (!isRealDate(from)) throw invalidField('from', 'must be a real date (YYYY-MM-DD)');
-  if (!isRealDate(to)) throw invalidField('to', 'must be a real date (YYYY-MM-DD)');
+  if (!isSupportedDay(from)) throw invalidField('from', `must be ${SUPPORTED_DAYS}`);
+  if (!isSupportedDay(to)) throw invalidField('to', `must be ${SUPPORTED_DAYS}`);
   const nights = daysBetween(from, to) + 1;
   if (nights < 1) throw invalidField('to', 'must be on or after from');
   if (nights > MAX_CALENDAR_NIGHTS) throw invalidField('to', `the range may cover at most ${MAX_CALENDAR_NIGHTS} nights (from and to included)`);

@@ -2,6 +2,7 @@ import type { Static } from 'typebox';
 import type { Deps } from '../../container.ts';
 import type { AuthUser } from '../auth/session-service.ts';
 import { loadVisibleProperty } from '../properties/property-access.ts';
+import { LAST_SUPPORTED_DAY } from '../../platform/calendar-day.ts';
 import { addDays, isRealDate, nightRange, todayIn } from './calendar-dates.ts';
 import { calendarUnit, readCalendar } from './calendar-unit.ts';
 import type { CalendarQuery } from './room-types.schemas.ts';
@@ -11,7 +12,9 @@ export async function getCalendar(deps: Deps, caller: AuthUser | null, propertyI
   const property = await loadVisibleProperty(deps.db, propertyId, caller);
   const unit = await calendarUnit(deps.db, property, roomTypeId);
   const from = query.from ?? todayIn(property.timezone, deps.clock.now());
-  // An unreal `from` is refused by nightRange (422 from), before any day arithmetic on it.
-  const range = nightRange(from, query.to ?? (isRealDate(from) ? addDays(from, 29) : from));
+  // An unreal `from` is refused by nightRange (422 from), before any day arithmetic on it; the
+  // default end stops at the last supported day rather than refusing a range nobody asked for.
+  const end = isRealDate(from) ? addDays(from, 29) : from;
+  const range = nightRange(from, query.to ?? (end > LAST_SUPPORTED_DAY ? LAST_SUPPORTED_DAY : end));
   return readCalendar(deps.db, property, unit, range);
 }

@@ -1,10 +1,10 @@
 // Request and response shapes of room types, rate plans and the calendar (spec: "Channel room
 // type" and its rate plan; contract §5 for `price`, the 7-entry weekday arrays and the calendar).
 import { Type, type TSchema } from 'typebox';
+import { CalendarDay } from '../../platform/calendar-day.ts';
 import { Envelope, Paginated } from '../../platform/envelope.ts';
 import { PageQuery } from '../../platform/pagination.ts';
 import { RatePlanView, RoomTypeView } from './room-type-views.ts';
-import { DATE_PATTERN } from './calendar-dates.ts';
 
 const Id = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
 const Title = Type.String({ minLength: 1, maxLength: 100, pattern: '\\S', description: '1–100 characters, not blank (trimmed)' });
@@ -12,7 +12,7 @@ const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 // One schema with a type list, not anyOf: with type coercion on, anyOf [number, null] turns null into 0.
 const NullableNumber = (opts: { integer?: boolean; minimum: number; maximum: number; description: string }) =>
   Type.Unsafe<number | null>({ type: [opts.integer ? 'integer' : 'number', 'null'], minimum: opts.minimum, maximum: opts.maximum, description: opts.description });
-const Day = (description: string) => Type.String({ pattern: DATE_PATTERN, description });
+const Day = (description: string) => CalendarDay(description);
 /** Largest amount accepted in currency units: far above any nightly rate, well inside exact minor units. */
 const MAX_AMOUNT = 1_000_000_000;
 

@@ -1,17 +1,14 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { access, readdir } from 'node:fs/promises';
+import { access } from 'node:fs/promises';
 import path from 'node:path';
+import sharp from 'sharp';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { createUser, loginAs } from '../../../test/helpers/factories.ts';
+import { filesUnder, storedFiles } from '../../../test/helpers/stored-files.ts';
 import { GIF, PNG, rowOf, updateForm } from './users.test-support.ts';
 
 const AVATAR_URL = /^\/api\/user\/avatars\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|gif|jpg)$/;
-
-async function filesUnder(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries.filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath ?? (e as unknown as { path: string }).path, e.name)));
-}
 
 describe('avatars', () => {
   let t: TestApp;
@@ -22,7 +19,7 @@ describe('avatars', () => {
 
   const get = (url: string) => t.app.inject({ method: 'GET', url });
 
-  it('stores a PNG under a generated name and serves it publicly with its checked type, inline, nosniff and sandboxed', async () => {
+  it('stores a PNG, re-encoded, under a generated name and serves it publicly with its checked type, inline, nosniff and sandboxed', async () => {
     const u = await createUser(t.deps);
     const res = await updateForm(t, await loginAs(t.app, u), { avatar: { data: PNG, name: 'me.png', type: 'image/png' } });
     assert.equal(res.statusCode, 200, res.body);
@@ -34,7 +31,8 @@ describe('avatars', () => {
     assert.equal(served.headers['x-content-type-options'], 'nosniff');
     assert.match(String(served.headers['content-security-policy']), /sandbox/);
     assert.match(String(served.headers['content-disposition']), /^inline/);
-    assert.deepEqual(served.rawPayload, PNG);
+    const image = await sharp(served.rawPayload).metadata();
+    assert.deepEqual([image.format, image.width, image.height], ['png', 1, 1]);
   });
 
   it('keeps a path-traversal file name off the file system: only the generated name is written, inside DATA_DIR/files/avatars', async () => {
@@ -80,6 +78,19 @@ describe('avatars', () => {
     assert.equal((await get(second.json().data.avatar)).headers['content-type'], 'image/gif');
     assert.equal((await get(first)).statusCode, 404);
     assert.equal(await t.deps.storage.exists(`avatars/${path.basename(first)}`), false);
+  });
+
+  it('two avatar changes at once leave one new file, the one the profile names, and remove the one replaced', async () => {
+    const u = await createUser(t.deps);
+    const token = await loginAs(t.app, u);
+    const first = (await updateForm(t, token, { avatar: { data: PNG, name: 'first.png' } })).json().data.avatar;
+    const key = (url: string) => `avatars/${path.basename(url)}`;
+    const before = await storedFiles(t);
+    const both = await Promise.all([updateForm(t, token, { avatar: { data: PNG, name: 'a.png' } }), updateForm(t, token, { avatar: { data: GIF, name: 'b.gif' } })]);
+    for (const res of both) assert.equal(res.statusCode, 200, res.body);
+    const after = await storedFiles(t);
+    assert.deepEqual(after.filter((f) => !before.includes(f)), [key((await rowOf(t, u.id)).avatar!)]);
+    assert.deepEqual(before.filter((f) => !after.includes(f)), [key(first)]);
   });
 
   it('answers 404 for unknown or invalid names, never a file outside the avatars', async () => {

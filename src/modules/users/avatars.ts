@@ -1,10 +1,14 @@
-// Avatars: stored under a generated key, served from a public URL derived from that key. The
-// client's file name never reaches the file system.
+// Avatars: re-encoded (platform/images.ts: no metadata, no trailer, a pixel limit), stored under
+// a generated key and served from a public URL derived from that key. The client's file name
+// never reaches the file system.
 import { randomUUID } from 'node:crypto';
-import type { Deps } from '../../container.ts';
-import { checkUpload, type UploadedFile } from '../../platform/uploads.ts';
+import { checkAndReencode } from '../../platform/images.ts';
+import type { FileToStore } from '../../platform/stored-files.ts';
+import type { UploadedFile } from '../../platform/uploads.ts';
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+/** Stored avatars fit in this square; profile pictures are never shown larger. */
+export const AVATAR_MAX_EDGE = 1024;
 const URL_PREFIX = '/api/user/avatars/';
 const NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|gif)$/;
 const MIME: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', gif: 'image/gif' };
@@ -21,18 +25,12 @@ export function storedAvatarKey(url: string | null): string | null {
   return avatarFile(url.slice(URL_PREFIX.length))?.key ?? null;
 }
 
-/** Checks the upload (jpeg/png/gif by content, ≤ 2 MB) and stores it; returns key and public URL. */
-export async function storeAvatar(deps: Deps, upload: UploadedFile): Promise<{ key: string; url: string }> {
-  const checked = await checkUpload(upload, 'avatar', ['jpeg', 'png', 'gif'], AVATAR_MAX_BYTES);
+/**
+ * Checks the upload (jpeg/png/gif by content, ≤ 2 MB) and re-encodes it; returns the file to
+ * store and its public URL. Nothing is written here: the caller stores it with its change.
+ */
+export async function prepareAvatar(upload: UploadedFile): Promise<FileToStore & { url: string }> {
+  const checked = await checkAndReencode(upload, 'avatar', ['jpeg', 'png', 'gif'], AVATAR_MAX_BYTES, AVATAR_MAX_EDGE);
   const name = `${randomUUID()}.${checked.ext}`;
-  await deps.storage.put(`avatars/${name}`, checked.data);
-  return { key: `avatars/${name}`, url: `${URL_PREFIX}${name}` };
-}
-
-/** Deletes stored files after the change that dropped them committed; a failure is only logged. */
-export async function deleteStoredFiles(deps: Deps, keys: Array<string | null>): Promise<void> {
-  for (const key of keys) {
-    if (!key) continue;
-    await deps.storage.delete(key).catch((err: unknown) => deps.log.warn({ err, key }, 'could not delete a stored file'));
-  }
+  return { key: `avatars/${name}`, data: checked.data, url: `${URL_PREFIX}${name}` };
 }

@@ -6,7 +6,8 @@ import type { AuthUser } from '../auth/session-service.ts';
 import { authRepository } from '../auth/auth.repository.ts';
 import { ownerRequestsRepository } from '../owner-onboarding/owner-requests.repository.ts';
 import { afterCommit } from '../../platform/after-commit.ts';
-import { deleteStoredFiles, storedAvatarKey } from './avatars.ts';
+import { removeStoredFiles } from '../../platform/stored-files.ts';
+import { storedAvatarKey } from './avatars.ts';
 import { lockTargetKeepingAnAdmin } from './user-access.ts';
 import { usersRepository, type NewUser } from './users.repository.ts';
 
@@ -40,5 +41,5 @@ export async function deleteAccount(deps: Deps, caller: AuthUser): Promise<void>
     await deps.sessions.broadcastRevoked(out.revoked);
     await deps.sessions.broadcastUserChanged(caller.id);
   });
-  await deleteStoredFiles(deps, out.files);
+  await removeStoredFiles(deps, out.files);
 }

@@ -9,7 +9,8 @@ import { createCode, mailCode } from '../auth/send-code.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { ownerRequestsRepository } from '../owner-onboarding/owner-requests.repository.ts';
 import { afterCommit } from '../../platform/after-commit.ts';
-import { deleteStoredFiles, storeAvatar, storedAvatarKey } from './avatars.ts';
+import { removeStoredFiles, storeFilesThen, type FileToStore } from '../../platform/stored-files.ts';
+import { prepareAvatar, storedAvatarKey } from './avatars.ts';
 import { assertMayManage, isStaff, lockTargetKeepingAnAdmin } from './user-access.ts';
 import { KYC_IDENTITY_FIELDS, parseFlag, profileChanges, type ChangeSet } from './user-changes.ts';
 import { toFlatProfile } from './user-profile.ts';
@@ -73,7 +74,7 @@ interface Plan {
   target: UserRow;
   set: ChangeSet;
   passwordHash?: string;
-  avatarKey?: string;
+  avatar?: FileToStore;
 }
 
 // Load, check permission, check state: everything that can refuse the request runs before any write.
@@ -94,14 +95,14 @@ async function plan(deps: Deps, caller: AuthUser, input: UpdateUserInput): Promi
   await assertKycUnlocked(deps, caller, target, set);
   await assertUnique(deps, target, set);
   const passwordHash = await newPasswordHash(deps, caller, target, input);
-  // Stored last, once nothing else can refuse; removed again if the transaction fails.
-  const avatar = input.avatar ? await storeAvatar(deps, input.avatar) : undefined;
+  // Re-encoded here, stored only with the change (updateUser).
+  const avatar = input.avatar ? await prepareAvatar(input.avatar) : undefined;
   if (avatar) {
     set.changes.avatar = avatar.url;
     noteChange(set, 'avatar', target.avatar, avatar.url);
   }
   if (set.changes.email !== undefined && set.changes.email.toLowerCase() !== target.email.toLowerCase()) set.changes.emailVerifiedAt = null;
-  return { target, set, passwordHash, avatarKey: avatar?.key };
+  return { target, set, passwordHash, avatar };
 }
 
 async function persist(deps: Deps, caller: AuthUser, { target, set, passwordHash }: Plan) {
@@ -121,7 +122,9 @@ async function persist(deps: Deps, caller: AuthUser, { target, set, passwordHash
     if (caller.id !== target.id) {
       await recordAudit(tx, caller, { action: 'user.update', targetType: 'user', targetId: target.id, before: set.before, after: set.after }, now);
     }
-    return { user, code, revoked };
+    // The avatar replaced is the locked row's: a concurrent update may have replaced the one planned with.
+    const replacedAvatar = set.changes.avatar !== undefined ? storedAvatarKey(locked.avatar) : null;
+    return { user, code, revoked, replacedAvatar };
   });
 }
 
@@ -131,9 +134,8 @@ export async function updateUser(deps: Deps, caller: AuthUser, input: UpdateUser
   if (Object.keys(p.set.changes).length === 0 && p.passwordHash === undefined) return toFlatProfile(p.target);
   let result: Awaited<ReturnType<typeof persist>>;
   try {
-    result = await persist(deps, caller, p);
+    result = await storeFilesThen(deps, p.avatar ? [p.avatar] : [], () => persist(deps, caller, p));
   } catch (err) {
-    if (p.avatarKey) await deleteStoredFiles(deps, [p.avatarKey]);
     const field = duplicateField(err);
     throw field ? taken(field) : err;
   }
@@ -144,6 +146,6 @@ export async function updateUser(deps: Deps, caller: AuthUser, input: UpdateUser
   // A lost code mail is recoverable: POST /auth/resend-verification sends another.
   const code = result.code;
   if (code) await afterCommit(deps, 'verification mail', () => mailCode(deps, result.user, 'email_verification', code));
-  if (p.avatarKey) await deleteStoredFiles(deps, [storedAvatarKey(p.target.avatar)]);
+  await removeStoredFiles(deps, [result.replacedAvatar]);
   return toFlatProfile(result.user);
 }

@@ -6,7 +6,7 @@ import type { Deps } from '../../container.ts';
 import { MessageOnly, errorResponses, ok, okPage } from '../../platform/envelope.ts';
 import { notFound } from '../../platform/errors.ts';
 import { SESSION_COOKIES, currentUser } from '../../platform/auth.ts';
-import { sendStoredFile } from '../../platform/uploads.ts';
+import { MULTIPART_RULES, sendStoredFile } from '../../platform/uploads.ts';
 import * as S from './users.schemas.ts';
 import { showUser } from './show-user.ts';
 import { updateUser, type UpdateUserInput } from './update-user.ts';
@@ -39,8 +39,10 @@ export async function usersRoutes(app: FastifyInstance, { deps }: { deps: Deps }
         'user_type, company_name, id_type, id_number and id_expiry_date are locked for the applicant while their owner request is pending or ' +
         'approved (409 when a value would change; sending the same value is fine); admin/support may still correct them. A new e-mail must be ' +
         'unique (409), loses its verification and gets a new code by e-mail. A new password ends the account\'s other sessions, keeping this one. ' +
-        'The avatar is stored under a generated name; the profile avatar becomes /api/user/avatars/<name> and the previous file is deleted. ' +
-        'Every change by admin/support to another account is written to the audit trail (changed members only, never password hashes).',
+        'The avatar (see its field: re-encoded, metadata dropped, 422 over the pixel limit) is stored under a generated name once every ' +
+        'check has passed; the profile avatar becomes /api/user/avatars/<name> and the file it replaces is deleted after the change. ' +
+        'Every change by admin/support to another account is written to the audit trail (changed members only, never password hashes). ' +
+        MULTIPART_RULES,
       consumes: ['multipart/form-data', 'application/json'],
       body: S.UpdateUserBody, response: { 200: S.ProfileResponse, ...errorResponses(401, 403, 404, 409, 413, 415) },
     },
@@ -49,7 +51,9 @@ export async function usersRoutes(app: FastifyInstance, { deps }: { deps: Deps }
   r.get('/user/avatars/:name', {
     schema: {
       tags, summary: 'An uploaded avatar (public, no authentication)',
-      description: 'Served inline with the type checked at upload, nosniff and a sandboxing CSP. Any name the service did not generate is 404.',
+      description:
+        'The re-encoded image (no metadata), served inline with the type checked at upload, nosniff, a sandboxing CSP and ' +
+        'Cross-Origin-Resource-Policy cross-origin (front ends embed it). Any name the service did not generate is 404.',
       params: S.AvatarParams, response: { 200: S.AvatarFile, ...errorResponses(404) },
     },
   }, async (req, reply) => {

@@ -3,6 +3,9 @@
 import { Type, type Static } from 'typebox';
 import { Envelope, Paginated } from '../../platform/envelope.ts';
 import { PageQuery } from '../../platform/pagination.ts';
+import { PIXEL_LIMIT_RULE, REENCODED } from '../../platform/images.ts';
+import { AVATAR_MAX_EDGE } from './avatars.ts';
+import { CalendarDay, SUPPORTED_DAYS } from '../../platform/calendar-day.ts';
 import { FileField } from '../../platform/uploads.ts';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../auth/passwords.ts';
 
@@ -45,13 +48,16 @@ export const UpdateUserBody = Type.Object(
     ),
     password_confirmation: Type.Optional(Type.String({ maxLength: PASSWORD_MAX, description: 'required with password; must match (422)' })),
     current_password: Type.Optional(Type.String({ maxLength: PASSWORD_MAX, description: 'checked whenever sent, even with a fresh session' })),
-    avatar: Type.Optional(FileField('JPEG, PNG or GIF judged by content (415 otherwise), at most 2 MB (413); served at the returned profile avatar URL')),
+    avatar: Type.Optional(FileField(
+      `JPEG, PNG or GIF judged by content (415 otherwise), at most 2 MB (413); ${REENCODED}; scaled to fit ${AVATAR_MAX_EDGE} px; ` +
+      `${PIXEL_LIMIT_RULE}. Served publicly at the returned profile avatar URL`,
+    )),
     user_type: Type.Optional(Type.Union([Type.Literal('individual'), Type.Literal('company')])),
     company_name: Text(200),
     country_region: Text(100),
     id_type: Type.Optional(Type.Union([Type.Literal('identity_card'), Type.Literal('passport'), Type.Literal('driver_licence')])),
     id_number: Text(50),
-    id_expiry_date: Type.Optional(Type.String({ pattern: '^([0-9]{4}-[0-9]{2}-[0-9]{2})?$', description: 'YYYY-MM-DD' })),
+    id_expiry_date: Type.Optional(Type.Union([CalendarDay('YYYY-MM-DD'), Type.Literal('')], { description: `YYYY-MM-DD, ${SUPPORTED_DAYS}; empty clears it` })),
     place_type: Text(100),
     place_details: Text(1000),
     address: Text(255),

@@ -1,0 +1,124 @@
+// How request input is validated, in one place: Ajv (through Fastify's own compiler) with
+// coerceTypes off and strictNumbers on, after the strict coercion of strict-coercion.ts; and the
+// `date` format as the supported calendar days of calendar-day.ts. Every route's params, query
+// string, JSON and multipart body go through it, so a numeral that is not plain decimal, a
+// non-finite number or an impossible or out-of-range date is a 422 naming the field everywhere,
+// without a check per route.
+import AjvCompiler from '@fastify/ajv-compiler';
+import type { FastifyServerOptions } from 'fastify';
+import { FIRST_SUPPORTED_DAY, isSupportedDay, LAST_SUPPORTED_DAY } from './calendar-day.ts';
+import { coerceInput, withinBranch, type CoerceOptions, type Schema } from './strict-coercion.ts';
+
+type AjvServerOptions = NonNullable<FastifyServerOptions['ajv']>;
+type AjvInstance = Parameters<NonNullable<AjvServerOptions['onCreate']>>[0];
+
+/** The Ajv options every validator is built with (the app adds its keyword plugins). */
+export const strictAjvOptions = {
+  customOptions: { allErrors: true, removeAdditional: true, useDefaults: true, coerceTypes: false, strictNumbers: true },
+  // Runs after Fastify's compiler has added ajv-formats, so this `date` replaces theirs.
+  onCreate: (ajv: AjvInstance) => {
+    addStrictFormats(ajv);
+  },
+} satisfies AjvServerOptions;
+
+/** The formats request validation and the fuzzer's oracle share. */
+export function addStrictFormats<A extends { addFormat(name: string, format: { type: 'string'; validate: (s: string) => boolean }): unknown }>(ajv: A): A {
+  ajv.addFormat('date', { type: 'string', validate: isSupportedDay });
+  return ajv;
+}
+
+interface RouteSchema {
+  schema?: unknown;
+  method?: string;
+  url?: string;
+  httpPart?: string;
+  contentType?: string;
+}
+interface ValidateFn {
+  (data: unknown, ctx?: { parentData: Record<string, unknown>; parentDataProperty: string }): boolean;
+  errors?: unknown;
+  schemaEnv?: unknown;
+}
+
+type Factory = ReturnType<typeof AjvCompiler>;
+
+interface AjvError {
+  keyword?: string;
+  message?: string;
+  params?: Record<string, unknown>;
+}
+
+// Ajv's words for the refusals this file adds, rewritten to say what to send instead.
+const DAY_MESSAGE = `must be a real date (YYYY-MM-DD) from ${FIRST_SUPPORTED_DAY} to ${LAST_SUPPORTED_DAY}`;
+function explained(errors: unknown): unknown {
+  if (!Array.isArray(errors)) return errors;
+  for (const e of errors as AjvError[]) {
+    if (e.keyword === 'format' && e.params?.format === 'date') e.message = DAY_MESSAGE;
+    else if (e.keyword === 'type' && e.params?.type === 'integer') e.message = 'must be an integer in plain decimal digits';
+    else if (e.keyword === 'type' && e.params?.type === 'number') e.message = 'must be a finite number in plain decimal notation';
+  }
+  return errors;
+}
+
+/**
+ * A `buildValidator` of Fastify's schema controller: its default Ajv compiler, each validator
+ * preceded by the strict coercion of the part it validates. References resolve as Ajv's do:
+ * shared schemas (`app.addSchema`) by `$id`, `#/…` pointers within the route's schema.
+ */
+function buildStrictValidator(factory: Factory, externalSchemas: Record<string, unknown>, options?: AjvServerOptions) {
+  const compile = factory(externalSchemas as Parameters<Factory>[0], options) as unknown as (route: RouteSchema) => ValidateFn;
+  const shared = new Map(Object.values(externalSchemas).filter((s): s is Schema => typeof s === 'object' && s !== null && typeof (s as Schema).$id === 'string').map((s) => [s.$id as string, s]));
+  // A union branch is judged by Ajv itself (compiled once); one it cannot compile alone (a
+  // pointer into its route's schema) by the coercion's own keyword checks.
+  const branchValidators = new WeakMap<Schema, ValidateFn | null>();
+  const fits = (branch: Schema, value: unknown) => {
+    let fn = branchValidators.get(branch);
+    if (fn === undefined) {
+      try {
+        fn = compile({ schema: branch });
+      } catch {
+        fn = null;
+      }
+      branchValidators.set(branch, fn);
+    }
+    return fn ? fn(value) : withinBranch(branch, value);
+  };
+  return (route: RouteSchema): ValidateFn => {
+    const validate = compile(route);
+    const options: CoerceOptions = {
+      fits,
+      resolve: (ref) => {
+        const [id, fragment = ''] = ref.split('#');
+        const root = id ? shared.get(id) : route.schema;
+        return fragment.startsWith('/') ? pointerIn(root, fragment) : fragment ? undefined : (root as Schema | undefined);
+      },
+    };
+    const wrapped: ValidateFn = (data, ctx) => {
+      const coerced = coerceInput(route.schema, data, options);
+      // The root itself changes only for a non-object part; Fastify reads it back from its parent.
+      if (coerced !== data && ctx) ctx.parentData[ctx.parentDataProperty] = coerced;
+      const ok = validate(coerced, ctx);
+      wrapped.errors = ok ? null : explained(validate.errors);
+      return ok;
+    };
+    // Fastify hands the request part's parent to validators that have one, so Ajv may replace it.
+    wrapped.schemaEnv = validate.schemaEnv;
+    return wrapped;
+  };
+}
+
+function pointerIn(root: unknown, pointer: string): Schema | undefined {
+  let node = root;
+  for (const part of pointer.split('/').slice(1)) {
+    if (!node || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[decodeURIComponent(part).replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
+  return node && typeof node === 'object' ? (node as Schema) : undefined;
+}
+
+/** Fastify's `schemaController` option with the strict validator; one Ajv pool per app, as Fastify's default. */
+export function strictSchemaController(): NonNullable<FastifyServerOptions['schemaController']> {
+  const factory = AjvCompiler();
+  const buildValidator = (externalSchemas: Record<string, unknown>, options?: AjvServerOptions) => buildStrictValidator(factory, externalSchemas, options);
+  return { compilersFactory: { buildValidator } } as unknown as NonNullable<FastifyServerOptions['schemaController']>;
+}
