@@ -34,7 +34,8 @@ const week = <T extends TSchema>(item: T, what: string) =>
   Type.Array(item, { minItems: 7, maxItems: 7, description: `${what}; exactly 7 entries, Monday first (422 naming the field otherwise)` });
 export const SellMode = Type.Union([Type.Literal('per_room'), Type.Literal('per_person')], { description: 'per_room (default): price is per unit and night; per_person: per guest and night' });
 export const RateMode = Type.Union([Type.Literal('manual'), Type.Literal('derived'), Type.Literal('auto'), Type.Literal('cascade')], {
-  description: 'the channel manager\'s rate modes (default manual). Kept and sent to the channel manager; this service always prices with `price` and the calendar overrides',
+  description: 'the channel manager\'s rate modes (default manual). Kept here for the owner\'s reference: this service always prices with `price` and ' +
+    'the calendar overrides, so every option it sends to the channel manager is priced and the plan goes there in manual mode',
 });
 const ratePlanFields = {
   title: Title,
