@@ -17,7 +17,7 @@ import { properties, sessions, users } from '../src/db/schema/index.ts';
 import { seedReferenceData } from '../src/modules/catalog/seed-reference-data.ts';
 import { TokenService } from '../src/modules/auth/tokens.ts';
 import { MAX_PENDING_PER_GUEST } from '../src/modules/reservations/create-reservation.ts';
-import { addDays } from '../src/modules/room-types/calendar-dates.ts';
+import { addDays } from '../src/kernel/calendar-dates.ts';
 import type { ServerTarget } from './server-process.ts';
 
 /** Bookings per second each scenario's fixtures are sized for; faster, and slots would run out (422/409 errors). */

@@ -17,7 +17,7 @@ import { newBookingRef } from '../src/modules/reservations/booking-ref.ts';
 import { MAX_PENDING_PER_GUEST } from '../src/modules/reservations/create-reservation.ts';
 import { HOLD_LOCKING_GUEST } from '../src/modules/reservations/inventory.repository.ts';
 import { INSERT_UNDER_PENDING_LIMIT_WITHOUT_LIVE as INSERT } from '../src/modules/reservations/reservations.repository.ts';
-import { addDays } from '../src/modules/room-types/calendar-dates.ts';
+import { addDays } from '../src/kernel/calendar-dates.ts';
 import { beginText } from '../src/db/pg-transactions.ts';
 import { CAPACITY, CLEANING_MINOR, PRICE_MINOR, STAY_NIGHTS, Slots, type Slot, type SqlBookingFixtures } from './booking-fixtures.ts';
 import { quantile, type Sample } from './report.ts';

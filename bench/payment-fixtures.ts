@@ -7,7 +7,7 @@
 // The bookings use the booking fixtures' listings and guests, on nights no booking scenario
 // takes: slots start FIRST_DAY (30) days out, these stays PAID_FIRST_DAY days out, one per
 // listing. A paid booking is confirmed, so it does not count against the guest's 5 unpaid holds.
-import { addDays } from '../src/modules/room-types/calendar-dates.ts';
+import { addDays } from '../src/kernel/calendar-dates.ts';
 import type { HttpBookingFixtures } from './booking-fixtures.ts';
 
 export const PAID_FIRST_DAY = 10;

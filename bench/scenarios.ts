@@ -3,7 +3,7 @@
 // public API, so the benchmark exercises the same paths a client does, except what no public
 // route can make in bulk (the booking scenarios' guests and listings: `fixture`).
 import type autocannon from 'autocannon';
-import { addDays } from '../src/modules/room-types/calendar-dates.ts';
+import { addDays } from '../src/kernel/calendar-dates.ts';
 import type { Manifest } from './datasets.ts';
 import { CAPACITY, Slots, httpBookingFixtures, sqlBookingFixtures, type FixtureTarget, type HttpBookingFixtures, type SqlBookingFixtures } from './booking-fixtures.ts';
 import { sqlBookingLoad } from './booking-sql.ts';

@@ -2,7 +2,7 @@
 // Everything it needs is created before the load (fixtures written into the database for the
 // guests and bookable listings, notifications sent by the run's admin through the API), and each
 // kind is checked once before the load so a soak can never measure a wrong answer quickly.
-import { addDays } from '../src/modules/room-types/calendar-dates.ts';
+import { addDays } from '../src/kernel/calendar-dates.ts';
 import { CAPACITY, Slots, type HttpBookingFixtures } from './booking-fixtures.ts';
 import type { Manifest } from './datasets.ts';
 import type { PacedRequest } from './paced-load.ts';

@@ -14,9 +14,8 @@
 //
 // Prints one table and the verdicts, writes bench/results/soak-<database>.json, exits 1 when a
 // requirement fails. The mix is in soak-mix.ts.
-import { rm } from 'node:fs/promises';
+import { rm, mkdir, writeFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';

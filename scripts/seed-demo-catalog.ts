@@ -11,7 +11,7 @@ import {
 } from '../src/db/schema/index.ts';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
 import { usersRepository } from '../src/modules/users/users.repository.ts';
-import { formatMinor, toMinor } from '../src/modules/catalog/money.ts';
+import { formatMinor, toMinor } from '../src/kernel/money.ts';
 import { DEMO_LISTINGS, type DemoListing, type DemoRatePlan } from '../src/modules/catalog/demo-catalog-data.ts';
 
 export const DEMO_OWNER_EMAIL = 'owner@demo.stays.test';

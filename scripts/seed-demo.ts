@@ -9,11 +9,12 @@ import { loadConfig } from '../src/config.ts';
 import { closeContainer, createContainer } from '../src/container.ts';
 import { DataDirInUseError } from '../src/db/data-dir-lock.ts';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
-import { usersRepository, type Role } from '../src/modules/users/users.repository.ts';
+import { usersRepository } from '../src/modules/users/users.repository.ts';
 import { seedDemoApplications } from '../src/modules/owner-onboarding/seed-demo-applications.ts';
 import { seedDemoCatalog } from './seed-demo-catalog.ts';
 import { DEMO_GUEST_EMAIL, seedDemoReservations } from './seed-demo-reservations.ts';
 import { seedDemoPayments } from './seed-demo-payments.ts';
+import type { Role } from '../src/kernel/caller.ts';
 
 const DEMO: Array<{ role: Role; username: string; email: string; password: string; first: string; last: string; loginType: string }> = [
   { role: 'admin', username: 'demo_admin', email: 'admin@demo.stays.test', password: 'demo-admin-pass', first: 'Ada', last: 'Admin', loginType: 'admin' },

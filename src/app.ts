@@ -44,7 +44,7 @@ import { installTextGuard } from './platform/text-guard.ts';
 import { installLoadShedding } from './platform/load-shedding.ts';
 import { installInFlightLimit } from './platform/in-flight-limit.ts';
 import { strictAjvOptions, strictSchemaController } from './platform/validation.ts';
-import { FIRST_SUPPORTED_DAY, LAST_SUPPORTED_DAY } from './platform/calendar-day.ts';
+import { FIRST_SUPPORTED_DAY, LAST_SUPPORTED_DAY } from './kernel/calendar-dates.ts';
 
 export type App = FastifyInstance;
 

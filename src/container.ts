@@ -23,7 +23,7 @@ import type { AnswerEngine } from './ports/answer-engine.ts';
 import type { ChannelManager } from './ports/channel-manager.ts';
 import { ChannexChannelManager } from './adapters/channex/channex-channel-manager.ts';
 import { registerChannelProjectors } from './modules/channel/channel-projectors.ts';
-import { isoDecimals } from './modules/catalog/money.ts';
+import { isoDecimals } from './kernel/money.ts';
 import { KeywordAnswerEngine } from './adapters/keyword-answers/keyword-answer-engine.ts';
 import { MemoryEventBus } from './adapters/memory/memory-event-bus.ts';
 import { RedisEventBus } from './adapters/redis/redis-event-bus.ts';

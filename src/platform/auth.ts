@@ -2,8 +2,8 @@
 // `config.auth` / `config.roles`, and the CSRF rule for cookie-authenticated writes.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { AuthUser, SessionService } from '../modules/auth/session-service.ts';
-import type { Role } from '../modules/users/users.repository.ts';
+import type { SessionService } from '../modules/auth/session-service.ts';
+import type { Role, AuthUser } from '../kernel/caller.ts';
 import { AppError } from './errors.ts';
 
 declare module 'fastify' {

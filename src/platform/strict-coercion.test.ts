@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Type } from 'typebox';
 import { coerceInput } from './strict-coercion.ts';
-import { isSupportedDay } from './calendar-day.ts';
+import { isSupportedDay } from '../kernel/calendar-dates.ts';
 
 const one = (schema: unknown, value: unknown) => (coerceInput(Type.Object({ v: schema as never }), { v: value }) as { v: unknown }).v;
 

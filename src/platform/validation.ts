@@ -6,7 +6,7 @@
 // without a check per route.
 import AjvCompiler from '@fastify/ajv-compiler';
 import type { FastifyServerOptions } from 'fastify';
-import { FIRST_SUPPORTED_DAY, isSupportedDay, LAST_SUPPORTED_DAY } from './calendar-day.ts';
+import { FIRST_SUPPORTED_DAY, isSupportedDay, LAST_SUPPORTED_DAY } from '../kernel/calendar-dates.ts';
 import { coerceInput, withinBranch, type CoerceOptions, type Schema } from './strict-coercion.ts';
 
 type AjvServerOptions = NonNullable<FastifyServerOptions['ajv']>;

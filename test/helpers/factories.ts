@@ -1,8 +1,9 @@
 // Builds accounts straight through the repositories (the routes under test stay the subject).
 import type { Deps } from '../../src/container.ts';
 import { hashPassword } from '../../src/modules/auth/passwords.ts';
-import { usersRepository, type Role, type UserRow } from '../../src/modules/users/users.repository.ts';
+import { usersRepository, type UserRow } from '../../src/modules/users/users.repository.ts';
 import type { App } from '../../src/app.ts';
+import type { Role } from '../../src/kernel/caller.ts';
 
 let seq = 0;
 export const DEFAULT_PASSWORD = 'correct-horse-42';

@@ -6,7 +6,7 @@ import type { TestApp } from '../helpers/test-app.ts';
 import { bearer, createUser } from '../helpers/factories.ts';
 import { createProperty, createRoomType } from '../helpers/catalog-factories.ts';
 import { seedReservation } from '../../src/modules/reservations/reservations.test-support.ts';
-import type { Role } from '../../src/modules/users/users.repository.ts';
+import type { Role } from '../../src/kernel/caller.ts';
 
 export const PRINCIPALS = ['anonymous', 'client', 'owner', 'support', 'admin'] as const;
 export type Principal = (typeof PRINCIPALS)[number];

@@ -7,7 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { startChannexFake, type ChannexFake } from '../../../test/fakes/channex-server.ts';
 import { ChannelManagerError } from '../../ports/channel-manager.ts';
 import { ChannexChannelManager } from './channex-channel-manager.ts';
-import { coordinateText, toDecimal, toMinor } from './channex-http.ts';
+import { formatMinor, roundToMinor } from '../../kernel/money.ts';
+import { coordinateText } from './channex-http.ts';
 import { channexPropertyType } from './channex-property-types.ts';
 
 const seven = <T>(v: T) => Array.from({ length: 7 }, () => v);
@@ -141,7 +142,7 @@ describe('Channex adapter', () => {
   });
 
   it('converts money without floating point for 0, 2 and 3 decimals', () => {
-    assert.deepEqual([toDecimal(12050, 2), toDecimal(5, 2), toDecimal(24000, 0), toDecimal(1234, 3), toDecimal(-150, 2)], ['120.50', '0.05', '24000', '1.234', '-1.50']);
-    assert.deepEqual([toMinor('120.50', 2), toMinor('0.1', 2), toMinor('24000', 0), toMinor('1.2345', 3), toMinor(19.99, 2), toMinor('x', 2)], [12050, 10, 24000, 1235, 1999, null]);
+    assert.deepEqual([formatMinor(12050, 2), formatMinor(5, 2), formatMinor(24000, 0), formatMinor(1234, 3), formatMinor(-150, 2)], ['120.50', '0.05', '24000', '1.234', '-1.50']);
+    assert.deepEqual([roundToMinor('120.50', 2), roundToMinor('0.1', 2), roundToMinor('24000', 0), roundToMinor('1.2345', 3), roundToMinor(19.99, 2), roundToMinor('x', 2)], [12050, 10, 24000, 1235, 1999, null]);
   });
 });

@@ -5,12 +5,9 @@
 // closed_to_arrival, closed_to_departure, stop_sell) have 7 entries, sent Monday-first as stored
 // here: the rate plan pages show only uniform example arrays, so the order is an assumption to
 // confirm on the staging server before relying on weekday-specific restrictions.
-import type {
-  AvailabilityValue, BookingRevision, ChannelManager, ChannelMessage, ChannelPropertyInput, ChannelRatePlanInput,
-  ChannelRoomTypeInput, PushOutcome, RestrictionValue,
-} from '../../ports/channel-manager.ts';
-import { ChannelManagerError } from '../../ports/channel-manager.ts';
-import { ChannexHttp, coordinateText, readWarning, toDecimal, type ChannexHttpOptions } from './channex-http.ts';
+import { ChannelManagerError, type AvailabilityValue, type BookingRevision, type ChannelManager, type ChannelMessage, type ChannelPropertyInput, type ChannelRatePlanInput, type ChannelRoomTypeInput, type PushOutcome, type RestrictionValue } from '../../ports/channel-manager.ts';
+import { formatMinor } from '../../kernel/money.ts';
+import { ChannexHttp, coordinateText, readWarning, type ChannexHttpOptions } from './channex-http.ts';
 import { channexPropertyType } from './channex-property-types.ts';
 import { readRevision, readThreadMessages } from './channex-read.ts';
 
@@ -61,7 +58,7 @@ export class ChannexChannelManager implements ChannelManager {
   upsertRatePlan(id: string | null, r: ChannelRatePlanInput): Promise<string> {
     return this.upsert('rate_plan', 'rate_plans', id, {
       property_id: r.propertyId, room_type_id: r.roomTypeId, title: r.title, currency: r.currency, sell_mode: r.sellMode, rate_mode: 'manual',
-      options: r.options.map((o) => ({ occupancy: o.occupancy, is_primary: o.primary, rate: toDecimal(o.rateMinor, r.decimals) })),
+      options: r.options.map((o) => ({ occupancy: o.occupancy, is_primary: o.primary, rate: formatMinor(o.rateMinor, r.decimals) })),
       max_stay: r.maxStay, min_stay_arrival: r.minStayArrival, closed_to_arrival: r.closedToArrival,
       closed_to_departure: r.closedToDeparture, stop_sell: r.stopSell,
     });
@@ -83,8 +80,8 @@ export class ChannexChannelManager implements ChannelManager {
     return this.push('/restrictions', values.map((v) => {
       const decimals = v.decimals ?? 2;
       const out: Record<string, unknown> = { property_id: v.propertyId, rate_plan_id: v.ratePlanId, date_from: v.dateFrom, date_to: v.dateTo };
-      if (v.rateMinor !== undefined) out.rate = toDecimal(v.rateMinor, decimals);
-      if (v.rates !== undefined) out.rates = v.rates.map((r) => ({ occupancy: r.occupancy, rate: toDecimal(r.rateMinor, decimals) }));
+      if (v.rateMinor !== undefined) out.rate = formatMinor(v.rateMinor, decimals);
+      if (v.rates !== undefined) out.rates = v.rates.map((r) => ({ occupancy: r.occupancy, rate: formatMinor(r.rateMinor, decimals) }));
       if (v.minStayArrival !== undefined) out.min_stay_arrival = v.minStayArrival;
       if (v.maxStay !== undefined) out.max_stay = v.maxStay;
       if (v.closedToArrival !== undefined) out.closed_to_arrival = v.closedToArrival;

@@ -116,23 +116,3 @@ export function coordinateText(value: number, maxDigits: number): string {
   }
   return value.toFixed(0);
 }
-
-/** Minor units → the decimal text Channex takes ("120.50"), without floating point. */
-export function toDecimal(minor: number, decimals: number): string {
-  const negative = minor < 0;
-  const digits = String(Math.abs(Math.trunc(minor))).padStart(decimals + 1, '0');
-  const text = decimals === 0 ? digits : `${digits.slice(0, -decimals)}.${digits.slice(-decimals)}`;
-  return negative ? `-${text}` : text;
-}
-
-/** Decimal text or number from Channex → minor units, rounded half away from zero at the currency's decimals. */
-export function toMinor(value: unknown, decimals: number): number | null {
-  if (value === null || value === undefined || value === '') return null;
-  const text = typeof value === 'number' ? value.toFixed(Math.min(decimals + 2, 20)) : String(value).trim();
-  const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text);
-  if (!m) return null;
-  const frac = (m[3] ?? '').padEnd(decimals + 1, '0');
-  let minor = Number(m[2]) * 10 ** decimals + Number(frac.slice(0, decimals) || '0');
-  if (Number(frac[decimals]) >= 5) minor += 1;
-  return m[1] === '-' ? -minor : minor;
-}

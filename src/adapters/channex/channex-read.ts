@@ -4,7 +4,7 @@
 // ("Message Thread": `title` and `provider` are attributes; the property and the booking are
 // relationships).
 import type { BookingRevision, ChannelMessage } from '../../ports/channel-manager.ts';
-import { toMinor } from './channex-http.ts';
+import { roundToMinor } from '../../kernel/money.ts';
 
 const text = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
 /** Channex writes UTC timestamps without a zone ("2021-07-28T04:25:15.000000"); read without one, they would be local time. */
@@ -19,12 +19,12 @@ export function readRevision(row: any, decimalsOf: (currency: string) => number)
     id: String(a.id ?? row.id), bookingId: String(a.booking_id), propertyId: String(a.property_id), status,
     otaName: String(a.ota_name ?? ''), otaReservationCode: a.ota_reservation_code ?? null,
     arrivalDate: String(a.arrival_date), departureDate: String(a.departure_date),
-    currency: a.currency ?? null, amountMinor: toMinor(a.amount, decimals),
+    currency: a.currency ?? null, amountMinor: roundToMinor(a.amount, decimals),
     customer: { name: String(a.customer?.name ?? ''), surname: String(a.customer?.surname ?? ''), mail: a.customer?.mail ?? null, phone: a.customer?.phone ?? null },
     rooms: (Array.isArray(a.rooms) ? a.rooms : []).map((r: any) => ({
       roomTypeId: text(r.room_type_id), ratePlanId: text(r.rate_plan_id),
       checkinDate: String(r.checkin_date ?? a.arrival_date), checkoutDate: String(r.checkout_date ?? a.departure_date),
-      adults: Number(r.occupancy?.adults ?? 1), children: Number(r.occupancy?.children ?? 0), amountMinor: toMinor(r.amount, decimals),
+      adults: Number(r.occupancy?.adults ?? 1), children: Number(r.occupancy?.children ?? 0), amountMinor: roundToMinor(r.amount, decimals),
     })),
     notes: a.notes ?? null,
     insertedAt: String(a.inserted_at ?? ''),

@@ -1,6 +1,6 @@
 // The hosted checkout page's HTML: server-rendered, every value escaped, no script and no
 // external asset, so it works without JavaScript under a `default-src 'none'` policy.
-import { formatMinor } from '../../modules/catalog/money.ts';
+import { formatMinor } from '../../kernel/money.ts';
 import type { CheckoutPageView } from './local-payment-processor.ts';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };

@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/connection.ts';
-import type { AuthUser } from '../auth/session-service.ts';
+import type { AuthUser } from '../../kernel/caller.ts';
 import { auditRepository } from './audit.repository.ts';
 
 export interface AuditEntry {

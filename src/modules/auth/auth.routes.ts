@@ -1,7 +1,6 @@
 // Thin handlers: validated input → one use case → envelope.
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../container.ts';
 import { MessageOnly, errorResponses, ok } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';

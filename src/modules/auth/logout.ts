@@ -1,5 +1,5 @@
 import type { Deps } from '../../container.ts';
-import type { AuthUser } from './session-service.ts';
+import type { AuthUser } from '../../kernel/caller.ts';
 
 /** Ends the caller's session on every instance. */
 export async function logout(deps: Deps, caller: AuthUser): Promise<void> {

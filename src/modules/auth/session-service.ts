@@ -4,18 +4,10 @@ import type { Db } from '../../db/connection.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { EventBus } from '../../ports/event-bus.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { Role } from '../users/users.repository.ts';
+import type { AuthUser, Role } from '../../kernel/caller.ts';
 import { authRepository, type SessionState } from './auth.repository.ts';
 import type { TokenService } from './tokens.ts';
 
-export interface AuthUser {
-  id: number;
-  role: Role;
-  sessionId: string;
-  loginType: string;
-  sessionCreatedAt: Date;
-  jti: string;
-}
 
 const REVOKED_TOPIC = 'auth.sessions_revoked';
 const USER_CHANGED_TOPIC = 'auth.user_changed';

@@ -1,7 +1,7 @@
 // Shared by the catalogue tests: one signed-in account per role, request helpers, audit reads.
 import type { TestApp } from '../../../test/helpers/test-app.ts';
 import { bearer, createUser, loginAs } from '../../../test/helpers/factories.ts';
-import type { Role } from '../users/users.repository.ts';
+import type { Role } from '../../kernel/caller.ts';
 
 export const ROLES = ['client', 'owner', 'support', 'admin'] as const;
 export type Tokens = Record<Role, string>;

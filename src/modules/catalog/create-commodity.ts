@@ -1,6 +1,6 @@
 import type { Deps } from '../../container.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { AuthUser } from '../auth/session-service.ts';
+import type { AuthUser } from '../../kernel/caller.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { commodityView } from './catalog-views.ts';
 import { commoditiesRepository } from './commodities.repository.ts';

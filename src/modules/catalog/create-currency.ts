@@ -1,6 +1,6 @@
 import type { Deps } from '../../container.ts';
 import { AppError, invalidField } from '../../platform/errors.ts';
-import type { AuthUser } from '../auth/session-service.ts';
+import type { AuthUser } from '../../kernel/caller.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import type { CurrencyBody } from './catalog.schemas.ts';
 import { currenciesRepository } from './currencies.repository.ts';

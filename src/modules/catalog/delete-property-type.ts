@@ -1,6 +1,6 @@
 import type { Deps } from '../../container.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
-import type { AuthUser } from '../auth/session-service.ts';
+import type { AuthUser } from '../../kernel/caller.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { isForeignKeyViolation } from './db-errors.ts';
 import { propertyTypesRepository } from './property-types.repository.ts';

@@ -1,7 +1,7 @@
 import type { Deps } from '../../container.ts';
 import { AppError } from '../../platform/errors.ts';
 import { pageWindow, type PageQuery } from '../../platform/pagination.ts';
-import type { AuthUser } from '../auth/session-service.ts';
+import type { AuthUser } from '../../kernel/caller.ts';
 import { currenciesRepository } from './currencies.repository.ts';
 import { currencyModelView } from './currency-views.ts';
 

@@ -1,6 +1,6 @@
 import type { Deps } from '../../container.ts';
 import { notFound } from '../../platform/errors.ts';
-import type { AuthUser } from '../auth/session-service.ts';
+import type { AuthUser } from '../../kernel/caller.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { propertyTypeView } from './catalog-views.ts';
 import type { PropertyTypePatch } from './catalog.schemas.ts';

@@ -21,11 +21,11 @@ import type { Tx } from '../../db/connection.ts';
 import { platformRepository } from '../../platform/platform.repository.ts';
 import type { BookingRevision } from '../../ports/channel-manager.ts';
 import { isDeadlock } from '../catalog/db-errors.ts';
-import { formatMinor, isoDecimals } from '../catalog/money.ts';
+import { formatMinor, isoDecimals } from '../../kernel/money.ts';
 import { newBookingRef } from '../reservations/booking-ref.ts';
 import { inventoryRepository } from '../reservations/inventory.repository.ts';
 import { flatSnapshot } from '../reservations/reservation-view.ts';
-import { daysBetween } from '../room-types/calendar-dates.ts';
+import { daysBetween } from '../../kernel/calendar-dates.ts';
 import { channelInboundRepository, type LinkedProperty, type ReservationLine } from './channel-inbound.repository.ts';
 import { otaProvider } from './ota-provider.ts';
 

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { bearer, createUser, loginAs } from '../../../test/helpers/factories.ts';
 import { startChannexFake, type ChannexFake } from '../../../test/fakes/channex-server.ts';
 import { properties, ratePlans, roomTypes } from '../../db/schema/index.ts';
-import { addDays } from '../room-types/calendar-dates.ts';
+import { addDays } from '../../kernel/calendar-dates.ts';
 
 /** 11:00 in Paris: today there is TODAY for the whole file, however far the tests move the clock. */
 export const START = new Date('2031-03-10T10:00:00Z');

@@ -7,7 +7,7 @@
 // such a change reaches every night of the channel manager's window (500 nights), past our own
 // calendar's horizon. The push sends only the nights whose value changed.
 import type { OutboxRelay, Projector } from '../../jobs/outbox-relay.ts';
-import { addDays } from '../room-types/calendar-dates.ts';
+import { addDays } from '../../kernel/calendar-dates.ts';
 import { CALENDAR_CHANGED, type CalendarChangedEvent } from '../room-types/calendar-changed.ts';
 import { channelPushRepository } from './channel-push.repository.ts';
 import { FULL_SYNC_DAYS } from './link-property.ts';

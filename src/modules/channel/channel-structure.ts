@@ -15,7 +15,7 @@
 import { createHash } from 'node:crypto';
 import type { Deps } from '../../container.ts';
 import type { ChannelManager, ChannelRatePlanInput } from '../../ports/channel-manager.ts';
-import { isoDecimals } from '../catalog/money.ts';
+import { isoDecimals } from '../../kernel/money.ts';
 import type { PropertyRow } from '../properties/properties.repository.ts';
 import { channelContact } from './channel-contact.ts';
 import { channelSentRepository, type SentKind } from './channel-sent.repository.ts';

@@ -8,9 +8,9 @@
 // are pushed, consecutive equal ones as one inclusive range [dateFrom, dateTo].
 import type { Executor } from '../../db/connection.ts';
 import type { AvailabilityValue, RestrictionValue } from '../../ports/channel-manager.ts';
-import { isoDecimals } from '../catalog/money.ts';
+import { isoDecimals } from '../../kernel/money.ts';
 import type { PropertyRow } from '../properties/properties.repository.ts';
-import { addDays } from '../room-types/calendar-dates.ts';
+import { addDays } from '../../kernel/calendar-dates.ts';
 import { channelRepository } from './channel.repository.ts';
 
 /** One night of one remote room type or rate plan. */

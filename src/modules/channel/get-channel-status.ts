@@ -2,7 +2,7 @@
 // Its owner, admin and support may read it; to anyone else it does not exist (404).
 import type { Deps } from '../../container.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { AuthUser } from '../auth/session-service.ts';
+import type { AuthUser } from '../../kernel/caller.ts';
 import { isStaff, loadVisibleProperty } from '../properties/property-access.ts';
 import { channelContact, missingForLink } from './channel-contact.ts';
 import { channelInboundRepository } from './channel-inbound.repository.ts';

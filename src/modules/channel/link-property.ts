@@ -19,10 +19,10 @@
 import type { Deps } from '../../container.ts';
 import { AppError } from '../../platform/errors.ts';
 import { ChannelManagerError, type ChannelManager } from '../../ports/channel-manager.ts';
-import type { AuthUser } from '../auth/session-service.ts';
+import type { AuthUser } from '../../kernel/caller.ts';
 import { loadPropertyForWrite } from '../properties/property-access.ts';
 import { propertiesRepository, type PropertyRow } from '../properties/properties.repository.ts';
-import { addDays, todayIn } from '../room-types/calendar-dates.ts';
+import { addDays, todayIn } from '../../kernel/calendar-dates.ts';
 import { channelContact, missingForLink, missingSentence, saveChannelContact } from './channel-contact.ts';
 import { channelInboundRepository } from './channel-inbound.repository.ts';
 import { channelPushRepository } from './channel-push.repository.ts';

@@ -23,7 +23,7 @@
 import type { Deps } from '../../container.ts';
 import { ChannelManagerError, type AvailabilityValue, type ChannelManager, type PushOutcome, type RestrictionValue } from '../../ports/channel-manager.ts';
 import { propertiesRepository, type PropertyRow } from '../properties/properties.repository.ts';
-import { todayIn } from '../room-types/calendar-dates.ts';
+import { todayIn } from '../../kernel/calendar-dates.ts';
 import { channelPushRepository, type PushKind } from './channel-push.repository.ts';
 import { channelSentRepository } from './channel-sent.repository.ts';
 import { channelRepository } from './channel.repository.ts';

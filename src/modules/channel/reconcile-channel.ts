@@ -14,7 +14,7 @@
 import type { Deps } from '../../container.ts';
 import { ChannelManagerError } from '../../ports/channel-manager.ts';
 import { propertiesRepository } from '../properties/properties.repository.ts';
-import { addDays, todayIn } from '../room-types/calendar-dates.ts';
+import { addDays, todayIn } from '../../kernel/calendar-dates.ts';
 import { FULL_SYNC_DAYS } from './link-property.ts';
 import { channelPushRepository } from './channel-push.repository.ts';
 import { channelSentRepository } from './channel-sent.repository.ts';

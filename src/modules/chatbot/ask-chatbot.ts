@@ -11,7 +11,7 @@ import type { Deps } from '../../container.ts';
 import { publishAfterCommit } from '../../platform/after-commit.ts';
 import { platformRepository } from '../../platform/platform.repository.ts';
 import type { PropertyFacts } from '../../ports/answer-engine.ts';
-import type { AuthUser } from '../auth/session-service.ts';
+import type { AuthUser } from '../../kernel/caller.ts';
 import { loadVisibleProperty } from '../properties/property-access.ts';
 import { chatbotRepository } from './chatbot.repository.ts';
 import type { AskBody, ConversationView } from './chatbot.schemas.ts';

@@ -3,10 +3,10 @@
 // today or later, in the listing's time zone): not the owner, not staff, not a pending guest.
 import type { Deps } from '../../container.ts';
 import type { PropertyFacts } from '../../ports/answer-engine.ts';
-import type { AuthUser } from '../auth/session-service.ts';
+import type { AuthUser } from '../../kernel/caller.ts';
 import { cancellationPolicyView, POLICY_NAMES } from '../properties/cancellation-policies.ts';
 import type { PropertyRow } from '../properties/properties.repository.ts';
-import { todayIn } from '../room-types/calendar-dates.ts';
+import { todayIn } from '../../kernel/calendar-dates.ts';
 import { chatbotRepository } from './chatbot.repository.ts';
 
 export async function propertyFacts(deps: Deps, caller: AuthUser, p: PropertyRow): Promise<PropertyFacts> {

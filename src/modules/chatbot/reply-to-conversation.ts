@@ -11,7 +11,7 @@
 import type { Deps } from '../../container.ts';
 import { publishAfterCommit } from '../../platform/after-commit.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
-import type { AuthUser } from '../auth/session-service.ts';
+import type { AuthUser } from '../../kernel/caller.ts';
 import { displayName } from '../messaging/message-view.ts';
 import { recordMessage } from '../messaging/record-message.ts';
 import { usersRepository } from '../users/users.repository.ts';

@@ -4,7 +4,7 @@
 // or an admin change them (support, who can see them: 403).
 import type { Executor } from '../../db/connection.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { AuthUser } from '../auth/session-service.ts';
+import type { AuthUser } from '../../kernel/caller.ts';
 import { isStaff } from '../properties/property-access.ts';
 import { propertiesRepository, type PropertyRow } from '../properties/properties.repository.ts';
 

@@ -6,8 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Deps } from '../../container.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { AuthUser } from '../auth/session-service.ts';
-import { addDays, todayIn } from '../room-types/calendar-dates.ts';
+import type { AuthUser } from '../../kernel/caller.ts';
+import { addDays, todayIn } from '../../kernel/calendar-dates.ts';
 import { loadCalendarForRead, loadCalendarForWrite } from './calendar-access.ts';
 import { calendarText, nightRanges } from './ical-format.ts';
 import { icalRepository } from './ical.repository.ts';

@@ -5,7 +5,7 @@
 import type { Deps } from '../../container.ts';
 import type { Executor } from '../../db/connection.ts';
 import { CalendarFetchError, fetchCalendar } from '../../adapters/ical-fetch/safe-calendar-fetcher.ts';
-import { addDays, todayIn } from '../room-types/calendar-dates.ts';
+import { addDays, todayIn } from '../../kernel/calendar-dates.ts';
 import { recordCalendarChanged } from '../room-types/calendar-changed.ts';
 import { busyNights, CalendarParseError, type BlockedNight, type ImportWindow } from './ical-format.ts';
 import { icalRepository, type FeedRow } from './ical.repository.ts';

@@ -8,7 +8,7 @@ import type { Deps } from '../../container.ts';
 import { AppError, invalidField, notFound } from '../../platform/errors.ts';
 import { publishAfterCommit } from '../../platform/after-commit.ts';
 import { CalendarFetchError } from '../../adapters/ical-fetch/safe-calendar-fetcher.ts';
-import type { AuthUser } from '../auth/session-service.ts';
+import type { AuthUser } from '../../kernel/caller.ts';
 import { propertiesRepository, type PropertyRow } from '../properties/properties.repository.ts';
 import { loadCalendarForRead, loadCalendarForWrite } from './calendar-access.ts';
 import { describeFailure, importWindow, readFeedCalendar, releaseFeed, replaceBlocks, unitKindProblem } from './feed-blocks.ts';

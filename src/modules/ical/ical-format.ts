@@ -6,7 +6,7 @@
 // listing's date; a time with a TZID or floating, on the date written. Export: one all-day VEVENT
 // per range of busy nights, with no guest data.
 import ICAL from 'ical.js';
-import { addDays, todayIn } from '../room-types/calendar-dates.ts';
+import { addDays, todayIn } from '../../kernel/calendar-dates.ts';
 
 /** Recurrence steps walked per series at most: a daily series from 1900 fits, an endless minutely one stops. */
 const MAX_RECURRENCE_STEPS = 100_000;

@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { propertyNights } from '../../db/schema/index.ts';
 import type { Deps } from '../../container.ts';
-import { addDays } from '../room-types/calendar-dates.ts';
+import { addDays } from '../../kernel/calendar-dates.ts';
 
 /** Test clock: noon UTC, so "today" is 2030-01-10 in Paris (the factories' listings). */
 export const START = new Date('2030-01-10T12:00:00Z');

@@ -2,7 +2,7 @@
 // listing's owner for a travel-platform thread) and support/admin; 404 for anyone else.
 import type { Deps } from '../../container.ts';
 import { notFound } from '../../platform/errors.ts';
-import type { AuthUser } from '../auth/session-service.ts';
+import type { AuthUser } from '../../kernel/caller.ts';
 import { isStaff } from '../properties/property-access.ts';
 import { messagesRepository } from './messages.repository.ts';
 

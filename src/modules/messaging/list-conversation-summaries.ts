@@ -8,7 +8,7 @@
 // - is_online from the presence port in one call for the page; last_seen only when offline.
 import type { Deps } from '../../container.ts';
 import { pageWindow, type PageQuery } from '../../platform/pagination.ts';
-import type { AuthUser } from '../auth/session-service.ts';
+import type { AuthUser } from '../../kernel/caller.ts';
 import { isStaff } from '../properties/property-access.ts';
 import { conversationSummariesRepository, type SummaryRow } from './conversation-summaries.repository.ts';
 import { displayName } from './message-view.ts';

@@ -12,7 +12,7 @@
 import type { Deps } from '../../container.ts';
 import { notFound } from '../../platform/errors.ts';
 import { pageWindow, type PageQuery } from '../../platform/pagination.ts';
-import type { AuthUser } from '../auth/session-service.ts';
+import type { AuthUser } from '../../kernel/caller.ts';
 import { usersRepository } from '../users/users.repository.ts';
 import { loadThreadForRead, notSelf, parseConversationKey } from './message-access.ts';
 import { toMessageView } from './message-view.ts';

@@ -9,7 +9,7 @@
 //   the owner may reply (support/admin get 403, anyone else 404, as for an unknown thread).
 import type { Executor } from '../../db/connection.ts';
 import { AppError, forbidden, invalidField, notFound } from '../../platform/errors.ts';
-import type { AuthUser } from '../auth/session-service.ts';
+import type { AuthUser } from '../../kernel/caller.ts';
 import { isStaff } from '../properties/property-access.ts';
 import type { UserRow } from '../users/users.repository.ts';
 import { messagesRepository, type ConversationKey, type ThreadInfo } from './messages.repository.ts';

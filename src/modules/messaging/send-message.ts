@@ -18,7 +18,7 @@ import { invalidField, notFound } from '../../platform/errors.ts';
 import { checkAndReencode, IMAGE_MAX_EDGE } from '../../platform/images.ts';
 import { storeFilesThen, type FileToStore } from '../../platform/stored-files.ts';
 import { MAX_UPLOAD_BYTES, type CheckedFile, type FileKind, type UploadedFile } from '../../platform/uploads.ts';
-import type { AuthUser } from '../auth/session-service.ts';
+import type { AuthUser } from '../../kernel/caller.ts';
 import { isStaff } from '../properties/property-access.ts';
 import { usersRepository } from '../users/users.repository.ts';
 import { checkMayWrite, loadThreadForReply, notSelf, parseConversationKey } from './message-access.ts';

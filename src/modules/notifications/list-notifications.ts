@@ -1,6 +1,6 @@
 // The caller's notifications, newest first, optionally only read or only unread ones.
 import type { Deps } from '../../container.ts';
-import type { AuthUser } from '../auth/session-service.ts';
+import type { AuthUser } from '../../kernel/caller.ts';
 import { pageWindow, type PageQuery } from '../../platform/pagination.ts';
 import { notificationsRepository } from './notifications.repository.ts';
 import { toNotificationView } from './notification-view.ts';

@@ -1,5 +1,5 @@
 import type { Deps } from '../../container.ts';
-import type { AuthUser } from '../auth/session-service.ts';
+import type { AuthUser } from '../../kernel/caller.ts';
 import { notificationsRepository } from './notifications.repository.ts';
 
 /** Marks every unread notification of the caller read; returns how many were unread. */

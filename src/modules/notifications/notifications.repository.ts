@@ -6,7 +6,7 @@ import { bigintArray } from '../../db/sql-arrays.ts';
 import type { Executor } from '../../db/connection.ts';
 import { compileStatement, rawQuery } from '../../db/raw-query.ts';
 import { notifications, users } from '../../db/schema/index.ts';
-import type { Role } from '../users/users.repository.ts';
+import type { Role } from '../../kernel/caller.ts';
 import { NOTIFICATION_CREATED, type NotificationType } from './notification-types.ts';
 
 type Rows<T> = { rows: T[] };

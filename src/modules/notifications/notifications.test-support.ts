@@ -3,7 +3,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Deps } from '../../container.ts';
 import { notifications, outboxEvents } from '../../db/schema/index.ts';
-import type { Role } from '../users/users.repository.ts';
+import type { Role } from '../../kernel/caller.ts';
 import type { NotificationType } from './notification-types.ts';
 
 /** Projects and publishes every event committed before the call. */

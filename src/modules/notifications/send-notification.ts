@@ -11,8 +11,7 @@
 //   MAX_LISTED), nothing sent: the sender meant someone else, or the wrong role. Unknown, deleted
 //   and deactivated accounts are skipped, with or without a role, as they always were.
 import type { Deps } from '../../container.ts';
-import type { AuthUser } from '../auth/session-service.ts';
-import type { Role } from '../users/users.repository.ts';
+import type { AuthUser, Role } from '../../kernel/caller.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { publishAfterCommit } from '../../platform/after-commit.ts';
 import { AppError, forbidden, invalidField, type FieldErrors } from '../../platform/errors.ts';

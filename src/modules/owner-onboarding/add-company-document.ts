@@ -2,7 +2,7 @@ import type { Deps } from '../../container.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { platformRepository } from '../../platform/platform.repository.ts';
 import type { UploadedFile } from '../../platform/uploads.ts';
-import type { AuthUser } from '../auth/session-service.ts';
+import type { AuthUser } from '../../kernel/caller.ts';
 import { checkKycFile, columnsOf, folderOf, planKycFiles, storedFileOf } from './kyc-files.ts';
 import { removeStoredFiles, storeFilesThen } from '../../platform/stored-files.ts';
 import type { OwnerRequestView } from './owner-onboarding.schemas.ts';

@@ -2,7 +2,7 @@ import type { Deps } from '../../container.ts';
 import { AppError } from '../../platform/errors.ts';
 import { platformRepository } from '../../platform/platform.repository.ts';
 import { recordAudit } from '../audit/record-audit.ts';
-import type { AuthUser } from '../auth/session-service.ts';
+import type { AuthUser } from '../../kernel/caller.ts';
 import { usersRepository } from '../users/users.repository.ts';
 import type { OwnerRequestView } from './owner-onboarding.schemas.ts';
 import { ownerRequestsRepository } from './owner-requests.repository.ts';

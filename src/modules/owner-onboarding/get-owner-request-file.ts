@@ -1,6 +1,6 @@
 import type { Deps } from '../../container.ts';
 import { notFound } from '../../platform/errors.ts';
-import type { AuthUser } from '../auth/session-service.ts';
+import type { AuthUser } from '../../kernel/caller.ts';
 import { extensionOf, isKycField, storedFileOf } from './kyc-files.ts';
 import { ownerRequestsRepository } from './owner-requests.repository.ts';
 

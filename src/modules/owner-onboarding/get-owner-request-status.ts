@@ -1,5 +1,5 @@
 import type { Deps } from '../../container.ts';
-import type { AuthUser } from '../auth/session-service.ts';
+import type { AuthUser } from '../../kernel/caller.ts';
 import { ownerRequestsRepository, type OwnerRequestStatus } from './owner-requests.repository.ts';
 
 /** The status of the caller's latest application, or `none` if they never applied. */

@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { bearer } from '../../../test/helpers/factories.ts';
-import type { Role } from '../users/users.repository.ts';
+import type { Role } from '../../kernel/caller.ts';
 import { SAMPLE_PDF, SAMPLE_PNG } from './sample-kyc-files.ts';
 import { Recorder, account, form, pdf } from './owner-onboarding.test-support.ts';
 

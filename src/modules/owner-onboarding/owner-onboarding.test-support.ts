@@ -5,9 +5,10 @@ import path from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { TestApp } from '../../../test/helpers/test-app.ts';
 import { bearer, createUser, loginAs } from '../../../test/helpers/factories.ts';
-import type { Role, UserRow } from '../users/users.repository.ts';
+import type { UserRow } from '../users/users.repository.ts';
 import { ownerRequestsRepository } from './owner-requests.repository.ts';
 import { SAMPLE_PDF, SAMPLE_PNG } from './sample-kyc-files.ts';
+import type { Role } from '../../kernel/caller.ts';
 
 export const FUTURE = '2099-12-31';
 

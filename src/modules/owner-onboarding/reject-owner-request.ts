@@ -1,7 +1,7 @@
 import type { Deps } from '../../container.ts';
 import { platformRepository } from '../../platform/platform.repository.ts';
 import { recordAudit } from '../audit/record-audit.ts';
-import type { AuthUser } from '../auth/session-service.ts';
+import type { AuthUser } from '../../kernel/caller.ts';
 import type { OwnerRequestView } from './owner-onboarding.schemas.ts';
 import { ownerRequestsRepository } from './owner-requests.repository.ts';
 import { toOwnerRequestView } from './owner-request-view.ts';

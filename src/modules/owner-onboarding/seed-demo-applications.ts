@@ -2,7 +2,7 @@
 // through the real use cases (so files, profile copies, audit and outbox are as in production).
 import type { Deps } from '../../container.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import type { AuthUser } from '../auth/session-service.ts';
+import type { AuthUser } from '../../kernel/caller.ts';
 import { usersRepository } from '../users/users.repository.ts';
 import { approveOwnerRequest } from './approve-owner-request.ts';
 import { rejectOwnerRequest } from './reject-owner-request.ts';

@@ -2,7 +2,7 @@ import type { Deps } from '../../container.ts';
 import { AppError, forbidden, invalidField, notFound } from '../../platform/errors.ts';
 import { platformRepository } from '../../platform/platform.repository.ts';
 import type { CheckedFile } from '../../platform/uploads.ts';
-import type { AuthUser } from '../auth/session-service.ts';
+import type { AuthUser } from '../../kernel/caller.ts';
 import { usersRepository } from '../users/users.repository.ts';
 import { checkKycFile, columnsOf, kycDownloadPath, newKycFolder, planKycFiles, type KycField } from './kyc-files.ts';
 import { storeFilesThen } from '../../platform/stored-files.ts';

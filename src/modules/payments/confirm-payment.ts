@@ -26,7 +26,7 @@ import { afterCommit, publishAfterCommit } from '../../platform/after-commit.ts'
 import { AppError } from '../../platform/errors.ts';
 import { platformRepository } from '../../platform/platform.repository.ts';
 import type { CheckoutSession } from '../../ports/payment-processor.ts';
-import { formatMinor } from '../catalog/money.ts';
+import { formatMinor } from '../../kernel/money.ts';
 import { currencyDecimals } from '../catalog/currencies.repository.ts';
 import { inventoryRepository } from '../reservations/inventory.repository.ts';
 import { reservationChangesRepository } from '../reservations/reservation-changes.repository.ts';

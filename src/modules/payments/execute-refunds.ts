@@ -21,7 +21,7 @@ import type { Deps } from '../../container.ts';
 import { payments, refunds, reservations, type RefundPart } from '../../db/schema/index.ts';
 import { publishAfterCommit } from '../../platform/after-commit.ts';
 import { platformRepository } from '../../platform/platform.repository.ts';
-import { formatMinor } from '../catalog/money.ts';
+import { formatMinor } from '../../kernel/money.ts';
 import { currencyDecimals } from '../catalog/currencies.repository.ts';
 
 export const EXECUTE_REFUNDS_JOB = 'execute-refunds';

@@ -1,7 +1,7 @@
 // The spec's payment shapes: the answer of POST /payments/process ({checkout_secret, payment})
 // and the payment record the history lists show. Amounts are decimal text in the currency's
 // decimals; payment_details is the processor's checkout session, near-raw.
-import { formatMinor } from '../catalog/money.ts';
+import { formatMinor } from '../../kernel/money.ts';
 import type { PaymentRow } from './payments.repository.ts';
 
 export interface PaymentView {

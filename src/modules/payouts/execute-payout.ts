@@ -7,8 +7,7 @@
 // transaction rolls back. The amount paid is what is due at that moment, which may differ from
 // the plan if the ledger moved since it was read.
 import type { Deps } from '../../container.ts';
-import type { CurrencyRate } from './payouts.repository.ts';
-import { payoutsRepository, type PayoutRow } from './payouts.repository.ts';
+import { payoutsRepository, type CurrencyRate, type PayoutRow } from './payouts.repository.ts';
 import { convertBalance, type PlanEntry } from './payout-plan.ts';
 import { sendPayout, type SendStatus } from './send-payout.ts';
 import { crashPoint } from '../../platform/fault-points.ts';

@@ -8,7 +8,7 @@
 // converted balance, largest first; pages are cut after that ordering.
 import type { Deps } from '../../container.ts';
 import { pageWindow, type PageQuery } from '../../platform/pagination.ts';
-import { minorToNumber } from '../catalog/money.ts';
+import { minorToNumber } from '../../kernel/money.ts';
 import { convertBalance, targetCurrency } from './payout-plan.ts';
 import { payoutsRepository, type DueBalance } from './payouts.repository.ts';
 

@@ -5,8 +5,8 @@
 import type { Deps } from '../../container.ts';
 import { invalidField } from '../../platform/errors.ts';
 import { recordAudit } from '../audit/record-audit.ts';
-import type { AuthUser } from '../auth/session-service.ts';
-import { formatMinor, toMinor } from '../catalog/money.ts';
+import type { AuthUser } from '../../kernel/caller.ts';
+import { formatMinor, toMinor } from '../../kernel/money.ts';
 import { targetCurrency } from './payout-plan.ts';
 import { payoutsRepository, type CurrencyRate, type SettingsRow } from './payouts.repository.ts';
 

@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Deps } from '../../container.ts';
 import { invalidField } from '../../platform/errors.ts';
-import { minorToNumber } from '../catalog/money.ts';
+import { minorToNumber } from '../../kernel/money.ts';
 import { executePayout, type EntryResult } from './execute-payout.ts';
 import { ownerName } from './list-eligible-owners.ts';
 import { buildPlan, targetCurrency, type PlanEntry } from './payout-plan.ts';

@@ -10,7 +10,7 @@
 import type { Deps } from '../../container.ts';
 import { AppError, forbidden, invalidField, notFound } from '../../platform/errors.ts';
 import { recordAudit } from '../audit/record-audit.ts';
-import type { AuthUser } from '../auth/session-service.ts';
+import type { AuthUser } from '../../kernel/caller.ts';
 import { payoutsRepository } from './payouts.repository.ts';
 
 export interface PayoutAccountView {

@@ -3,7 +3,7 @@
 // Ambiguous and missing wall times follow Temporal's 'compatible' disambiguation: in the autumn
 // overlap (02:30 happens twice in Paris) the EARLIER instant is taken; in the spring gap (02:30
 // does not exist) the time is moved forward by the gap (02:30 → 03:30 local).
-import { dayNumber } from './dates.ts';
+import { dayNumber } from '../../kernel/calendar-dates.ts';
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 

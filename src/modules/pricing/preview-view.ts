@@ -16,7 +16,7 @@
 //   base_total − season − long_stay − offer − promo + cleaning + services + packages + service fee = sub_total
 // and each amount is one integer of the breakdown converted on its own, so the identity holds
 // exactly in minor units.
-import { minorToNumber } from '../catalog/money.ts';
+import { minorToNumber } from '../../kernel/money.ts';
 import type { Currency, PriceBreakdown } from './types.ts';
 
 export interface PricePreview {

@@ -21,7 +21,7 @@
 // number of rooms. Services: per_stay once, per_night × nights, per_guest × (adults + children)
 // once per stay. Packages once per stay. rooms_total = base_total (the room lines before
 // discounts; a listing without room types is one line).
-import { stayNights, withinInclusive } from './dates.ts';
+import { stayNights, withinInclusive } from '../../kernel/calendar-dates.ts';
 import { assertNonNegativeMinor, averageMinor, percentOf, scalePercent, sumPercentsOf } from './percent.ts';
 import { seasonFor, validateStay } from './stay-rules.ts';
 import type { DiscountType, OfferReason, PriceBreakdown, PricingInput, PromoReason, RoomLineBreakdown, SeasonSummary } from './types.ts';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { addDays } from './dates.ts';
+import { addDays } from '../../kernel/calendar-dates.ts';
 import { priceStay } from './price-stay.ts';
 import { toPreview, toPriceDetails } from './preview-view.ts';
 import { PRICE_LINES, linesAddUp, nightsOf, openPlan } from './pricing.test-support.ts';

@@ -1,7 +1,7 @@
 // Builders for pricing tests: a plain one-unit stay that each test adjusts; and the check that a
 // price view's lines add up.
 import assert from 'node:assert/strict';
-import { stayNights } from './dates.ts';
+import { stayNights } from '../../kernel/calendar-dates.ts';
 import type { PricingInput, RatePlanRules, UnitLine } from './types.ts';
 
 export function nightsOf(checkin: string, checkout: string, priceMinor: number | ((date: string, i: number) => number), available = 1) {

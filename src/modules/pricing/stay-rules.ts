@@ -1,6 +1,6 @@
 // Stay rules (contract §6): they show in `stay_validation` and block creation (422); the price
 // is still computed for an invalid stay, so a preview can show both.
-import { dayNumber, nightsBetween, stayNights, weekdayIndex } from './dates.ts';
+import { dayNumber, daysBetween, stayNights, weekdayIndex } from '../../kernel/calendar-dates.ts';
 import type { PricingInput, Season, StayValidation, StayViolation } from './types.ts';
 
 export const MIN_NIGHTS = 1;
@@ -25,7 +25,7 @@ const positive = (n: number | null | undefined): n is number => typeof n === 'nu
 export function validateStay(input: PricingInput): StayValidation {
   const { stay, units, seasons } = input;
   const v: StayViolation[] = [];
-  const nights = nightsBetween(stay.checkin, stay.checkout);
+  const nights = daysBetween(stay.checkin, stay.checkout);
   const mins: number[] = [];
   const maxes: number[] = [];
 

@@ -4,7 +4,7 @@
 import type { Deps } from '../../container.ts';
 import type { Tx } from '../../db/connection.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { AuthUser } from '../auth/session-service.ts';
+import type { AuthUser } from '../../kernel/caller.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { propertiesRepository, type PropertyChanges, type PropertyRow } from './properties.repository.ts';
 import type { PropertyFormBody } from './properties.schemas.ts';

@@ -2,7 +2,7 @@
 // Any subset of the 8 steps may be sent; the listing stays a draft until steps 1–6 are complete.
 import type { Deps } from '../../container.ts';
 import { forbidden } from '../../platform/errors.ts';
-import type { AuthUser } from '../auth/session-service.ts';
+import type { AuthUser } from '../../kernel/caller.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { loadReadForm } from './load-read-forms.ts';
 import { propertiesRepository, type NewProperty } from './properties.repository.ts';

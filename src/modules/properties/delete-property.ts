@@ -3,7 +3,7 @@
 import type { Deps } from '../../container.ts';
 import { removeStoredFiles } from '../../platform/stored-files.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
-import type { AuthUser } from '../auth/session-service.ts';
+import type { AuthUser } from '../../kernel/caller.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { propertiesRepository } from './properties.repository.ts';
 import { isStaff, loadPropertyForWrite } from './property-access.ts';

@@ -1,6 +1,6 @@
 // GET /properties/{id}/favorite: whether the caller has the listing in their favorites.
 import type { Deps } from '../../container.ts';
-import type { AuthUser } from '../auth/session-service.ts';
+import type { AuthUser } from '../../kernel/caller.ts';
 import { favoritesRepository } from './favorites.repository.ts';
 import { loadVisibleProperty } from './property-access.ts';
 

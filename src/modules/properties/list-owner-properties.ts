@@ -3,7 +3,7 @@
 import type { Deps } from '../../container.ts';
 import { notFound } from '../../platform/errors.ts';
 import { pageWindow, type PageQuery } from '../../platform/pagination.ts';
-import type { AuthUser } from '../auth/session-service.ts';
+import type { AuthUser } from '../../kernel/caller.ts';
 import { loadReadForms } from './load-read-forms.ts';
 import { propertiesRepository } from './properties.repository.ts';
 import { isStaff } from './property-access.ts';

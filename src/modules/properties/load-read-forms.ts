@@ -2,7 +2,7 @@
 // related row), whatever the batch size. Other modules listing properties may reuse it.
 import type { Deps } from '../../container.ts';
 import type { Executor } from '../../db/connection.ts';
-import type { AuthUser } from '../auth/session-service.ts';
+import type { AuthUser } from '../../kernel/caller.ts';
 import type { PropertyRow } from './properties.repository.ts';
 import { propertyReadRepository, type LiveParts } from './property-read.repository.ts';
 import { availabilityOf, toReadForm, type PropertyReadForm } from './property-read-form.ts';

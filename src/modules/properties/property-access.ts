@@ -2,7 +2,7 @@
 // hidden and archived listings exist only for their owner, admin and support.
 import type { Executor } from '../../db/connection.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { AuthUser } from '../auth/session-service.ts';
+import type { AuthUser } from '../../kernel/caller.ts';
 import { propertiesRepository, type PropertyRow } from './properties.repository.ts';
 
 export function isPublic(p: PropertyRow): boolean {

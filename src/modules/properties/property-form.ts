@@ -4,8 +4,8 @@
 import type { Deps } from '../../container.ts';
 import type { Executor } from '../../db/connection.ts';
 import { AppError, forbidden, type FieldErrors } from '../../platform/errors.ts';
-import type { AuthUser } from '../auth/session-service.ts';
-import { formatMinor, toMinor } from '../catalog/money.ts';
+import type { AuthUser } from '../../kernel/caller.ts';
+import { formatMinor, toMinor } from '../../kernel/money.ts';
 import { POLICY_NAMES } from './cancellation-policies.ts';
 import { propertiesRepository, type PropertyChanges, type PropertyRow } from './properties.repository.ts';
 import type { PropertyFormBody } from './properties.schemas.ts';

@@ -1,7 +1,7 @@
 // The listing's read form (GET /properties/{id}) and the owner-list variant whose nested members
 // are JSON-encoded strings. Pure mapping: the rows come from the read repository.
 import { Type, type Static } from 'typebox';
-import { formatMinor } from '../catalog/money.ts';
+import { formatMinor } from '../../kernel/money.ts';
 import { MediaView, mediaView } from '../property-media/media-views.ts';
 import { OfferView, PackageView, SeasonView, offerView, packageView, seasonView } from '../property-rules/rule-views.ts';
 import { RoomTypeView, roomTypeView } from '../room-types/room-type-views.ts';

@@ -1,7 +1,7 @@
 // POST /properties/{id}: the wizard saves the steps it sends on the caller's draft.
 import type { Deps } from '../../container.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
-import type { AuthUser } from '../auth/session-service.ts';
+import type { AuthUser } from '../../kernel/caller.ts';
 import { applyPropertyChanges } from './apply-property-changes.ts';
 import { loadReadForm } from './load-read-forms.ts';
 import { propertiesRepository } from './properties.repository.ts';

@@ -1,6 +1,6 @@
 // GET /properties/{id}: the read form, for anyone who may see the listing.
 import type { Deps } from '../../container.ts';
-import type { AuthUser } from '../auth/session-service.ts';
+import type { AuthUser } from '../../kernel/caller.ts';
 import { cachedReadForm } from './load-read-forms.ts';
 import { canSee } from './property-access.ts';
 import { propertiesRepository } from './properties.repository.ts';

@@ -2,7 +2,7 @@
 // inactive), the visibility; an admin also the recommended flag.
 import type { Deps } from '../../container.ts';
 import { AppError, forbidden, notFound } from '../../platform/errors.ts';
-import type { AuthUser } from '../auth/session-service.ts';
+import type { AuthUser } from '../../kernel/caller.ts';
 import { applyPropertyChanges } from './apply-property-changes.ts';
 import { loadReadForm } from './load-read-forms.ts';
 import { propertiesRepository } from './properties.repository.ts';

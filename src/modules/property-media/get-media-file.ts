@@ -1,5 +1,5 @@
 import type { Deps } from '../../container.ts';
-import type { AuthUser } from '../auth/session-service.ts';
+import type { AuthUser } from '../../kernel/caller.ts';
 import { notFound } from '../../platform/errors.ts';
 import { canSee, isPublic } from '../properties/property-access.ts';
 import { propertiesRepository } from '../properties/properties.repository.ts';

@@ -1,5 +1,5 @@
 import type { Deps } from '../../container.ts';
-import type { AuthUser } from '../auth/session-service.ts';
+import type { AuthUser } from '../../kernel/caller.ts';
 import { pageWindow, type PageQuery } from '../../platform/pagination.ts';
 import { loadVisibleProperty } from '../properties/property-access.ts';
 import { propertyMediaRepository } from './property-media.repository.ts';

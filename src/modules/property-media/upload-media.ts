@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Deps } from '../../container.ts';
-import type { AuthUser } from '../auth/session-service.ts';
+import type { AuthUser } from '../../kernel/caller.ts';
 import { AppError, invalidField } from '../../platform/errors.ts';
 import type { UploadedFile } from '../../platform/uploads.ts';
 import { loadPropertyForWrite } from '../properties/property-access.ts';

@@ -1,6 +1,6 @@
 // POST /properties/{id}/<rules>: the listing's owner or an admin adds a rule.
 import type { Deps } from '../../container.ts';
-import type { AuthUser } from '../auth/session-service.ts';
+import type { AuthUser } from '../../kernel/caller.ts';
 import { propertyRulesRepository, type RuleTable } from './property-rules.repository.ts';
 import type { RuleKind } from './rule-kind.ts';
 import { loadForChange, writeUnderLock } from './rule-access.ts';

@@ -2,7 +2,7 @@
 // priced with, so removing a rule never changes a booking already made.
 import type { Deps } from '../../container.ts';
 import { notFound } from '../../platform/errors.ts';
-import type { AuthUser } from '../auth/session-service.ts';
+import type { AuthUser } from '../../kernel/caller.ts';
 import { propertyRulesRepository, type RuleTable } from './property-rules.repository.ts';
 import type { RuleKind } from './rule-kind.ts';
 import { loadForChange, writeUnderLock } from './rule-access.ts';

@@ -2,7 +2,7 @@
 // kept in its minor units.
 import type { Static } from 'typebox';
 import { packages, services } from '../../db/schema/index.ts';
-import { minorToNumber } from '../catalog/money.ts';
+import { minorToNumber } from '../../kernel/money.ts';
 import type { PackageInput, ServiceInput } from './property-rules.schemas.ts';
 import { cleanName, overlay, type RuleKind } from './rule-kind.ts';
 import { amountMinor } from './rule-values.ts';

@@ -1,8 +1,8 @@
 // GET /properties/{id}/promos: the offers and promo codes of a listing. Travellers see what they
 // can still use; the listing's owner and admins see everything, expired and used up included.
 import type { Deps } from '../../container.ts';
-import { todayIn } from '../room-types/calendar-dates.ts';
-import type { AuthUser } from '../auth/session-service.ts';
+import { todayIn } from '../../kernel/calendar-dates.ts';
+import type { AuthUser } from '../../kernel/caller.ts';
 import { propertyRulesRepository } from './property-rules.repository.ts';
 import { loadForRead, managesListing } from './rule-access.ts';
 import { offerView, promoCodeView } from './rule-views.ts';

@@ -1,7 +1,7 @@
 // GET /properties/{id}/<rules>: one page of a listing's rules of one kind.
 import type { Deps } from '../../container.ts';
 import { pageWindow, type PageQuery } from '../../platform/pagination.ts';
-import type { AuthUser } from '../auth/session-service.ts';
+import type { AuthUser } from '../../kernel/caller.ts';
 import { propertyRulesRepository, type RuleTable } from './property-rules.repository.ts';
 import type { RuleKind } from './rule-kind.ts';
 import { loadForRead } from './rule-access.ts';

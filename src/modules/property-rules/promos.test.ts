@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createItem, rulesWorld, setUsedCount, type RulesWorld, type Who } from './property-rules.test-support.ts';
-import { todayIn } from '../room-types/calendar-dates.ts';
+import { todayIn } from '../../kernel/calendar-dates.ts';
 
 const START = new Date('2030-03-10T12:00:00Z');
 

@@ -3,7 +3,7 @@
 import type { Deps } from '../../container.ts';
 import type { Executor } from '../../db/connection.ts';
 import { AppError, forbidden, notFound } from '../../platform/errors.ts';
-import type { AuthUser } from '../auth/session-service.ts';
+import type { AuthUser } from '../../kernel/caller.ts';
 import { currencyDecimals } from '../catalog/currencies.repository.ts';
 import type { PropertyRow } from '../properties/properties.repository.ts';
 import { loadPropertyForWrite, loadVisibleProperty } from '../properties/property-access.ts';

@@ -2,7 +2,7 @@
 // percent precision, amounts in the listing currency, and the percent-or-amount discount.
 // Each failure is a 422 naming the field, so a form can show it beside the input.
 import { invalidField } from '../../platform/errors.ts';
-import { formatMinor, toMinor } from '../catalog/money.ts';
+import { formatMinor, toMinor } from '../../kernel/money.ts';
 
 /** Dates are `YYYY-MM-DD` (checked as real dates by the schema), so text order is date order. */
 export function assertDateOrder(start: string, end: string, endField: string, startField: string): void {

@@ -3,7 +3,7 @@
 // Amounts are JSON numbers in currency units; percents are numbers.
 import { Type, type Static } from 'typebox';
 import type { offers, packages, promoCodes, seasons, services } from '../../db/schema/index.ts';
-import { minorToNumber } from '../catalog/money.ts';
+import { minorToNumber } from '../../kernel/money.ts';
 
 export const SeasonView = Type.Object({
   id: Type.Integer(), name: Type.String(), start_date: Type.String(), end_date: Type.String(),

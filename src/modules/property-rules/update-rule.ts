@@ -1,7 +1,7 @@
 // PUT /properties/{id}/<rules>/{itemId}: a partial change, checked as a whole item again.
 import type { Deps } from '../../container.ts';
 import { notFound } from '../../platform/errors.ts';
-import type { AuthUser } from '../auth/session-service.ts';
+import type { AuthUser } from '../../kernel/caller.ts';
 import { propertyRulesRepository, type RuleColumns, type RuleTable } from './property-rules.repository.ts';
 import type { RuleKind } from './rule-kind.ts';
 import { loadForChange, writeUnderLock } from './rule-access.ts';

@@ -1,6 +1,6 @@
 // A card: how one listing looks in every list.
-import type { AuthUser } from '../auth/session-service.ts';
-import { formatMinor } from '../catalog/money.ts';
+import type { AuthUser } from '../../kernel/caller.ts';
+import { formatMinor } from '../../kernel/money.ts';
 import { percentText, ratingText } from '../properties/property-read-form.ts';
 import { mediaPath, thumbnailPath } from '../property-media/media-views.ts';
 import type { CardRow } from './property-search.repository.ts';

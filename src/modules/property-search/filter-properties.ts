@@ -1,5 +1,5 @@
 import type { Deps } from '../../container.ts';
-import type { AuthUser } from '../auth/session-service.ts';
+import type { AuthUser } from '../../kernel/caller.ts';
 import { findCards } from './find-cards.ts';
 import type { FilterQuery } from './property-search.schemas.ts';
 import type { Scope } from './search-conditions.repository.ts';

@@ -3,7 +3,7 @@
 import type { Deps } from '../../container.ts';
 import { invalidField } from '../../platform/errors.ts';
 import { pageWindow, type PageQuery } from '../../platform/pagination.ts';
-import type { AuthUser } from '../auth/session-service.ts';
+import type { AuthUser } from '../../kernel/caller.ts';
 import { cardView } from './card-view.ts';
 import type { CachedCard } from './card-cache.ts';
 import { propertySearchRepository, type CardRow } from './property-search.repository.ts';

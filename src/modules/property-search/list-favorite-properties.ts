@@ -1,6 +1,6 @@
 import type { Deps } from '../../container.ts';
 import type { PageQuery } from '../../platform/pagination.ts';
-import type { AuthUser } from '../auth/session-service.ts';
+import type { AuthUser } from '../../kernel/caller.ts';
 import { findCards } from './find-cards.ts';
 import type { Scope } from './search-conditions.repository.ts';
 

@@ -1,5 +1,5 @@
 import type { Deps } from '../../container.ts';
-import type { AuthUser } from '../auth/session-service.ts';
+import type { AuthUser } from '../../kernel/caller.ts';
 import { findCards } from './find-cards.ts';
 import type { SearchQuery } from './property-search.schemas.ts';
 import { parseCriteria } from './search-criteria.ts';

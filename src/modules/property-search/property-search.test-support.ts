@@ -3,7 +3,8 @@
 import type { TestApp } from '../../../test/helpers/test-app.ts';
 import { bearer, createUser, loginAs } from '../../../test/helpers/factories.ts';
 import { favorites, propertyNights } from '../../db/schema/index.ts';
-import type { Role, UserRow } from '../users/users.repository.ts';
+import type { UserRow } from '../users/users.repository.ts';
+import type { Role } from '../../kernel/caller.ts';
 
 export interface Actors {
   users: Record<Role, UserRow>;

@@ -5,7 +5,7 @@ import type { RawData } from 'ws';
 import type { Deps } from '../../container.ts';
 import { tokenOf } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { AuthUser } from '../auth/session-service.ts';
+import type { AuthUser } from '../../kernel/caller.ts';
 
 /** Origins a cookie-authenticated WebSocket may come from (the same list CORS allows). */
 export function allowedOrigins(deps: Deps): Set<string> {

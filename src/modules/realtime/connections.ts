@@ -3,7 +3,7 @@
 import { once } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import type { WebSocket } from 'ws';
-import type { AuthUser } from '../auth/session-service.ts';
+import type { AuthUser } from '../../kernel/caller.ts';
 import { chatFrame, sseNotificationEvent, wsNotificationFrame, type MessageCreated, type NotificationCreated } from './frames.ts';
 
 export type CloseReason = 'revoked' | 'expired' | 'unauthenticated' | 'limit' | 'slow' | 'shutdown' | 'dead';

@@ -6,7 +6,7 @@ import type { WebSocket } from 'ws';
 import type { Deps } from '../../container.ts';
 import { errorResponses } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { AuthUser } from '../auth/session-service.ts';
+import type { AuthUser } from '../../kernel/caller.ts';
 import { AddressSlots, SLOT_RETRY_AFTER_SECONDS } from './address-slots.ts';
 import { allowedOrigins, authenticateConnection, authenticateToken, lastEventIdOf, reauthTokenOf } from './connect-auth.ts';
 import { SseConnection, WsConnection, type Channel } from './connections.ts';

@@ -5,7 +5,7 @@ import type { Deps } from '../../container.ts';
 import { currentUser } from '../../platform/auth.ts';
 import { errorResponses, ok } from '../../platform/envelope.ts';
 import { invalidField } from '../../platform/errors.ts';
-import type { AuthUser } from '../auth/session-service.ts';
+import type { AuthUser } from '../../kernel/caller.ts';
 import { cachedReadForm } from '../properties/load-read-forms.ts';
 import { propertiesRepository } from '../properties/properties.repository.ts';
 import { replayReservation, type ReplayedReservation } from './replay-reservation.ts';

@@ -17,9 +17,9 @@
 import type { Deps } from '../../container.ts';
 import { afterCommit, publishAfterCommit } from '../../platform/after-commit.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { AuthUser } from '../auth/session-service.ts';
+import type { AuthUser } from '../../kernel/caller.ts';
 import { isDeadlock, isUniqueViolation } from '../catalog/db-errors.ts';
-import { formatMinor } from '../catalog/money.ts';
+import { formatMinor } from '../../kernel/money.ts';
 import { priceStay, type PriceBreakdown, type PricingInput } from '../pricing/index.ts';
 import { checkStay } from './check-stay.ts';
 import { newBookingRef } from './booking-ref.ts';

@@ -1,7 +1,7 @@
 // The reservations dashboard: an owner sees their own listings, admin and support the platform.
 import type { Deps } from '../../container.ts';
 import { forbidden } from '../../platform/errors.ts';
-import type { AuthUser } from '../auth/session-service.ts';
+import type { AuthUser } from '../../kernel/caller.ts';
 import { dashboardStatsRepository, type StatsScope } from './dashboard-stats.repository.ts';
 
 export const STATUSES = ['pending', 'confirmed', 'completed', 'cancelled', 'expired'] as const;

@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
 import { compileStatement, rawQuery } from '../../db/raw-query.ts';
-import { daysBetween } from '../room-types/calendar-dates.ts';
+import { daysBetween } from '../../kernel/calendar-dates.ts';
 import { toNight, type CalendarNight } from './pricing-input.repository.ts';
 
 export interface UnitNights {

@@ -1,7 +1,7 @@
 // GET /reservations: the caller's reservations in the read form, newest booking first.
 import type { Deps } from '../../container.ts';
 import type { PageQuery } from '../../platform/pagination.ts';
-import type { AuthUser } from '../auth/session-service.ts';
+import type { AuthUser } from '../../kernel/caller.ts';
 import { toReservationReadForm, type ReservationReadForm } from './reservation-view.ts';
 import { checkStayWindow, loadReservationPage, type PageMeta } from './reservation-page.ts';
 

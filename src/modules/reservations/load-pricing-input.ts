@@ -13,12 +13,10 @@
 //   reports them in stay_validation, which the creation route turns into 422. A stay longer
 //   than MAX_NIGHTS is a 422 on `checkout_date`, since pricing it would read an unbounded calendar.
 import type { Executor } from '../../db/connection.ts';
-import { isSupportedDay, SUPPORTED_DAYS } from '../../platform/calendar-day.ts';
+import { addDays, dayNumber, daysBetween, fromDayNumber, isSupportedDay, stayNights, SUPPORTED_DAYS, todayIn } from '../../kernel/calendar-dates.ts';
 import { AppError, type FieldErrors } from '../../platform/errors.ts';
-import { dayNumber, fromDayNumber } from '../pricing/dates.ts';
 import { MAX_NIGHTS, type Currency, type Guests, type PricingInput, type RatePlanRules, type ServiceType, type UnitLine } from '../pricing/index.ts';
 import { isPublic } from '../properties/property-access.ts';
-import { addDays, daysBetween, todayIn } from '../room-types/calendar-dates.ts';
 import { loadPricingConfig, type PricingInputCache } from './pricing-input-cache.ts';
 import { pricingInputRepository, type CalendarNight, type PropertyRow, type RatePlanRow, type RoomTypeRow } from './pricing-input.repository.ts';
 
@@ -148,7 +146,7 @@ export async function loadPricingBase(
   if (Object.keys(errors).length) throw new AppError('VALIDATION_FAILED', Object.values(errors)[0]![0]!, errors);
 
   const guests: Guests = { adults: req.guests?.adults ?? 1, children: req.guests?.children ?? 0 };
-  const dates = stayDates(req.checkin, req.checkout);
+  const dates = stayNights(req.checkin, req.checkout);
 
   const input: Omit<PricingInput, 'units'> = {
     stay: { checkin: req.checkin, checkout: req.checkout, guests, today: todayIn(property.timezone, ctx.now) },
@@ -205,15 +203,6 @@ function checkDates(checkin: string, checkout: string): void {
   if (!isSupportedDay(checkout)) errors.checkout_date = [`must be ${SUPPORTED_DAYS}`];
   else if (!errors.checkin_date && daysBetween(checkin, checkout) > MAX_NIGHTS) errors.checkout_date = [`a stay is at most ${MAX_NIGHTS} nights`];
   if (Object.keys(errors).length) throw new AppError('VALIDATION_FAILED', Object.values(errors)[0]![0]!, errors);
-}
-
-/** The nights of [checkin, checkout); none when checkout ≤ checkin (stay_validation says why). */
-function stayDates(checkin: string, checkout: string): string[] {
-  const first = dayNumber(checkin);
-  const n = Math.max(0, dayNumber(checkout) - first);
-  const out = new Array<string>(n);
-  for (let i = 0; i < n; i++) out[i] = fromDayNumber(first + i);
-  return out;
 }
 
 type Calendar = Map<string, CalendarNight>;

@@ -15,8 +15,7 @@
 import type { Executor } from '../../db/connection.ts';
 import type { Season } from '../pricing/index.ts';
 import type { ChangeScope, PropertyDetailCache } from '../properties/property-detail-cache.ts';
-import { dayNumber, fromDayNumber } from '../pricing/dates.ts';
-import { addDays } from '../room-types/calendar-dates.ts';
+import { dayNumber, fromDayNumber, addDays } from '../../kernel/calendar-dates.ts';
 import {
   pricingInputRepository, type CalendarNight, type OfferRow, type PackageRow, type PropertyRow, type RatePlanRow, type RoomTypeRow,
   type SeasonRow, type ServiceRow,

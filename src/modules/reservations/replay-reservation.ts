@@ -3,7 +3,7 @@
 // have answered, instead of a second booking.
 import type { Deps } from '../../container.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { AuthUser } from '../auth/session-service.ts';
+import type { AuthUser } from '../../kernel/caller.ts';
 import type { CreatedReservation } from './create-reservation.ts';
 import { pricingInputRepository } from './pricing-input.repository.ts';
 import { reservationWritesRepository } from './reservations.repository.ts';

@@ -1,7 +1,7 @@
 // Who stands where towards a reservation (contract §6): its guest, the listing's owner, or staff
 // (admin, support). Anyone else must not learn it exists, so callers answer them 404.
 import { notFound } from '../../platform/errors.ts';
-import type { AuthUser } from '../auth/session-service.ts';
+import type { AuthUser } from '../../kernel/caller.ts';
 
 export type ReservationRole = 'guest' | 'owner' | 'admin' | 'support';
 

@@ -4,7 +4,7 @@
 import type { Deps } from '../../container.ts';
 import { invalidField } from '../../platform/errors.ts';
 import { pageWindow, type PageQuery } from '../../platform/pagination.ts';
-import type { AuthUser } from '../auth/session-service.ts';
+import type { AuthUser } from '../../kernel/caller.ts';
 import { loadReadForms } from '../properties/load-read-forms.ts';
 import { propertiesRepository } from '../properties/properties.repository.ts';
 import type { PropertyReadForm } from '../properties/property-read-form.ts';

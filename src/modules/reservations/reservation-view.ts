@@ -2,11 +2,11 @@
 // and the lighter variant of simple creation where guests and price_details are JSON text and a
 // root `total` is decimal text. Both are built from the price snapshot taken at booking time,
 // so later edits to the listing never change what a reservation shows.
-import { formatMinor, isoDecimals, minorToNumber } from '../catalog/money.ts';
+import { formatMinor, isoDecimals, minorToNumber } from '../../kernel/money.ts';
 import { toPriceDetails, type Currency, type PriceBreakdown, type PriceDetails } from '../pricing/index.ts';
 import type { PropertyReadForm } from '../properties/property-read-form.ts';
 import type { ReservationRoomRow, ReservationRow } from './reservations.repository.ts';
-import { daysBetween } from '../room-types/calendar-dates.ts';
+import { daysBetween } from '../../kernel/calendar-dates.ts';
 
 /** What reservations.price_snapshot holds: the engine's breakdown in minor units and its currency. */
 export interface PriceSnapshot {

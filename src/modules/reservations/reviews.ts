@@ -6,7 +6,7 @@ import { afterCommit, publishAfterCommit } from '../../platform/after-commit.ts'
 import { platformRepository } from '../../platform/platform.repository.ts';
 import { pageWindow, type PageQuery } from '../../platform/pagination.ts';
 import { isUniqueViolation } from '../catalog/db-errors.ts';
-import type { AuthUser } from '../auth/session-service.ts';
+import type { AuthUser } from '../../kernel/caller.ts';
 import { loadVisibleProperty } from '../properties/property-access.ts';
 import { reviewsRepository, type FeedbackReservation, type ReviewRow } from './reviews.repository.ts';
 

@@ -2,7 +2,7 @@
 // answered in the lighter variant (guests and price_details as JSON text, total as decimal text).
 import type { Deps } from '../../container.ts';
 import type { PageQuery } from '../../platform/pagination.ts';
-import type { AuthUser } from '../auth/session-service.ts';
+import type { AuthUser } from '../../kernel/caller.ts';
 import { toReservationLight, type ReservationLight } from './reservation-view.ts';
 import { checkStayWindow, loadReservationPage, type PageMeta } from './reservation-page.ts';
 

@@ -2,7 +2,7 @@
 // (contract §6); anyone else gets 404 so ids of other people's bookings cannot be probed.
 import type { Deps } from '../../container.ts';
 import { notFound } from '../../platform/errors.ts';
-import type { AuthUser } from '../auth/session-service.ts';
+import type { AuthUser } from '../../kernel/caller.ts';
 import { loadReadForm } from '../properties/load-read-forms.ts';
 import { pricingInputRepository } from './pricing-input.repository.ts';
 import { toReservationReadForm, type ReservationReadForm } from './reservation-view.ts';

@@ -3,7 +3,7 @@
 // changing transaction; the channel module turns it (and reservation events) into pending pushes.
 import type { Executor } from '../../db/connection.ts';
 import { platformRepository } from '../../platform/platform.repository.ts';
-import { addDays } from './calendar-dates.ts';
+import { addDays } from '../../kernel/calendar-dates.ts';
 
 export const CALENDAR_CHANGED = 'calendar.changed';
 

@@ -1,12 +1,12 @@
 import type { Static } from 'typebox';
 import type { Deps } from '../../container.ts';
-import type { AuthUser } from '../auth/session-service.ts';
+import type { AuthUser } from '../../kernel/caller.ts';
 import { AppError } from '../../platform/errors.ts';
 import { currencyDecimals } from '../catalog/currencies.repository.ts';
 import { loadPropertyForWrite } from '../properties/property-access.ts';
 import { roomTypesRepository } from './room-types.repository.ts';
 import { calendarRepository, LISTING_UNIT } from './calendar.repository.ts';
-import { todayIn } from './calendar-dates.ts';
+import { todayIn } from '../../kernel/calendar-dates.ts';
 import { recordStructureChanged } from './calendar-changed.ts';
 import { MAX_ROOM_TYPES_PER_PROPERTY, roomTypeFields } from './room-type-input.ts';
 import { roomTypeView } from './room-type-views.ts';

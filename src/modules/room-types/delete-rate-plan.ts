@@ -1,10 +1,10 @@
 import type { Deps } from '../../container.ts';
-import type { AuthUser } from '../auth/session-service.ts';
+import type { AuthUser } from '../../kernel/caller.ts';
 import { notFound } from '../../platform/errors.ts';
 import { loadPropertyForWrite } from '../properties/property-access.ts';
 import { roomTypesRepository } from './room-types.repository.ts';
 import { loadRoomType } from './room-type-input.ts';
-import { addDays, todayIn } from './calendar-dates.ts';
+import { addDays, todayIn } from '../../kernel/calendar-dates.ts';
 import { CALENDAR_HORIZON_DAYS, recordCalendarChanged } from './calendar-changed.ts';
 
 /** Deletes a rate plan; the next oldest plan becomes the room type's default rate. */

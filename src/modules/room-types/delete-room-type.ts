@@ -1,5 +1,5 @@
 import type { Deps } from '../../container.ts';
-import type { AuthUser } from '../auth/session-service.ts';
+import type { AuthUser } from '../../kernel/caller.ts';
 import { AppError } from '../../platform/errors.ts';
 import { loadPropertyForWrite } from '../properties/property-access.ts';
 import { roomTypesRepository } from './room-types.repository.ts';

@@ -1,9 +1,9 @@
 import type { Static } from 'typebox';
 import type { Deps } from '../../container.ts';
-import type { AuthUser } from '../auth/session-service.ts';
+import type { AuthUser } from '../../kernel/caller.ts';
 import { loadVisibleProperty } from '../properties/property-access.ts';
-import { LAST_SUPPORTED_DAY } from '../../platform/calendar-day.ts';
-import { addDays, isRealDate, nightRange, todayIn } from './calendar-dates.ts';
+import { LAST_SUPPORTED_DAY, addDays, isRealDate, todayIn } from '../../kernel/calendar-dates.ts';
+import { nightRange } from './calendar-dates.ts';
 import { calendarUnit, readCalendar } from './calendar-unit.ts';
 import type { CalendarQuery } from './room-types.schemas.ts';
 

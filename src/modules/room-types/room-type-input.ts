@@ -3,7 +3,7 @@
 import type { Static } from 'typebox';
 import { invalidField, notFound } from '../../platform/errors.ts';
 import type { Executor } from '../../db/connection.ts';
-import { toMinor } from '../catalog/money.ts';
+import { toMinor } from '../../kernel/money.ts';
 import { roomTypesRepository, type NewRatePlan, type RatePlanRow, type RoomTypeRow } from './room-types.repository.ts';
 import type { CreateRatePlanBody, UpdateRatePlanBody, UpdateRoomTypeBody } from './room-types.schemas.ts';
 

@@ -1,7 +1,7 @@
 // The spec's channel room type and rate plan, plus `price` (the plan's default nightly rate).
 import { Type, type Static } from 'typebox';
 import type { ratePlans, roomTypes } from '../../db/schema/index.ts';
-import { minorToNumber } from '../catalog/money.ts';
+import { minorToNumber } from '../../kernel/money.ts';
 
 export const RatePlanView = Type.Object({
   id: Type.Integer(), title: Type.String(), currency: Type.String(), price: Type.Number(),

@@ -1,16 +1,17 @@
 import type { Static } from 'typebox';
 import type { Deps } from '../../container.ts';
-import type { AuthUser } from '../auth/session-service.ts';
+import type { AuthUser } from '../../kernel/caller.ts';
 import { AppError, invalidField } from '../../platform/errors.ts';
 import { currencyDecimals } from '../catalog/currencies.repository.ts';
-import { toMinor } from '../catalog/money.ts';
+import { toMinor } from '../../kernel/money.ts';
 import { loadPropertyForWrite } from '../properties/property-access.ts';
 import { calendarRepository } from './calendar.repository.ts';
-import { addDays, nightRange, todayIn } from './calendar-dates.ts';
+import { nightRange } from './calendar-dates.ts';
 import { recordCalendarChanged } from './calendar-changed.ts';
 import { publishAfterCommit } from '../../platform/after-commit.ts';
 import { calendarUnit, readCalendar } from './calendar-unit.ts';
 import type { CalendarBody } from './room-types.schemas.ts';
+import { addDays, todayIn } from '../../kernel/calendar-dates.ts';
 
 const NOTHING_TO_CHANGE = 'send at least one of price, available_rooms, stop_sell';
 

@@ -1,7 +1,7 @@
 // POST /user/admin-support/assign: gives the caller a support agent to talk to.
 import type { Deps } from '../../container.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { AuthUser } from '../auth/session-service.ts';
+import type { AuthUser } from '../../kernel/caller.ts';
 import { usersRepository, type PublicUser } from './users.repository.ts';
 
 const view = (a: PublicUser) => ({ id: a.id, username: a.username, first_name: a.firstName, last_name: a.lastName, avatar: a.avatar });

@@ -1,12 +1,12 @@
 // PUT /user/{id}/role: the only way a role changes (besides owner approval).
 import type { Deps } from '../../container.ts';
 import { notFound } from '../../platform/errors.ts';
-import type { AuthUser } from '../auth/session-service.ts';
+import type { AuthUser, Role } from '../../kernel/caller.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { afterCommit } from '../../platform/after-commit.ts';
 import { lockTargetKeepingAnAdmin } from './user-access.ts';
 import { toFlatProfile } from './user-profile.ts';
-import { usersRepository, type Role } from './users.repository.ts';
+import { usersRepository } from './users.repository.ts';
 
 /** Sets the role; the account's next request is authorised with it (sessions read the role live). */
 export async function changeRole(deps: Deps, caller: AuthUser, id: number, role: Role) {

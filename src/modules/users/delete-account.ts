@@ -2,7 +2,7 @@
 // reservations, payments and messages will keep pointing at it.
 import type { Deps } from '../../container.ts';
 import { notFound } from '../../platform/errors.ts';
-import type { AuthUser } from '../auth/session-service.ts';
+import type { AuthUser } from '../../kernel/caller.ts';
 import { authRepository } from '../auth/auth.repository.ts';
 import { ownerRequestsRepository } from '../owner-onboarding/owner-requests.repository.ts';
 import { afterCommit } from '../../platform/after-commit.ts';

@@ -1,5 +1,5 @@
 import type { Deps } from '../../container.ts';
-import type { AuthUser } from '../auth/session-service.ts';
+import type { AuthUser } from '../../kernel/caller.ts';
 import { ownerRequestsRepository } from '../owner-onboarding/owner-requests.repository.ts';
 import { loadVisibleUser } from './user-access.ts';
 import { usersRepository } from './users.repository.ts';

@@ -1,5 +1,5 @@
 import type { Deps } from '../../container.ts';
-import type { AuthUser } from '../auth/session-service.ts';
+import type { AuthUser } from '../../kernel/caller.ts';
 import { loadVisibleUser } from './user-access.ts';
 import { toFlatProfile } from './user-profile.ts';
 

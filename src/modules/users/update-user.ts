@@ -2,7 +2,7 @@
 import type { Deps } from '../../container.ts';
 import { AppError, forbidden, invalidField, notFound } from '../../platform/errors.ts';
 import type { UploadedFile } from '../../platform/uploads.ts';
-import type { AuthUser } from '../auth/session-service.ts';
+import type { AuthUser } from '../../kernel/caller.ts';
 import { authRepository } from '../auth/auth.repository.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { createCode, mailCode } from '../auth/send-code.ts';

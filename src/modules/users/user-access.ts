@@ -2,8 +2,8 @@
 import type { Executor } from '../../db/connection.ts';
 import type { Deps } from '../../container.ts';
 import { AppError, forbidden, notFound } from '../../platform/errors.ts';
-import type { AuthUser } from '../auth/session-service.ts';
-import { usersRepository, type Role, type UserRow } from './users.repository.ts';
+import type { AuthUser, Role } from '../../kernel/caller.ts';
+import { usersRepository, type UserRow } from './users.repository.ts';
 
 export const STAFF_ROLES: readonly Role[] = ['admin', 'support'];
 export const isStaff = (role: string) => role === 'admin' || role === 'support';

@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { bearer, createUser, loginAs } from '../../../test/helpers/factories.ts';
-import type { Role } from './users.repository.ts';
+import type { Role } from '../../kernel/caller.ts';
 import { auditEntries, rowOf } from './users.test-support.ts';
 
 describe('staff accounts and roles (admin)', () => {

@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { bearer, createUser, loginAs } from '../../../test/helpers/factories.ts';
 import { ownerRequestsRepository } from '../owner-onboarding/owner-requests.repository.ts';
-import { usersRepository, type Role, type UserRow } from './users.repository.ts';
+import { usersRepository, type UserRow } from './users.repository.ts';
+import type { Role } from '../../kernel/caller.ts';
 
 describe('lists, detail, statistics and search', () => {
   let t: TestApp;

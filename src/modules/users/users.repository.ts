@@ -1,14 +1,13 @@
 // SQL for the users table, and for what the users module reads around it (sessions of a user,
 // support-agent assignments).
 import { and, asc, count, desc, eq, gt, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Role } from '../../kernel/caller.ts';
 import type { Executor } from '../../db/connection.ts';
 import { sessions, supportAssignments, users } from '../../db/schema/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 
-export type Role = 'admin' | 'support' | 'owner' | 'client';
-export const ROLES: readonly Role[] = ['admin', 'support', 'owner', 'client'];
 
 export interface UserFilter {
   q?: string;

@@ -5,9 +5,10 @@ import { Envelope, Paginated } from '../../platform/envelope.ts';
 import { PageQuery } from '../../platform/pagination.ts';
 import { PIXEL_LIMIT_RULE, REENCODED } from '../../platform/images.ts';
 import { AVATAR_MAX_EDGE } from './avatars.ts';
-import { CalendarDay, SUPPORTED_DAYS } from '../../platform/calendar-day.ts';
+import { CalendarDay } from '../../platform/calendar-day.ts';
 import { FileField } from '../../platform/uploads.ts';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../auth/passwords.ts';
+import { SUPPORTED_DAYS } from '../../kernel/calendar-dates.ts';
 
 const Id = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
 const Text = (maxLength: number) => Type.Optional(Type.String({ maxLength }));

@@ -54,3 +54,20 @@ export function isoDecimals(code: string): number {
     return 2;
   }
 }
+
+/**
+ * Decimal text or a number from an outside system (a channel manager's booking amount) → minor
+ * units, rounded half away from zero at the currency's decimals; null when it is not a decimal.
+ * Unlike toMinor, more decimals than the currency has are rounded, not refused: the amount was
+ * charged elsewhere and must be kept, not judged.
+ */
+export function roundToMinor(value: unknown, decimals: number): number | null {
+  if (value === null || value === undefined || value === '') return null;
+  const text = typeof value === 'number' ? value.toFixed(Math.min(decimals + 2, 20)) : String(value).trim();
+  const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text);
+  if (!m) return null;
+  const frac = (m[3] ?? '').padEnd(decimals + 1, '0');
+  let minor = Number(m[2]) * 10 ** decimals + Number(frac.slice(0, decimals) || '0');
+  if (Number(frac[decimals]) >= 5) minor += 1;
+  return m[1] === '-' ? -minor : minor;
+}
