@@ -6,10 +6,17 @@ module.exports = {
   forbidden: [
     {
       name: 'kernel-imports-nothing-above',
-      comment: 'The kernel is below everything: it imports only itself (and libraries).',
+      comment: 'The kernel is below everything: it imports only itself (and libraries), never modules, platform, adapters, jobs or the wiring.',
       severity: 'error',
       from: { path: '^src/kernel/' },
-      to: { path: '^src/', pathNot: '^src/kernel/' },
+      to: { path: '^src/(modules|platform|adapters|jobs)/|^src/(container|app|server)\\.ts$' },
+    },
+    {
+      name: 'kernel-types-only-from-below',
+      comment: 'The Deps type names the configuration, the database handle and the ports: type-only imports, no code.',
+      severity: 'error',
+      from: { path: '^src/kernel/' },
+      to: { path: '^src/(config\\.ts|db/|ports/)', dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'modules-not-to-wiring',

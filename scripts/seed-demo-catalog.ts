@@ -3,7 +3,7 @@
 // overrides, written straight through the schema. Runs once: when the demo owner already has
 // listings, nothing is inserted and the table of what exists is returned.
 import { asc, count, eq, inArray, sql } from 'drizzle-orm';
-import type { Deps } from '../src/container.ts';
+import type { Deps } from '../src/kernel/deps.ts';
 import type { Executor } from '../src/db/connection.ts';
 import {
   commodities, currencies, neighborhoods, offers, packages, promoCodes, properties, propertyCommodities, propertyNights, propertyTypes,

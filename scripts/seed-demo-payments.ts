@@ -17,7 +17,7 @@
 // while no demo owner has a payout yet.
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
-import type { Deps } from '../src/container.ts';
+import type { Deps } from '../src/kernel/deps.ts';
 import { currencies, ownerEarnings, payments, payouts, refunds, reservations, users } from '../src/db/schema/index.ts';
 import { LocalPaymentProcessor } from '../src/adapters/local-payments/local-payment-processor.ts';
 import { ManualClock } from '../src/ports/clock.ts';

@@ -15,7 +15,7 @@
 // a pending booking whose hold has lapsed (and that no expiry job has expired yet) gets a fresh
 // hold, so the demo always shows a live one.
 import { and, asc, eq, inArray, lte } from 'drizzle-orm';
-import type { Deps } from '../src/container.ts';
+import type { Deps } from '../src/kernel/deps.ts';
 import { currencies, packages, properties, ratePlans, reservations, reviews, roomTypes, services } from '../src/db/schema/index.ts';
 import { AppError } from '../src/platform/errors.ts';
 import type { AuthUser } from '../src/kernel/caller.ts';

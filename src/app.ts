@@ -30,7 +30,7 @@ import { payoutsModule } from './modules/payouts/index.ts';
 import { LocalPaymentProcessor } from './adapters/local-payments/local-payment-processor.ts';
 import { paymentResultPages } from './modules/payments/payment-result-pages.routes.ts';
 import { checkoutPageRoutes } from './adapters/local-payments/checkout-page.routes.ts';
-import type { Deps } from './container.ts';
+import type { Deps } from './kernel/deps.ts';
 import { ErrorBody } from './platform/envelope.ts';
 import { installErrorHandlers } from './platform/error-handler.ts';
 import { clientErrorHandler, frameworkErrors, installUrlLimit, MAX_URL_BYTES } from './platform/http-limits.ts';
@@ -155,7 +155,6 @@ export async function buildApp(deps: Deps, opts: { extraRoutes?: (app: App, deps
   });
   await app.register(authPlugin, { sessions: deps.sessions, allowedOrigins });
   await app.register(idempotencyPlugin, { db: deps.db, clock: deps.clock });
-  app.addHook('onSend', deps.propertyCache.hook());
 
   const Health = Type.Object({ status: Type.String() });
   app.get('/healthz', { schema: { tags: ['health'], summary: 'The process is up (no dependency checked)', response: { 200: Health } } }, async () => ({ status: 'ok' }));

@@ -36,51 +36,15 @@ import { platformRepository } from './platform/platform.repository.ts';
 import { TokenService } from './modules/auth/tokens.ts';
 import { SessionService } from './modules/auth/session-service.ts';
 import { SecretHasher } from './modules/auth/one-time-secrets.ts';
-import { LoginThrottle, MailThrottle } from './modules/auth/login-throttle.ts';
+import { FlexibleRateLimits } from './adapters/rate-limits/flexible-rate-limits.ts';
+import { SafeCalendarFetcher } from './adapters/ical-fetch/safe-calendar-fetcher.ts';
+import { ListingChangeFeed } from './platform/listing-changes.ts';
+import { ModuleServiceRegistry } from './platform/module-services.ts';
+import type { Deps } from './kernel/deps.ts';
 import { createLogger } from './platform/logger.ts';
 import { OutboxRelay } from './jobs/outbox-relay.ts';
 import { registerNotificationProjectors } from './modules/notifications/project-notifications.ts';
-import { PropertyDetailCache } from './modules/properties/property-detail-cache.ts';
-import { PricingInputCache } from './modules/reservations/pricing-input-cache.ts';
-import { CardCache } from './modules/property-search/card-cache.ts';
 import { seedReferenceData } from './modules/catalog/seed-reference-data.ts';
-
-export interface Deps {
-  config: Config;
-  log: Logger;
-  database: Database;
-  db: Db;
-  clock: Clock;
-  bus: EventBus;
-  mailer: Mailer;
-  storage: FileStorage;
-  redis: Redis | null;
-  tokens: TokenService;
-  sessions: SessionService;
-  secrets: SecretHasher;
-  loginThrottle: LoginThrottle;
-  /** Publishes committed outbox events; use cases kick it after a commit that wrote events. */
-  outbox: OutboxRelay;
-  /** Finished property read forms, invalidated on writes across instances. */
-  propertyCache: PropertyDetailCache;
-  /** The price loader's per-listing inputs, invalidated with propertyCache. */
-  pricingCache: PricingInputCache;
-  /** Listing cards of search and lists, invalidated with propertyCache. */
-  cardCache: CardCache;
-  mailThrottle: MailThrottle;
-  google: GoogleVerifier;
-  facebook: FacebookVerifier;
-  /** The payment processor (PAYMENT_PROCESSOR: the built-in local checkout, or Stripe). */
-  payments: PaymentProcessor;
-  /** Who has a live real-time connection (is_online in conversation summaries). */
-  presence: Presence;
-  /** The chatbot's answers (keyword matching by default; a language model can be plugged here). */
-  answerEngine: AnswerEngine;
-  /** The external channel manager (CHANNEL_MANAGER=channex), or null when none is linked. */
-  channel: ChannelManager | null;
-  /** Names this process in job leases. */
-  instanceId: string;
-}
 
 export interface ContainerOverrides {
   clock?: Clock;
@@ -141,7 +105,9 @@ export async function createContainer(config: Config, overrides: ContainerOverri
   const tokens = new TokenService(secret, config.accessTokenTtlSeconds);
   // Codes are hashed with a key derived from the signing key, separate from it.
   const secrets = new SecretHasher(createHash('sha256').update('one-time-secrets:').update(secret).digest());
-  const propertyCache = new PropertyDetailCache(bus);
+  const relay = registerNotificationProjectors(new OutboxRelay(db, bus, clock, log));
+  const listings = new ListingChangeFeed(bus);
+  const services = new ModuleServiceRegistry();
   const deps: Deps = {
     config,
     log,
@@ -155,12 +121,10 @@ export async function createContainer(config: Config, overrides: ContainerOverri
     tokens,
     sessions: new SessionService(db, clock, bus, tokens, config.sessionTtlSeconds),
     secrets,
-    loginThrottle: new LoginThrottle(config.LOGIN_MAX_FAILURES, config.rateLimitWindowMs, redis),
-    mailThrottle: new MailThrottle(5, config.rateLimitWindowMs, redis),
-    outbox: registerNotificationProjectors(new OutboxRelay(db, bus, clock, log)),
-    propertyCache,
-    pricingCache: new PricingInputCache(propertyCache),
-    cardCache: new CardCache(propertyCache),
+    rateLimits: new FlexibleRateLimits(redis),
+    outbox: relay,
+    listings,
+    services,
     google: new GoogleIdTokenVerifier(config.GOOGLE_JWKS_URL, config.GOOGLE_CLIENT_ID, () => clock.now()),
     facebook: new FacebookGraphVerifier(config.FACEBOOK_GRAPH_URL, config.FACEBOOK_APP_ID, config.FACEBOOK_APP_SECRET),
     payments:
@@ -171,23 +135,28 @@ export async function createContainer(config: Config, overrides: ContainerOverri
     presence: redis ? new RedisPresence(redis, instanceId, { onError: (err) => log.warn({ err }, 'presence heartbeat failed') }) : new MemoryPresence(),
     answerEngine: new KeywordAnswerEngine(),
     channel: config.CHANNEL_MANAGER === 'channex' ? new ChannexChannelManager(config.CHANNEX_API_BASE!, config.CHANNEX_API_KEY!, { decimalsOf: isoDecimals }) : null,
+    calendars: new SafeCalendarFetcher({ allowPrivate: config.ICAL_ALLOW_PRIVATE, maxBytes: config.ICAL_MAX_BYTES, timeoutMs: config.ICAL_TIMEOUT_MS }),
     instanceId,
   };
   // A payment taken on the built-in checkout page confirms at once, through the one path
   // verify and webhooks use (the guest may never come back to the success URL).
-  if (deps.channel) registerChannelProjectors(deps.outbox);
+  if (deps.channel) registerChannelProjectors(relay);
   if (deps.payments instanceof LocalPaymentProcessor) deps.payments.setOnCompleted(async (session) => void (await confirmPayment(deps, session)));
+  owned.set(deps, { listings, services });
   return deps;
 }
+
+// What the container made and must close, beyond what Deps exposes to the modules.
+const owned = new WeakMap<Deps, { listings: ListingChangeFeed; services: ModuleServiceRegistry }>();
 
 /** Releases everything the container opened, in reverse order. */
 export async function closeContainer(deps: Deps, opts: { keepDatabase?: boolean } = {}): Promise<void> {
   // A drain kicked by the last request still uses the database and the bus.
   await deps.outbox.idle();
   deps.sessions.close();
-  deps.pricingCache.close();
-  deps.cardCache.close();
-  deps.propertyCache.close();
+  const own = owned.get(deps);
+  own?.services.closeAll();
+  own?.listings.close();
   await deps.presence.close().catch(() => {});
   await deps.mailer.close().catch(() => {});
   await deps.bus.close().catch(() => {});

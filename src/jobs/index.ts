@@ -1,7 +1,7 @@
-import type { Deps } from '../container.ts';
+import type { Deps } from '../kernel/deps.ts';
 import { idempotencyRepository } from '../platform/idempotency.repository.ts';
 import { JobRunner, type JobDefinition } from './job-runner.ts';
-import { OutboxRelay } from './outbox-relay.ts';
+import type { Outbox } from '../kernel/services.ts';
 import { EXPIRE_HOLDS_JOB, expireHolds } from '../modules/reservations/expire-holds.ts';
 import { COMPLETE_STAYS_JOB, completeStays } from '../modules/reservations/complete-stays.ts';
 import { retryPayouts } from '../modules/payouts/send-payout.ts';
@@ -14,7 +14,7 @@ import { linkRequestedProperties } from '../modules/channel/link-property.ts';
 import { ICAL_REFRESH_JOB, refreshDueFeeds } from '../modules/ical/ical-feeds.ts';
 
 /** The recurring jobs of the service; later features add theirs here. */
-export function jobDefinitions(deps: Deps, relay: OutboxRelay): JobDefinition[] {
+export function jobDefinitions(deps: Deps, relay: Outbox): JobDefinition[] {
   return [
     { name: 'outbox-relay', intervalMs: 1000, leaseMs: 60_000, run: async () => void (await relay.drain()) },
     { name: 'purge-idempotency-keys', intervalMs: 3600_000, run: async () => void (await idempotencyRepository(deps.db).purgeExpired(deps.clock.now())) },
@@ -34,7 +34,7 @@ export function jobDefinitions(deps: Deps, relay: OutboxRelay): JobDefinition[] 
   ];
 }
 
-export function startJobs(deps: Deps): { runner: JobRunner; relay: OutboxRelay; stop(): Promise<void> } {
+export function startJobs(deps: Deps): { runner: JobRunner; relay: Outbox; stop(): Promise<void> } {
   const relay = deps.outbox;
   const runner = new JobRunner(deps.db, jobDefinitions(deps, relay), deps.instanceId, deps.log);
   if (deps.config.JOBS_ENABLED) runner.start(deps.config.JOBS_INTERVAL_MS);

@@ -6,7 +6,8 @@ import { outboxEvents } from '../db/schema/index.ts';
 import { MemoryEventBus } from '../adapters/memory/memory-event-bus.ts';
 import { platformRepository } from '../platform/platform.repository.ts';
 import { ManualClock } from '../ports/clock.ts';
-import { OutboxRelay, type PublishedEvent } from './outbox-relay.ts';
+import { OutboxRelay } from './outbox-relay.ts';
+import type { PublishedEvent } from '../kernel/events.ts';
 
 describe('OutboxRelay projectors', () => {
   let database: TestDatabase;

@@ -8,7 +8,8 @@ import { MemoryEventBus } from '../adapters/memory/memory-event-bus.ts';
 import { platformRepository } from '../platform/platform.repository.ts';
 import { ManualClock } from '../ports/clock.ts';
 import type { BusHandler, EventBus } from '../ports/event-bus.ts';
-import { OutboxRelay, type PublishedEvent } from './outbox-relay.ts';
+import { OutboxRelay } from './outbox-relay.ts';
+import type { PublishedEvent } from '../kernel/events.ts';
 
 /** A real in-process bus that refuses publishes while `failing` says so. */
 class FlakyBus implements EventBus {

@@ -17,34 +17,8 @@ import type { Db, Tx } from '../db/connection.ts';
 import type { Clock } from '../ports/clock.ts';
 import type { EventBus } from '../ports/event-bus.ts';
 import { platformRepository } from '../platform/platform.repository.ts';
-
-export interface PublishedEvent<T = unknown> {
-  eventId: number;
-  topic: string;
-  occurredAt: string;
-  data: T;
-}
-
-export interface ProjectionContext {
-  /** The relay's transaction: what the projector writes commits with the event's publication. */
-  tx: Tx;
-  event: PublishedEvent;
-  now: Date;
-}
-
-/** Writes what an event implies; returns how many new outbox events it wrote (0 if none). */
-export type Projector = (ctx: ProjectionContext) => Promise<number>;
-
-export interface BatchProjectionContext {
-  /** The relay's transaction: what the projector writes commits with the events' publication. */
-  tx: Tx;
-  /** The pass's events of the projector's topics, in outbox order (at least one). */
-  events: PublishedEvent[];
-  now: Date;
-}
-
-/** Writes what a batch of events implies, in as few statements as it can; returns the outbox events it wrote. */
-export type BatchProjector = (ctx: BatchProjectionContext) => Promise<number>;
+import type { Outbox } from '../kernel/services.ts';
+import type { BatchProjector, Projections, Projector, PublishedEvent } from '../kernel/events.ts';
 
 /** The batch projection of a pass failed: the pass is rolled back and run again event by event. */
 class BatchProjectionFailed extends Error {}
@@ -66,7 +40,7 @@ const MAX_PROJECTION_ATTEMPTS = 5;
 // grow, for at most this much delay on a notification (an idle relay still starts at once).
 const MIN_DRAIN_INTERVAL_MS = 50;
 
-export class OutboxRelay {
+export class OutboxRelay implements Outbox, Projections {
   private pending: Promise<number> | null = null;
   private again = false;
   // Per topic, the projectors to run, in registration order; a per-event projector is kept as a

@@ -1,5 +1,5 @@
 // Side effects of a change that has already committed.
-import type { Deps } from '../container.ts';
+import type { Deps } from '../kernel/deps.ts';
 
 /**
  * Runs a side effect (mail, broadcast, file removal). Its failure is logged, not answered as an

@@ -2,7 +2,7 @@
 // `config.auth` / `config.roles`, and the CSRF rule for cookie-authenticated writes.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { SessionService } from '../modules/auth/session-service.ts';
+import type { Sessions } from '../kernel/services.ts';
 import type { Role, AuthUser } from '../kernel/caller.ts';
 import { AppError } from './errors.ts';
 
@@ -48,7 +48,7 @@ export function currentUser(request: FastifyRequest): AuthUser {
 }
 
 export interface AuthPluginOptions {
-  sessions: SessionService;
+  sessions: Sessions;
   allowedOrigins: string[];
 }
 

@@ -3,7 +3,7 @@
 // write — a later write, the transaction, a check inside it — must remove what was written: a
 // request that fails leaves nothing in storage. A removal that itself fails is logged with its
 // key, the one trace an operator has of the orphan.
-import type { Deps } from '../container.ts';
+import type { Deps } from '../kernel/deps.ts';
 
 export interface FileToStore {
   /** A generated key (never client input). */

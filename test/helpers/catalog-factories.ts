@@ -1,7 +1,7 @@
 // Reference data and listings built straight through the database, for tests of features that
 // need a listing without going through the creation wizard.
 import { sql } from 'drizzle-orm';
-import type { Deps } from '../../src/container.ts';
+import type { Deps } from '../../src/kernel/deps.ts';
 import { countries, currencies, properties, propertyTypes, roomTypes, ratePlans } from '../../src/db/schema/index.ts';
 
 let seq = 0;

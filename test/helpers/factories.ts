@@ -1,5 +1,5 @@
 // Builds accounts straight through the repositories (the routes under test stay the subject).
-import type { Deps } from '../../src/container.ts';
+import type { Deps } from '../../src/kernel/deps.ts';
 import { hashPassword } from '../../src/modules/auth/passwords.ts';
 import { usersRepository, type UserRow } from '../../src/modules/users/users.repository.ts';
 import type { App } from '../../src/app.ts';

@@ -2,7 +2,7 @@
 // on the fly. `fullPropertyPayload` is one request that creates an active listing;
 // `propertySteps` is the same content split the way the wizard sends it.
 import { and, eq, sql } from 'drizzle-orm';
-import type { Deps } from '../../src/container.ts';
+import type { Deps } from '../../src/kernel/deps.ts';
 import { commodities, neighborhoods } from '../../src/db/schema/index.ts';
 import { createPropertyType, ensureCountry, ensureCurrency } from './catalog-factories.ts';
 

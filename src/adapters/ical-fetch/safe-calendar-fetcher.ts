@@ -9,21 +9,10 @@ import type { LookupAddress } from 'node:dns';
 import { lookup as dnsLookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
+import { CalendarFetchError, type CalendarFetcher } from '../../ports/calendar-fetcher.ts';
 import { isPublicAddress, parseAddress } from './public-address.ts';
 
-export type FetchFailure = 'bad_url' | 'refused_address' | 'too_large' | 'bad_content' | 'timeout' | 'http_status' | 'network';
-
-export class CalendarFetchError extends Error {
-  constructor(readonly reason: FetchFailure, message: string) {
-    super(message);
-    this.name = 'CalendarFetchError';
-  }
-
-  /** Whether the URL itself is at fault (refused or not a calendar), rather than the server failing to answer. */
-  get urlAtFault(): boolean {
-    return this.reason === 'bad_url' || this.reason === 'refused_address' || this.reason === 'too_large' || this.reason === 'bad_content';
-  }
-}
+export { CalendarFetchError, type FetchFailure } from '../../ports/calendar-fetcher.ts';
 
 export interface CalendarFetchOptions {
   /** Any address may be fetched (ICAL_ALLOW_PRIVATE: development and tests with a local server). */
@@ -152,5 +141,14 @@ export async function fetchCalendar(raw: string, opts: CalendarFetchOptions): Pr
       throw new CalendarFetchError('bad_url', 'redirects to something that is not a URL');
     }
     url = checkUrl(next, opts);
+  }
+}
+
+/** The calendar-fetcher port with its limits fixed (ICAL_ALLOW_PRIVATE, ICAL_MAX_BYTES, ICAL_TIMEOUT_MS). */
+export class SafeCalendarFetcher implements CalendarFetcher {
+  constructor(private readonly opts: CalendarFetchOptions) {}
+
+  fetch(url: string): Promise<string> {
+    return fetchCalendar(url, this.opts);
   }
 }

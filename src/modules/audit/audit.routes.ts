@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { Paginated, errorResponses, okPage } from '../../platform/envelope.ts';
 import { PageQuery, pageWindow } from '../../platform/pagination.ts';
 import { auditRepository } from './audit.repository.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { auditRoutes } from './audit.routes.ts';
 
 /** The audit trail of staff actions, readable by admins. */

@@ -1,7 +1,7 @@
 // Thin handlers: validated input → one use case → envelope.
 import type { FastifyReply, FastifyRequest, FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { MessageOnly, errorResponses, ok } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';
 import { SESSION_COOKIES, TOKEN_COOKIE, currentUser } from '../../platform/auth.ts';

@@ -1,4 +1,4 @@
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { usersRepository } from '../users/users.repository.ts';
 
 /** Tells a sign-in form whether to ask for a password, offer sign-up, or say the account is off. */

@@ -1,4 +1,4 @@
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { usersRepository } from '../users/users.repository.ts';
 import { hashPassword } from './passwords.ts';
 

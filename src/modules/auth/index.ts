@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { authRoutes } from './auth.routes.ts';
 
 /** Accounts and sessions: login, refresh, registration, verification, resets, social sign-in. */

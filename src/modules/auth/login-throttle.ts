@@ -1,13 +1,18 @@
-// Counters in the rate-limit store (memory, or Redis shared by all instances).
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import type { Redis } from 'ioredis';
+// Counters in the rate-limits port (memory, or Redis shared by all instances), kept by the auth
+// module for the running app.
+import type { Deps } from '../../kernel/deps.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { RateCount, RateCounter, RateLimits } from '../../ports/rate-limits.ts';
 
-function limiter(prefix: string, points: number, windowMs: number, redis: Redis | null): RateLimiterAbstract {
-  const opts = { points, duration: Math.ceil(windowMs / 1000), keyPrefix: prefix };
-  // While Redis is away each instance counts in memory (the insurance limiter) rather than failing logins.
-  return redis ? new RateLimiterRedis({ ...opts, storeClient: redis, insuranceLimiter: new RateLimiterMemory(opts) }) : new RateLimiterMemory(opts);
-}
+const LOGIN_THROTTLE = Symbol('auth.login-throttle');
+const MAIL_THROTTLE = Symbol('auth.mail-throttle');
+/** Codes mailed to one account per rate-limit window, whoever asks. */
+const MAILS_PER_WINDOW = 5;
+
+export const loginThrottle = (deps: Pick<Deps, 'services' | 'rateLimits' | 'config'>) =>
+  deps.services.get(LOGIN_THROTTLE, () => new LoginThrottle(deps.config.LOGIN_MAX_FAILURES, deps.config.rateLimitWindowMs, deps.rateLimits));
+export const mailThrottle = (deps: Pick<Deps, 'services' | 'rateLimits' | 'config'>) =>
+  deps.services.get(MAIL_THROTTLE, () => new MailThrottle(MAILS_PER_WINDOW, deps.config.rateLimitWindowMs, deps.rateLimits));
 
 /** A login attempt: the account its identifier resolved to (if any), the identifier as sent, the client IP. */
 export interface LoginAttempt {
@@ -23,9 +28,9 @@ export interface LoginAttempt {
  * answers, so the throttle does not tell which identifiers are accounts.
  */
 export class LoginThrottle {
-  private readonly limiter: RateLimiterAbstract;
-  constructor(private readonly maxFailures: number, windowMs: number, redis: Redis | null) {
-    this.limiter = limiter('login-fail', maxFailures, windowMs, redis);
+  private readonly limiter: RateCounter;
+  constructor(private readonly maxFailures: number, windowMs: number, limits: RateLimits) {
+    this.limiter = limits.counter('login-fail', maxFailures, windowMs);
   }
 
   private accountKey(a: LoginAttempt): string {
@@ -40,7 +45,7 @@ export class LoginThrottle {
   async check(a: LoginAttempt): Promise<void> {
     for (const key of [this.accountKey(a), `ip:${a.ip}`]) {
       const res = await this.limiter.get(key);
-      if (res && res.consumedPoints >= this.maxFailures) this.refuse(res);
+      if (res && res.consumed >= this.maxFailures) this.refuse(res);
     }
   }
 
@@ -55,7 +60,7 @@ export class LoginThrottle {
     await this.limiter.delete(this.accountKey(a));
   }
 
-  private refuse(res: RateLimiterRes): never {
+  private refuse(res: RateCount): never {
     const seconds = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
     throw new AppError('RATE_LIMITED', `Too many failed logins; try again in ${seconds} s`, undefined, { 'retry-after': String(seconds) });
   }
@@ -66,19 +71,13 @@ export class LoginThrottle {
  * many IPs. Over the budget the request still gets its usual answer, but nothing is sent.
  */
 export class MailThrottle {
-  private readonly limiter: RateLimiterAbstract;
-  constructor(perWindow: number, windowMs: number, redis: Redis | null) {
-    this.limiter = limiter('mail-codes', perWindow, windowMs, redis);
+  private readonly limiter: RateCounter;
+  constructor(perWindow: number, windowMs: number, limits: RateLimits) {
+    this.limiter = limits.counter('mail-codes', perWindow, windowMs);
   }
 
   /** True when a mail may go to this account now (and counts it). */
   async allow(userId: number, purpose: string): Promise<boolean> {
-    try {
-      await this.limiter.consume(`${purpose}:${userId}`);
-      return true;
-    } catch (err) {
-      if (err instanceof RateLimiterRes) return false;
-      throw err;
-    }
+    return this.limiter.consume(`${purpose}:${userId}`);
   }
 }

@@ -1,6 +1,7 @@
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import { usersRepository } from '../users/users.repository.ts';
+import { loginThrottle } from './login-throttle.ts';
 import { verifyPassword } from './passwords.ts';
 import { assertLoginTypeAllows, issueSession, type LoginType, type RequestMeta } from './session-issuer.ts';
 
@@ -12,13 +13,13 @@ import { assertLoginTypeAllows, issueSession, type LoginType, type RequestMeta }
 export async function login(deps: Deps, input: { login: string; password: string; type?: LoginType }, meta: RequestMeta & { ip: string }) {
   const user = await usersRepository(deps.db).findByLogin(input.login);
   const attempt = { account: user, login: input.login, ip: meta.ip };
-  await deps.loginThrottle.check(attempt);
+  await loginThrottle(deps).check(attempt);
   const valid = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !valid) {
-    await deps.loginThrottle.recordFailure(attempt);
+    await loginThrottle(deps).recordFailure(attempt);
     throw new AppError('INVALID_CREDENTIALS', 'The login or password is incorrect');
   }
-  await deps.loginThrottle.recordSuccess(attempt);
+  await loginThrottle(deps).recordSuccess(attempt);
   if (!user.isActive) throw new AppError('ACCOUNT_INACTIVE', 'This account has been deactivated');
   const type = input.type ?? 'client';
   assertLoginTypeAllows(type, user.role);

@@ -1,9 +1,10 @@
 // The three steps of password reset: e-mail a code, trade the code for a reset token, set the password.
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { usersRepository } from '../users/users.repository.ts';
 import { authRepository } from './auth.repository.ts';
 import { consumeCode, consumeLinkToken } from './consume-code.ts';
 import { hashPassword } from './passwords.ts';
+import { mailThrottle } from './login-throttle.ts';
 import { assertPasswordsMatch } from './session-issuer.ts';
 import { createCode, createLinkToken, mailCode } from './send-code.ts';
 
@@ -11,7 +12,7 @@ import { createCode, createLinkToken, mailCode } from './send-code.ts';
 export async function requestPasswordReset(deps: Deps, email: string): Promise<void> {
   const user = await usersRepository(deps.db).findByEmail(email);
   if (!user || user.deletedAt || !user.isActive) return;
-  if (!(await deps.mailThrottle.allow(user.id, 'password_reset'))) return;
+  if (!(await mailThrottle(deps).allow(user.id, 'password_reset'))) return;
   const code = await createCode(deps, user, 'password_reset');
   await mailCode(deps, user, 'password_reset', code);
 }

@@ -1,4 +1,4 @@
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import { usersRepository, type UserRow } from '../users/users.repository.ts';
 import { toFlatProfile } from '../users/user-profile.ts';

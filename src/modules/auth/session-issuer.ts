@@ -1,5 +1,5 @@
 // What every successful sign-in answers: a new session's token, the role and the flat profile.
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import { toFlatProfile } from '../users/user-profile.ts';
 import { usersRepository, type UserRow } from '../users/users.repository.ts';

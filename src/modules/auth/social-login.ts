@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import { InvalidSocialToken, SocialProviderUnavailable, SocialProviderNotConfigured, type SocialIdentity } from '../../ports/identity-providers.ts';
 import { usersRepository, type UserRow } from '../users/users.repository.ts';

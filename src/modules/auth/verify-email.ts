@@ -1,8 +1,9 @@
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import { usersRepository } from '../users/users.repository.ts';
 import { toFlatProfile } from '../users/user-profile.ts';
 import { consumeCode } from './consume-code.ts';
+import { mailThrottle } from './login-throttle.ts';
 import { createCode, mailCode } from './send-code.ts';
 
 /** Marks the e-mail verified with the code that was sent to it. */
@@ -19,7 +20,7 @@ export async function verifyEmail(deps: Deps, email: string, code: string) {
 export async function resendVerification(deps: Deps, email: string): Promise<void> {
   const user = await usersRepository(deps.db).findByEmail(email);
   if (!user || user.deletedAt || user.emailVerifiedAt || !user.isActive) return;
-  if (!(await deps.mailThrottle.allow(user.id, 'email_verification'))) return;
+  if (!(await mailThrottle(deps).allow(user.id, 'email_verification'))) return;
   const code = await createCode(deps, user, 'email_verification');
   await mailCode(deps, user, 'email_verification', code);
 }

@@ -1,6 +1,6 @@
 // The catalogue's routes: reference data read by everyone, written by admins.
 import type { FastifyInstance } from 'fastify';
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { propertyTypesRoutes } from './property-types.routes.ts';
 import { commoditiesRoutes } from './commodities.routes.ts';
 import { placesRoutes } from './places.routes.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { catalogRoutes } from './catalog.routes.ts';
 
 /** Reference data: property types, amenities, countries, neighborhoods, currencies. */

@@ -1,4 +1,4 @@
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { pageWindow, type PageQuery } from '../../platform/pagination.ts';
 import { commodityView } from './catalog-views.ts';
 import { commoditiesRepository } from './commodities.repository.ts';

@@ -1,7 +1,7 @@
 // GET /countries, GET /neighborhoods (public) and POST /neighborhoods (admin).
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { errorResponses, ok, okPage } from '../../platform/envelope.ts';
 import { currentUser } from '../../platform/auth.ts';
 import * as S from './catalog.schemas.ts';

@@ -1,7 +1,7 @@
 // GET /property-types (public) and its admin writes.
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { MessageOnly, errorResponses, ok, okPage } from '../../platform/envelope.ts';
 import { currentUser } from '../../platform/auth.ts';
 import { PageQuery } from '../../platform/pagination.ts';

@@ -16,7 +16,7 @@
 //   cancelled here reinstates that same reservation (confirmed again, nights taken again);
 // - a transaction broken by PostgreSQL's deadlock detector (a guest changing the same nights) is
 //   run again, like the direct paths (commit-nights-change.ts).
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import type { Tx } from '../../db/connection.ts';
 import { platformRepository } from '../../platform/platform.repository.ts';
 import type { BookingRevision } from '../../ports/channel-manager.ts';

@@ -2,7 +2,7 @@
 // thread) and owners' replies going out. Pulls run after the webhook has been answered; in one process they coalesce (a webhook
 // arriving during a pull asks for one more pull after it), and across processes the revision
 // keys make a second pull harmless. `idle()` lets tests and shutdown wait for them.
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { pullBookingRevisions } from './pull-booking-revisions.ts';
 import { pullChannelMessages } from './pull-channel-messages.ts';
 import { sendChannelReplies } from './send-channel-replies.ts';

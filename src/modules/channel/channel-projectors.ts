@@ -6,7 +6,7 @@
 // sent again, so a new plan or a new count of rooms exists there before its values are pushed;
 // such a change reaches every night of the channel manager's window (500 nights), past our own
 // calendar's horizon. The push sends only the nights whose value changed.
-import type { OutboxRelay, Projector } from '../../jobs/outbox-relay.ts';
+import type { Projections, Projector } from '../../kernel/events.ts';
 import { addDays } from '../../kernel/calendar-dates.ts';
 import { CALENDAR_CHANGED, type CalendarChangedEvent } from '../room-types/calendar-changed.ts';
 import { channelPushRepository } from './channel-push.repository.ts';
@@ -37,7 +37,7 @@ const calendarProjector: Projector = async ({ tx, event }) => {
 };
 
 /** Registers the channel push's projectors (only when a channel manager is configured). */
-export function registerChannelProjectors(relay: OutboxRelay): OutboxRelay {
+export function registerChannelProjectors<R extends Projections>(relay: R): R {
   for (const topic of RESERVATION_TOPICS) relay.addProjector(topic, reservationProjector);
   relay.addProjector(CALENDAR_CHANGED, calendarProjector);
   return relay;

@@ -13,7 +13,7 @@
 //   possible count of adults (Rate Plans page, "Occupancy Options"), priced by us: the primary one
 //   is the room type's default occupancy.
 import { createHash } from 'node:crypto';
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import type { ChannelManager, ChannelRatePlanInput } from '../../ports/channel-manager.ts';
 import { isoDecimals } from '../../kernel/money.ts';
 import type { PropertyRow } from '../properties/properties.repository.ts';

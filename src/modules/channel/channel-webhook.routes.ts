@@ -5,7 +5,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { Envelope, errorResponses, ok } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';
 import { channelInbox } from './channel-inbox.ts';

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { currentUser } from '../../platform/auth.ts';
 import { Envelope, errorResponses, ok } from '../../platform/envelope.ts';
 import { ChannelStatusView, STATUS_SHAPE, SyncBody } from './channel.schemas.ts';

@@ -1,6 +1,6 @@
 // GET /properties/{id}/channel/status: what the link to the channel manager is doing for a listing.
 // Its owner, admin and support may read it; to anyone else it does not exist (404).
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
 import { isStaff, loadVisibleProperty } from '../properties/property-access.ts';

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
+import { announceListingWrites } from '../../platform/listing-changes.ts';
 import { CHANNEL_MESSAGE_OUTGOING } from '../messaging/record-message.ts';
 import { channelWebhookRoutes } from './channel-webhook.routes.ts';
 import { channelRoutes } from './channel.routes.ts';
@@ -7,6 +8,8 @@ import { channelInbox } from './channel-inbox.ts';
 
 /** The link to an external channel manager: linking and status, pushes, webhook in, replies out. */
 export async function channelModule(app: FastifyInstance, opts: { deps: Deps }) {
+  // Its writes change listings: each one is announced, so the listing caches forget it.
+  announceListingWrites(app, opts.deps.listings);
   const { deps } = opts;
   await app.register(channelWebhookRoutes, opts);
   await app.register(channelRoutes, opts);

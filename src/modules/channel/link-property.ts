@@ -16,7 +16,7 @@
 // - a listing without the fields Channex needs before connecting a travel platform is not linked
 //   (409 naming them, or a failure in the status for step 7's request); one linked before they
 //   were asked for keeps being updated, its status naming what to fill.
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import { ChannelManagerError, type ChannelManager } from '../../ports/channel-manager.ts';
 import type { AuthUser } from '../../kernel/caller.ts';

@@ -10,7 +10,7 @@
 // recorded, flagged for the owner in the channel status, and acknowledged. A revision for a
 // property linked to no listing here stays unacknowledged (it is applied once that listing is
 // linked) and is recorded as a failure.
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { afterCommit, publishAfterCommit } from '../../platform/after-commit.ts';
 import type { BookingRevision } from '../../ports/channel-manager.ts';
 import { applyBookingRevision } from './apply-booking-revision.ts';
@@ -73,7 +73,7 @@ export async function pullBookingRevisions(deps: Deps): Promise<PullSummary> {
       summary.applied += 1;
       if (outcome.overbooked) summary.overbooked += 1;
       const propertyId = outcome.propertyId;
-      await afterCommit(deps, 'property cache invalidation', () => deps.propertyCache.invalidate(propertyId, 'nights'));
+      await afterCommit(deps, 'listing change', () => deps.listings.changed(propertyId, 'nights'));
       publishAfterCommit(deps);
     } else if (outcome.kind === 'duplicate') summary.duplicates += 1;
     else summary.stale += 1;

@@ -3,7 +3,7 @@
 // owner, with its 'message.created' event, so the owner gets it in real time and as a
 // notification like any message. Messages sent from our side come back in the thread too: they
 // are ours already and skipped.
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { publishAfterCommit } from '../../platform/after-commit.ts';
 import { platformRepository } from '../../platform/platform.repository.ts';
 import { messagesRepository } from '../messaging/messages.repository.ts';

@@ -20,7 +20,7 @@
 // (422) and a 200 carrying warnings drop them, since resending the same values would be refused
 // the same way; every failure is recorded for the status route, warnings in the owner's words.
 // What a push set there is recorded (the refused values excepted) for the next comparison.
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { ChannelManagerError, type AvailabilityValue, type ChannelManager, type PushOutcome, type RestrictionValue } from '../../ports/channel-manager.ts';
 import { propertiesRepository, type PropertyRow } from '../properties/properties.repository.ts';
 import { todayIn } from '../../kernel/calendar-dates.ts';

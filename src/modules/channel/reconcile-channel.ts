@@ -11,7 +11,7 @@
 // The same hourly pass moves each linked listing's window forward: the nights that entered the
 // next 500 since the last pass are queued once (a change for Channex: it has never had them),
 // instead of a daily full sync.
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { ChannelManagerError } from '../../ports/channel-manager.ts';
 import { propertiesRepository } from '../properties/properties.repository.ts';
 import { addDays, todayIn } from '../../kernel/calendar-dates.ts';

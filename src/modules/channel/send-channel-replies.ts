@@ -4,7 +4,7 @@
 // a stale claim that is sent again after CLAIM_TIMEOUT_MS. A reply the platform refuses for good
 // is marked undeliverable and recorded as a failure; a retryable error leaves it for the next run.
 import { randomUUID } from 'node:crypto';
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { ChannelManagerError } from '../../ports/channel-manager.ts';
 import { channelInboundRepository, channelRepliesRepository } from './channel-inbound.repository.ts';
 

@@ -7,7 +7,7 @@
 //   and the outbox event 'chatbot.handoff' tells support in the same transaction; support's reply
 //   (POST /history_chatbots/{id}/response) reaches the user as a chat message;
 // - every question is stored, answered or not, so support sees what users ask.
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { publishAfterCommit } from '../../platform/after-commit.ts';
 import { platformRepository } from '../../platform/platform.repository.ts';
 import type { PropertyFacts } from '../../ports/answer-engine.ts';

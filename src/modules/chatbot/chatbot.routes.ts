@@ -2,7 +2,7 @@
 // one use case → envelope.
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { currentUser } from '../../platform/auth.ts';
 import { errorResponses, MessageOnly, ok, okPage } from '../../platform/envelope.ts';
 import { askChatbot } from './ask-chatbot.ts';

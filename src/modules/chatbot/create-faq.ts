@@ -1,5 +1,5 @@
 // POST /chatbots/faqs (admin): a new answer the bot may give.
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { chatbotRepository } from './chatbot.repository.ts';
 import type { FaqBody, FaqView } from './chatbot.schemas.ts';
 import { faqView } from './chatbot-views.ts';

@@ -1,5 +1,5 @@
 // DELETE /chatbots/faqs/{id} (admin). Conversations answered from it keep their answer text.
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { notFound } from '../../platform/errors.ts';
 import { chatbotRepository } from './chatbot.repository.ts';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { chatbotRoutes } from './chatbot.routes.ts';
 
 /** The chatbot (answers from a listing's facts and the FAQ, hands the rest to support) and its FAQ. */

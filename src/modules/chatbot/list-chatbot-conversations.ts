@@ -1,5 +1,5 @@
 // GET /chatbots: recent questions to the bot, newest first, for support and admin.
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { pageWindow } from '../../platform/pagination.ts';
 import { chatbotRepository } from './chatbot.repository.ts';
 import type { ConversationsQuery } from './chatbot.schemas.ts';

@@ -1,5 +1,5 @@
 // GET /chatbots/faqs: the FAQ entries, oldest first (admin and support).
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { pageWindow } from '../../platform/pagination.ts';
 import { chatbotRepository } from './chatbot.repository.ts';
 import type { FaqQuery } from './chatbot.schemas.ts';

@@ -1,7 +1,7 @@
 // What the bot may tell this caller about a listing. The Wi-Fi network and password are put in
 // the facts only for a guest with a confirmed reservation there whose stay is not over (checkout
 // today or later, in the listing's time zone): not the owner, not staff, not a pending guest.
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import type { PropertyFacts } from '../../ports/answer-engine.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
 import { cancellationPolicyView, POLICY_NAMES } from '../properties/cancellation-policies.ts';

@@ -8,7 +8,7 @@
 //   'message.created' event: it reaches the user on /ws/chat and as a notification, and the user
 //   can answer the agent in the chat;
 // - an agent cannot answer their own question (409): the reply would be a message to themselves.
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { publishAfterCommit } from '../../platform/after-commit.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { AuthUser } from '../../kernel/caller.ts';

@@ -1,5 +1,5 @@
 // PUT /chatbots/faqs/{id} (admin): changes the members sent.
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { invalidField, notFound } from '../../platform/errors.ts';
 import { chatbotRepository, type NewFaq } from './chatbot.repository.ts';
 import type { FaqUpdateBody, FaqView } from './chatbot.schemas.ts';

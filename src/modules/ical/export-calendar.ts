@@ -4,7 +4,7 @@
 // the owner, an admin or support asks for the link; the owner or an admin can replace it (the
 // old link then answers 404, like a wrong token or an unknown listing).
 import { randomBytes } from 'node:crypto';
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
 import { addDays, todayIn } from '../../kernel/calendar-dates.ts';

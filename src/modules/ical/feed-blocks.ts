@@ -2,9 +2,9 @@
 // listing's dates) become ical_blocks rows of the feed, mirrored as +1 in property_nights.blocked
 // of the feed's unit kind (a room type, or 0 for a listing sold whole). Replacing a feed's blocks
 // is one transaction that also records calendar.changed for the nights that moved.
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import type { Executor } from '../../db/connection.ts';
-import { CalendarFetchError, fetchCalendar } from '../../adapters/ical-fetch/safe-calendar-fetcher.ts';
+import { CalendarFetchError } from '../../ports/calendar-fetcher.ts';
 import { addDays, todayIn } from '../../kernel/calendar-dates.ts';
 import { recordCalendarChanged } from '../room-types/calendar-changed.ts';
 import { busyNights, CalendarParseError, type BlockedNight, type ImportWindow } from './ical-format.ts';
@@ -19,7 +19,7 @@ export function importWindow(deps: Deps, timeZone: string): ImportWindow {
 
 /** Fetches and reads the calendar; throws CalendarFetchError or CalendarParseError. */
 export async function readFeedCalendar(deps: Deps, url: string, w: ImportWindow): Promise<Map<string, BlockedNight>> {
-  const text = await fetchCalendar(url, { allowPrivate: deps.config.ICAL_ALLOW_PRIVATE, maxBytes: deps.config.ICAL_MAX_BYTES, timeoutMs: deps.config.ICAL_TIMEOUT_MS });
+  const text = await deps.calendars.fetch(url);
   return busyNights(text, w);
 }
 

@@ -4,10 +4,10 @@
 // refresh (on demand, or the ical-refresh job for feeds not fetched for 30 minutes) replaces the
 // feed's blocks in one transaction; a failed one keeps the previous blocks and records why.
 // Owner of the listing or admin manage feeds; support reads them; anyone else: 404.
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { AppError, invalidField, notFound } from '../../platform/errors.ts';
 import { publishAfterCommit } from '../../platform/after-commit.ts';
-import { CalendarFetchError } from '../../adapters/ical-fetch/safe-calendar-fetcher.ts';
+import { CalendarFetchError } from '../../ports/calendar-fetcher.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
 import { propertiesRepository, type PropertyRow } from '../properties/properties.repository.ts';
 import { loadCalendarForRead, loadCalendarForWrite } from './calendar-access.ts';
@@ -44,7 +44,7 @@ async function view(deps: Deps, feeds: FeedRow[], propertyId: number): Promise<F
 }
 
 async function afterChange(deps: Deps, propertyId: number): Promise<void> {
-  await deps.propertyCache.invalidate(propertyId, 'nights');
+  await deps.listings.changed(propertyId, 'nights');
   publishAfterCommit(deps);
 }
 

@@ -2,7 +2,7 @@
 // test/fakes/calendar-server.ts), and the per-night counts they change.
 import { sql } from 'drizzle-orm';
 import { propertyNights } from '../../db/schema/index.ts';
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { addDays } from '../../kernel/calendar-dates.ts';
 
 /** Test clock: noon UTC, so "today" is 2030-01-10 in Paris (the factories' listings). */

@@ -1,6 +1,6 @@
 // GET /chats/attachments/{messageId}: the file of a message, for its sender, its receiver (the
 // listing's owner for a travel-platform thread) and support/admin; 404 for anyone else.
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
 import { isStaff } from '../properties/property-access.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { messagingRoutes } from './messaging.routes.ts';
 
 /** Messages between users and with travel-platform guests, conversation summaries, attachments. */

@@ -6,7 +6,7 @@
 //   gives the number), whoever wrote last;
 // - phone only to support/admin or between the guest and the owner of a shared reservation;
 // - is_online from the presence port in one call for the page; last_seen only when offline.
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { pageWindow, type PageQuery } from '../../platform/pagination.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
 import { isStaff } from '../properties/property-access.ts';

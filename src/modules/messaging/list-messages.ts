@@ -9,7 +9,7 @@
 // - an unknown user is 404; a deleted one keeps their history; oneself is 422;
 // - a travel-platform thread: its listing's owner, or support/admin (reading, not marking:
 //   nothing there is addressed to them).
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { notFound } from '../../platform/errors.ts';
 import { pageWindow, type PageQuery } from '../../platform/pagination.ts';
 import type { AuthUser } from '../../kernel/caller.ts';

@@ -11,7 +11,7 @@
 //   when anything after the write fails (storeFilesThen);
 // - reservation_id is refused on a travel-platform reply (the thread carries its booking_id).
 import { randomUUID } from 'node:crypto';
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import type { Tx } from '../../db/connection.ts';
 import { publishAfterCommit } from '../../platform/after-commit.ts';
 import { invalidField, notFound } from '../../platform/errors.ts';

@@ -1,5 +1,5 @@
 // The caller's notifications, newest first, optionally only read or only unread ones.
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
 import { pageWindow, type PageQuery } from '../../platform/pagination.ts';
 import { notificationsRepository } from './notifications.repository.ts';

@@ -2,7 +2,7 @@
 // /unread-count, /mark-all-as-read, /send) win over /{id} in the router, whatever the order.
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { currentUser } from '../../platform/auth.ts';
 import { errorResponses, ok, okPage } from '../../platform/envelope.ts';
 import { PageQuery } from '../../platform/pagination.ts';

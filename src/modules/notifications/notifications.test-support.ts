@@ -1,7 +1,7 @@
 // Notifications and recipients built straight in the database for the notification tests, and a
 // way to wait until the relay has projected and published everything committed so far.
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { notifications, outboxEvents } from '../../db/schema/index.ts';
 import type { Role } from '../../kernel/caller.ts';
 import type { NotificationType } from './notification-types.ts';

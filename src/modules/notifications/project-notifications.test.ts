@@ -6,7 +6,8 @@ import { bearer, createUser, loginAs } from '../../../test/helpers/factories.ts'
 import { createProperty } from '../../../test/helpers/catalog-factories.ts';
 import { notifications, outboxEvents } from '../../db/schema/index.ts';
 import { platformRepository } from '../../platform/platform.repository.ts';
-import { OutboxRelay, type PublishedEvent } from '../../jobs/outbox-relay.ts';
+import { OutboxRelay } from '../../jobs/outbox-relay.ts';
+import type { PublishedEvent } from '../../kernel/events.ts';
 import { MemoryEventBus } from '../../adapters/memory/memory-event-bus.ts';
 import type { UserRow } from '../users/users.repository.ts';
 import { seedReservation } from '../reservations/reservations.test-support.ts';

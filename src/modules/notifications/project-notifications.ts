@@ -4,7 +4,7 @@
 //
 // A relay pass hands over all its events at once: the reservations they name are read with one
 // query, and every recipient's notification of every event is written with one statement.
-import type { BatchProjector, OutboxRelay, Projector } from '../../jobs/outbox-relay.ts';
+import type { BatchProjector, Projections, Projector } from '../../kernel/events.ts';
 import { num, oncePerRecipient, PLANNERS, type Planner, type PlanningSource } from './event-notifications.ts';
 import { notificationsRepository, type ReservationContext } from './notifications.repository.ts';
 
@@ -39,6 +39,6 @@ export function notificationProjector(planner: Planner): Projector {
 }
 
 /** Registers the notification projector for every topic that notifies someone; returns the relay. */
-export function registerNotificationProjectors(relay: OutboxRelay): OutboxRelay {
+export function registerNotificationProjectors<R extends Projections>(relay: R): R {
   return relay.addBatchProjector(Object.keys(PLANNERS), notificationBatchProjector(PLANNERS));
 }

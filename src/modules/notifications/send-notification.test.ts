@@ -6,7 +6,7 @@ import { bearer, createUser, loginAs } from '../../../test/helpers/factories.ts'
 import { auditLog, notifications, outboxEvents, users } from '../../db/schema/index.ts';
 import type { AuthUser, Role } from '../../kernel/caller.ts';
 import type { UserRow } from '../users/users.repository.ts';
-import type { PublishedEvent } from '../../jobs/outbox-relay.ts';
+import type { PublishedEvent } from '../../kernel/events.ts';
 import type { NotificationCreated } from './notification-types.ts';
 import { bulkUsers, createdEventsFor, notificationsOf, settleOutbox } from './notifications.test-support.ts';
 import { sendNotification } from './send-notification.ts';

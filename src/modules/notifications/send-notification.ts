@@ -10,7 +10,7 @@
 // - A listed account with another role is a 422 naming user_ids and listing those ids (the first
 //   MAX_LISTED), nothing sent: the sender meant someone else, or the wrong role. Unknown, deleted
 //   and deactivated accounts are skipped, with or without a role, as they always were.
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import type { AuthUser, Role } from '../../kernel/caller.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { publishAfterCommit } from '../../platform/after-commit.ts';

@@ -1,4 +1,4 @@
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
 import { ownerRequestsRepository, type OwnerRequestStatus } from './owner-requests.repository.ts';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { ownerOnboardingRoutes } from './owner-onboarding.routes.ts';
 
 /** Owner applications (KYC): submission, documents, moderation by support, private files. */

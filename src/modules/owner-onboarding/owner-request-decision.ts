@@ -1,6 +1,6 @@
 // What approval and rejection share: finding the application, locking it, and the after-commit
 // side effects.
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import type { Tx } from '../../db/connection.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { ownerRequestsRepository, type OwnerRequestRow } from './owner-requests.repository.ts';

@@ -1,4 +1,4 @@
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { platformRepository } from '../../platform/platform.repository.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import type { AuthUser } from '../../kernel/caller.ts';

@@ -1,6 +1,6 @@
 // Demo data for `npm run seed:demo`: one applicant per application status, filed and decided
 // through the real use cases (so files, profile copies, audit and outbox are as in production).
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
 import { usersRepository } from '../users/users.repository.ts';

@@ -20,7 +20,7 @@
 // - a session the processor made for one of our requests but that no request records (an
 //   attempt whose answer was lost) is recognised by its client_reference_id and refunded the same way;
 // - the owner's earnings ledger follows in the same transaction.
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import type { Tx } from '../../db/connection.ts';
 import { afterCommit, publishAfterCommit } from '../../platform/after-commit.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -94,7 +94,7 @@ export async function confirmPayment(deps: Deps, session: CheckoutSession): Prom
   crashPoint(deps.config, 'payment.after-commit');
   if (result.outcome === 'confirmed' || result.outcome === 'refunded_late' || result.outcome === 'refunded_superseded') {
     const id = propertyId;
-    if (id !== null) await afterCommit(deps, 'property cache invalidation', () => deps.propertyCache.invalidate(id));
+    if (id !== null) await afterCommit(deps, 'listing change', () => deps.listings.changed(id));
     publishAfterCommit(deps);
   }
   return result;

@@ -17,7 +17,7 @@
 // before plans were kept are split here from recorded state, as they always were. A payment
 // becomes `refunded` when fully given back, else `partially_refunded`.
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { payments, refunds, reservations, type RefundPart } from '../../db/schema/index.ts';
 import { publishAfterCommit } from '../../platform/after-commit.ts';
 import { platformRepository } from '../../platform/platform.repository.ts';

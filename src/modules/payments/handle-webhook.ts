@@ -3,7 +3,7 @@
 // and changes nothing. Completed sessions go through the same confirmation path as verify;
 // expired ones close their unpaid payment. Unknown sessions and other event types are
 // acknowledged and ignored, so the processor does not retry them forever.
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import { WebhookSignatureError } from '../../ports/payment-processor.ts';
 import { confirmPayment } from './confirm-payment.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { paymentsRoutes } from './payments.routes.ts';
 
 /** Payments: hosted checkout for what a reservation owes, its confirmation (verify and webhook), histories. */

@@ -1,6 +1,6 @@
 // GET /payments/{userId}/all-payments and /pending-payments: a user's payment history, for the
 // user themself, admin and support (anyone else: 404, as for any resource they may not see).
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { notFound } from '../../platform/errors.ts';
 import { pageWindow, type PageQuery } from '../../platform/pagination.ts';
 import type { AuthUser } from '../../kernel/caller.ts';

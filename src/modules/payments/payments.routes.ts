@@ -1,7 +1,7 @@
 // Payment routes (contract §7). Thin handlers: input → use case → the spec's shapes.
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { currentUser } from '../../platform/auth.ts';
 import { errorResponses, ok, okPage } from '../../platform/envelope.ts';
 import { PageQuery } from '../../platform/pagination.ts';

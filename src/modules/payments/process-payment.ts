@@ -21,7 +21,7 @@
 //   lands safely (confirm-payment.ts). A lapsed session is replaced by a new request row, so every
 //   session ever opened keeps its row and a payment on it is always recognised.
 import { createHash } from 'node:crypto';
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import type { Tx } from '../../db/connection.ts';
 import { expireCheckouts } from '../../platform/after-commit.ts';
 import { AppError, invalidField, notFound } from '../../platform/errors.ts';

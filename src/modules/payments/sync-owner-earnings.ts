@@ -15,7 +15,7 @@
 // when a refund is requested (not when it completes), so a payout never pays money that is on
 // its way back to the guest. Payable PAYOUT_DELAY_HOURS after the check-in instant.
 import { eq, sql } from 'drizzle-orm';
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import type { Executor } from '../../db/connection.ts';
 import { ownerEarnings, properties, reservations } from '../../db/schema/index.ts';
 import { checkinInstant, percentOf, type PriceBreakdown } from '../pricing/index.ts';

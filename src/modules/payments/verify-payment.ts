@@ -5,7 +5,7 @@
 // The session id is an unguessable capability (the processor's id): anyone holding it may ask
 // to confirm, since confirming only records what the processor says was paid. The answer shows
 // the payment and the reservation's status, nothing of other users.
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { notFound } from '../../platform/errors.ts';
 import { currencyDecimals } from '../catalog/currencies.repository.ts';
 import { confirmPayment, type ConfirmOutcome } from './confirm-payment.ts';

@@ -6,7 +6,7 @@
 // only takes lines whose payout_id is still null and must bind every line it summed, else the
 // transaction rolls back. The amount paid is what is due at that moment, which may differ from
 // the plan if the ledger moved since it was read.
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { payoutsRepository, type CurrencyRate, type PayoutRow } from './payouts.repository.ts';
 import { convertBalance, type PlanEntry } from './payout-plan.ts';
 import { sendPayout, type SendStatus } from './send-payout.ts';

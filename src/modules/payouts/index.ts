@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { payoutsRoutes } from './payouts.routes.ts';
 
 /** Payouts: owners' due earnings, payout runs through the processor, settings, payout accounts. */

@@ -6,7 +6,7 @@
 // ?currency=) with the currency table's rates (conversion.ts). Owners without a payout account
 // are listed too, flagged, because an admin has to chase them. Owners are ordered by their total
 // converted balance, largest first; pages are cut after that ordering.
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { pageWindow, type PageQuery } from '../../platform/pagination.ts';
 import { minorToNumber } from '../../kernel/money.ts';
 import { convertBalance, targetCurrency } from './payout-plan.ts';

@@ -2,7 +2,7 @@
 // currency). One row (id 1), created by the first PUT; until then reads answer the defaults
 // (min_amount 0, max_payouts 100, the currency table's default currency) without writing them. min_amount is a number in the settings' currency, so it
 // must fit that currency's decimals; changing the currency keeps the figure (not converted).
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { invalidField } from '../../platform/errors.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import type { AuthUser } from '../../kernel/caller.ts';

@@ -1,7 +1,7 @@
 // Payout routes (contract §7): admin only, support may read; owners manage their payout account.
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { currentUser } from '../../platform/auth.ts';
 import { errorResponses, ok, okPage } from '../../platform/envelope.ts';
 import { listEligibleOwners } from './list-eligible-owners.ts';

@@ -1,7 +1,7 @@
 // Ledger lines written straight into owner_earnings, for tests of the payout logic (the real
 // payment flow writes them through sync-owner-earnings; one test goes that way end to end).
 import { eq, isNotNull, sql } from 'drizzle-orm';
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { ownerEarnings, payouts, users } from '../../db/schema/index.ts';
 import { createProperty } from '../../../test/helpers/catalog-factories.ts';
 import { seedReservation } from '../reservations/reservations.test-support.ts';

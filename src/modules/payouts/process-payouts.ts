@@ -8,7 +8,7 @@
 // (send-payout.ts), then executes the plan entry by entry (execute-payout.ts), each entry in its
 // own transaction, so one owner's failure never undoes another's payout.
 import { randomUUID } from 'node:crypto';
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { invalidField } from '../../platform/errors.ts';
 import { minorToNumber } from '../../kernel/money.ts';
 import { executePayout, type EntryResult } from './execute-payout.ts';

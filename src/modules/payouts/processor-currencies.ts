@@ -2,7 +2,7 @@
 // the payment processor can pay out in it. The table is the list (it is what balances are kept
 // and converted in); a currency the processor supports but the table lacks cannot be a payout
 // currency, so it is not listed. POST /payouts/process refuses a target that is not supported.
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { formatRate } from '../catalog/currency-views.ts';
 import { payoutsRepository } from './payouts.repository.ts';
 

@@ -22,7 +22,7 @@
 // runs list it under unresolved_payouts for a person to reconcile with the processor.
 // The destination is read from the owner at each attempt: set-payout-account.ts refuses to change
 // it while the owner has a pending or failed payout, so every attempt goes to the same account.
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { ProcessorRejectedError } from '../../ports/payment-processor.ts';
 import { payoutsRepository, type PayoutRow } from './payouts.repository.ts';
 import { crashPoint } from '../../platform/fault-points.ts';

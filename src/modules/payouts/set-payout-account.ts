@@ -7,7 +7,7 @@
 // that payout is re-sent under the same idempotency key, and a different destination under that
 // key would be refused by the processor and could hide a transfer that did happen (409). Every
 // change is audited.
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { AppError, forbidden, invalidField, notFound } from '../../platform/errors.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import type { AuthUser } from '../../kernel/caller.ts';

@@ -1,5 +1,5 @@
 // POST /properties/{id}/favorite: adds the listing to the caller's favorites (idempotent).
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
 import { favoritesRepository } from './favorites.repository.ts';
 import { loadVisibleProperty } from './property-access.ts';

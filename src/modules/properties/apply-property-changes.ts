@@ -1,7 +1,7 @@
 // The write path shared by the wizard (POST /properties/{id}) and PUT /properties/{id}: form
 // fields → columns, completed steps, the status they lead to, amenities, audit — inside the
 // caller's transaction, on a row it has locked.
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import type { Tx } from '../../db/connection.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AuthUser } from '../../kernel/caller.ts';

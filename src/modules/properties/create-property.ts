@@ -1,6 +1,6 @@
 // POST /properties (and /properties/new): an owner lists a property, or an admin for an owner.
 // Any subset of the 8 steps may be sent; the listing stays a draft until steps 1–6 are complete.
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { forbidden } from '../../platform/errors.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
 import { recordAudit } from '../audit/record-audit.ts';

@@ -1,6 +1,6 @@
 // DELETE /properties/{id}: removes the listing, or archives it when it has booking history
 // (which must outlive the listing). Media files go once the deletion has committed.
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { removeStoredFiles } from '../../platform/stored-files.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { AuthUser } from '../../kernel/caller.ts';

@@ -1,7 +1,7 @@
 // Favorites of the signed-in caller on one listing.
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { errorResponses, ok } from '../../platform/envelope.ts';
 import { currentUser } from '../../platform/auth.ts';
 import * as S from './properties.schemas.ts';

@@ -1,5 +1,5 @@
 // GET /properties/{id}/favorite: whether the caller has the listing in their favorites.
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
 import { favoritesRepository } from './favorites.repository.ts';
 import { loadVisibleProperty } from './property-access.ts';

@@ -1,6 +1,6 @@
 // GET /properties/owner/{userId}: one owner's listings in the second read variant, for the
 // owner themself, admin and support (404 for anyone else, as for an unknown account).
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { notFound } from '../../platform/errors.ts';
 import { pageWindow, type PageQuery } from '../../platform/pagination.ts';
 import type { AuthUser } from '../../kernel/caller.ts';

@@ -1,12 +1,13 @@
 // Builds read forms for a batch of listings with a fixed number of queries (one per kind of
 // related row), whatever the batch size. Other modules listing properties may reuse it.
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import type { Executor } from '../../db/connection.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
 import type { PropertyRow } from './properties.repository.ts';
 import { propertyReadRepository, type LiveParts } from './property-read.repository.ts';
 import { availabilityOf, toReadForm, type PropertyReadForm } from './property-read-form.ts';
 import { AppError } from '../../platform/errors.ts';
+import { propertyDetailCache } from './property-detail-cache.ts';
 
 const unique = <T>(xs: T[]) => [...new Set(xs)];
 
@@ -66,7 +67,7 @@ export async function cachedReadForm(
   deps: Deps, id: number, caller: AuthUser | null,
   loadRow: () => Promise<PropertyRow | undefined>, visible: (row: PropertyRow) => boolean, live?: LiveParts,
 ): Promise<PropertyReadForm> {
-  const cache = deps.propertyCache;
+  const cache = propertyDetailCache(deps);
   const variant = caller ? 'member' : 'anonymous';
   const stamp = cache.stamp();
   const cached = cache.get(id);

@@ -1,7 +1,7 @@
 // Turns the creation form's fields (any subset) into column changes, checking each field the
 // schema cannot (references, ranges, the currency's decimals). Every bad field is reported in
 // one 422, each under its own name.
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import type { Executor } from '../../db/connection.ts';
 import { AppError, forbidden, type FieldErrors } from '../../platform/errors.ts';
 import type { AuthUser } from '../../kernel/caller.ts';

@@ -1,5 +1,5 @@
 // DELETE /properties/{id}/favorite: removes the listing from the caller's favorites (idempotent).
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
 import { favoritesRepository } from './favorites.repository.ts';
 import { loadVisibleProperty } from './property-access.ts';

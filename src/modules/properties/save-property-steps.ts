@@ -1,5 +1,5 @@
 // POST /properties/{id}: the wizard saves the steps it sends on the caller's draft.
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
 import { applyPropertyChanges } from './apply-property-changes.ts';

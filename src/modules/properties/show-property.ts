@@ -1,5 +1,5 @@
 // GET /properties/{id}: the read form, for anyone who may see the listing.
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
 import { cachedReadForm } from './load-read-forms.ts';
 import { canSee } from './property-access.ts';

@@ -1,6 +1,6 @@
 // PUT /properties/{id}: the owner or an admin changes any fields, the status (active ↔
 // inactive), the visibility; an admin also the recommended flag.
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { AppError, forbidden, notFound } from '../../platform/errors.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
 import { applyPropertyChanges } from './apply-property-changes.ts';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
 import { AppError, invalidField } from '../../platform/errors.ts';
 import type { UploadedFile } from '../../platform/uploads.ts';

@@ -1,5 +1,5 @@
 // POST /properties/{id}/<rules>: the listing's owner or an admin adds a rule.
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
 import { propertyRulesRepository, type RuleTable } from './property-rules.repository.ts';
 import type { RuleKind } from './rule-kind.ts';

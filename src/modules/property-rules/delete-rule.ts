@@ -1,6 +1,6 @@
 // DELETE /properties/{id}/<rules>/{itemId}. Reservations keep a snapshot of the rules they were
 // priced with, so removing a rule never changes a booking already made.
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
 import { propertyRulesRepository, type RuleTable } from './property-rules.repository.ts';

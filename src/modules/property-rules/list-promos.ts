@@ -1,6 +1,6 @@
 // GET /properties/{id}/promos: the offers and promo codes of a listing. Travellers see what they
 // can still use; the listing's owner and admins see everything, expired and used up included.
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { todayIn } from '../../kernel/calendar-dates.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
 import { propertyRulesRepository } from './property-rules.repository.ts';

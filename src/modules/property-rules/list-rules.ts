@@ -1,5 +1,5 @@
 // GET /properties/{id}/<rules>: one page of a listing's rules of one kind.
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { pageWindow, type PageQuery } from '../../platform/pagination.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
 import { propertyRulesRepository, type RuleTable } from './property-rules.repository.ts';

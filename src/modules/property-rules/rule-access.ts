@@ -1,6 +1,6 @@
 // Who may read and who may change a listing's pricing rules, and the one way rules are written:
 // inside a transaction holding the listing's row lock.
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import type { Executor } from '../../db/connection.ts';
 import { AppError, forbidden, notFound } from '../../platform/errors.ts';
 import type { AuthUser } from '../../kernel/caller.ts';

@@ -1,5 +1,5 @@
 // PUT /properties/{id}/<rules>/{itemId}: a partial change, checked as a whole item again.
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
 import { propertyRulesRepository, type RuleColumns, type RuleTable } from './property-rules.repository.ts';

@@ -9,8 +9,8 @@ import { bearer, createUser, loginAs } from '../../../test/helpers/factories.ts'
 import { createProperty, createPropertyType } from '../../../test/helpers/catalog-factories.ts';
 import { properties } from '../../db/schema/index.ts';
 import { MemoryEventBus } from '../../adapters/memory/memory-event-bus.ts';
-import { PropertyDetailCache } from '../properties/property-detail-cache.ts';
-import { CardCache, type CachedCard } from './card-cache.ts';
+import { ListingChangeFeed } from '../../platform/listing-changes.ts';
+import { CardCache, cardCache, type CachedCard } from './card-cache.ts';
 
 describe('listing cards: cached, and fresh after every announced change', () => {
   let t: TestApp;
@@ -51,18 +51,18 @@ describe('listing cards: cached, and fresh after every announced change', () => 
 
   it('keeps no card read before a change was announced, none past its life, and at most its size', async () => {
     const bus = new MemoryEventBus();
-    const changes = new PropertyDetailCache(bus);
-    const row = t.deps.cardCache.get([listing]).get(listing) ?? ({ id: listing } as CachedCard);
+    const changes = new ListingChangeFeed(bus);
+    const row = cardCache(t.deps).get([listing]).get(listing) ?? ({ id: listing } as CachedCard);
     const cache = new CardCache(changes, 60_000, 2);
     const stamp = cache.stamp();
-    await changes.invalidate(listing);
+    await changes.changed(listing);
     cache.put([row], stamp);
     assert.equal(cache.get([listing]).size, 0, 'read before the change: not kept');
     cache.put([row], cache.stamp());
     assert.equal(cache.get([listing]).size, 1);
-    await changes.invalidate(listing, 'nights');
+    await changes.changed(listing, 'nights');
     assert.equal(cache.get([listing]).size, 1, 'booked nights are not on a card');
-    await changes.invalidate(listing);
+    await changes.changed(listing);
     assert.equal(cache.get([listing]).size, 0, 'a change of the listing drops it');
 
     cache.put([1, 2, 3].map((id) => ({ ...row, id })), cache.stamp());

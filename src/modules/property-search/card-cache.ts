@@ -11,17 +11,23 @@
 // name or avatar, an admin renaming a property type or commodity. Availability is never part of
 // a card (the ids statement decides it), so a booking leaves cards alone. The caller's favorite
 // flag is per caller and read with the page, never cached.
-import type { ChangeScope, PropertyDetailCache } from '../properties/property-detail-cache.ts';
+import type { Deps } from '../../kernel/deps.ts';
+import type { ChangeScope, ListingChanges } from '../../kernel/services.ts';
 import type { CardFields } from './property-search.repository.ts';
 
 export type CachedCard = Readonly<CardFields>;
+
+const CACHE = Symbol('property-search.card-cache');
+
+/** The running app's card cache (made on first use, closed with the app). */
+export const cardCache = (deps: Pick<Deps, 'services' | 'listings'>) => deps.services.get(CACHE, () => new CardCache(deps.listings), (c) => c.close());
 
 export class CardCache {
   private readonly entries = new Map<number, { card: CachedCard; at: number }>();
   private readonly unsubscribe: () => void;
 
-  constructor(private readonly changes: PropertyDetailCache, private readonly ttlMs = 15_000, private readonly max = 10_000) {
-    this.unsubscribe = changes.onInvalidate((id, scope: ChangeScope) => {
+  constructor(private readonly changes: ListingChanges, private readonly ttlMs = 15_000, private readonly max = 10_000) {
+    this.unsubscribe = changes.onChange((id, scope: ChangeScope) => {
       if (scope === 'listing') this.entries.delete(id);
     });
   }

@@ -1,11 +1,11 @@
 // What every list shares once its use case has decided the scope: the price basis, one page of
 // cards and the page meta.
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { invalidField } from '../../platform/errors.ts';
 import { pageWindow, type PageQuery } from '../../platform/pagination.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
 import { cardView } from './card-view.ts';
-import type { CachedCard } from './card-cache.ts';
+import { cardCache, type CachedCard } from './card-cache.ts';
 import { propertySearchRepository, type CardRow } from './property-search.repository.ts';
 import type { PriceBasis, Scope } from './search-conditions.repository.ts';
 import { needsPriceConversion, type Criteria, type SortKey } from './search-criteria.ts';
@@ -69,12 +69,13 @@ async function favoriteFlags(deps: Deps, caller: AuthUser | null, search: CardSe
 
 /** The cards of these listings, from the card cache where it has them. */
 async function cardsOf(deps: Deps, ids: number[]): Promise<Map<number, CachedCard>> {
-  const found = deps.cardCache.get(ids);
+  const cache = cardCache(deps);
+  const found = cache.get(ids);
   const missing = ids.filter((id) => !found.has(id));
   if (missing.length === 0) return found;
-  const stamp = deps.cardCache.stamp();
+  const stamp = cache.stamp();
   const read = await propertySearchRepository(deps.db).cards(missing);
-  deps.cardCache.put(read, stamp);
+  cache.put(read, stamp);
   for (const card of read) found.set(card.id, card);
   return found;
 }

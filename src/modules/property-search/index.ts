@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { propertySearchRoutes } from './property-search.routes.ts';
 
 /** Listing lists and search: by role, filters, public explorer, recommended, popular, favorites. */

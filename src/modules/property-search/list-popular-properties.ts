@@ -1,4 +1,4 @@
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
 import { findCards } from './find-cards.ts';
 import type { SearchQuery } from './property-search.schemas.ts';

@@ -79,7 +79,7 @@ describe('listing lists: who sees what, card shape, pages, favorites', () => {
     const [first] = await t.deps.db.insert(propertyMedias).values({ propertyId: l.pubA, mediaType: 'image', storageKey: 'k1', mime: 'image/png', thumbnailKey: 't1', position: 1 }).returning();
     assert.ok(second!.id < first!.id);
     // Written past the routes, so announced as the media and commodity routes announce theirs (cards are cached).
-    await t.deps.propertyCache.invalidate(l.pubA);
+    await t.deps.listings.changed(l.pubA);
     const row = (await t.deps.db.select().from(properties).where(eq(properties.id, l.pubA)))[0]!;
 
     const anon = (await get(`/api/properties/public?type=${typeId}`)).json().data.find((c: { id: number }) => c.id === l.pubA);

@@ -1,7 +1,7 @@
 // Listing lists and search. Thin handlers: validated query → one use case → page envelope.
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { errorResponses, okPage } from '../../platform/envelope.ts';
 import { currentUser } from '../../platform/auth.ts';
 import * as S from './property-search.schemas.ts';

@@ -2,7 +2,7 @@
 // plus `?token=`, because a browser's WebSocket and EventSource cannot set a header.
 import type { FastifyRequest } from 'fastify';
 import type { RawData } from 'ws';
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { tokenOf } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AuthUser } from '../../kernel/caller.ts';

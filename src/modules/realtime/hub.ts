@@ -1,7 +1,7 @@
 // The connections of this instance, indexed by user and session. Events come only from the bus
 // (Redis across instances), so a client here receives what a request on any instance caused.
-import type { Deps } from '../../container.ts';
-import type { PublishedEvent } from '../../jobs/outbox-relay.ts';
+import type { Deps } from '../../kernel/deps.ts';
+import type { PublishedEvent } from '../../kernel/events.ts';
 import type { BusMessage } from '../../ports/event-bus.ts';
 import type { CloseReason, Connection } from './connections.ts';
 import { MESSAGE_TOPIC, NOTIFICATION_TOPIC, isMessageCreated, isNotificationCreated } from './frames.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import websocket from '@fastify/websocket';
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { RealtimeHub } from './hub.ts';
 import { realtimeRoutes } from './realtime.routes.ts';
 

@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { createUser, loginAs } from '../../../test/helpers/factories.ts';
 import { users } from '../../db/schema/index.ts';
 import { createLogger } from '../../platform/logger.ts';
-import type { PublishedEvent } from '../../jobs/outbox-relay.ts';
+import type { PublishedEvent } from '../../kernel/events.ts';
 import type { NotificationCreated } from './frames.ts';
 import { realtimeHubOf } from './index.ts';
 import { listen, openSse, openWs, until } from './realtime.test-support.ts';

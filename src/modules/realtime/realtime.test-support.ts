@@ -4,7 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocket } from 'ws';
 import type { App } from '../../app.ts';
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { platformRepository } from '../../platform/platform.repository.ts';
 import { notificationsRepository } from '../notifications/notifications.repository.ts';
 import type { NotificationType } from '../notifications/notification-types.ts';

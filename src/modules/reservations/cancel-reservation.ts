@@ -12,7 +12,7 @@
 //   refunds nothing;
 // - the booking moves to a new version: its open checkouts stop being payable (expired here and
 //   at the processor after commit); a payment that still lands on one is refunded in full.
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import type { Tx } from '../../db/connection.ts';
 import { commitNightsChange } from './commit-nights-change.ts';
 import { AppError, notFound } from '../../platform/errors.ts';

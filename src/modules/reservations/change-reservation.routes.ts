@@ -1,7 +1,7 @@
 // PUT /reservations/{id} and POST /reservations/{id}/cancel. Thin handlers: input → use case → view.
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { currentUser } from '../../platform/auth.ts';
 import { errorResponses, ok } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';

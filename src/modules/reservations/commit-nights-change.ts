@@ -2,7 +2,7 @@
 // transaction, retried when PostgreSQL breaks a lock cycle with another change of the same
 // nights, then refreshes the listing's cached calendar, expires at the processor the checkouts
 // the change superseded, and publishes the change's events.
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import type { Tx } from '../../db/connection.ts';
 import { afterCommit, expireCheckouts, publishAfterCommit } from '../../platform/after-commit.ts';
 import { isDeadlock } from '../catalog/db-errors.ts';
@@ -19,7 +19,7 @@ export async function commitNightsChange<T extends NightsChange>(deps: Deps, wor
   for (let attempt = 1; ; attempt++) {
     try {
       const done = await deps.db.transaction(work);
-      await afterCommit(deps, 'property cache invalidation', () => deps.propertyCache.invalidate(done.reservation.propertyId, 'nights'));
+      await afterCommit(deps, 'listing change', () => deps.listings.changed(done.reservation.propertyId, 'nights'));
       await expireCheckouts(deps, done.supersededSessions);
       publishAfterCommit(deps);
       return done;

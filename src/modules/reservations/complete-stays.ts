@@ -1,6 +1,6 @@
 // Confirmed stays become completed after check-out, and the guest gets a feedback link id.
 import { randomBytes } from 'node:crypto';
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { platformRepository } from '../../platform/platform.repository.ts';
 import { publishAfterCommit } from '../../platform/after-commit.ts';
 import { reservationsRepository } from './reservations.repository.ts';

@@ -1,7 +1,7 @@
 // POST /reservations, POST /reservations/multi-room and GET /reservations/{id}.
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { currentUser } from '../../platform/auth.ts';
 import { errorResponses, ok } from '../../platform/envelope.ts';
 import { invalidField } from '../../platform/errors.ts';

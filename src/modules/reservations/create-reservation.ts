@@ -14,7 +14,7 @@
 //   in between still ends in 409;
 // - a live unpaid hold counts towards the limit of 5; holds past hold_expires_at do not (the
 //   expiry job is about to free them, the guest should not wait for it).
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { afterCommit, publishAfterCommit } from '../../platform/after-commit.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
@@ -31,6 +31,7 @@ import { pricingInputRepository, type CalendarNight, type PropertyRow } from './
 import type { LiveParts } from '../properties/property-read.repository.ts';
 import { crashPoint } from '../../platform/fault-points.ts';
 import { idempotencyRepository } from '../../platform/idempotency.repository.ts';
+import { pricingInputCache } from './pricing-input-cache.ts';
 
 export const MAX_PENDING_PER_GUEST = 5;
 const REF_ATTEMPTS = 3;
@@ -62,7 +63,7 @@ export async function createReservation(deps: Deps, user: AuthUser, req: CreateR
   const { base, nights } = await loadPricingBase(deps.db, req.pricing, {
     now,
     serviceFeePercent: deps.config.SERVICE_FEE_PERCENT,
-    cache: deps.pricingCache,
+    cache: pricingInputCache(deps),
   }, !oneLine);
   const { property } = base;
   if (property.ownerId === user.id) throw new AppError('FORBIDDEN', 'You cannot book your own listing');
@@ -154,7 +155,7 @@ export async function createReservation(deps: Deps, user: AuthUser, req: CreateR
       });
       crashPoint(deps.config, 'reservation.after-commit');
       // Held nights change the listing's availability as shown in its cached detail.
-      await afterCommit(deps, 'property cache invalidation', () => deps.propertyCache.invalidate(property.id, 'nights'));
+      await afterCommit(deps, 'listing change', () => deps.listings.changed(property.id, 'nights'));
       publishAfterCommit(deps);
       return created;
     } catch (err) {

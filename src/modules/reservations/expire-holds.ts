@@ -1,5 +1,5 @@
 // Unpaid holds give their nights back once `hold_expires_at` has passed (contract §6).
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { platformRepository } from '../../platform/platform.repository.ts';
 import { afterCommit, expireCheckouts, publishAfterCommit } from '../../platform/after-commit.ts';
 import { inventoryRepository } from './inventory.repository.ts';
@@ -40,7 +40,7 @@ export async function expireHolds(deps: Deps, now: Date = deps.clock.now(), batc
     await expireCheckouts(deps, batch.sessions);
     // Freed nights change the listing's calendar and availability.
     for (const propertyId of new Set(batch.map((r) => r.propertyId))) {
-      await afterCommit(deps, 'property cache invalidation', () => deps.propertyCache.invalidate(propertyId, 'nights'));
+      await afterCommit(deps, 'listing change', () => deps.listings.changed(propertyId, 'nights'));
     }
     publishAfterCommit(deps);
     if (batch.length < batchSize) break;

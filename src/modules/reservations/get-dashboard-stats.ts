@@ -1,5 +1,5 @@
 // The reservations dashboard: an owner sees their own listings, admin and support the platform.
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { forbidden } from '../../platform/errors.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
 import { dashboardStatsRepository, type StatsScope } from './dashboard-stats.repository.ts';

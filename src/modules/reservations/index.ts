@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { changeReservationRoutes } from './change-reservation.routes.ts';
 import { createReservationRoutes } from './create-reservation.routes.ts';
 import { listReservationsRoutes } from './list-reservations.routes.ts';

@@ -2,7 +2,7 @@
 // before /reservations/:id by the router, whatever the registration order.
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { currentUser } from '../../platform/auth.ts';
 import { errorResponses, okPage } from '../../platform/envelope.ts';
 import { listReservations } from './list-reservations.ts';

@@ -1,5 +1,5 @@
 // GET /reservations: the caller's reservations in the read form, newest booking first.
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import type { PageQuery } from '../../platform/pagination.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
 import { toReservationReadForm, type ReservationReadForm } from './reservation-view.ts';

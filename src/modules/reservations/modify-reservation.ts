@@ -20,7 +20,7 @@
 //   type `additional` for the new version, a shortfall a refund request of the difference, in
 //   full (the guest is moving, not cancelling).
 import { randomUUID } from 'node:crypto';
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import type { Tx } from '../../db/connection.ts';
 import { commitNightsChange } from './commit-nights-change.ts';
 import { AppError, notFound } from '../../platform/errors.ts';

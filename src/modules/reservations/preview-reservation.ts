@@ -1,9 +1,10 @@
 // The price of a stay before booking (contract §6): the same loader and engine as creation, so
 // the preview and the reservation agree to the cent; it only reads, and holds nothing.
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { priceStay, toPreview, type PricePreview } from '../pricing/index.ts';
 import { loadPricingInput, type PricingRequest } from './load-pricing-input.ts';
 import type { PreviewBody } from './preview.schemas.ts';
+import { pricingInputCache } from './pricing-input-cache.ts';
 
 export function toPricingRequest(body: PreviewBody): PricingRequest {
   return {
@@ -23,7 +24,7 @@ export async function previewReservation(deps: Deps, body: PreviewBody): Promise
   const { input, currency } = await loadPricingInput(deps.db, toPricingRequest(body), {
     now: deps.clock.now(),
     serviceFeePercent: deps.config.SERVICE_FEE_PERCENT,
-    cache: deps.pricingCache,
+    cache: pricingInputCache(deps),
     cachedNights: true,
   });
   return toPreview(priceStay(input), currency);

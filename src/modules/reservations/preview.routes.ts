@@ -1,7 +1,7 @@
 // POST /reservations/preview. Registered by the reservations module's index (lead's wiring).
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { errorResponses, ok } from '../../platform/envelope.ts';
 import { previewReservation } from './preview-reservation.ts';
 import { PreviewBody, PreviewResponse } from './preview.schemas.ts';

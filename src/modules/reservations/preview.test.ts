@@ -161,11 +161,11 @@ describe('POST /reservations/preview', () => {
       maxStay: seven(0), minStayArrival: seven(1), closedToArrival: seven(false), closedToDeparture: seven(false), stopSell: seven(false),
     }).returning();
     // Rows written behind the API's back: announce them as a route would (the loader caches per listing).
-    await t.deps.propertyCache.invalidate(withRooms.id);
+    await t.deps.listings.changed(withRooms.id);
     const shared = await ok({ ...body, checkin_date: '2030-04-02', checkout_date: '2030-04-03', rooms: [line(2), line(2, flex!.id)] });
     assert.equal(shared.stay_validation.valid, false, 'four units asked of three');
     await t.deps.db.insert(propertyNights).values({ propertyId: withRooms.id, roomTypeId: rt.roomType.id, night: '2030-04-02', stopSell: true });
-    await t.deps.propertyCache.invalidate(withRooms.id);
+    await t.deps.listings.changed(withRooms.id);
     const stopped = await ok({ ...body, rooms: [line(1)] });
     assert.match(stopped.stay_validation.message, /not sold on 2030-04-02/);
   });

@@ -11,6 +11,7 @@ import { bearer, createUser, loginAs } from '../../../test/helpers/factories.ts'
 import { createProperty, createRoomType } from '../../../test/helpers/catalog-factories.ts';
 import { MemoryEventBus } from '../../adapters/memory/memory-event-bus.ts';
 import { properties } from '../../db/schema/index.ts';
+import { pricingInputCache } from './pricing-input-cache.ts';
 
 // Europe/Paris listings: "today" there is 2030-03-10.
 const START = new Date('2030-03-10T12:00:00Z');
@@ -161,13 +162,13 @@ describe('price loader cache', () => {
 
   it('does not keep a read that an invalidation overtook', async () => {
     const p = await createProperty(t.deps, ownerId);
-    const cache = t.deps.pricingCache;
+    const cache = pricingInputCache(t.deps);
     assert.equal((await cache.config(t.deps.db, p.id))!.property.pricePerNight, 12_000);
-    await t.deps.propertyCache.invalidate(p.id);
+    await t.deps.listings.changed(p.id);
     // The read starts first; the change and its announcement land while it is in flight.
     const inFlight = cache.config(t.deps.db, p.id);
     const change = t.deps.db.update(properties).set({ pricePerNight: 13_000 }).where(eq(properties.id, p.id));
-    await t.deps.propertyCache.invalidate(p.id);
+    await t.deps.listings.changed(p.id);
     const [seen] = await Promise.all([inFlight, change]);
     // On PGlite's one connection the order is fixed; on PostgreSQL the read may already see the change.
     if (!onPostgres) assert.equal(seen!.property.pricePerNight, 12_000, 'the read began before the change');

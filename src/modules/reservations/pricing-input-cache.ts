@@ -14,7 +14,8 @@
 // calendar (read fresh, then held by the transaction's conditional update).
 import type { Executor } from '../../db/connection.ts';
 import type { Season } from '../pricing/index.ts';
-import type { ChangeScope, PropertyDetailCache } from '../properties/property-detail-cache.ts';
+import type { Deps } from '../../kernel/deps.ts';
+import type { ChangeScope, ListingChanges } from '../../kernel/services.ts';
 import { dayNumber, fromDayNumber, addDays } from '../../kernel/calendar-dates.ts';
 import {
   pricingInputRepository, type CalendarNight, type OfferRow, type PackageRow, type PropertyRow, type RatePlanRow, type RoomTypeRow,
@@ -76,6 +77,12 @@ interface Loading<T> {
   promise: Promise<T>;
 }
 
+const CACHE = Symbol('reservations.pricing-input-cache');
+
+/** The running app's price-input cache (made on first use, closed with the app). */
+export const pricingInputCache = (deps: Pick<Deps, 'services' | 'listings'>) =>
+  deps.services.get(CACHE, () => new PricingInputCache(deps.listings), (c) => c.close());
+
 export class PricingInputCache {
   private readonly configs = new Map<number, Timed<PricingConfig>>();
   private readonly calendars = new Map<number, Timed<Calendar>>();
@@ -85,12 +92,12 @@ export class PricingInputCache {
   private readonly unsubscribe: () => void;
 
   constructor(
-    private readonly changes: PropertyDetailCache,
+    private readonly changes: ListingChanges,
     private readonly ttlMs = 15_000,
     private readonly maxListings = 5_000,
     private readonly maxCalendarRows = 250_000,
   ) {
-    this.unsubscribe = changes.onInvalidate((id, scope) => this.forget(id, scope));
+    this.unsubscribe = changes.onChange((id, scope) => this.forget(id, scope));
   }
 
   /** The listing's pricing rules, cached; undefined when it does not exist. */

@@ -1,7 +1,7 @@
 // The answer to a booking retried with the Idempotency-Key of a first attempt that committed but
 // died before answering (its process was killed): the reservation it made, as that attempt would
 // have answered, instead of a second booking.
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
 import type { CreatedReservation } from './create-reservation.ts';

@@ -1,7 +1,7 @@
 // What GET /reservations and GET /reservations/search share: who sees what, and turning one
 // page of rows into views with a fixed number of queries (rows + total, room lines, listings,
 // the listings' read forms), whatever the page size.
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { invalidField } from '../../platform/errors.ts';
 import { pageWindow, type PageQuery } from '../../platform/pagination.ts';
 import type { AuthUser } from '../../kernel/caller.ts';

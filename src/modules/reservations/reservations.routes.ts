@@ -1,7 +1,7 @@
 // Reviews and the reservations dashboard. Thin handlers: validated input → one use case → envelope.
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { errorResponses, ok, okPage } from '../../platform/envelope.ts';
 import { currentUser } from '../../platform/auth.ts';
 import { PageQuery } from '../../platform/pagination.ts';

@@ -3,7 +3,7 @@
 // counts stay consistent with what the reservations hold.
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { outboxEvents, reservationRooms, reservations } from '../../db/schema/index.ts';
 import { inventoryRepository } from './inventory.repository.ts';
 

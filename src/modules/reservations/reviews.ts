@@ -1,6 +1,6 @@
 // The guest's feedback page (reached by the unguessable id issued at check-out, no login) and
 // the public list of a listing's reviews.
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { afterCommit, publishAfterCommit } from '../../platform/after-commit.ts';
 import { platformRepository } from '../../platform/platform.repository.ts';
@@ -59,7 +59,7 @@ export async function submitReview(deps: Deps, feedbackId: string, input: { rati
     throw err;
   }
   // The listing's average rating is part of its cached read form.
-  await afterCommit(deps, 'property cache invalidation', () => deps.propertyCache.invalidate(result.reservation.property.id));
+  await afterCommit(deps, 'listing change', () => deps.listings.changed(result.reservation.property.id));
   publishAfterCommit(deps);
   return result;
 }

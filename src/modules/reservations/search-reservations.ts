@@ -1,6 +1,6 @@
 // GET /reservations/search: the list of GET /reservations narrowed by a reference or a name,
 // answered in the lighter variant (guests and price_details as JSON text, total as decimal text).
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import type { PageQuery } from '../../platform/pagination.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
 import { toReservationLight, type ReservationLight } from './reservation-view.ts';

@@ -1,6 +1,6 @@
 // GET /reservations/{id}: the read form, for its guest, the listing's owner, admin and support
 // (contract §6); anyone else gets 404 so ids of other people's bookings cannot be probed.
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
 import { loadReadForm } from '../properties/load-read-forms.ts';

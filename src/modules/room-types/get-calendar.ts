@@ -1,5 +1,5 @@
 import type { Static } from 'typebox';
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
 import { loadVisibleProperty } from '../properties/property-access.ts';
 import { LAST_SUPPORTED_DAY, addDays, isRealDate, todayIn } from '../../kernel/calendar-dates.ts';

@@ -1,7 +1,7 @@
 // Room types and their rate plans. Thin handlers: validated input → one use case → envelope.
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { currentUser } from '../../platform/auth.ts';
 import { MessageOnly, errorResponses, ok, okPage } from '../../platform/envelope.ts';
 import * as S from './room-types.schemas.ts';

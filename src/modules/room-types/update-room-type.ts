@@ -1,5 +1,5 @@
 import type { Static } from 'typebox';
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
 import { AppError } from '../../platform/errors.ts';
 import { currencyDecimals } from '../catalog/currencies.repository.ts';

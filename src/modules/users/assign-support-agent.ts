@@ -1,5 +1,5 @@
 // POST /user/admin-support/assign: gives the caller a support agent to talk to.
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
 import { usersRepository, type PublicUser } from './users.repository.ts';

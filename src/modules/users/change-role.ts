@@ -1,5 +1,5 @@
 // PUT /user/{id}/role: the only way a role changes (besides owner approval).
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { AuthUser, Role } from '../../kernel/caller.ts';
 import { recordAudit } from '../audit/record-audit.ts';

@@ -1,5 +1,5 @@
 // POST /user/create: an admin opens an account for someone, who then chooses a password.
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
 import { sendInitialPasswordLink } from '../auth/set-initial-password.ts';
 import { recordAudit } from '../audit/record-audit.ts';

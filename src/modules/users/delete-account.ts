@@ -1,6 +1,6 @@
 // DELETE /user/delete: the caller erases their personal data. The row stays, anonymised, because
 // reservations, payments and messages will keep pointing at it.
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
 import { authRepository } from '../auth/auth.repository.ts';

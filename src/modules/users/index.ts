@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { usersRoutes } from './users.routes.ts';
 import { usersAdminRoutes } from './users-admin.routes.ts';
 

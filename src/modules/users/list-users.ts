@@ -1,4 +1,4 @@
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { pageWindow } from '../../platform/pagination.ts';
 import { parseFlag } from './user-changes.ts';
 import { toFlatProfile } from './user-profile.ts';

@@ -1,5 +1,5 @@
 // PUT /user/update: a user changes their own profile; admin and support change other accounts.
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { AppError, forbidden, invalidField, notFound } from '../../platform/errors.ts';
 import type { UploadedFile } from '../../platform/uploads.ts';
 import type { AuthUser } from '../../kernel/caller.ts';

@@ -1,6 +1,6 @@
 // Who may see and act on which account (contract §4): the rules every users use case shares.
 import type { Executor } from '../../db/connection.ts';
-import type { Deps } from '../../container.ts';
+import type { Deps } from '../../kernel/deps.ts';
 import { AppError, forbidden, notFound } from '../../platform/errors.ts';
 import type { AuthUser, Role } from '../../kernel/caller.ts';
 import { usersRepository, type UserRow } from './users.repository.ts';

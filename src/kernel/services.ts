@@ -1,0 +1,97 @@
+// The services every module may reach through Deps, in the modules' own words: the session
+// store and tokens of the auth module, one-time secrets, the outbox, the listing change feed
+// and the registry where a module keeps its own long-lived objects (its caches). The wiring
+// (container.ts) supplies the implementations; modules see only these shapes, so none of them
+// depends on another module's classes to receive its dependencies.
+import type { AuthUser } from './caller.ts';
+
+export interface StartedSession {
+  token: string;
+  jti: string;
+  /** Access token expiry, seconds since the epoch. */
+  exp: number;
+  session: { id: string; userId: number; expiresAt: Date };
+}
+
+/** Server-side sessions: start one, turn a token into the caller, revoke at once on every instance. */
+export interface Sessions {
+  start(user: { id: number; role: string }, loginType: string, meta?: { ip?: string; userAgent?: string }): Promise<StartedSession>;
+  /** Verifies the token and that its session is live and its account active (401 otherwise). */
+  authenticate(token: string): Promise<AuthUser>;
+  revoke(sessionId: string, reason: string): Promise<void>;
+  revokeAllForUser(userId: number, reason: string, exceptSessionId?: string): Promise<void>;
+  /** Tells every instance these sessions are gone (their sockets close, their cached state drops). */
+  broadcastRevoked(sessionIds: string[]): Promise<void>;
+  /** Tells every instance a user's role or status changed (cached session state is re-read). */
+  broadcastUserChanged(userId: number): Promise<void>;
+  onRevoked(handler: (sessionIds: string[]) => void): () => void;
+  close(): void;
+}
+
+export interface AccessClaims {
+  sub: string;
+  role: string;
+  sid: string;
+  jti: string;
+  exp: number;
+  iat: number;
+}
+
+/** Access tokens (signed, short-lived) naming a session. */
+export interface Tokens {
+  sign(input: { userId: number; role: string; sessionId: string; now: Date; sessionExpiresAt: Date }): Promise<{ token: string; jti: string; exp: number }>;
+  /** The claims of a valid token; 401 (TOKEN_INVALID / TOKEN_EXPIRED) otherwise. */
+  verifySync(token: string, now: Date): AccessClaims;
+}
+
+export type SecretPurpose = 'email_verification' | 'password_reset' | 'reset_token' | 'initial_password';
+
+/** Codes and tokens mailed to users, kept only as keyed hashes. */
+export interface OneTimeSecrets {
+  newCode(): string;
+  newToken(): string;
+  hashCode(purpose: SecretPurpose, userId: number, code: string): string;
+  hashToken(purpose: SecretPurpose, token: string): string;
+  /** Constant-time comparison of two hashes. */
+  same(a: string, b: string): boolean;
+}
+
+/** Publishes committed outbox events (the relay). */
+export interface Outbox {
+  /** Asks for a drain soon; resolves with what it published. */
+  kick(): Promise<number>;
+  /** Publishes what is committed and unpublished now. */
+  drain(): Promise<number>;
+  /** Resolves when no drain is running. */
+  idle(): Promise<void>;
+}
+
+/**
+ * What changed about a listing: 'listing' (anything may have) or 'nights' (only booked counts:
+ * a reservation was made, moved, cancelled or expired).
+ */
+export type ChangeScope = 'listing' | 'nights';
+
+/**
+ * Listing change events, on this instance at once and on every other one through the event bus.
+ * Whatever changes a listing says so here; whatever keeps something about a listing (the detail,
+ * price and card caches) listens, so neither side knows the other.
+ */
+export interface ListingChanges {
+  /** Announces a change (after its commit); resolves once local listeners ran and the bus has it. */
+  changed(propertyId: number, scope?: ChangeScope): Promise<void>;
+  /** Called synchronously for every change, local or from another instance. */
+  onChange(listener: (propertyId: number, scope: ChangeScope) => void): () => void;
+  /** Taken before reading what will be kept; a later `changedSince` says whether it went stale. */
+  stamp(): number;
+  /** Whether the listing changed in `scope` (a 'listing' change includes 'nights') since the stamp. */
+  changedSince(propertyId: number, stamp: number, scope: ChangeScope): boolean;
+}
+
+/**
+ * Long-lived objects a module keeps per running app (its caches), made on first use from Deps
+ * and closed with the app. Keys are the module's own, so no other module can reach them.
+ */
+export interface ModuleServices {
+  get<T>(key: symbol, create: () => T, close?: (value: T) => void): T;
+}
