@@ -9,7 +9,7 @@ import {
   commodities, currencies, neighborhoods, offers, packages, promoCodes, properties, propertyCommodities, propertyNights, propertyTypes,
   ratePlans, roomTypes, seasons, services,
 } from '../src/db/schema/index.ts';
-import { hashPassword } from '../src/modules/auth/passwords.ts';
+import { hashPassword } from '../src/platform/passwords.ts';
 import { usersRepository } from '../src/modules/users/users.repository.ts';
 import { formatMinor, toMinor } from '../src/kernel/money.ts';
 import { DEMO_LISTINGS, type DemoListing, type DemoRatePlan } from '../src/modules/catalog/demo-catalog-data.ts';

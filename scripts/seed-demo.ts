@@ -8,7 +8,7 @@
 import { loadConfig } from '../src/config.ts';
 import { closeContainer, createContainer } from '../src/container.ts';
 import { DataDirInUseError } from '../src/db/data-dir-lock.ts';
-import { hashPassword } from '../src/modules/auth/passwords.ts';
+import { hashPassword } from '../src/platform/passwords.ts';
 import { usersRepository } from '../src/modules/users/users.repository.ts';
 import { seedDemoApplications } from '../src/modules/owner-onboarding/seed-demo-applications.ts';
 import { seedDemoCatalog } from './seed-demo-catalog.ts';

@@ -38,7 +38,7 @@ import { requestIdOf } from './platform/request-id.ts';
 import { authPlugin } from './platform/auth.ts';
 import { idempotencyPlugin } from './platform/idempotency.ts';
 import { AppError } from './platform/errors.ts';
-import { FlatProfile } from './modules/users/user-profile.ts';
+import { FlatProfile } from './modules/users/index.ts';
 import { authModule } from './modules/auth/index.ts';
 import { installTextGuard } from './platform/text-guard.ts';
 import { installLoadShedding } from './platform/load-shedding.ts';

@@ -1,6 +1,6 @@
 // Builds accounts straight through the repositories (the routes under test stay the subject).
 import type { Deps } from '../../src/kernel/deps.ts';
-import { hashPassword } from '../../src/modules/auth/passwords.ts';
+import { hashPassword } from '../../src/platform/passwords.ts';
 import { usersRepository, type UserRow } from '../../src/modules/users/users.repository.ts';
 import type { App } from '../../src/app.ts';
 import type { Role } from '../../src/kernel/caller.ts';

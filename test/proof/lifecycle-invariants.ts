@@ -6,7 +6,7 @@
 // adding up.
 import assert from 'node:assert/strict';
 import { sql } from 'drizzle-orm';
-import { fullEarning } from '../../src/modules/payments/sync-owner-earnings.ts';
+import { fullEarning } from '../../src/modules/payouts/index.ts';
 import { inventoryDrift } from '../../src/modules/reservations/reservations.test-support.ts';
 import type { PriceBreakdown } from '../../src/modules/pricing/index.ts';
 import { call, type World } from './lifecycle-world.ts';

@@ -2,7 +2,7 @@
 // contract §3 for what the spec leaves open).
 import { Type, type Static } from 'typebox';
 import { Envelope } from '../../platform/envelope.ts';
-import { PASSWORD_MAX, PASSWORD_MIN } from './passwords.ts';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../platform/passwords.ts';
 
 export const LoginType = Type.Union([Type.Literal('client'), Type.Literal('admin'), Type.Literal('support')]);
 const Email = Type.String({ format: 'email', maxLength: 254 });

@@ -1,7 +1,7 @@
 import type { Deps } from '../../kernel/deps.ts';
 import type { Executor } from '../../db/connection.ts';
 import { AppError } from '../../platform/errors.ts';
-import { usersRepository, type UserRow } from '../users/users.repository.ts';
+import { findUserByEmail, findUserById, type UserRow } from '../users/index.ts';
 import { authRepository } from './auth.repository.ts';
 import type { SecretPurpose } from './one-time-secrets.ts';
 
@@ -13,7 +13,7 @@ const invalid = () => new AppError('INVALID_CODE', 'The code is wrong, expired o
  * same answer as a wrong code.
  */
 export async function consumeCode(deps: Deps, email: string, purpose: SecretPurpose, code: string): Promise<UserRow> {
-  const user = await usersRepository(deps.db).findByEmail(email);
+  const user = await findUserByEmail(deps.db, email);
   if (!user || user.deletedAt) throw invalid();
   const repo = authRepository(deps.db);
   const secret = await repo.findLiveSecret(user.id, purpose, deps.clock.now());
@@ -29,7 +29,7 @@ export async function consumeLinkToken(deps: Deps, db: Executor, purpose: Secret
   const secret = await repo.findLiveSecretByHash(purpose, deps.secrets.hashToken(purpose, token), deps.clock.now());
   const bad = new AppError('INVALID_TOKEN', `The ${field} is invalid, expired or already used`, { [field]: ['is invalid, expired or already used'] });
   if (!secret || !(await repo.consumeSecret(secret.id, deps.clock.now()))) throw bad;
-  const user = await usersRepository(db).findById(secret.userId);
+  const user = await findUserById(db, secret.userId);
   if (!user || user.deletedAt) throw bad;
   return user;
 }

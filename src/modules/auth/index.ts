@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../kernel/deps.ts';
 import { authRoutes } from './auth.routes.ts';
+import { provideAuthAccountHooks } from './account-hooks.ts';
 
 /** Accounts and sessions: login, refresh, registration, verification, resets, social sign-in. */
 export async function authModule(app: FastifyInstance, opts: { deps: Deps }) {
+  provideAuthAccountHooks(opts.deps);
   await app.register(authRoutes, opts);
 }

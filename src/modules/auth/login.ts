@@ -1,8 +1,8 @@
 import type { Deps } from '../../kernel/deps.ts';
 import { AppError } from '../../platform/errors.ts';
-import { usersRepository } from '../users/users.repository.ts';
+import { findUserByLogin } from '../users/index.ts';
 import { loginThrottle } from './login-throttle.ts';
-import { verifyPassword } from './passwords.ts';
+import { verifyPassword } from '../../platform/passwords.ts';
 import { assertLoginTypeAllows, issueSession, type LoginType, type RequestMeta } from './session-issuer.ts';
 
 /**
@@ -11,7 +11,7 @@ import { assertLoginTypeAllows, issueSession, type LoginType, type RequestMeta }
  * identifiers an attempt names.
  */
 export async function login(deps: Deps, input: { login: string; password: string; type?: LoginType }, meta: RequestMeta & { ip: string }) {
-  const user = await usersRepository(deps.db).findByLogin(input.login);
+  const user = await findUserByLogin(deps.db, input.login);
   const attempt = { account: user, login: input.login, ip: meta.ip };
   await loginThrottle(deps).check(attempt);
   const valid = await verifyPassword(user?.passwordHash, input.password);

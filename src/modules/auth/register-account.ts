@@ -1,8 +1,7 @@
 import type { Deps } from '../../kernel/deps.ts';
 import { AppError } from '../../platform/errors.ts';
-import { usersRepository, type UserRow } from '../users/users.repository.ts';
-import { toFlatProfile } from '../users/user-profile.ts';
-import { hashPassword } from './passwords.ts';
+import { findUserByEmail, findUserByUsername, insertUser, toFlatProfile, type UserRow } from '../users/index.ts';
+import { hashPassword } from '../../platform/passwords.ts';
 import { assertPasswordsMatch } from './session-issuer.ts';
 import { createCode, mailCode } from './send-code.ts';
 
@@ -36,16 +35,15 @@ export async function registerAccount(deps: Deps, input: RegisterInput) {
   if (input.owner?.user_type === 'company' && !input.owner.company_name?.trim()) {
     throw new AppError('VALIDATION_FAILED', 'company_name is required for a company', { company_name: ['is required for a company'] });
   }
-  const users = usersRepository(deps.db);
-  if (await users.findByEmail(input.email)) throw taken('email');
-  if (await users.findByUsername(input.username)) throw taken('username');
+  if (await findUserByEmail(deps.db, input.email)) throw taken('email');
+  if (await findUserByUsername(deps.db, input.username)) throw taken('username');
   const passwordHash = await hashPassword(input.password);
   const now = deps.clock.now();
   let user: UserRow;
   let code: string;
   try {
     ({ user, code } = await deps.db.transaction(async (tx) => {
-      const created = await usersRepository(tx).insert({
+      const created = await insertUser(tx, {
         username: input.username,
         email: input.email.trim(),
         firstName: input.first_name.trim(),

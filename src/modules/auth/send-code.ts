@@ -1,6 +1,6 @@
 import type { Deps } from '../../kernel/deps.ts';
 import type { Executor } from '../../db/connection.ts';
-import type { UserRow } from '../users/users.repository.ts';
+import type { UserRow } from '../users/index.ts';
 import { authRepository } from './auth.repository.ts';
 import { SECRET_POLICY, type SecretPurpose } from './one-time-secrets.ts';
 

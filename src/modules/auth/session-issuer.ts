@@ -1,8 +1,7 @@
 // What every successful sign-in answers: a new session's token, the role and the flat profile.
 import type { Deps } from '../../kernel/deps.ts';
 import { AppError } from '../../platform/errors.ts';
-import { toFlatProfile } from '../users/user-profile.ts';
-import { usersRepository, type UserRow } from '../users/users.repository.ts';
+import { toFlatProfile, updateAccountAccess, type UserRow } from '../users/index.ts';
 
 export type LoginType = 'client' | 'admin' | 'support';
 
@@ -31,7 +30,7 @@ export interface RequestMeta {
 
 export async function issueSession(deps: Deps, user: UserRow, loginType: LoginType, meta: RequestMeta) {
   const { token } = await deps.sessions.start(user, loginType, meta);
-  const updated = (await usersRepository(deps.db).update(user.id, { lastLogin: deps.clock.now() }, deps.clock.now())) ?? user;
+  const updated = (await updateAccountAccess(deps.db, user.id, { lastLogin: deps.clock.now() }, deps.clock.now())) ?? user;
   return { token, role: updated.role, user: toFlatProfile(updated), loginType };
 }
 

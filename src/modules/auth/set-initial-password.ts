@@ -1,8 +1,8 @@
 import type { Deps } from '../../kernel/deps.ts';
 import { AppError } from '../../platform/errors.ts';
-import { usersRepository, type UserRow } from '../users/users.repository.ts';
+import { updateAccountAccess, type UserRow } from '../users/index.ts';
 import { consumeLinkToken } from './consume-code.ts';
-import { hashPassword } from './passwords.ts';
+import { hashPassword } from '../../platform/passwords.ts';
 import { assertPasswordsMatch, defaultLoginType, issueSession, type RequestMeta } from './session-issuer.ts';
 import { createLinkToken } from './send-code.ts';
 
@@ -30,7 +30,7 @@ export async function setInitialPassword(deps: Deps, input: { token: string; pas
     const u = await consumeLinkToken(deps, tx, 'initial_password', input.token, 'token');
     if (u.passwordHash) throw new AppError('CONFLICT', 'This account already has a password; use password reset');
     // The link arrived by e-mail, which proves the address.
-    return (await usersRepository(tx).update(u.id, { passwordHash, emailVerifiedAt: u.emailVerifiedAt ?? now }, now))!;
+    return (await updateAccountAccess(tx, u.id, { passwordHash, emailVerifiedAt: u.emailVerifiedAt ?? now }, now))!;
   });
   if (!user.isActive) throw new AppError('ACCOUNT_INACTIVE', 'This account has been deactivated');
   return issueSession(deps, user, defaultLoginType(user.role), meta);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Deps } from '../../kernel/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import { InvalidSocialToken, SocialProviderUnavailable, SocialProviderNotConfigured, type SocialIdentity } from '../../ports/identity-providers.ts';
-import { usersRepository, type UserRow } from '../users/users.repository.ts';
+import { findUserByEmail, findUserBySocialSubject, insertUser, updateAccountAccess, type UserRow } from '../users/index.ts';
 import { assertLoginTypeAllows, issueSession, type LoginType, type RequestMeta } from './session-issuer.ts';
 
 type Provider = 'google' | 'facebook';
@@ -25,15 +25,14 @@ function usernameFrom(identity: SocialIdentity): string {
 }
 
 async function findOrCreate(deps: Deps, provider: Provider, identity: SocialIdentity): Promise<UserRow> {
-  const users = usersRepository(deps.db);
   const link = provider === 'google' ? { googleSub: identity.subject } : { facebookId: identity.subject };
-  const linked = provider === 'google' ? await users.findByGoogleSub(identity.subject) : await users.findByFacebookId(identity.subject);
+  const linked = await findUserBySocialSubject(deps.db, provider, identity.subject);
   if (linked) return linked;
   if (!identity.email || !identity.emailVerified) {
     throw new AppError('VALIDATION_FAILED', `Your ${provider} account has no verified e-mail address to sign in with`, { email: ['no verified e-mail from the provider'] });
   }
   const now = deps.clock.now();
-  const byEmail = await users.findByEmail(identity.email);
+  const byEmail = await findUserByEmail(deps.db, identity.email);
   if (byEmail) {
     if (byEmail.deletedAt) throw new AppError('ACCOUNT_INACTIVE', 'This account has been deleted');
     // Sign-in goes by subject; a second subject with the same address (a reassigned mailbox, a
@@ -42,11 +41,11 @@ async function findOrCreate(deps: Deps, provider: Provider, identity: SocialIden
       throw new AppError('CONFLICT', `This e-mail address is already linked to another ${provider} account`);
     }
     // The provider vouches for the address, so the accounts are the same person's.
-    return (await users.update(byEmail.id, { ...link, emailVerifiedAt: byEmail.emailVerifiedAt ?? now }, now))!;
+    return (await updateAccountAccess(deps.db, byEmail.id, { ...link, emailVerifiedAt: byEmail.emailVerifiedAt ?? now }, now))!;
   }
   for (let attempt = 0; ; attempt++) {
     try {
-      return await users.insert({
+      return await insertUser(deps.db, {
         ...link,
         username: usernameFrom(identity),
         email: identity.email,
@@ -62,7 +61,7 @@ async function findOrCreate(deps: Deps, provider: Provider, identity: SocialIden
       const code = (err as { code?: string; cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code;
       if (code !== '23505' || attempt >= 2) throw err;
       // Lost a race with a concurrent first sign-in of the same person: take their row.
-      const again = provider === 'google' ? await users.findByGoogleSub(identity.subject) : await users.findByFacebookId(identity.subject);
+      const again = await findUserBySocialSubject(deps.db, provider, identity.subject);
       if (again) return again;
     }
   }

@@ -21,6 +21,7 @@ export const PropertyTypeBody = Type.Object({
   name: Name(),
   description: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()], { description: 'null or empty clears it' })),
 });
+export type PropertyTypeBody = Static<typeof PropertyTypeBody>;
 export const PropertyTypePatch = Type.Partial(PropertyTypeBody);
 export type PropertyTypePatch = Static<typeof PropertyTypePatch>;
 export const PropertyTypeResponse = Envelope(PropertyTypeView);
@@ -28,7 +29,9 @@ export const PropertyTypePage = Paginated(PropertyTypeView);
 
 // Commodities
 export const CommodityQuery = Type.Object({ ...PageQuery.properties, type: Type.Optional(Type.String({ maxLength: 40, description: 'only this group (exact, case-insensitive)' })) });
+export type CommodityQuery = Static<typeof CommodityQuery>;
 export const CommodityBody = Type.Object({ name: Name(), type: CommodityType });
+export type CommodityBody = Static<typeof CommodityBody>;
 export const CommodityPatch = Type.Partial(CommodityBody);
 export type CommodityPatch = Static<typeof CommodityPatch>;
 export const CommodityResponse = Envelope(CommodityView);
@@ -45,6 +48,7 @@ export const NeighborhoodQuery = Type.Object({
   country: CountryCode,
   city: Type.Optional(Type.String({ maxLength: 100, description: 'only this city (exact, case-insensitive)' })),
 });
+export type NeighborhoodQuery = Static<typeof NeighborhoodQuery>;
 export const NeighborhoodBody = Type.Object({ country: CountryCode, city: Name(), name: Name() });
 export type NeighborhoodBody = Static<typeof NeighborhoodBody>;
 export const NeighborhoodResponse = Envelope(NeighborhoodView);
@@ -55,6 +59,7 @@ export const CurrencyQuery = Type.Object({
   ...PageQuery.properties,
   all: Type.Optional(Type.String({ pattern: '^(0|1|true|false)$', description: '"1"/true: include inactive currencies; admin only (401 anonymous, 403 other roles)' })),
 });
+export type CurrencyQuery = Static<typeof CurrencyQuery>;
 export const CurrencyBody = Type.Object({
   code: Type.String({ pattern: '^[A-Za-z]{3}$', description: 'ISO 4217 code; stored upper-case; unique (409)' }),
   name: Name(),

@@ -2,15 +2,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Deps } from '../../kernel/deps.ts';
-import { errorResponses, ok, okPage } from '../../platform/envelope.ts';
-import { currentUser } from '../../platform/auth.ts';
+import { errorResponses, okPage } from '../../platform/envelope.ts';
 import * as S from './catalog.schemas.ts';
 import { listCountries } from './list-countries.ts';
-import { listNeighborhoods } from './list-neighborhoods.ts';
-import { createNeighborhood } from './create-neighborhood.ts';
+import { neighborhoodKind } from './neighborhood-kind.ts';
+import { referenceRoutes } from './reference.routes.ts';
 
 const tags = ['catalog'];
-const security = [{ bearer: [] }];
 
 export async function placesRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -30,26 +28,19 @@ export async function placesRoutes(app: FastifyInstance, { deps }: { deps: Deps 
     return okPage(data, meta);
   });
 
-  r.get('/neighborhoods', {
-    config: { auth: 'optional' },
-    schema: {
-      tags, summary: "A country's neighborhoods",
+  referenceRoutes(app, deps, neighborhoodKind, {
+    path: '/neighborhoods',
+    schemas: { query: S.NeighborhoodQuery, page: S.NeighborhoodPage, response: S.NeighborhoodResponse, body: S.NeighborhoodBody },
+    list: {
+      summary: "A country's neighborhoods",
       description:
         'Public. `country` (ISO alpha-2, any case) is required; an unknown code is 422 naming country (not an empty list). `city` narrows to ' +
         'one city (exact, case-insensitive). Sorted by city then name. Paginated: page (default 1), per_page (default 20, at most 100).',
-      querystring: S.NeighborhoodQuery, response: { 200: S.NeighborhoodPage, ...errorResponses(401) },
+      errors: [401],
     },
-  }, async (req) => {
-    const { data, meta } = await listNeighborhoods(deps, req.query);
-    return okPage(data, meta);
-  });
-
-  r.post('/neighborhoods', {
-    config: { roles: ['admin'] },
-    schema: {
-      tags, summary: 'Add a neighborhood (admin)', security,
+    create: {
+      summary: 'Add a neighborhood (admin)',
       description: 'Unique per country, city and name, case-insensitively (409). Unknown country → 422 naming country. Audited.',
-      body: S.NeighborhoodBody, response: { 201: S.NeighborhoodResponse, ...errorResponses(401, 403, 409) },
     },
-  }, async (req, reply) => reply.code(201).send(ok(await createNeighborhood(deps, currentUser(req), req.body), 'Neighborhood created')));
+  });
 }

@@ -20,11 +20,9 @@ import type { Deps } from '../../kernel/deps.ts';
 import type { Tx } from '../../db/connection.ts';
 import { platformRepository } from '../../platform/platform.repository.ts';
 import type { BookingRevision } from '../../ports/channel-manager.ts';
-import { isDeadlock } from '../catalog/db-errors.ts';
+import { isDeadlock } from '../../db/db-errors.ts';
 import { formatMinor, isoDecimals } from '../../kernel/money.ts';
-import { newBookingRef } from '../reservations/booking-ref.ts';
-import { inventoryRepository } from '../reservations/inventory.repository.ts';
-import { flatSnapshot } from '../reservations/reservation-view.ts';
+import { flatSnapshot, holdNights, lockStayNights, newBookingRef, releaseNights } from '../reservations/index.ts';
 import { daysBetween } from '../../kernel/calendar-dates.ts';
 import { channelInboundRepository, type LinkedProperty, type ReservationLine } from './channel-inbound.repository.ts';
 import { otaProvider } from './ota-provider.ts';
@@ -72,7 +70,7 @@ function unitsOf(rev: BookingRevision, p: LinkedProperty): Unit[] | string {
  */
 async function lockAll(tx: Tx, propertyId: number, ranges: Array<{ roomTypeId: number; checkin: string; checkout: string }>): Promise<void> {
   if (!ranges.length) return;
-  await inventoryRepository(tx).lockStays(propertyId, ranges.map((u) => u.roomTypeId), ranges.map((u) => ({ from: u.checkin, to: u.checkout })));
+  await lockStayNights(tx, propertyId, ranges.map((u) => u.roomTypeId), ranges.map((u) => ({ from: u.checkin, to: u.checkout })));
 }
 
 /** Takes the units (conditionally first; nights already locked); returns whether any night had to be oversold. */
@@ -82,7 +80,7 @@ async function take(tx: Tx, propertyId: number, units: Unit[]): Promise<boolean>
     // A refused hold may have taken some nights already: its savepoint undoes them before the
     // units are taken unconditionally.
     const held = await tx.transaction(async (sp) => {
-      if (!(await inventoryRepository(sp).hold({ propertyId, roomTypeId: u.roomTypeId, checkin: u.checkin, checkout: u.checkout, count: u.count, defaultAvailable: u.defaultAvailable }))) throw new NotHeld();
+      if (!(await holdNights(sp, { propertyId, roomTypeId: u.roomTypeId, checkin: u.checkin, checkout: u.checkout, count: u.count, defaultAvailable: u.defaultAvailable }))) throw new NotHeld();
     }).then(() => true, (err: unknown) => {
       if (err instanceof NotHeld) return false;
       throw err;
@@ -97,8 +95,7 @@ async function take(tx: Tx, propertyId: number, units: Unit[]): Promise<boolean>
 class NotHeld extends Error {}
 
 async function release(tx: Tx, propertyId: number, checkin: string, checkout: string, lines: ReservationLine[]): Promise<void> {
-  const inventory = inventoryRepository(tx);
-  for (const l of lines) await inventory.release({ propertyId, roomTypeId: l.roomTypeId, checkin, checkout, count: l.roomsCount });
+  for (const l of lines) await releaseNights(tx, { propertyId, roomTypeId: l.roomTypeId, checkin, checkout, count: l.roomsCount });
 }
 
 export async function applyBookingRevision(deps: Deps, rev: BookingRevision): Promise<RevisionOutcome> {

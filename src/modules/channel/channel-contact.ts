@@ -7,7 +7,7 @@
 // position (steps 2 and 3); the owner's profile gives the e-mail and the phone, the listing's
 // neighbourhood the city; the rest is sent with the link request and kept.
 import type { Executor } from '../../db/connection.ts';
-import type { PropertyRow } from '../properties/properties.repository.ts';
+import type { PropertyRow } from '../properties/index.ts';
 import { channelSentRepository, type ContactInput } from './channel-sent.repository.ts';
 
 export interface ChannelContact {

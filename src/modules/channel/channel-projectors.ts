@@ -8,7 +8,7 @@
 // calendar's horizon. The push sends only the nights whose value changed.
 import type { Projections, Projector } from '../../kernel/events.ts';
 import { addDays } from '../../kernel/calendar-dates.ts';
-import { CALENDAR_CHANGED, type CalendarChangedEvent } from '../room-types/calendar-changed.ts';
+import { CALENDAR_CHANGED, type CalendarChangedEvent } from '../room-types/index.ts';
 import { channelPushRepository } from './channel-push.repository.ts';
 import { FULL_SYNC_DAYS } from './link-property.ts';
 

@@ -16,7 +16,7 @@ import { createHash } from 'node:crypto';
 import type { Deps } from '../../kernel/deps.ts';
 import type { ChannelManager, ChannelRatePlanInput } from '../../ports/channel-manager.ts';
 import { isoDecimals } from '../../kernel/money.ts';
-import type { PropertyRow } from '../properties/properties.repository.ts';
+import type { PropertyRow } from '../properties/index.ts';
 import { channelContact } from './channel-contact.ts';
 import { channelSentRepository, type SentKind } from './channel-sent.repository.ts';
 import { channelRepository } from './channel.repository.ts';

@@ -9,7 +9,7 @@
 import type { Executor } from '../../db/connection.ts';
 import type { AvailabilityValue, RestrictionValue } from '../../ports/channel-manager.ts';
 import { isoDecimals } from '../../kernel/money.ts';
-import type { PropertyRow } from '../properties/properties.repository.ts';
+import type { PropertyRow } from '../properties/index.ts';
 import { addDays } from '../../kernel/calendar-dates.ts';
 import { channelRepository } from './channel.repository.ts';
 

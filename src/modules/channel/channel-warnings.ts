@@ -3,7 +3,7 @@
 // greater than 0"); the owner knows "Standard (Double room)" and "the price".
 import type { Executor } from '../../db/connection.ts';
 import type { ChannelWarning } from '../../ports/channel-manager.ts';
-import type { PropertyRow } from '../properties/properties.repository.ts';
+import type { PropertyRow } from '../properties/index.ts';
 import { channelRepository } from './channel.repository.ts';
 
 const FIELDS: Record<string, string> = {

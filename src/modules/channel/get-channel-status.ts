@@ -3,7 +3,7 @@
 import type { Deps } from '../../kernel/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
-import { isStaff, loadVisibleProperty } from '../properties/property-access.ts';
+import { isStaff, loadVisibleProperty } from '../properties/index.ts';
 import { channelContact, missingForLink } from './channel-contact.ts';
 import { channelInboundRepository } from './channel-inbound.repository.ts';
 import { channelPushRepository, type PushKind, type PushStateRow } from './channel-push.repository.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../kernel/deps.ts';
 import { announceListingWrites } from '../../platform/listing-changes.ts';
-import { CHANNEL_MESSAGE_OUTGOING } from '../messaging/record-message.ts';
+import { CHANNEL_MESSAGE_OUTGOING } from '../messaging/index.ts';
 import { channelWebhookRoutes } from './channel-webhook.routes.ts';
 import { channelRoutes } from './channel.routes.ts';
 import { channelInbox } from './channel-inbox.ts';

@@ -20,8 +20,7 @@ import type { Deps } from '../../kernel/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import { ChannelManagerError, type ChannelManager } from '../../ports/channel-manager.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
-import { loadPropertyForWrite } from '../properties/property-access.ts';
-import { propertiesRepository, type PropertyRow } from '../properties/properties.repository.ts';
+import { findPropertyById, loadPropertyForWrite, type PropertyRow } from '../properties/index.ts';
 import { addDays, todayIn } from '../../kernel/calendar-dates.ts';
 import { channelContact, missingForLink, missingSentence, saveChannelContact } from './channel-contact.ts';
 import { channelInboundRepository } from './channel-inbound.repository.ts';
@@ -59,7 +58,7 @@ export async function linkRequestedProperties(deps: Deps): Promise<number> {
   if (!channel) return 0;
   let linked = 0;
   for (const id of await channelRepository(deps.db).linkRequested(deps.clock.now())) {
-    const property = await propertiesRepository(deps.db).findById(id);
+    const property = await findPropertyById(deps.db, id);
     if (!property) continue;
     const missing = missingForLink(property, await channelContact(deps.db, property.id));
     if (missing.length && !property.channelPropertyId) {
@@ -85,7 +84,7 @@ async function sendListing(deps: Deps, channel: ChannelManager, property: Proper
     if (!opts.manual && state.nextAttemptAt && state.nextAttemptAt > now) return 'backing_off' as const;
     await push.saveState(property.id, 'link', { windowStartedAt: now, lastPushAt: now });
     // Cleared now, not at the end: a change of room types during the attempt asks again.
-    const requested = (await propertiesRepository(tx).findById(property.id))?.channelSyncRequested ?? false;
+    const requested = (await findPropertyById(tx, property.id))?.channelSyncRequested ?? false;
     await channelRepository(tx).setPropertyLink(property.id, { channelSyncRequested: false });
     const full = !state.fullSyncAt || (opts.manual && now.getTime() - state.fullSyncAt.getTime() >= FULL_SYNC_EVERY_MS);
     return { attempts: state.attempts, requested, full };
@@ -94,7 +93,7 @@ async function sendListing(deps: Deps, channel: ChannelManager, property: Proper
 
   let created: boolean;
   try {
-    ({ created } = await pushStructure(deps, channel, (await propertiesRepository(deps.db).findById(property.id)) ?? property, { resendAll: claim.full }));
+    ({ created } = await pushStructure(deps, channel, (await findPropertyById(deps.db, property.id)) ?? property, { resendAll: claim.full }));
   } catch (err) {
     const failed = err instanceof ChannelManagerError ? err : null;
     const at = deps.clock.now();

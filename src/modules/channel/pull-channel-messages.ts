@@ -5,9 +5,7 @@
 // are ours already and skipped.
 import type { Deps } from '../../kernel/deps.ts';
 import { publishAfterCommit } from '../../platform/after-commit.ts';
-import { platformRepository } from '../../platform/platform.repository.ts';
-import { messagesRepository } from '../messaging/messages.repository.ts';
-import { MESSAGE_CREATED } from '../messaging/record-message.ts';
+import { recordExternalGuestMessage } from '../messaging/index.ts';
 import { channelInboundRepository } from './channel-inbound.repository.ts';
 import { otaProvider } from './ota-provider.ts';
 
@@ -33,17 +31,11 @@ export async function pullChannelMessages(deps: Deps, threadId: string): Promise
     const { source, provider } = otaProvider(m.otaName);
     const wrote = await deps.db.transaction(async (tx) => {
       const booking = m.bookingId ? await channelInboundRepository(tx).lockBooking(m.bookingId) : undefined;
-      const row = await messagesRepository(tx).insertExternalMessage({
+      const row = await recordExternalGuestMessage(tx, {
         source, provider, externalThreadId: threadId, externalMessageId: m.id, externalGuestName: m.guestName,
         bookingId: booking?.id ?? null, propertyId: property.id, content: m.message, createdAt: m.createdAt ? new Date(m.createdAt) : deps.clock.now(),
-      });
-      if (!row) return false;
-      await platformRepository(tx).insertEvent(MESSAGE_CREATED, {
-        message_id: row.id, sender_id: null, receiver_id: row.receiverId, sender_name: m.guestName ?? `Guest on ${provider}`,
-        content: row.content, kind: 'text', created_at: row.createdAt.toISOString(), external_thread_id: threadId, source, provider,
-        ...(booking ? { reservation_id: booking.id } : {}),
-      });
-      return true;
+      }, m.guestName ?? `Guest on ${provider}`);
+      return row !== null;
     });
     if (wrote) stored += 1;
   }

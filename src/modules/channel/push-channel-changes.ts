@@ -22,7 +22,7 @@
 // What a push set there is recorded (the refused values excepted) for the next comparison.
 import type { Deps } from '../../kernel/deps.ts';
 import { ChannelManagerError, type AvailabilityValue, type ChannelManager, type PushOutcome, type RestrictionValue } from '../../ports/channel-manager.ts';
-import { propertiesRepository, type PropertyRow } from '../properties/properties.repository.ts';
+import { findPropertyById, type PropertyRow } from '../properties/index.ts';
 import { todayIn } from '../../kernel/calendar-dates.ts';
 import { channelPushRepository, type PushKind } from './channel-push.repository.ts';
 import { channelSentRepository } from './channel-sent.repository.ts';
@@ -66,7 +66,7 @@ async function claim(deps: Deps, propertyId: number, kind: PushKind, now: Date):
     const calls = fresh ? 0 : state.callsInWindow;
     if (calls >= deps.config.CHANNEX_CALLS_PER_MINUTE) return 'rate_limited';
 
-    const property = await propertiesRepository(tx).findById(propertyId);
+    const property = await findPropertyById(tx, propertyId);
     const rows = await push.claimPending(propertyId, kind);
     if (!rows.length || !property?.channelPropertyId) return 'nothing';
     const ids = rows.map((r) => r.id);

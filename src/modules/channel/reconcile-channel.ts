@@ -13,7 +13,7 @@
 // instead of a daily full sync.
 import type { Deps } from '../../kernel/deps.ts';
 import { ChannelManagerError } from '../../ports/channel-manager.ts';
-import { propertiesRepository } from '../properties/properties.repository.ts';
+import { findPropertyById } from '../properties/index.ts';
 import { addDays, todayIn } from '../../kernel/calendar-dates.ts';
 import { FULL_SYNC_DAYS } from './link-property.ts';
 import { channelPushRepository } from './channel-push.repository.ts';
@@ -42,7 +42,7 @@ export async function reconcileChannel(deps: Deps, onlyPropertyId?: number): Pro
   let checked = 0;
   let driftNights = 0;
   for (const id of onlyPropertyId !== undefined ? [onlyPropertyId] : await repo.linkedIds()) {
-    const p = await propertiesRepository(deps.db).findById(id);
+    const p = await findPropertyById(deps.db, id);
     if (!p?.channelPropertyId) continue;
     const from = todayIn(p.timezone, deps.clock.now());
     const to = addDays(from, DRIFT_DAYS);

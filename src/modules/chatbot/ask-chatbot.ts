@@ -12,7 +12,7 @@ import { publishAfterCommit } from '../../platform/after-commit.ts';
 import { platformRepository } from '../../platform/platform.repository.ts';
 import type { PropertyFacts } from '../../ports/answer-engine.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
-import { loadVisibleProperty } from '../properties/property-access.ts';
+import { loadVisibleProperty } from '../properties/index.ts';
 import { chatbotRepository } from './chatbot.repository.ts';
 import type { AskBody, ConversationView } from './chatbot.schemas.ts';
 import { conversationView } from './chatbot-views.ts';

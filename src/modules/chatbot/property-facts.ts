@@ -4,8 +4,7 @@
 import type { Deps } from '../../kernel/deps.ts';
 import type { PropertyFacts } from '../../ports/answer-engine.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
-import { cancellationPolicyView, POLICY_NAMES } from '../properties/cancellation-policies.ts';
-import type { PropertyRow } from '../properties/properties.repository.ts';
+import { cancellationPolicyView, POLICY_NAMES, type PropertyRow } from '../properties/index.ts';
 import { todayIn } from '../../kernel/calendar-dates.ts';
 import { chatbotRepository } from './chatbot.repository.ts';
 

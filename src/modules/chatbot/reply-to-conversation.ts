@@ -12,9 +12,8 @@ import type { Deps } from '../../kernel/deps.ts';
 import { publishAfterCommit } from '../../platform/after-commit.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
-import { displayName } from '../messaging/message-view.ts';
-import { recordMessage } from '../messaging/record-message.ts';
-import { usersRepository } from '../users/users.repository.ts';
+import { displayName, recordMessage } from '../messaging/index.ts';
+import { findUserById } from '../users/index.ts';
 import { chatbotRepository } from './chatbot.repository.ts';
 import type { ConversationView } from './chatbot.schemas.ts';
 import { conversationView } from './chatbot-views.ts';
@@ -28,7 +27,7 @@ export function replyMessage(question: string, reply: string): string {
 
 export async function replyToConversation(deps: Deps, caller: AuthUser, id: number, content: string): Promise<ConversationView> {
   const reply = content.trim();
-  const agent = await usersRepository(deps.db).findById(caller.id);
+  const agent = await findUserById(deps.db, caller.id);
   const agentName = agent ? displayName(agent) : 'Support';
   const now = deps.clock.now();
   const row = await deps.db.transaction(async (tx) => {

@@ -5,12 +5,11 @@
 import type { Executor } from '../../db/connection.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
-import { isStaff } from '../properties/property-access.ts';
-import { propertiesRepository, type PropertyRow } from '../properties/properties.repository.ts';
+import { findPropertyById, isStaff, type PropertyRow } from '../properties/index.ts';
 
 /** The listing, if the caller may read its calendar links; 404 otherwise. */
 export async function loadCalendarForRead(db: Executor, propertyId: number, caller: AuthUser): Promise<PropertyRow> {
-  const p = await propertiesRepository(db).findById(propertyId);
+  const p = await findPropertyById(db, propertyId);
   if (!p || !(isStaff(caller) || caller.id === p.ownerId)) throw new AppError('NOT_FOUND', 'Property not found');
   return p;
 }

@@ -6,7 +6,7 @@ import type { Deps } from '../../kernel/deps.ts';
 import type { Executor } from '../../db/connection.ts';
 import { CalendarFetchError } from '../../ports/calendar-fetcher.ts';
 import { addDays, todayIn } from '../../kernel/calendar-dates.ts';
-import { recordCalendarChanged } from '../room-types/calendar-changed.ts';
+import { recordCalendarChanged } from '../room-types/index.ts';
 import { busyNights, CalendarParseError, type BlockedNight, type ImportWindow } from './ical-format.ts';
 import { icalRepository, type FeedRow } from './ical.repository.ts';
 

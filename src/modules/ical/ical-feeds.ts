@@ -9,7 +9,7 @@ import { AppError, invalidField, notFound } from '../../platform/errors.ts';
 import { publishAfterCommit } from '../../platform/after-commit.ts';
 import { CalendarFetchError } from '../../ports/calendar-fetcher.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
-import { propertiesRepository, type PropertyRow } from '../properties/properties.repository.ts';
+import { findPropertyById, type PropertyRow } from '../properties/index.ts';
 import { loadCalendarForRead, loadCalendarForWrite } from './calendar-access.ts';
 import { describeFailure, importWindow, readFeedCalendar, releaseFeed, replaceBlocks, unitKindProblem } from './feed-blocks.ts';
 import { CalendarParseError } from './ical-format.ts';
@@ -130,7 +130,7 @@ export async function refreshDueFeeds(deps: Deps): Promise<number> {
     const now = deps.clock.now();
     const claimed = await icalRepository(deps.db).claimDueFeeds(new Date(now.getTime() - REFRESH_EVERY_MS), now, CLAIM_BATCH);
     for (const feed of claimed) {
-      const p = await propertiesRepository(deps.db).findById(feed.propertyId);
+      const p = await findPropertyById(deps.db, feed.propertyId);
       if (p) await refreshFeed(deps, feed, p);
     }
     total += claimed.length;

@@ -3,7 +3,7 @@
 import type { Deps } from '../../kernel/deps.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
-import { isStaff } from '../properties/property-access.ts';
+import { isStaff } from '../properties/index.ts';
 import { messagesRepository } from './messages.repository.ts';
 
 export async function getAttachment(deps: Deps, caller: AuthUser, messageId: number) {

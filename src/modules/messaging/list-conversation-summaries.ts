@@ -9,7 +9,7 @@
 import type { Deps } from '../../kernel/deps.ts';
 import { pageWindow, type PageQuery } from '../../platform/pagination.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
-import { isStaff } from '../properties/property-access.ts';
+import { isStaff } from '../properties/index.ts';
 import { conversationSummariesRepository, type SummaryRow } from './conversation-summaries.repository.ts';
 import { displayName } from './message-view.ts';
 import type { ConversationSummary } from './messaging.schemas.ts';

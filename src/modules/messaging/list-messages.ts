@@ -13,7 +13,7 @@ import type { Deps } from '../../kernel/deps.ts';
 import { notFound } from '../../platform/errors.ts';
 import { pageWindow, type PageQuery } from '../../platform/pagination.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
-import { usersRepository } from '../users/users.repository.ts';
+import { findUserById } from '../users/index.ts';
 import { loadThreadForRead, notSelf, parseConversationKey } from './message-access.ts';
 import { toMessageView } from './message-view.ts';
 import { messagesRepository } from './messages.repository.ts';
@@ -27,7 +27,7 @@ export async function listMessages(deps: Deps, caller: AuthUser, other: string, 
   const key = parseConversationKey(other, 'otherUserId');
   if (key.kind === 'user') {
     notSelf(caller, key.userId, 'otherUserId');
-    if (!(await usersRepository(deps.db).findById(key.userId))) throw notFound('User');
+    if (!(await findUserById(deps.db, key.userId))) throw notFound('User');
   } else {
     await loadThreadForRead(deps.db, caller, key.threadId);
   }

@@ -10,8 +10,8 @@
 import type { Executor } from '../../db/connection.ts';
 import { AppError, forbidden, invalidField, notFound } from '../../platform/errors.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
-import { isStaff } from '../properties/property-access.ts';
-import type { UserRow } from '../users/users.repository.ts';
+import { isStaff } from '../properties/index.ts';
+import type { UserRow } from '../users/index.ts';
 import { messagesRepository, type ConversationKey, type ThreadInfo } from './messages.repository.ts';
 
 const OPEN_TO_ALL = new Set(['owner', 'support', 'admin']);

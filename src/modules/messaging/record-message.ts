@@ -1,11 +1,12 @@
 // Writes a message between two users and its 'message.created' event in the caller's
 // transaction. The realtime module pushes the event to /ws/chat and the notifications module turns
 // it into a 'message' notification, so every path that delivers a message (a user's send,
-// support's reply to a chatbot question) goes through here.
+// support's reply to a chatbot question, a guest's message pulled from a travel platform) goes
+// through here.
 import type { Executor } from '../../db/connection.ts';
 import { platformRepository } from '../../platform/platform.repository.ts';
 import { attachmentUrl } from './message-view.ts';
-import { messagesRepository, type MessageRow, type NewMessage } from './messages.repository.ts';
+import { messagesRepository, type ExternalMessageInput, type MessageRow, type NewMessage } from './messages.repository.ts';
 
 export const MESSAGE_CREATED = 'message.created';
 export const CHANNEL_MESSAGE_OUTGOING = 'channel.message.outgoing';
@@ -37,6 +38,22 @@ export async function recordMessage(tx: Executor, values: NewMessage & { senderI
     ...(row.attachmentKey ? { attachment: attachmentUrl(row.id) } : {}),
   };
   await platformRepository(tx).insertEvent(MESSAGE_CREATED, event);
+  return row;
+}
+
+/**
+ * Stores a guest's message from a travel-platform thread for the listing's owner, with its
+ * 'message.created' event (no sender: the guest is not a user). A message the channel manager
+ * delivers again is stored once: then nothing is written and the answer is null.
+ */
+export async function recordExternalGuestMessage(tx: Executor, values: ExternalMessageInput, senderName: string): Promise<MessageRow | null> {
+  const row = await messagesRepository(tx).insertExternalMessage(values);
+  if (!row) return null;
+  await platformRepository(tx).insertEvent(MESSAGE_CREATED, {
+    message_id: row.id, sender_id: null, receiver_id: row.receiverId, sender_name: senderName,
+    content: row.content, kind: 'text', created_at: row.createdAt.toISOString(), external_thread_id: values.externalThreadId, source: values.source, provider: values.provider,
+    ...(values.bookingId !== null ? { reservation_id: values.bookingId } : {}),
+  });
   return row;
 }
 

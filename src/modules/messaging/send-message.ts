@@ -19,8 +19,8 @@ import { checkAndReencode, IMAGE_MAX_EDGE } from '../../platform/images.ts';
 import { storeFilesThen, type FileToStore } from '../../platform/stored-files.ts';
 import { MAX_UPLOAD_BYTES, type CheckedFile, type FileKind, type UploadedFile } from '../../platform/uploads.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
-import { isStaff } from '../properties/property-access.ts';
-import { usersRepository } from '../users/users.repository.ts';
+import { isStaff } from '../properties/index.ts';
+import { findUserById } from '../users/index.ts';
 import { checkMayWrite, loadThreadForReply, notSelf, parseConversationKey } from './message-access.ts';
 import { displayName, toMessageView } from './message-view.ts';
 import { messagesRepository, type NewMessage } from './messages.repository.ts';
@@ -48,13 +48,12 @@ export async function sendMessage(deps: Deps, caller: AuthUser, input: SendMessa
   }
 
   notSelf(caller, key.userId, 'receiver_id');
-  const users = usersRepository(deps.db);
-  const receiver = await users.findById(key.userId);
+  const receiver = await findUserById(deps.db, key.userId);
   if (!receiver || receiver.deletedAt || !receiver.isActive) throw notFound('User');
   await checkMayWrite(deps.db, caller, receiver);
   if (reservationId !== null) await checkReservation(deps, caller, receiver.id, receiver.role, reservationId);
   const file = upload ? await checkAttachment(upload) : null;
-  const sender = await users.findById(caller.id);
+  const sender = await findUserById(deps.db, caller.id);
   const senderName = sender ? displayName(sender) : `User ${caller.id}`;
   return store(deps, caller, file, upload, (tx, extra) =>
     recordMessage(tx, { ...base, ...extra, senderId: caller.id, receiverId: receiver.id, reservationId }, senderName));

@@ -12,7 +12,7 @@
 //   and deactivated accounts are skipped, with or without a role, as they always were.
 import type { Deps } from '../../kernel/deps.ts';
 import type { AuthUser, Role } from '../../kernel/caller.ts';
-import { recordAudit } from '../audit/record-audit.ts';
+import { recordAudit } from '../audit/index.ts';
 import { publishAfterCommit } from '../../platform/after-commit.ts';
 import { AppError, forbidden, invalidField, type FieldErrors } from '../../platform/errors.ts';
 import { notificationsRepository } from './notifications.repository.ts';

@@ -1,9 +1,9 @@
 import type { Deps } from '../../kernel/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import { platformRepository } from '../../platform/platform.repository.ts';
-import { recordAudit } from '../audit/record-audit.ts';
+import { recordAudit } from '../audit/index.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
-import { usersRepository } from '../users/users.repository.ts';
+import { promoteClientToOwner } from '../users/index.ts';
 import type { OwnerRequestView } from './owner-onboarding.schemas.ts';
 import { ownerRequestsRepository } from './owner-requests.repository.ts';
 import { toOwnerRequestView } from './owner-request-view.ts';
@@ -23,10 +23,8 @@ export async function approveOwnerRequest(deps: Deps, actor: AuthUser, ref: Requ
       throw new AppError('CONFLICT', `The application cannot be approved until it has: ${row.missingDocuments.join(', ')}`);
     }
     const updated = await ownerRequestsRepository(tx).update(row.id, { status: 'approved', reviewedBy: actor.id, reviewedAt: now, rejectionReason: null, updatedAt: now });
-    const users = usersRepository(tx);
     // Only a client is promoted: an account made staff meanwhile keeps its role.
-    const applicant = await users.findById(row.userId);
-    if (applicant?.role === 'client') await users.update(row.userId, { role: 'owner' }, now);
+    await promoteClientToOwner(tx, row.userId, now);
     await recordAudit(tx, actor, { action: 'owner_request.approve', targetType: 'owner_request', targetId: row.id, before: { status: row.status }, after: { status: 'approved' } }, now);
     await platformRepository(tx).insertEvent('owner_request.approved', { request_id: row.id, user_id: row.userId });
     return updated;

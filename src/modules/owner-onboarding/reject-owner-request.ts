@@ -1,6 +1,6 @@
 import type { Deps } from '../../kernel/deps.ts';
 import { platformRepository } from '../../platform/platform.repository.ts';
-import { recordAudit } from '../audit/record-audit.ts';
+import { recordAudit } from '../audit/index.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
 import type { OwnerRequestView } from './owner-onboarding.schemas.ts';
 import { ownerRequestsRepository } from './owner-requests.repository.ts';

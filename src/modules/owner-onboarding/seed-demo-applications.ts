@@ -1,9 +1,9 @@
 // Demo data for `npm run seed:demo`: one applicant per application status, filed and decided
 // through the real use cases (so files, profile copies, audit and outbox are as in production).
 import type { Deps } from '../../kernel/deps.ts';
-import { hashPassword } from '../auth/passwords.ts';
+import { hashPassword } from '../../platform/passwords.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
-import { usersRepository } from '../users/users.repository.ts';
+import { findUserByEmail, findUserById, insertUser, updateAccountAccess } from '../users/index.ts';
 import { approveOwnerRequest } from './approve-owner-request.ts';
 import { rejectOwnerRequest } from './reject-owner-request.ts';
 import { submitOwnerRequest } from './submit-owner-request.ts';
@@ -45,16 +45,15 @@ function demoForm(now: Date, over: Partial<BecomeOwnerBody>): BecomeOwnerBody {
  * decides their applications once; a re-run leaves existing applications as they are.
  */
 export async function seedDemoApplications(deps: Deps, reviewer: { id: number; role: 'support' | 'admin' }): Promise<string[][]> {
-  const users = usersRepository(deps.db);
   const now = deps.clock.now();
   const actor: AuthUser = { id: reviewer.id, role: reviewer.role, sessionId: 'seed-demo', loginType: reviewer.role, sessionCreatedAt: now, jti: 'seed-demo' };
   const rows: string[][] = [];
   for (const a of APPLICANTS) {
     const passwordHash = await hashPassword(a.password);
-    const existing = await users.findByEmail(a.email);
+    const existing = await findUserByEmail(deps.db, a.email);
     const user = existing
-      ? (await users.update(existing.id, { passwordHash, isActive: true }, now))!
-      : await users.insert({ username: a.username, email: a.email, passwordHash, role: 'client', firstName: a.first, lastName: a.last, emailVerifiedAt: now, createdAt: now, updatedAt: now });
+      ? (await updateAccountAccess(deps.db, existing.id, { passwordHash, isActive: true }, now))!
+      : await insertUser(deps.db, { username: a.username, email: a.email, passwordHash, role: 'client', firstName: a.first, lastName: a.last, emailVerifiedAt: now, createdAt: now, updatedAt: now });
     if (!(await ownerRequestsRepository(deps.db).findLatestByUser(user.id))) {
       const filed = await submitOwnerRequest(deps, user, demoForm(now, a.form));
       if (a.outcome === 'approved') await approveOwnerRequest(deps, actor, { requestId: filed.id });
@@ -62,7 +61,7 @@ export async function seedDemoApplications(deps: Deps, reviewer: { id: number; r
     }
     const latest = (await ownerRequestsRepository(deps.db).findLatestByUser(user.id))!;
     const missing = latest.missingDocuments.length ? ` (missing: ${latest.missingDocuments.join(', ')})` : '';
-    rows.push([`${latest.status}${missing}`, a.email, a.password, (await users.findById(user.id))!.role, `#${latest.id}`]);
+    rows.push([`${latest.status}${missing}`, a.email, a.password, (await findUserById(deps.db, user.id))!.role, `#${latest.id}`]);
   }
   // Publish the events now: the seed closes the database right after.
   await deps.outbox.kick();

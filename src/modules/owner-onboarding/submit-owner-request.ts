@@ -3,7 +3,7 @@ import { AppError, forbidden, invalidField, notFound } from '../../platform/erro
 import { platformRepository } from '../../platform/platform.repository.ts';
 import type { CheckedFile } from '../../platform/uploads.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
-import { usersRepository } from '../users/users.repository.ts';
+import { copyKycOntoProfile, findUserById } from '../users/index.ts';
 import { checkKycFile, columnsOf, kycDownloadPath, newKycFolder, planKycFiles, type KycField } from './kyc-files.ts';
 import { storeFilesThen } from '../../platform/stored-files.ts';
 import type { BecomeOwnerBody, OwnerRequestView } from './owner-onboarding.schemas.ts';
@@ -36,7 +36,7 @@ const blankToNull = (v: string | undefined) => (v?.trim() ? v.trim() : null);
  * written first and removed again if anything after that fails.
  */
 export async function submitOwnerRequest(deps: Deps, caller: Pick<AuthUser, 'id'>, input: BecomeOwnerBody): Promise<OwnerRequestView> {
-  const user = await usersRepository(deps.db).findById(caller.id);
+  const user = await findUserById(deps.db, caller.id);
   checkApplicant(user && { role: user.role, deleted: user.deletedAt !== null });
   if (!user) throw notFound('User');
   const now = deps.clock.now();
@@ -86,7 +86,8 @@ export async function submitOwnerRequest(deps: Deps, caller: Pick<AuthUser, 'id'
         createdAt: now,
         updatedAt: now,
       });
-      await usersRepository(tx).update(
+      await copyKycOntoProfile(
+        tx,
         user.id,
         { ...kyc, latitude: String(input.latitude), longitude: String(input.longitude), idPhotoPath: kycDownloadPath(created.id, 'id_reco_path') },
         now,

@@ -21,18 +21,15 @@
 //   attempt whose answer was lost) is recognised by its client_reference_id and refunded the same way;
 // - the owner's earnings ledger follows in the same transaction.
 import type { Deps } from '../../kernel/deps.ts';
-import type { Tx } from '../../db/connection.ts';
 import { afterCommit, publishAfterCommit } from '../../platform/after-commit.ts';
 import { AppError } from '../../platform/errors.ts';
 import { platformRepository } from '../../platform/platform.repository.ts';
 import type { CheckoutSession } from '../../ports/payment-processor.ts';
 import { formatMinor } from '../../kernel/money.ts';
-import { currencyDecimals } from '../catalog/currencies.repository.ts';
-import { inventoryRepository } from '../reservations/inventory.repository.ts';
-import { reservationChangesRepository } from '../reservations/reservation-changes.repository.ts';
-import { reservationWritesRepository } from '../reservations/reservations.repository.ts';
-import { paymentsRepository, type PaymentRow, type ReservationRow } from './payments.repository.ts';
-import { syncOwnerEarnings } from './sync-owner-earnings.ts';
+import { currencyDecimals } from '../catalog/index.ts';
+import { syncOwnerEarnings } from '../payouts/index.ts';
+import { settlePaidReservation } from '../reservations/index.ts';
+import { paymentsRepository, type PaymentRow } from './payments.repository.ts';
 import { crashPoint } from '../../platform/fault-points.ts';
 
 export type ConfirmOutcome = 'confirmed' | 'already_paid' | 'unpaid' | 'refunded_late' | 'refunded_superseded';
@@ -73,18 +70,17 @@ export async function confirmPayment(deps: Deps, session: CheckoutSession): Prom
     const base = { reservation_id: r.id, property_id: r.propertyId, guest_id: r.guestId, owner_id: owner, booking_ref_code: r.bookingRefCode, currency: r.currency };
     await events.insertEvent('payment.received', { ...base, payment_id: payment.id, amount, type: payment.type });
 
-    const superseded = payment.reservationVersion !== r.version;
+    // The booking confirmed, or this payment's refund requested (reservations decides and writes it).
+    const settled = await settlePaidReservation(tx, r, payment, owedBefore, now);
     let outcome: ConfirmOutcome;
-    if (!superseded && (await counts(tx, r, payment, owedBefore))) {
+    if (settled.counted) {
       outcome = 'confirmed';
       if (payment.type === 'reservation') {
-        await repo.setReservation(r.id, { status: 'confirmed', confirmedAt: now, holdExpiresAt: null, updatedAt: now });
         await events.insertEvent('reservation.confirmed', { ...base, total: formatMinor(r.totalMinor, decimals) });
       }
     } else {
-      const reason = superseded ? 'superseded' : 'late_payment';
-      outcome = superseded ? 'refunded_superseded' : 'refunded_late';
-      await reservationChangesRepository(tx).requestRefund({ reservationId: r.id, paymentId: payment.id, amountMinor: payment.amountMinor, currency: r.currency, reason, at: now });
+      const reason = settled.refundReason;
+      outcome = reason === 'superseded' ? 'refunded_superseded' : 'refunded_late';
       await events.insertEvent('refund.requested', { ...base, amount, reason });
     }
     await syncOwnerEarnings(deps, tx, r.id, `payment:${payment.id}`, now);
@@ -111,45 +107,4 @@ async function locate(deps: Deps, session: CheckoutSession): Promise<PaymentRow 
   deps.log.warn({ sessionId: session.id, paymentId: of.id }, 'a checkout session no request records; kept as a superseded request');
   await repo.adoptSession(of, { sessionId: session.id, amountMinor: session.amountTotal, currency: session.currency.toUpperCase(), details: session.raw, at: deps.clock.now() });
   return (await repo.bySession(session.id)) ?? null;
-}
-
-/**
- * Whether a payment on a current request pays what is owed: the reservation payment of a pending
- * booking (or of an expired one whose nights can be taken again), or a surplus of a confirmed one
- * that it does not overpay.
- */
-async function counts(tx: Tx, r: ReservationRow, payment: PaymentRow, owedBefore: number): Promise<boolean> {
-  if (payment.type === 'additional') return (r.status === 'confirmed' || r.status === 'completed') && payment.amountMinor <= owedBefore;
-  if (payment.amountMinor !== owedBefore) return false;
-  if (r.status === 'pending') return true;
-  return r.status === 'expired' && (await takeNightsAgain(tx, r));
-}
-
-class NightsTaken extends Error {}
-
-/**
- * An expired booking's nights taken again for a late payment, in a savepoint, so a partial hold
- * leaves nothing behind while the payment itself stays recorded (even past hold_expires_at a
- * pending booking still holds its nights until the expiry job runs).
- */
-async function takeNightsAgain(tx: Tx, r: ReservationRow): Promise<boolean> {
-  try {
-    await tx.transaction(async (sp) => {
-      const lines = await reservationWritesRepository(sp).rooms(r.id);
-      const counts = lines.some((l) => l.roomTypeId !== 0) ? await reservationWritesRepository(sp).roomCounts(r.propertyId) : new Map<number, number>();
-      const inventory = inventoryRepository(sp);
-      await inventory.lockNights(r.propertyId, lines.map((l) => l.roomTypeId), r.checkinDate, r.checkoutDate);
-      for (const l of lines) {
-        const held = await inventory.hold({
-          propertyId: r.propertyId, roomTypeId: l.roomTypeId, checkin: r.checkinDate, checkout: r.checkoutDate,
-          count: l.roomsCount, defaultAvailable: l.roomTypeId === 0 ? 1 : (counts.get(l.roomTypeId) ?? 0),
-        });
-        if (!held) throw new NightsTaken();
-      }
-    });
-    return true;
-  } catch (err) {
-    if (err instanceof NightsTaken) return false;
-    throw err;
-  }
 }

@@ -16,20 +16,19 @@
 // newest first), so every attempt sends the same parameters under the same key. Requests from
 // before plans were kept are split here from recorded state, as they always were. A payment
 // becomes `refunded` when fully given back, else `partially_refunded`.
-import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Deps } from '../../kernel/deps.ts';
-import { payments, refunds, reservations, type RefundPart } from '../../db/schema/index.ts';
+import type { RefundPart } from '../../db/schema/index.ts';
 import { publishAfterCommit } from '../../platform/after-commit.ts';
 import { platformRepository } from '../../platform/platform.repository.ts';
 import { formatMinor } from '../../kernel/money.ts';
-import { currencyDecimals } from '../catalog/currencies.repository.ts';
+import { currencyDecimals } from '../catalog/index.ts';
+import type { PaymentRow } from './payments.repository.ts';
+import { refundsRepository, type RefundRow } from './refunds.repository.ts';
 
 export const EXECUTE_REFUNDS_JOB = 'execute-refunds';
 const MAX_BACKOFF_MS = 3600_000;
 /** How long a claimed refund is left to its run before another run may take it over. */
 const LEASE_MS = 5 * 60_000;
-
-type Rows<T> = { rows: T[] };
 
 export async function executeRefunds(deps: Deps, batchSize = 20): Promise<{ succeeded: number; failed: number }> {
   const out = { succeeded: 0, failed: 0 };
@@ -44,10 +43,10 @@ export async function executeRefunds(deps: Deps, batchSize = 20): Promise<{ succ
         const attempts = refund.attempts + 1;
         const wait = Math.min(MAX_BACKOFF_MS, 30_000 * 2 ** (attempts - 1));
         deps.log.warn({ err, refundId: refund.id, attempts }, 'refund attempt failed; will retry');
-        await deps.db.update(refunds).set({
-          status: 'failed', attempts, lastError: err instanceof Error ? err.message.slice(0, 500) : String(err),
+        await refundsRepository(deps.db).recordFailure(refund.id, {
+          attempts, lastError: err instanceof Error ? err.message.slice(0, 500) : String(err),
           nextAttemptAt: new Date(deps.clock.now().getTime() + wait),
-        }).where(and(eq(refunds.id, refund.id), inArray(refunds.status, ['pending', 'failed'])));
+        });
       }
     }
     if (claimed.length < batchSize) break;
@@ -58,25 +57,12 @@ export async function executeRefunds(deps: Deps, batchSize = 20): Promise<{ succ
 
 /** Takes due refunds for this run: locked, then leased (next attempt pushed out) and committed. */
 async function claim(deps: Deps, now: Date, batchSize: number) {
-  return deps.db.transaction(async (tx) => {
-    const due = (await tx.execute(sql`
-      SELECT id FROM refunds
-      WHERE status IN ('pending', 'failed') AND (next_attempt_at IS NULL OR next_attempt_at <= ${now.toISOString()}::timestamptz)
-      ORDER BY id LIMIT ${batchSize}
-      FOR UPDATE SKIP LOCKED`)) as unknown as Rows<{ id: string | number }>;
-    const ids = due.rows.map((r) => Number(r.id));
-    if (!ids.length) return [];
-    return tx.update(refunds).set({ nextAttemptAt: new Date(now.getTime() + LEASE_MS) }).where(inArray(refunds.id, ids)).returning();
-  });
+  return deps.db.transaction((tx) => refundsRepository(tx).claimDue(now, batchSize, new Date(now.getTime() + LEASE_MS)));
 }
 
-type Refund = typeof refunds.$inferSelect;
-
 /** Calls the processor for each part, then records them all at once; false if another run finished it. */
-async function executeOne(deps: Deps, refund: Refund): Promise<boolean> {
-  const captured = await deps.db.select().from(payments)
-    .where(and(eq(payments.reservationId, refund.reservationId), inArray(payments.status, ['paid', 'partially_refunded', 'refunded']), isNotNull(payments.processorPaymentId)))
-    .orderBy(desc(payments.paidAt), desc(payments.id));
+async function executeOne(deps: Deps, refund: RefundRow): Promise<boolean> {
+  const captured = await refundsRepository(deps.db).capturedPayments(refund.reservationId);
   const plan = refund.plan ?? legacyPlan(captured, refund.amountMinor);
   const parts: Array<{ paymentId: number; amount: number; processorId: string }> = [];
   for (const part of plan) {
@@ -93,22 +79,14 @@ async function executeOne(deps: Deps, refund: Refund): Promise<boolean> {
   if (left > 0) throw new Error(`no captured payment left to refund ${left} minor units of ${refund.currency} from`);
 
   const done = await deps.db.transaction(async (tx) => {
-    const [current] = await tx.select().from(refunds).where(eq(refunds.id, refund.id)).for('update');
+    const repo = refundsRepository(tx);
+    const current = await repo.lock(refund.id);
     if (!current || current.status === 'succeeded') return false;
     const now = deps.clock.now();
-    for (const part of parts) {
-      await tx.update(payments).set({
-        refundedMinor: sql`${payments.refundedMinor} + ${part.amount}`,
-        status: sql`CASE WHEN ${payments.refundedMinor} + ${part.amount} >= ${payments.amountMinor} THEN 'refunded' ELSE 'partially_refunded' END`,
-        updatedAt: now,
-      }).where(eq(payments.id, part.paymentId));
-    }
-    await tx.update(refunds).set({
-      status: 'succeeded', attempts: current.attempts + 1, completedAt: now, processorRefundId: parts.map((p) => p.processorId).join(','), lastError: null, nextAttemptAt: null,
-    }).where(eq(refunds.id, refund.id));
-    await tx.update(reservations).set({ refundedMinor: sql`${reservations.refundedMinor} + ${refund.amountMinor}`, updatedAt: now })
-      .where(eq(reservations.id, refund.reservationId));
-    const [r] = await tx.select({ guestId: reservations.guestId, propertyId: reservations.propertyId, ref: reservations.bookingRefCode }).from(reservations).where(eq(reservations.id, refund.reservationId));
+    for (const part of parts) await repo.addPaymentRefunded(part.paymentId, part.amount, now);
+    await repo.markSucceeded(refund.id, { attempts: current.attempts + 1, completedAt: now, processorRefundId: parts.map((p) => p.processorId).join(',') });
+    await repo.addReservationRefunded(refund.reservationId, refund.amountMinor, now);
+    const r = await repo.reservationRef(refund.reservationId);
     await platformRepository(tx).insertEvent('refund.succeeded', {
       refund_id: refund.id, reservation_id: refund.reservationId, guest_id: r?.guestId ?? null, property_id: r?.propertyId ?? null,
       booking_ref_code: r?.ref ?? null, amount: formatMinor(refund.amountMinor, await currencyDecimals(tx, refund.currency)), currency: refund.currency, reason: refund.reason,
@@ -119,7 +97,7 @@ async function executeOne(deps: Deps, refund: Refund): Promise<boolean> {
 }
 
 /** The split of a refund requested before plans were kept: newest payments first, each at most what is left of it. */
-function legacyPlan(captured: Array<typeof payments.$inferSelect>, amountMinor: number): RefundPart[] {
+function legacyPlan(captured: PaymentRow[], amountMinor: number): RefundPart[] {
   const plan: RefundPart[] = [];
   let left = amountMinor;
   for (const p of captured) {

@@ -4,8 +4,8 @@ import type { Deps } from '../../kernel/deps.ts';
 import { notFound } from '../../platform/errors.ts';
 import { pageWindow, type PageQuery } from '../../platform/pagination.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
-import { usersRepository } from '../users/users.repository.ts';
-import { currencyDecimals } from '../catalog/currencies.repository.ts';
+import { findUserById } from '../users/index.ts';
+import { currencyDecimals } from '../catalog/index.ts';
 import { toPaymentView } from './payment-view.ts';
 import { paymentsRepository } from './payments.repository.ts';
 
@@ -13,7 +13,7 @@ export async function listPayments(deps: Deps, caller: AuthUser, userId: number,
   const staff = caller.role === 'admin' || caller.role === 'support';
   if (!staff && caller.id !== userId) throw notFound('User');
   // Staff asking about an account that never existed get a 404, not an empty history.
-  if (caller.id !== userId && !(await usersRepository(deps.db).findById(userId))) throw notFound('User');
+  if (caller.id !== userId && !(await findUserById(deps.db, userId))) throw notFound('User');
   const { page, perPage, offset } = pageWindow(q);
   const { rows, total } = await paymentsRepository(deps.db).forUser(userId, onlyPending ? 'pending' : null, perPage, offset);
   const decimals = new Map<string, number>();

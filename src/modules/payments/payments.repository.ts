@@ -98,10 +98,6 @@ export function paymentsRepository(db: Executor) {
       return row!;
     },
 
-    async setReservation(id: number, values: Partial<typeof reservations.$inferInsert>): Promise<void> {
-      await db.update(reservations).set(values).where(eq(reservations.id, id));
-    },
-
     async addPaid(id: number, amountMinor: number, at: Date): Promise<void> {
       await db.update(reservations).set({ paidMinor: sql`${reservations.paidMinor} + ${amountMinor}`, updatedAt: at }).where(eq(reservations.id, id));
     },

@@ -5,7 +5,7 @@ import type { Deps } from '../../kernel/deps.ts';
 import { currentUser } from '../../platform/auth.ts';
 import { errorResponses, ok, okPage } from '../../platform/envelope.ts';
 import { PageQuery } from '../../platform/pagination.ts';
-import { currencyDecimals } from '../catalog/currencies.repository.ts';
+import { currencyDecimals } from '../catalog/index.ts';
 import { handleWebhook } from './handle-webhook.ts';
 import { listPayments } from './list-payments.ts';
 import { toProcessResponse } from './payment-view.ts';

@@ -28,7 +28,7 @@ import { AppError, invalidField, notFound } from '../../platform/errors.ts';
 import type { CreateCheckoutInput } from '../../ports/payment-processor.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
 import { formatMinor } from '../../kernel/money.ts';
-import { currencyDecimals } from '../catalog/currencies.repository.ts';
+import { currencyDecimals } from '../catalog/index.ts';
 import type { PriceBreakdown } from '../pricing/index.ts';
 import { paymentsRepository, type PaymentRow, type ReservationRow } from './payments.repository.ts';
 

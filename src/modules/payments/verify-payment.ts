@@ -7,7 +7,7 @@
 // the payment and the reservation's status, nothing of other users.
 import type { Deps } from '../../kernel/deps.ts';
 import { notFound } from '../../platform/errors.ts';
-import { currencyDecimals } from '../catalog/currencies.repository.ts';
+import { currencyDecimals } from '../catalog/index.ts';
 import { confirmPayment, type ConfirmOutcome } from './confirm-payment.ts';
 import { toPaymentView, type PaymentView } from './payment-view.ts';
 import { paymentsRepository } from './payments.repository.ts';

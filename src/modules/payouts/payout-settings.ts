@@ -4,7 +4,7 @@
 // must fit that currency's decimals; changing the currency keeps the figure (not converted).
 import type { Deps } from '../../kernel/deps.ts';
 import { invalidField } from '../../platform/errors.ts';
-import { recordAudit } from '../audit/record-audit.ts';
+import { recordAudit } from '../audit/index.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
 import { formatMinor, toMinor } from '../../kernel/money.ts';
 import { targetCurrency } from './payout-plan.ts';

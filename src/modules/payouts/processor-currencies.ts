@@ -3,7 +3,7 @@
 // and converted in); a currency the processor supports but the table lacks cannot be a payout
 // currency, so it is not listed. POST /payouts/process refuses a target that is not supported.
 import type { Deps } from '../../kernel/deps.ts';
-import { formatRate } from '../catalog/currency-views.ts';
+import { formatRate } from '../catalog/index.ts';
 import { payoutsRepository } from './payouts.repository.ts';
 
 export async function processorCurrencies(deps: Deps) {

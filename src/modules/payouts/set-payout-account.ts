@@ -9,7 +9,7 @@
 // change is audited.
 import type { Deps } from '../../kernel/deps.ts';
 import { AppError, forbidden, invalidField, notFound } from '../../platform/errors.ts';
-import { recordAudit } from '../audit/record-audit.ts';
+import { recordAudit } from '../audit/index.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
 import { payoutsRepository } from './payouts.repository.ts';
 

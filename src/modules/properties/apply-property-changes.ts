@@ -5,7 +5,7 @@ import type { Deps } from '../../kernel/deps.ts';
 import type { Tx } from '../../db/connection.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
-import { recordAudit } from '../audit/record-audit.ts';
+import { recordAudit } from '../audit/index.ts';
 import { propertiesRepository, type PropertyChanges, type PropertyRow } from './properties.repository.ts';
 import type { PropertyFormBody } from './properties.schemas.ts';
 import { isStaff } from './property-access.ts';

@@ -3,7 +3,7 @@
 import type { Deps } from '../../kernel/deps.ts';
 import { forbidden } from '../../platform/errors.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
-import { recordAudit } from '../audit/record-audit.ts';
+import { recordAudit } from '../audit/index.ts';
 import { loadReadForm } from './load-read-forms.ts';
 import { propertiesRepository, type NewProperty } from './properties.repository.ts';
 import type { PropertyFormBody } from './properties.schemas.ts';

@@ -4,7 +4,7 @@ import type { Deps } from '../../kernel/deps.ts';
 import { removeStoredFiles } from '../../platform/stored-files.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
-import { recordAudit } from '../audit/record-audit.ts';
+import { recordAudit } from '../audit/index.ts';
 import { propertiesRepository } from './properties.repository.ts';
 import { isStaff, loadPropertyForWrite } from './property-access.ts';
 

@@ -1,11 +1,13 @@
 // Builds read forms for a batch of listings with a fixed number of queries (one per kind of
-// related row), whatever the batch size. Other modules listing properties may reuse it.
+// related row), whatever the batch size. Other modules listing properties may reuse it. The
+// sections other modules own are loaded by them (read-form-sections.ts), in the same batch.
 import type { Deps } from '../../kernel/deps.ts';
 import type { Executor } from '../../db/connection.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
 import type { PropertyRow } from './properties.repository.ts';
 import { propertyReadRepository, type LiveParts } from './property-read.repository.ts';
-import { availabilityOf, toReadForm, type PropertyReadForm } from './property-read-form.ts';
+import { availabilityOf, listingDecimals, toReadForm, type PropertyReadForm } from './property-read-form.ts';
+import { loadSections } from './read-form-sections.ts';
 import { AppError } from '../../platform/errors.ts';
 import { propertyDetailCache } from './property-detail-cache.ts';
 
@@ -16,38 +18,29 @@ export async function loadReadForms(deps: Deps, rows: PropertyRow[], caller: Aut
   if (!rows.length) return [];
   const repo = propertyReadRepository(db);
   const ids = rows.map((p) => p.id);
-  const [typeNames, owners, currencies, commodities, medias, seasons, offers, packages, roomTypes, ratePlans, booked, favorites] = await Promise.all([
+  const [typeNames, owners, currencies, commodities, sections, booked, favorites] = await Promise.all([
     repo.typeNames(unique(rows.flatMap((p) => (p.typeId === null ? [] : [p.typeId])))),
     repo.owners(unique(rows.map((p) => p.ownerId))),
     repo.currencies(unique(rows.map((p) => p.currencyCode))),
     repo.commodities(ids),
-    repo.medias(ids),
-    repo.seasons(ids),
-    repo.offers(ids),
-    repo.packages(ids),
-    repo.roomTypes(ids),
-    repo.ratePlans(ids),
+    loadSections(deps, db, ids),
     repo.bookedNights(ids, deps.clock.now()),
     caller ? repo.favoriteIds(caller.id, ids) : Promise.resolve(null),
   ]);
-  return rows.map((p) =>
-    toReadForm(p, {
+  return rows.map((p) => {
+    const currency = currencies.get(p.currencyCode);
+    return toReadForm(p, {
       typeName: p.typeId === null ? undefined : typeNames.get(p.typeId),
       owner: owners.get(p.ownerId)!,
-      currency: currencies.get(p.currencyCode),
+      currency,
       commodities: commodities.get(p.id) ?? [],
-      medias: medias.get(p.id) ?? [],
-      seasons: seasons.get(p.id) ?? [],
-      offers: offers.get(p.id) ?? [],
-      packages: packages.get(p.id) ?? [],
-      roomTypes: roomTypes.get(p.id) ?? [],
-      ratePlans,
+      sections: sections(p.id, listingDecimals(currency)),
       bookedNights: booked.get(p.id) ?? [],
       isFavorite: favorites ? favorites.has(p.id) : undefined,
       // Owner e-mail and phone are for signed-in callers, so anonymous scraping cannot harvest them.
       showContact: caller !== null,
-    }),
-  );
+    });
+  });
 }
 
 /** One listing's read form. */

@@ -62,20 +62,49 @@ async function resolveOwner(db: Executor, caller: AuthUser, userId: number | und
   return userId;
 }
 
-export async function resolveForm(deps: Deps, db: Executor, caller: AuthUser, input: PropertyFormBody, current: PropertyRow | null): Promise<ResolvedForm> {
-  const refs = propertyReferencesRepository(db);
-  const errors: FieldErrors = {};
-  const fail = (field: string, msg: string) => void (errors[field] ??= []).push(msg);
-  const c: PropertyChanges = {};
+/**
+ * What every step reads and adds to: the request, the listing as it is (null when creating),
+ * the column changes and the field errors so far.
+ */
+interface Draft {
+  db: Executor;
+  refs: ReturnType<typeof propertyReferencesRepository>;
+  input: PropertyFormBody;
+  current: PropertyRow | null;
+  changes: PropertyChanges;
+  errors: FieldErrors;
+  fail(field: string, msg: string): void;
+}
 
+export async function resolveForm(deps: Deps, db: Executor, caller: AuthUser, input: PropertyFormBody, current: PropertyRow | null): Promise<ResolvedForm> {
+  const errors: FieldErrors = {};
+  const draft: Draft = {
+    db, refs: propertyReferencesRepository(db), input, current, changes: {}, errors,
+    fail: (field, msg) => void (errors[field] ??= []).push(msg),
+  };
+  // The steps in the wizard's order: the 422's message names the first field that failed.
+  await step1WhoYouAre(draft, caller);
+  await step2Description(draft);
+  await step3Location(draft, deps.config.DEFAULT_TIMEZONE);
+  await step4Prices(draft);
+  step5Stay(draft);
+  step6Rules(draft);
+  step7Channel(draft);
+  const commodities = await step8Extras(draft);
+
+  const first = Object.entries(errors)[0];
+  if (first) throw new AppError('VALIDATION_FAILED', `${first[0]} ${first[1][0]}`, errors);
+  return { changes: draft.changes, commodities, sent: stepsSent(input as Record<string, unknown>) };
+}
+
+async function step1WhoYouAre({ db, input, current, changes: c, errors }: Draft, caller: AuthUser): Promise<void> {
   const ownerId = await resolveOwner(db, caller, input.user_id, current, errors);
   if (ownerId !== undefined) c.ownerId = ownerId;
-
-  // Step 1
   if (input.who_are_you !== undefined) c.whoAreYou = input.who_are_you;
   if (input.name_of_structure !== undefined) c.nameOfStructure = input.name_of_structure.trim() || null;
+}
 
-  // Step 2
+async function step2Description({ refs, input, changes: c, fail }: Draft): Promise<void> {
   for (const [field, column] of [['internal_name', 'internalName'], ['public_name', 'publicName']] as const) {
     const v = input[field];
     if (v === undefined) continue;
@@ -91,8 +120,9 @@ export async function resolveForm(deps: Deps, db: Executor, caller: AuthUser, in
     if (input.description.trim().length < 20) fail('description', 'must have at least 20 characters');
     else c.description = input.description.trim();
   }
+}
 
-  // Step 3
+async function step3Location({ refs, input, current, changes: c, errors, fail }: Draft, defaultTimezone: string): Promise<void> {
   let country = current?.countryCode ?? null;
   if (input.country !== undefined) {
     const code = input.country.id.trim().toUpperCase();
@@ -120,36 +150,16 @@ export async function resolveForm(deps: Deps, db: Executor, caller: AuthUser, in
   if (input.timezone !== undefined) {
     if (!isTimeZone(input.timezone)) fail('timezone', 'is not an IANA time zone name');
     else c.timezone = input.timezone;
-  } else if (!current) c.timezone = isTimeZone(deps.config.DEFAULT_TIMEZONE) ? deps.config.DEFAULT_TIMEZONE : 'UTC';
+  } else if (!current) c.timezone = isTimeZone(defaultTimezone) ? defaultTimezone : 'UTC';
+}
 
-  // Step 4: amounts are read in the decimals of the currency the listing will have.
-  let decimals = 2;
-  let currencyOk = true;
-  if (input.currency !== undefined) {
-    const cur = await refs.activeCurrency(input.currency.toUpperCase());
-    if (!cur) {
-      fail('currency', 'is not an active currency');
-      currencyOk = false;
-    } else {
-      decimals = cur.decimals;
-      if (cur.code !== current?.currencyCode) c.currencyCode = cur.code;
-      if (current && cur.code !== current.currencyCode) await checkCurrencyChange(db, current, cur.decimals, input, fail);
-    }
-  } else if (current) {
-    decimals = (await refs.currency(current.currencyCode))?.decimals ?? 2;
-  } else {
-    const cur = await refs.defaultCurrency();
-    if (!cur) {
-      fail('currency', 'is required: no default currency is configured');
-      currencyOk = false;
-    } else {
-      c.currencyCode = cur.code;
-      decimals = cur.decimals;
-    }
-  }
+/** Step 4: amounts are read in the decimals of the currency the listing will have. */
+async function step4Prices(draft: Draft): Promise<void> {
+  const { input, changes: c, fail } = draft;
+  const decimals = await newCurrencyDecimals(draft);
   for (const [field, column] of AMOUNTS) {
     const v = input[field];
-    if (v === undefined || !currencyOk) continue;
+    if (v === undefined || decimals === null) continue;
     const minor = toMinor(v, decimals);
     if (minor === null) fail(field, `must have at most ${decimals} decimals`);
     else c[column] = minor;
@@ -169,8 +179,34 @@ export async function resolveForm(deps: Deps, db: Executor, caller: AuthUser, in
   if (weekly !== undefined) c.weeklyDiscountPercent = weekly;
   const monthly = decimalText('monthly_discount_percent', 2);
   if (monthly !== undefined) c.monthlyDiscountPercent = monthly;
+}
 
-  // Step 5
+/**
+ * The decimals of the currency the listing will have: the one sent, else its current one, else
+ * the default. null when the one sent (or the default) is missing: no amount can be read then.
+ */
+async function newCurrencyDecimals({ db, refs, input, current, changes: c, fail }: Draft): Promise<number | null> {
+  if (input.currency !== undefined) {
+    const cur = await refs.activeCurrency(input.currency.toUpperCase());
+    if (!cur) {
+      fail('currency', 'is not an active currency');
+      return null;
+    }
+    if (cur.code !== current?.currencyCode) c.currencyCode = cur.code;
+    if (current && cur.code !== current.currencyCode) await checkCurrencyChange(db, current, cur.decimals, input, fail);
+    return cur.decimals;
+  }
+  if (current) return (await refs.currency(current.currencyCode))?.decimals ?? 2;
+  const cur = await refs.defaultCurrency();
+  if (!cur) {
+    fail('currency', 'is required: no default currency is configured');
+    return null;
+  }
+  c.currencyCode = cur.code;
+  return cur.decimals;
+}
+
+function step5Stay({ input, changes: c }: Draft): void {
   if (input.capacity !== undefined) c.capacity = input.capacity;
   if (input.square_footage !== undefined) c.squareFootage = input.square_footage;
   if (input.check_in_time !== undefined) c.checkInTime = input.check_in_time;
@@ -178,30 +214,32 @@ export async function resolveForm(deps: Deps, db: Executor, caller: AuthUser, in
   if (input.check_out_time !== undefined) c.checkOutTime = input.check_out_time;
   if (input.breakfast_included !== undefined) c.breakfastIncluded = input.breakfast_included;
   if (input.pets_allowed !== undefined) c.petsAllowed = input.pets_allowed;
+}
 
-  // Step 6
+function step6Rules({ input, changes: c }: Draft): void {
   if (input.rules !== undefined) c.rules = trimmedTexts(input.rules);
   if (input.specifications !== undefined) c.specifications = trimmedTexts(input.specifications);
   if (input.features !== undefined) c.features = trimmedTexts(input.features);
   if (input.cancellation_policy !== undefined) c.cancellationPolicy = POLICY_NAMES.filter((n) => input.cancellation_policy!.includes(n));
+}
 
-  // Steps 7 and 8
+function step7Channel({ input, changes: c }: Draft): void {
   if (input.channel_sync_now !== undefined) c.channelSyncRequested = input.channel_sync_now;
+}
+
+/** Step 8 and the amenities; returns the new amenity set, when sent and known. */
+async function step8Extras({ refs, input, changes: c, fail }: Draft): Promise<number[] | undefined> {
   if (input.some_informations !== undefined) {
     c.someInformations = input.some_informations.map((i) => ({ key: i.key.trim(), value: i.value })).filter((i) => i.key.length > 0);
   }
   if (input.wifi_informations !== undefined) c.wifiInformations = input.wifi_informations;
-
-  let commodities: number[] | undefined;
-  if (input.commodities !== undefined) {
-    const unknown = await refs.unknownCommodities(input.commodities);
-    if (unknown.length) fail('commodities', `unknown amenity ids: ${unknown.join(', ')}`);
-    else commodities = [...new Set(input.commodities)];
+  if (input.commodities === undefined) return undefined;
+  const unknown = await refs.unknownCommodities(input.commodities);
+  if (unknown.length) {
+    fail('commodities', `unknown amenity ids: ${unknown.join(', ')}`);
+    return undefined;
   }
-
-  const first = Object.entries(errors)[0];
-  if (first) throw new AppError('VALIDATION_FAILED', `${first[0]} ${first[1][0]}`, errors);
-  return { changes: c, commodities, sent: stepsSent(input as Record<string, unknown>) };
+  return [...new Set(input.commodities)];
 }
 
 // Minor units only mean something with their exponent: moving to a currency with other

@@ -1,13 +1,12 @@
 // The listing's read form (GET /properties/{id}) and the owner-list variant whose nested members
-// are JSON-encoded strings. Pure mapping: the rows come from the read repository.
+// are JSON-encoded strings. Pure mapping: the rows come from the read repository, the sections
+// other modules own (media, rules, room types) come already shaped (read-form-sections.ts).
 import { Type, type Static } from 'typebox';
 import { formatMinor } from '../../kernel/money.ts';
-import { MediaView, mediaView } from '../property-media/media-views.ts';
-import { OfferView, PackageView, SeasonView, offerView, packageView, seasonView } from '../property-rules/rule-views.ts';
-import { RoomTypeView, roomTypeView } from '../room-types/room-type-views.ts';
 import type { PropertyRow } from './properties.repository.ts';
-import type { BookedNight, CommodityEntry, CurrencyRow, MediaRow, OfferRow, OwnerRow, PackageRow, RatePlanRow, RoomTypeRow, SeasonRow } from './property-read.repository.ts';
-import { currencyModelView, CurrencyModel } from '../catalog/currency-views.ts';
+import type { BookedNight, CommodityEntry, CurrencyRow, OwnerRow } from './property-read.repository.ts';
+import { MediaView, OfferView, PackageView, RoomTypeView, SeasonView, type SectionMembers } from './read-form-sections.ts';
+import { currencyModelView, CurrencyModel } from '../catalog/index.ts';
 import { cancellationPolicyView, CancellationPolicyRead } from './cancellation-policies.ts';
 
 const S = Type.String();
@@ -98,12 +97,8 @@ export interface ReadFormParts {
   owner: OwnerRow;
   currency: CurrencyRow | undefined;
   commodities: CommodityEntry[];
-  medias: MediaRow[];
-  seasons: SeasonRow[];
-  offers: OfferRow[];
-  packages: PackageRow[];
-  roomTypes: RoomTypeRow[];
-  ratePlans: Map<number, RatePlanRow[]>;
+  /** Media, seasons, offers, packages and room types, from the modules that own them. */
+  sections: SectionMembers;
   bookedNights: BookedNight[];
   /** undefined when nobody is signed in. */
   isFavorite: boolean | undefined;
@@ -132,8 +127,11 @@ export function availabilityOf(bookedNights: BookedNight[]): Pick<PropertyReadFo
   return { is_reserved: bookedNights.length > 0, reserved_dates: bookedNights.filter((n) => n.full).map((n) => n.night) };
 }
 
+/** The decimals amounts of a listing are read in (its currency's; 2 when the currency is gone). */
+export const listingDecimals = (currency: CurrencyRow | undefined) => currency?.decimals ?? 2;
+
 export function toReadForm(p: PropertyRow, x: ReadFormParts): PropertyReadForm {
-  const decimals = x.currency?.decimals ?? 2;
+  const decimals = listingDecimals(x.currency);
   const amount = (v: number | null, whenNull: string) => (v === null ? whenNull : formatMinor(v, decimals));
   const form: PropertyReadForm = {
     id: p.id, user_id: p.ownerId,
@@ -154,17 +152,17 @@ export function toReadForm(p: PropertyRow, x: ReadFormParts): PropertyReadForm {
     ...availabilityOf(x.bookedNights),
     check_in_time: p.checkInTime ?? '', check_in_time_end: p.checkInTimeEnd ?? '', check_out_time: p.checkOutTime ?? '',
     commodities: x.commodities.map((c) => ({ id: c.id, name: c.name, type: c.type })),
-    medias: x.medias.map(mediaView),
-    seasons: x.seasons.map(seasonView),
-    offers: x.offers.map((o) => offerView(o, decimals)),
-    packages: x.packages.map((k) => packageView(k, decimals)),
+    medias: x.sections.medias,
+    seasons: x.sections.seasons,
+    offers: x.sections.offers,
+    packages: x.sections.packages,
     owner: {
       id: x.owner.id, username: x.owner.username, first_name: x.owner.firstName, last_name: x.owner.lastName,
       location: x.owner.location ?? '', email: x.showContact ? x.owner.email : '', avatar: x.owner.avatar || null,
       phone: x.showContact ? (x.owner.phone ?? '') : '',
     },
     channel_property_id: p.channelPropertyId, channel_synced_at: iso(p.channelSyncedAt), channel_sync_requested: p.channelSyncRequested,
-    channel_room_types: x.roomTypes.map((rt) => roomTypeView(rt, x.ratePlans.get(rt.id) ?? [], decimals)),
+    channel_room_types: x.sections.channel_room_types,
     currency_model: x.currency ? currencyModelView(x.currency) : null,
     currency: p.currencyCode, timezone: p.timezone,
     weekly_discount_percent: Number(p.weeklyDiscountPercent), monthly_discount_percent: Number(p.monthlyDiscountPercent),

@@ -1,19 +1,11 @@
-// The read model of listings: everything the read form shows around a batch of properties,
-// one query per kind of row whatever the number of listings (no N+1).
+// The read model of listings: what the read form shows around a batch of properties (but the
+// sections other modules own), one query per kind of row whatever the number of listings (no N+1).
 import { and, asc, eq, inArray, sql, type Placeholder } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
-import {
-  commodities, currencies, favorites, offers, packages, properties, propertyCommodities, propertyMedias, propertyNights,
-  propertyTypes, ratePlans, roomTypes, seasons, users,
-} from '../../db/schema/index.ts';
+import { commodities, currencies, favorites, properties, propertyCommodities, propertyNights, propertyTypes, roomTypes, users } from '../../db/schema/index.ts';
+import { groupBy as group } from './read-form-sections.ts';
 
 export type CurrencyRow = typeof currencies.$inferSelect;
-export type MediaRow = typeof propertyMedias.$inferSelect;
-export type SeasonRow = typeof seasons.$inferSelect;
-export type OfferRow = typeof offers.$inferSelect;
-export type PackageRow = typeof packages.$inferSelect;
-export type RoomTypeRow = typeof roomTypes.$inferSelect;
-export type RatePlanRow = typeof ratePlans.$inferSelect;
 
 export interface OwnerRow {
   id: number;
@@ -36,17 +28,6 @@ export interface CommodityEntry {
 export interface BookedNight {
   night: string;
   full: boolean;
-}
-
-function group<T>(rows: T[], key: (r: T) => number): Map<number, T[]> {
-  const out = new Map<number, T[]>();
-  for (const r of rows) {
-    const k = key(r);
-    const list = out.get(k);
-    if (list) list.push(r);
-    else out.set(k, [r]);
-  }
-  return out;
 }
 
 export function propertyReadRepository(db: Executor) {
@@ -83,42 +64,6 @@ export function propertyReadRepository(db: Executor) {
         .where(inArray(propertyCommodities.propertyId, propertyIds))
         .orderBy(asc(commodities.id));
       return group(rows, (r) => r.propertyId);
-    },
-
-    async medias(propertyIds: number[]): Promise<Map<number, MediaRow[]>> {
-      const rows = await db.select().from(propertyMedias).where(inArray(propertyMedias.propertyId, propertyIds)).orderBy(asc(propertyMedias.position), asc(propertyMedias.id));
-      return group(rows, (r) => r.propertyId);
-    },
-
-    async seasons(propertyIds: number[]): Promise<Map<number, SeasonRow[]>> {
-      const rows = await db.select().from(seasons).where(inArray(seasons.propertyId, propertyIds)).orderBy(asc(seasons.startDate), asc(seasons.id));
-      return group(rows, (r) => r.propertyId);
-    },
-
-    async offers(propertyIds: number[]): Promise<Map<number, OfferRow[]>> {
-      const rows = await db.select().from(offers).where(inArray(offers.propertyId, propertyIds)).orderBy(asc(offers.startDate), asc(offers.id));
-      return group(rows, (r) => r.propertyId);
-    },
-
-    async packages(propertyIds: number[]): Promise<Map<number, PackageRow[]>> {
-      const rows = await db.select().from(packages).where(inArray(packages.propertyId, propertyIds)).orderBy(asc(packages.id));
-      return group(rows, (r) => r.propertyId);
-    },
-
-    async roomTypes(propertyIds: number[]): Promise<Map<number, RoomTypeRow[]>> {
-      const rows = await db.select().from(roomTypes).where(inArray(roomTypes.propertyId, propertyIds)).orderBy(asc(roomTypes.id));
-      return group(rows, (r) => r.propertyId);
-    },
-
-    /** Rate plans of every room type of these listings, by room type id. */
-    async ratePlans(propertyIds: number[]): Promise<Map<number, RatePlanRow[]>> {
-      const rows = await db
-        .select({ plan: ratePlans })
-        .from(ratePlans)
-        .innerJoin(roomTypes, eq(roomTypes.id, ratePlans.roomTypeId))
-        .where(inArray(roomTypes.propertyId, propertyIds))
-        .orderBy(asc(ratePlans.id));
-      return group(rows.map((r) => r.plan), (r) => r.roomTypeId);
     },
 
     /** Booked nights per listing from its own today on (see bookedNightsSql), by night. */

@@ -1,7 +1,7 @@
 import type { Deps } from '../../kernel/deps.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
 import { notFound } from '../../platform/errors.ts';
-import { loadPropertyForWrite } from '../properties/property-access.ts';
+import { loadPropertyForWrite } from '../properties/index.ts';
 import { propertyMediaRepository } from './property-media.repository.ts';
 import { removeStoredFiles } from '../../platform/stored-files.ts';
 

@@ -1,8 +1,7 @@
 import type { Deps } from '../../kernel/deps.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
 import { notFound } from '../../platform/errors.ts';
-import { canSee, isPublic } from '../properties/property-access.ts';
-import { propertiesRepository } from '../properties/properties.repository.ts';
+import { canSee, findPropertyById, isPublic } from '../properties/index.ts';
 import { propertyMediaRepository } from './property-media.repository.ts';
 
 export interface MediaFile {
@@ -17,7 +16,7 @@ export interface MediaFile {
 export async function getMediaFile(deps: Deps, caller: AuthUser | null, mediaId: number, which: 'file' | 'thumbnail'): Promise<MediaFile> {
   const media = await propertyMediaRepository(deps.db).findById(mediaId);
   if (!media) throw notFound('Media');
-  const property = await propertiesRepository(deps.db).findById(media.propertyId);
+  const property = await findPropertyById(deps.db, media.propertyId);
   if (!property || !canSee(property, caller)) throw notFound('Media');
   const cache = isPublic(property) ? 'public' : 'private';
   if (which === 'thumbnail') {

@@ -1,7 +1,7 @@
 import type { Deps } from '../../kernel/deps.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
 import { pageWindow, type PageQuery } from '../../platform/pagination.ts';
-import { loadVisibleProperty } from '../properties/property-access.ts';
+import { loadVisibleProperty } from '../properties/index.ts';
 import { propertyMediaRepository } from './property-media.repository.ts';
 import { mediaView } from './media-views.ts';
 

@@ -1,8 +1,10 @@
-// The read form's `medias` entry: {id, media_type, url, thumbnail_url}.
-import { Type, type Static } from 'typebox';
+// The read form's `medias` entry: {id, media_type, url, thumbnail_url}. Its shape is the read
+// form's, so the properties module defines it; the media routes answer with the same.
+import type { Static } from 'typebox';
 import type { propertyMedias } from '../../db/schema/index.ts';
+import { MediaView } from '../properties/index.ts';
 
-export const MediaView = Type.Object({ id: Type.Integer(), media_type: Type.String(), url: Type.String(), thumbnail_url: Type.Union([Type.String(), Type.Null()]) });
+export { MediaView };
 
 /** Public paths of a media file and its thumbnail (served by the media module). */
 export const mediaPath = (m: { id: number }) => `/api/properties/medias/${m.id}/file`;

@@ -1,5 +1,5 @@
 // SQL of property_medias.
-import { and, asc, count, eq, gt, max, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, max, sql } from 'drizzle-orm';
 import { bigintArray } from '../../db/sql-arrays.ts';
 import type { Executor } from '../../db/connection.ts';
 import { properties, propertyMedias } from '../../db/schema/index.ts';
@@ -34,6 +34,11 @@ export function propertyMediaRepository(db: Executor) {
 
     async allOf(propertyId: number): Promise<MediaRow[]> {
       return db.select().from(propertyMedias).where(eq(propertyMedias.propertyId, propertyId)).orderBy(asc(propertyMedias.position), asc(propertyMedias.id));
+    },
+
+    /** The media of several listings, each listing's in its order (the read forms of a batch). */
+    async ofListings(propertyIds: number[]): Promise<MediaRow[]> {
+      return db.select().from(propertyMedias).where(inArray(propertyMedias.propertyId, propertyIds)).orderBy(asc(propertyMedias.position), asc(propertyMedias.id));
     },
 
     async findById(id: number): Promise<MediaRow | undefined> {

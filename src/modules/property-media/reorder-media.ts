@@ -1,7 +1,7 @@
 import type { Deps } from '../../kernel/deps.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
 import { invalidField } from '../../platform/errors.ts';
-import { loadPropertyForWrite } from '../properties/property-access.ts';
+import { loadPropertyForWrite } from '../properties/index.ts';
 import { propertyMediaRepository } from './property-media.repository.ts';
 import { mediaView } from './media-views.ts';
 

@@ -3,7 +3,7 @@ import type { Deps } from '../../kernel/deps.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
 import { AppError, invalidField } from '../../platform/errors.ts';
 import type { UploadedFile } from '../../platform/uploads.ts';
-import { loadPropertyForWrite } from '../properties/property-access.ts';
+import { loadPropertyForWrite } from '../properties/index.ts';
 import { storeFilesThen, type FileToStore } from '../../platform/stored-files.ts';
 import { prepareMedia, type PreparedMedia } from './media-files.ts';
 import { propertyMediaRepository, type NewMedia } from './property-media.repository.ts';

@@ -2,7 +2,7 @@
 // tables share their shape (id, property_id, created_at + the rule's columns), so one set of
 // queries serves them all; the few rule-specific questions (overlap, code clash, what a
 // traveller can use today) have their own.
-import { and, asc, count, eq, gte, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
 import { offers, packages, promoCodes, properties, seasons, services } from '../../db/schema/index.ts';
 
@@ -46,6 +46,13 @@ export function propertyRulesRepository(db: Executor) {
     async list<T extends RuleTable>(table: T, propertyId: number, limit: number, offset: number): Promise<RuleRow<T>[]> {
       const t = loose(table);
       const rows = await db.select().from(t).where(eq(t.propertyId, propertyId)).orderBy(...orderOf(table)).limit(limit).offset(offset);
+      return rows as RuleRow<T>[];
+    },
+
+    /** Every rule of the kind of several listings, in the kind's order (the read forms of a batch). */
+    async ofListings<T extends RuleTable>(table: T, propertyIds: number[]): Promise<RuleRow<T>[]> {
+      const t = loose(table);
+      const rows = await db.select().from(t).where(inArray(t.propertyId, propertyIds)).orderBy(...orderOf(table));
       return rows as RuleRow<T>[];
     },
 

@@ -4,9 +4,8 @@ import type { Deps } from '../../kernel/deps.ts';
 import type { Executor } from '../../db/connection.ts';
 import { AppError, forbidden, notFound } from '../../platform/errors.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
-import { currencyDecimals } from '../catalog/currencies.repository.ts';
-import type { PropertyRow } from '../properties/properties.repository.ts';
-import { loadPropertyForWrite, loadVisibleProperty } from '../properties/property-access.ts';
+import { currencyDecimals } from '../catalog/index.ts';
+import { loadPropertyForWrite, loadVisibleProperty, type PropertyRow } from '../properties/index.ts';
 import { propertyRulesRepository } from './property-rules.repository.ts';
 
 export interface RuleContext {

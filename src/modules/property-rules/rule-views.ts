@@ -1,19 +1,13 @@
 // How seasons, offers, packages, services and promo codes look in every response (the read
 // form's untyped `seasons`/`offers`/`packages` entries and the sub-resource routes alike).
-// Amounts are JSON numbers in currency units; percents are numbers.
+// Amounts are JSON numbers in currency units; percents are numbers. The shapes of seasons,
+// offers and packages are the read form's, so the properties module defines them.
 import { Type, type Static } from 'typebox';
 import type { offers, packages, promoCodes, seasons, services } from '../../db/schema/index.ts';
 import { minorToNumber } from '../../kernel/money.ts';
+import { OfferView, PackageView, SeasonView } from '../properties/index.ts';
 
-export const SeasonView = Type.Object({
-  id: Type.Integer(), name: Type.String(), start_date: Type.String(), end_date: Type.String(),
-  reduction_percent: Type.Number(), min_stay: Type.Union([Type.Integer(), Type.Null()]), max_stay: Type.Union([Type.Integer(), Type.Null()]),
-});
-export const OfferView = Type.Object({
-  id: Type.Integer(), name: Type.String(), discount_type: Type.String(), discount_value: Type.Number(),
-  start_date: Type.String(), end_date: Type.String(), min_nights: Type.Integer(),
-});
-export const PackageView = Type.Object({ id: Type.Integer(), name: Type.String(), price: Type.Number(), is_global: Type.Boolean() });
+export { OfferView, PackageView, SeasonView };
 export const ServiceView = Type.Object({ id: Type.Integer(), name: Type.String(), price: Type.Number(), type: Type.String() });
 export const PromoCodeView = Type.Object({
   id: Type.Integer(), code: Type.String(), discount_type: Type.String(), discount_value: Type.Number(),

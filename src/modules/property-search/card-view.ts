@@ -1,8 +1,8 @@
 // A card: how one listing looks in every list.
 import type { AuthUser } from '../../kernel/caller.ts';
 import { formatMinor } from '../../kernel/money.ts';
-import { percentText, ratingText } from '../properties/property-read-form.ts';
-import { mediaPath, thumbnailPath } from '../property-media/media-views.ts';
+import { percentText, ratingText } from '../properties/index.ts';
+import { mediaPath, thumbnailPath } from '../property-media/index.ts';
 import type { CardRow } from './property-search.repository.ts';
 import type { PropertyCard } from './property-search.schemas.ts';
 

@@ -1,5 +1,5 @@
 // What the real-time transports send: published events in, the spec's frames out (pure).
-import { NOTIFICATION_CREATED, SSE_TYPE_OF, WS_TYPE_OF, type NotificationCreated, type NotificationType } from '../notifications/notification-types.ts';
+import { NOTIFICATION_CREATED, SSE_TYPE_OF, WS_TYPE_OF, type NotificationCreated, type NotificationType } from '../notifications/index.ts';
 
 export type { NotificationCreated };
 

@@ -19,7 +19,7 @@ import { AppError, notFound } from '../../platform/errors.ts';
 import { platformRepository } from '../../platform/platform.repository.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
 import { formatMinor } from '../../kernel/money.ts';
-import { syncOwnerEarnings } from '../payments/sync-owner-earnings.ts';
+import { syncOwnerEarnings } from '../payouts/index.ts';
 import { checkinInstant, refundFor } from '../pricing/index.ts';
 import { inventoryRepository } from './inventory.repository.ts';
 import { pricingInputRepository } from './pricing-input.repository.ts';

@@ -5,7 +5,7 @@ import type { Deps } from '../../kernel/deps.ts';
 import { currentUser } from '../../platform/auth.ts';
 import { errorResponses, ok } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';
-import { loadReadForm } from '../properties/load-read-forms.ts';
+import { loadReadForm } from '../properties/index.ts';
 import { cancelReservation } from './cancel-reservation.ts';
 import * as S from './create-reservation.schemas.ts';
 import { modifyReservation } from './modify-reservation.ts';

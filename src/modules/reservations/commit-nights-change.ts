@@ -5,7 +5,7 @@
 import type { Deps } from '../../kernel/deps.ts';
 import type { Tx } from '../../db/connection.ts';
 import { afterCommit, expireCheckouts, publishAfterCommit } from '../../platform/after-commit.ts';
-import { isDeadlock } from '../catalog/db-errors.ts';
+import { isDeadlock } from '../../db/db-errors.ts';
 
 const ATTEMPTS = 3;
 

@@ -6,8 +6,7 @@ import { currentUser } from '../../platform/auth.ts';
 import { errorResponses, ok } from '../../platform/envelope.ts';
 import { invalidField } from '../../platform/errors.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
-import { cachedReadForm } from '../properties/load-read-forms.ts';
-import { propertiesRepository } from '../properties/properties.repository.ts';
+import { cachedReadForm, findPropertyById } from '../properties/index.ts';
 import { replayReservation, type ReplayedReservation } from './replay-reservation.ts';
 import { createReservation, MAX_PENDING_PER_GUEST, type CreatedReservation } from './create-reservation.ts';
 import * as S from './create-reservation.schemas.ts';
@@ -32,7 +31,7 @@ export async function createReservationRoutes(app: FastifyInstance, { deps }: { 
   // The listing as it reads after the booking: from the detail cache with the booked nights the
   // booking's last statement read, built and cached on a miss. A booking only succeeds on a public listing.
   const withProperty = (c: CreatedReservation | ReplayedReservation, user: AuthUser) =>
-    cachedReadForm(deps, c.property.id, user, async () => (await propertiesRepository(deps.db).findById(c.property.id)) ?? c.property, () => true, c.live);
+    cachedReadForm(deps, c.property.id, user, async () => (await findPropertyById(deps.db, c.property.id)) ?? c.property, () => true, c.live);
 
   r.post('/reservations', {
     config: { auth: 'required', idempotent: true },

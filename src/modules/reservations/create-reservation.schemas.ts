@@ -4,7 +4,7 @@
 import { Type, type Static } from 'typebox';
 import { CalendarDay } from '../../platform/calendar-day.ts';
 import { Envelope } from '../../platform/envelope.ts';
-import { PropertyReadForm } from '../properties/property-read-form.ts';
+import { PropertyReadForm } from '../properties/index.ts';
 import { PRICE_LINES_IDENTITY, RoomLine } from './preview.schemas.ts';
 
 const Id = (description?: string) => Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, ...(description ? { description } : {}) });

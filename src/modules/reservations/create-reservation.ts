@@ -18,7 +18,7 @@ import type { Deps } from '../../kernel/deps.ts';
 import { afterCommit, publishAfterCommit } from '../../platform/after-commit.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
-import { isDeadlock, isUniqueViolation } from '../catalog/db-errors.ts';
+import { isDeadlock, isUniqueViolation } from '../../db/db-errors.ts';
 import { formatMinor } from '../../kernel/money.ts';
 import { priceStay, type PriceBreakdown, type PricingInput } from '../pricing/index.ts';
 import { checkStay } from './check-stay.ts';
@@ -28,7 +28,7 @@ import { loadPricingBase, type PricingBase, type PricingRequest } from './load-p
 import type { PriceSnapshot } from './reservation-view.ts';
 import { reservationWritesRepository, type ReservationRoomRow, type ReservationRow } from './reservations.repository.ts';
 import { pricingInputRepository, type CalendarNight, type PropertyRow } from './pricing-input.repository.ts';
-import type { LiveParts } from '../properties/property-read.repository.ts';
+import type { LiveParts } from '../properties/index.ts';
 import { crashPoint } from '../../platform/fault-points.ts';
 import { idempotencyRepository } from '../../platform/idempotency.repository.ts';
 import { pricingInputCache } from './pricing-input-cache.ts';

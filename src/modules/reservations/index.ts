@@ -6,6 +6,11 @@ import { listReservationsRoutes } from './list-reservations.routes.ts';
 import { previewRoutes } from './preview.routes.ts';
 import { reservationsRoutes } from './reservations.routes.ts';
 
+export { newBookingRef } from './booking-ref.ts';
+export { holdNights, lockStayNights, releaseNights, type UnitNights } from './night-inventory.ts';
+export { flatSnapshot } from './reservation-view.ts';
+export { settlePaidReservation, type ReceivedPayment, type Settlement } from './settle-paid-reservation.ts';
+
 /** Reservations: price preview, booking, lists and search, changes and cancellation, reviews of completed stays, the dashboard. */
 export async function reservationsModule(app: FastifyInstance, opts: { deps: Deps }) {
   await app.register(previewRoutes, opts);

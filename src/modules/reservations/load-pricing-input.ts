@@ -16,7 +16,7 @@ import type { Executor } from '../../db/connection.ts';
 import { addDays, dayNumber, daysBetween, fromDayNumber, isSupportedDay, stayNights, SUPPORTED_DAYS, todayIn } from '../../kernel/calendar-dates.ts';
 import { AppError, type FieldErrors } from '../../platform/errors.ts';
 import { MAX_NIGHTS, type Currency, type Guests, type PricingInput, type RatePlanRules, type ServiceType, type UnitLine } from '../pricing/index.ts';
-import { isPublic } from '../properties/property-access.ts';
+import { isPublic } from '../properties/index.ts';
 import { loadPricingConfig, type PricingInputCache } from './pricing-input-cache.ts';
 import { pricingInputRepository, type CalendarNight, type PropertyRow, type RatePlanRow, type RoomTypeRow } from './pricing-input.repository.ts';
 

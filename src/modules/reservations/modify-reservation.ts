@@ -28,7 +28,7 @@ import { platformRepository } from '../../platform/platform.repository.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
 import { formatMinor } from '../../kernel/money.ts';
 import type { ModificationResult } from '../../db/schema/index.ts';
-import { syncOwnerEarnings } from '../payments/sync-owner-earnings.ts';
+import { syncOwnerEarnings } from '../payouts/index.ts';
 import { priceStay, type Guests, type PriceBreakdown } from '../pricing/index.ts';
 import { todayIn } from '../../kernel/calendar-dates.ts';
 import { checkStay } from './check-stay.ts';

@@ -1,5 +1,6 @@
-// SQL of changing a reservation after booking (modification, cancellation): the row lock, the
-// money already held for it, and the payment and refund requests the payments issue executes.
+// SQL of changing a reservation after booking (modification, cancellation, a payment received):
+// the row lock, the money already held for it, and the payment and refund requests the payments
+// issue executes.
 // Every function takes the caller's transaction.
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
@@ -64,6 +65,11 @@ export function reservationChangesRepository(db: Executor) {
         .returning({ id: refunds.id });
       await db.update(reservations).set({ refundRequestedMinor: sql`${reservations.refundRequestedMinor} + ${v.amountMinor}` }).where(eq(reservations.id, v.reservationId));
       return row!.id;
+    },
+
+    /** A pending booking paid in full: confirmed, its hold no longer needed. */
+    async confirmPaid(id: number, at: Date): Promise<void> {
+      await db.update(reservations).set({ status: 'confirmed', confirmedAt: at, holdExpiresAt: null, updatedAt: at }).where(eq(reservations.id, id));
     },
 
     async replaceRooms(id: number, lines: Array<Omit<typeof reservationRooms.$inferInsert, 'reservationId'>>): Promise<ReservationRoomRow[]> {

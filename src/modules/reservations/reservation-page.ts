@@ -5,9 +5,7 @@ import type { Deps } from '../../kernel/deps.ts';
 import { invalidField } from '../../platform/errors.ts';
 import { pageWindow, type PageQuery } from '../../platform/pagination.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
-import { loadReadForms } from '../properties/load-read-forms.ts';
-import { propertiesRepository } from '../properties/properties.repository.ts';
-import type { PropertyReadForm } from '../properties/property-read-form.ts';
+import { findPropertiesByIds, loadReadForms, type PropertyReadForm } from '../properties/index.ts';
 import { reservationListRepository, type ListFilter, type ListScope } from './reservation-list.repository.ts';
 import type { ReservationRoomRow, ReservationRow } from './reservations.repository.ts';
 
@@ -42,7 +40,7 @@ export async function loadReservationPage<V>(
   const { rows, total } = await repo.page({ ...filter, scope: scopeFor(user) }, perPage, offset);
   const [lines, properties] = await Promise.all([
     repo.roomLines(rows.map((r) => r.id)),
-    propertiesRepository(deps.db).findByIds([...new Set(rows.map((r) => r.propertyId))]),
+    findPropertiesByIds(deps.db, [...new Set(rows.map((r) => r.propertyId))]),
   ]);
   const forms = await loadReadForms(deps, properties, user);
   const formById = new Map(properties.map((p, i) => [p.id, forms[i]!]));

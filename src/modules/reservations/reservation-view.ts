@@ -4,7 +4,7 @@
 // so later edits to the listing never change what a reservation shows.
 import { formatMinor, isoDecimals, minorToNumber } from '../../kernel/money.ts';
 import { toPriceDetails, type Currency, type PriceBreakdown, type PriceDetails } from '../pricing/index.ts';
-import type { PropertyReadForm } from '../properties/property-read-form.ts';
+import type { PropertyReadForm } from '../properties/index.ts';
 import type { ReservationRoomRow, ReservationRow } from './reservations.repository.ts';
 import { daysBetween } from '../../kernel/calendar-dates.ts';
 

@@ -5,7 +5,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
 import { compileStatement, rawQuery, type CompiledStatement } from '../../db/raw-query.ts';
 import { mapRow } from '../../db/map-row.ts';
-import { livePartsSql, toLiveParts, type LiveParts, type LivePartsRow } from '../properties/property-read.repository.ts';
+import { livePartsSql, toLiveParts, type LiveParts, type LivePartsRow } from '../properties/index.ts';
 import { payments, reservationRooms, reservations } from '../../db/schema/index.ts';
 
 type Rows<T> = { rows: T[] };

@@ -5,9 +5,9 @@ import { AppError, notFound } from '../../platform/errors.ts';
 import { afterCommit, publishAfterCommit } from '../../platform/after-commit.ts';
 import { platformRepository } from '../../platform/platform.repository.ts';
 import { pageWindow, type PageQuery } from '../../platform/pagination.ts';
-import { isUniqueViolation } from '../catalog/db-errors.ts';
+import { isUniqueViolation } from '../../db/db-errors.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
-import { loadVisibleProperty } from '../properties/property-access.ts';
+import { loadVisibleProperty } from '../properties/index.ts';
 import { reviewsRepository, type FeedbackReservation, type ReviewRow } from './reviews.repository.ts';
 
 const reviewView = (r: ReviewRow) => ({ rating: r.rating, comment: r.comment, created_at: r.createdAt.toISOString() });

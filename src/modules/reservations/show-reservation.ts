@@ -3,7 +3,7 @@
 import type { Deps } from '../../kernel/deps.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
-import { loadReadForm } from '../properties/load-read-forms.ts';
+import { loadReadForm } from '../properties/index.ts';
 import { pricingInputRepository } from './pricing-input.repository.ts';
 import { toReservationReadForm, type ReservationReadForm } from './reservation-view.ts';
 import { requireRoleOnReservation } from './reservation-access.ts';

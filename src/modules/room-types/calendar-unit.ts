@@ -3,9 +3,9 @@
 import type { Static } from 'typebox';
 import type { Executor } from '../../db/connection.ts';
 import { AppError } from '../../platform/errors.ts';
-import { currencyDecimals } from '../catalog/currencies.repository.ts';
+import { currencyDecimals } from '../catalog/index.ts';
 import { minorToNumber } from '../../kernel/money.ts';
-import type { PropertyRow } from '../properties/properties.repository.ts';
+import type { PropertyRow } from '../properties/index.ts';
 import { roomTypesRepository } from './room-types.repository.ts';
 import { calendarRepository, LISTING_UNIT } from './calendar.repository.ts';
 import { loadRoomType } from './room-type-input.ts';

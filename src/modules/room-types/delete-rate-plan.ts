@@ -1,7 +1,7 @@
 import type { Deps } from '../../kernel/deps.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
 import { notFound } from '../../platform/errors.ts';
-import { loadPropertyForWrite } from '../properties/property-access.ts';
+import { loadPropertyForWrite } from '../properties/index.ts';
 import { roomTypesRepository } from './room-types.repository.ts';
 import { loadRoomType } from './room-type-input.ts';
 import { addDays, todayIn } from '../../kernel/calendar-dates.ts';

@@ -1,7 +1,7 @@
 import type { Deps } from '../../kernel/deps.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
 import { AppError } from '../../platform/errors.ts';
-import { loadPropertyForWrite } from '../properties/property-access.ts';
+import { loadPropertyForWrite } from '../properties/index.ts';
 import { roomTypesRepository } from './room-types.repository.ts';
 import { calendarRepository } from './calendar.repository.ts';
 import { loadRoomType } from './room-type-input.ts';

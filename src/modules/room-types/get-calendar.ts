@@ -1,7 +1,7 @@
 import type { Static } from 'typebox';
 import type { Deps } from '../../kernel/deps.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
-import { loadVisibleProperty } from '../properties/property-access.ts';
+import { loadVisibleProperty } from '../properties/index.ts';
 import { LAST_SUPPORTED_DAY, addDays, isRealDate, todayIn } from '../../kernel/calendar-dates.ts';
 import { nightRange } from './calendar-dates.ts';
 import { calendarUnit, readCalendar } from './calendar-unit.ts';

@@ -1,8 +1,8 @@
 import type { Deps } from '../../kernel/deps.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
 import { pageWindow, type PageQuery } from '../../platform/pagination.ts';
-import { currencyDecimals } from '../catalog/currencies.repository.ts';
-import { loadVisibleProperty } from '../properties/property-access.ts';
+import { currencyDecimals } from '../catalog/index.ts';
+import { loadVisibleProperty } from '../properties/index.ts';
 import { roomTypesRepository } from './room-types.repository.ts';
 import { loadRoomType } from './room-type-input.ts';
 import { ratePlanView } from './room-type-views.ts';

@@ -28,6 +28,22 @@ export function roomTypesRepository(db: Executor) {
       return { rows, total: await this.countByProperty(propertyId) };
     },
 
+    /** The room types of several listings, oldest first (the read forms of a batch). */
+    async ofListings(propertyIds: number[]): Promise<RoomTypeRow[]> {
+      return db.select().from(roomTypes).where(inArray(roomTypes.propertyId, propertyIds)).orderBy(asc(roomTypes.id));
+    },
+
+    /** The rate plans of every room type of several listings, oldest first. */
+    async plansOfListings(propertyIds: number[]): Promise<RatePlanRow[]> {
+      const rows = await db
+        .select({ plan: ratePlans })
+        .from(ratePlans)
+        .innerJoin(roomTypes, eq(roomTypes.id, ratePlans.roomTypeId))
+        .where(inArray(roomTypes.propertyId, propertyIds))
+        .orderBy(asc(ratePlans.id));
+      return rows.map((r) => r.plan);
+    },
+
     async countByProperty(propertyId: number): Promise<number> {
       const [row] = await db.select({ n: count() }).from(roomTypes).where(eq(roomTypes.propertyId, propertyId));
       return Number(row?.n ?? 0);

@@ -2,7 +2,7 @@
 import type { Deps } from '../../kernel/deps.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { AuthUser, Role } from '../../kernel/caller.ts';
-import { recordAudit } from '../audit/record-audit.ts';
+import { recordAudit } from '../audit/index.ts';
 import { afterCommit } from '../../platform/after-commit.ts';
 import { lockTargetKeepingAnAdmin } from './user-access.ts';
 import { toFlatProfile } from './user-profile.ts';

@@ -1,9 +1,9 @@
 // POST /user/create: an admin opens an account for someone, who then chooses a password.
 import type { Deps } from '../../kernel/deps.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
-import { sendInitialPasswordLink } from '../auth/set-initial-password.ts';
-import { recordAudit } from '../audit/record-audit.ts';
+import { recordAudit } from '../audit/index.ts';
 import { afterCommit } from '../../platform/after-commit.ts';
+import { accountHooks } from './account-hooks.ts';
 import { toFlatProfile } from './user-profile.ts';
 import { usersRepository, type UserRow } from './users.repository.ts';
 import type { CreateUserBody } from './users.schemas.ts';
@@ -41,6 +41,6 @@ export async function createStaffAccount(deps: Deps, caller: AuthUser, input: Cr
     const field = duplicateField(err);
     throw field ? taken(field) : err;
   }
-  const mailed = await afterCommit(deps, 'initial password mail', () => sendInitialPasswordLink(deps, user));
+  const mailed = await afterCommit(deps, 'initial password mail', () => accountHooks(deps, 'auth').sendInitialPasswordLink(deps, user));
   return { profile: toFlatProfile(user), mailed };
 }

@@ -3,10 +3,9 @@
 import type { Deps } from '../../kernel/deps.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
-import { authRepository } from '../auth/auth.repository.ts';
-import { ownerRequestsRepository } from '../owner-onboarding/owner-requests.repository.ts';
 import { afterCommit } from '../../platform/after-commit.ts';
 import { removeStoredFiles } from '../../platform/stored-files.ts';
+import { accountHooks } from './account-hooks.ts';
 import { storedAvatarKey } from './avatars.ts';
 import { lockTargetKeepingAnAdmin } from './user-access.ts';
 import { usersRepository, type NewUser } from './users.repository.ts';
@@ -31,10 +30,10 @@ export async function deleteAccount(deps: Deps, caller: AuthUser): Promise<void>
   const out = await deps.db.transaction(async (tx) => {
     const user = await lockTargetKeepingAnAdmin(tx, caller.id, true, 'deleted');
     if (!user) throw notFound('User');
-    const kycKeys = await ownerRequestsRepository(tx).anonymiseForUser(user.id, now);
+    const kycKeys = await accountHooks(deps, 'ownerRequests').eraseForUser(tx, user.id, now);
     await usersRepository(tx).update(user.id, anonymised(user.id, now), now);
     await usersRepository(tx).deleteAssignmentOf(user.id);
-    const revoked = await authRepository(tx).revokeUserSessions(user.id, 'account_deleted', now);
+    const revoked = await accountHooks(deps, 'auth').revokeSessions(tx, user.id, 'account_deleted', now);
     return { revoked, files: [storedAvatarKey(user.avatar), ...kycKeys] };
   });
   await afterCommit(deps, 'session broadcast', async () => {

@@ -3,13 +3,11 @@ import type { Deps } from '../../kernel/deps.ts';
 import { AppError, forbidden, invalidField, notFound } from '../../platform/errors.ts';
 import type { UploadedFile } from '../../platform/uploads.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
-import { authRepository } from '../auth/auth.repository.ts';
-import { hashPassword, verifyPassword } from '../auth/passwords.ts';
-import { createCode, mailCode } from '../auth/send-code.ts';
-import { recordAudit } from '../audit/record-audit.ts';
-import { ownerRequestsRepository } from '../owner-onboarding/owner-requests.repository.ts';
+import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
+import { recordAudit } from '../audit/index.ts';
 import { afterCommit } from '../../platform/after-commit.ts';
 import { removeStoredFiles, storeFilesThen, type FileToStore } from '../../platform/stored-files.ts';
+import { accountHooks } from './account-hooks.ts';
 import { prepareAvatar, storedAvatarKey } from './avatars.ts';
 import { assertMayManage, isStaff, lockTargetKeepingAnAdmin } from './user-access.ts';
 import { KYC_IDENTITY_FIELDS, parseFlag, profileChanges, type ChangeSet } from './user-changes.ts';
@@ -35,9 +33,9 @@ async function assertKycUnlocked(deps: Deps, caller: AuthUser, target: UserRow, 
   if (caller.id !== target.id || isStaff(caller.role)) return;
   const locked = KYC_IDENTITY_FIELDS.filter((f) => f in set.after);
   if (locked.length === 0) return;
-  const latest = await ownerRequestsRepository(deps.db).findLatestByUser(target.id);
-  if (latest && (latest.status === 'pending' || latest.status === 'approved')) {
-    throw new AppError('CONFLICT', `${locked.join(', ')} cannot change while your owner request is ${latest.status}; contact support`);
+  const status = await accountHooks(deps, 'ownerRequests').latestStatus(deps.db, target.id);
+  if (status === 'pending' || status === 'approved') {
+    throw new AppError('CONFLICT', `${locked.join(', ')} cannot change while your owner request is ${status}; contact support`);
   }
 }
 
@@ -112,12 +110,12 @@ async function persist(deps: Deps, caller: AuthUser, { target, set, passwordHash
     const locked = deactivating ? await lockTargetKeepingAnAdmin(tx, target.id, true, 'deactivated') : await usersRepository(tx).lockLiveById(target.id);
     if (!locked) throw notFound('User');
     const user = (await usersRepository(tx).update(target.id, { ...set.changes, ...(passwordHash ? { passwordHash } : {}) }, now))!;
-    const code = set.changes.emailVerifiedAt === null ? await createCode(deps, user, 'email_verification', tx) : undefined;
-    const auth = authRepository(tx);
+    const auth = accountHooks(deps, 'auth');
+    const code = set.changes.emailVerifiedAt === null ? await auth.createEmailCode(deps, user, tx) : undefined;
     const revoked = deactivating
-      ? await auth.revokeUserSessions(target.id, 'deactivated', now)
+      ? await auth.revokeSessions(tx, target.id, 'deactivated', now)
       : passwordHash
-        ? await auth.revokeUserSessions(target.id, 'password_changed', now, caller.sessionId)
+        ? await auth.revokeSessions(tx, target.id, 'password_changed', now, caller.sessionId)
         : [];
     if (caller.id !== target.id) {
       await recordAudit(tx, caller, { action: 'user.update', targetType: 'user', targetId: target.id, before: set.before, after: set.after }, now);
@@ -145,7 +143,7 @@ export async function updateUser(deps: Deps, caller: AuthUser, input: UpdateUser
   });
   // A lost code mail is recoverable: POST /auth/resend-verification sends another.
   const code = result.code;
-  if (code) await afterCommit(deps, 'verification mail', () => mailCode(deps, result.user, 'email_verification', code));
+  if (code) await afterCommit(deps, 'verification mail', () => accountHooks(deps, 'auth').mailEmailCode(deps, result.user, code));
   await removeStoredFiles(deps, [result.replacedAvatar]);
   return toFlatProfile(result.user);
 }

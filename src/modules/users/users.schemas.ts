@@ -7,7 +7,7 @@ import { PIXEL_LIMIT_RULE, REENCODED } from '../../platform/images.ts';
 import { AVATAR_MAX_EDGE } from './avatars.ts';
 import { CalendarDay } from '../../platform/calendar-day.ts';
 import { FileField } from '../../platform/uploads.ts';
-import { PASSWORD_MAX, PASSWORD_MIN } from '../auth/passwords.ts';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../platform/passwords.ts';
 import { SUPPORTED_DAYS } from '../../kernel/calendar-dates.ts';
 
 const Id = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });

@@ -1,4 +1,5 @@
-// argon2id password hashing (OWASP's recommended parameters are the library defaults).
+// argon2id password hashing (OWASP's recommended parameters are the library defaults): plumbing
+// shared by the modules that set or check passwords (auth, users) and by the seeds and tests.
 import { hash, verify } from '@node-rs/argon2';
 
 export const PASSWORD_MIN = 8;

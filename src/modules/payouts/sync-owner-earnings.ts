@@ -14,13 +14,13 @@
 // did not get back; tax and the service fee always stay with the platform. Reversals are written
 // when a refund is requested (not when it completes), so a payout never pays money that is on
 // its way back to the guest. Payable PAYOUT_DELAY_HOURS after the check-in instant.
-import { eq, sql } from 'drizzle-orm';
+//
+// The ledger is what payouts pay from, so it lives here; reservations and payments call it through
+// payouts/index.ts inside their own transaction (the ledger follows each change atomically).
 import type { Deps } from '../../kernel/deps.ts';
 import type { Executor } from '../../db/connection.ts';
-import { ownerEarnings, properties, reservations } from '../../db/schema/index.ts';
 import { checkinInstant, percentOf, type PriceBreakdown } from '../pricing/index.ts';
-
-type Rows<T> = { rows: T[] };
+import { ownerEarningsRepository } from './owner-earnings.repository.ts';
 
 export function fullEarning(b: Pick<PriceBreakdown, 'sub_total' | 'service_fee_total'>, commissionPercent: number): { earning: number; commission: number } {
   const base = Math.max(0, b.sub_total - b.service_fee_total);
@@ -30,33 +30,23 @@ export function fullEarning(b: Pick<PriceBreakdown, 'sub_total' | 'service_fee_t
 
 /** Writes the delta between the reservation's target earning and its ledger lines; returns it. */
 export async function syncOwnerEarnings(deps: Pick<Deps, 'config'>, tx: Executor, reservationId: number, sourceRef: string, at: Date): Promise<number> {
-  const [r] = await tx
-    .select({
-      ownerId: properties.ownerId, timezone: properties.timezone, checkInTime: properties.checkInTime,
-      checkinDate: reservations.checkinDate, currency: reservations.currency, total: reservations.totalMinor,
-      paid: reservations.paidMinor, snapshot: reservations.priceSnapshot, rules: reservations.rulesSnapshot,
-    })
-    .from(reservations)
-    .innerJoin(properties, eq(properties.id, reservations.propertyId))
-    .where(eq(reservations.id, reservationId));
+  const repo = ownerEarningsRepository(tx);
+  const r = await repo.reservationTerms(reservationId);
   if (!r) return 0;
-  const sums = (await tx.execute(sql`
-    SELECT
-      COALESCE((SELECT sum(amount_minor) FROM refunds WHERE reservation_id = ${reservationId}), 0) AS refunded,
-      COALESCE((SELECT sum(amount_minor) FROM owner_earnings WHERE reservation_id = ${reservationId}), 0) AS booked`)) as unknown as Rows<{ refunded: string | number; booked: string | number }>;
-  const held = Math.max(0, r.paid - Number(sums.rows[0]!.refunded));
+  const sums = await repo.sums(reservationId);
+  const held = Math.max(0, r.paid - sums.refunded);
   const breakdown = (r.snapshot as { breakdown?: PriceBreakdown }).breakdown;
   if (!breakdown || r.total <= 0) return 0;
   const { earning, commission } = fullEarning(breakdown, deps.config.PLATFORM_COMMISSION_PERCENT);
   const share = Math.min(1, held / r.total);
   const target = Math.floor(earning * share);
-  const delta = target - Number(sums.rows[0]!.booked);
+  const delta = target - sums.booked;
   if (delta === 0) return 0;
   const time = (r.rules as { check_in_time?: string | null }).check_in_time ?? r.checkInTime ?? '15:00:00';
   const payableAt = new Date(checkinInstant(r.checkinDate, time, r.timezone).getTime() + deps.config.PAYOUT_DELAY_HOURS * 3_600_000);
-  await tx.insert(ownerEarnings).values({
+  await repo.insertLine({
     ownerId: r.ownerId, reservationId, kind: delta > 0 ? 'earning' : 'reversal', sourceRef, currency: r.currency,
     amountMinor: delta, commissionMinor: delta > 0 ? Math.floor(commission * share) : 0, payableAt, createdAt: at,
-  }).onConflictDoNothing();
+  });
   return delta;
 }

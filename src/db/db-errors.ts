@@ -1,6 +1,6 @@
-// Constraint violations the catalogue answers as 409/422 instead of 500. Unique indexes and
-// foreign keys decide races that an up-front check cannot (two admins creating the same name,
-// a listing taking a type while it is being deleted).
+// PostgreSQL errors that use cases answer or retry instead of failing with 500. Unique indexes
+// and foreign keys decide races that an up-front check cannot (two admins creating the same name,
+// a listing taking a type while it is being deleted); a deadlock victim can simply run again.
 
 function pgCode(err: unknown): string | undefined {
   const e = err as { code?: string; cause?: { code?: string } };
