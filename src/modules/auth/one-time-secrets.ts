@@ -1,7 +1,9 @@
 // Generation and keyed hashing of one-time codes (6 digits) and link tokens (256 random bits).
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 
-export type SecretPurpose = 'email_verification' | 'password_reset' | 'reset_token' | 'initial_password';
+import type { OneTimeSecrets, SecretPurpose } from '../../kernel/services.ts';
+
+export type { SecretPurpose };
 
 /** Life and attempt budget of each kind of secret. */
 export const SECRET_POLICY: Record<SecretPurpose, { ttlSeconds: number; maxAttempts: number }> = {
@@ -11,7 +13,7 @@ export const SECRET_POLICY: Record<SecretPurpose, { ttlSeconds: number; maxAttem
   initial_password: { ttlSeconds: 7 * 24 * 3600, maxAttempts: 5 },
 };
 
-export class SecretHasher {
+export class SecretHasher implements OneTimeSecrets {
   constructor(private readonly key: Uint8Array) {}
 
   newCode(): string {

@@ -6,7 +6,7 @@ import type { EventBus } from '../../ports/event-bus.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AuthUser, Role } from '../../kernel/caller.ts';
 import { authRepository, type SessionState } from './auth.repository.ts';
-import type { TokenService } from './tokens.ts';
+import type { Sessions, Tokens } from '../../kernel/services.ts';
 
 
 const REVOKED_TOPIC = 'auth.sessions_revoked';
@@ -15,7 +15,7 @@ const USER_CHANGED_TOPIC = 'auth.user_changed';
 const CACHE_TTL_MS = 5_000;
 const CACHE_MAX = 50_000;
 
-export class SessionService {
+export class SessionService implements Sessions {
   private readonly cache = new Map<string, { state: SessionState; at: number }>();
   private readonly unsubscribe: Array<() => void>;
 
@@ -23,7 +23,7 @@ export class SessionService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly bus: EventBus,
-    private readonly tokens: TokenService,
+    private readonly tokens: Tokens,
     private readonly sessionTtlSeconds: number,
   ) {
     this.unsubscribe = [
@@ -53,7 +53,7 @@ export class SessionService {
   /** Verifies the token and that its session is live and its account active. */
   async authenticate(token: string): Promise<AuthUser> {
     const now = this.clock.now();
-    const claims = await this.tokens.verify(token, now);
+    const claims = this.tokens.verifySync(token, now);
     const state = await this.sessionState(claims.sid);
     if (!state || String(state.userId) !== claims.sub) throw new AppError('TOKEN_INVALID', 'The token is not valid');
     if (state.revokedAt) throw new AppError('SESSION_REVOKED', 'This session has ended; log in again');

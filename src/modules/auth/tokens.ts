@@ -3,25 +3,17 @@ import { randomUUID } from 'node:crypto';
 import { createVerifier, TokenError } from 'fast-jwt';
 import { SignJWT } from 'jose';
 import { AppError } from '../../platform/errors.ts';
+import type { AccessClaims, Tokens } from '../../kernel/services.ts';
 
 const ALG = 'HS256';
 const ISSUER = 'stays-api';
 const VERIFIED_CACHE_MAX = 20_000;
 const REQUIRED_CLAIMS = ['iss', 'exp', 'jti', 'sid', 'sub'];
 
-export interface AccessClaims {
-  sub: string;
-  role: string;
-  sid: string;
-  jti: string;
-  exp: number;
-  iat: number;
-}
-
 const invalid = () => new AppError('TOKEN_INVALID', 'The token is not valid');
 const expired = () => new AppError('TOKEN_EXPIRED', 'The token has expired');
 
-export class TokenService {
+export class TokenService implements Tokens {
   // Handed raw bytes, jose re-imports the key through WebCrypto on every sign; imported once.
   private key?: Promise<CryptoKey>;
   // fast-jwt fixes "now" when a verifier is made. Time claims are compared with now truncated to
