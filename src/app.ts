@@ -43,6 +43,7 @@ import { authModule } from './modules/auth/index.ts';
 import { installTextGuard } from './platform/text-guard.ts';
 import { installLoadShedding } from './platform/load-shedding.ts';
 import { installInFlightLimit } from './platform/in-flight-limit.ts';
+import { installMetrics } from './platform/metrics-routes.ts';
 import { strictAjvOptions, strictSchemaController } from './platform/validation.ts';
 import { FIRST_SUPPORTED_DAY, LAST_SUPPORTED_DAY } from './kernel/calendar-dates.ts';
 
@@ -97,6 +98,8 @@ export async function buildApp(deps: Deps, opts: { extraRoutes?: (app: App, deps
   installErrorHandlers(app);
   installUrlLimit(app);
   installTextGuard(app);
+  // First of the request hooks, so requests refused by the ones below are measured too.
+  const httpMetrics = installMetrics(app, deps);
   // After SIGTERM (server.ts) the instance drains: for SHUTDOWN_DRAIN_MS it still listens but
   // answers every new request 503 with Connection: close, so clients on kept-alive connections and
   // a load balancer that has not yet noticed get a clear, retryable answer instead of a reset.
@@ -107,7 +110,11 @@ export async function buildApp(deps: Deps, opts: { extraRoutes?: (app: App, deps
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
     if (draining) {
+      httpMetrics.shed('draining');
       reply.header('connection', 'close');
+      // The balancer's health check keeps its own answer shape ({ status }, its 503 schema): the
+      // error envelope would fail that schema and go out as a 500.
+      if (request.routeOptions.url === '/readyz') return reply.code(503).header('retry-after', '1').send({ status: 'draining' });
       throw new AppError('SERVICE_UNAVAILABLE', 'The service is restarting; try again', undefined, { 'retry-after': '1' });
     }
   });
@@ -137,8 +144,8 @@ export async function buildApp(deps: Deps, opts: { extraRoutes?: (app: App, deps
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
-  installLoadShedding(app, config.MAX_EVENT_LOOP_DELAY_MS);
-  installInFlightLimit(app, config.MAX_REQUESTS_IN_FLIGHT);
+  installLoadShedding(app, config.MAX_EVENT_LOOP_DELAY_MS, () => httpMetrics.shed('event_loop'));
+  installInFlightLimit(app, config.MAX_REQUESTS_IN_FLIGHT, () => httpMetrics.shed('in_flight'));
   await app.register(helmet, { contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'same-site' } });
   const selfOrigin = new URL(config.PUBLIC_BASE_URL).origin;
   const allowedOrigins = [...new Set([selfOrigin, ...config.corsOrigins])];
@@ -149,7 +156,7 @@ export async function buildApp(deps: Deps, opts: { extraRoutes?: (app: App, deps
     global: false,
     // With Redis away a request is let through unlimited rather than refused: the login and
     // mail throttles keep counting in memory meanwhile.
-    ...(deps.redis ? { redis: deps.redis, nameSpace: 'stays-rl:', skipOnError: true } : {}),
+    ...(deps.redis ? { redis: deps.redis, nameSpace: `${config.redisPrefix}:rl:`, skipOnError: true } : {}),
     errorResponseBuilder: (_req, ctx) =>
       new AppError('RATE_LIMITED', `Too many requests; retry in ${Math.ceil(ctx.ttl / 1000)} s`, undefined, { 'retry-after': String(Math.ceil(ctx.ttl / 1000)) }),
   });
@@ -157,8 +164,10 @@ export async function buildApp(deps: Deps, opts: { extraRoutes?: (app: App, deps
   await app.register(idempotencyPlugin, { db: deps.db, clock: deps.clock });
 
   const Health = Type.Object({ status: Type.String() });
-  app.get('/healthz', { schema: { tags: ['health'], summary: 'The process is up (no dependency checked)', response: { 200: Health } } }, async () => ({ status: 'ok' }));
-  app.get('/readyz', { schema: { tags: ['health'], summary: 'The database answers: 200, else 503 (take the instance out of the load balancer)', response: { 200: Health, 503: Health } } }, async (_req, reply) => {
+  // Balancers and orchestrators call these every few hundred milliseconds: their request lines
+  // would drown the log at info, so they are logged only at warn and above (errors).
+  app.get('/healthz', { logLevel: 'warn', schema: { tags: ['health'], summary: 'The process is up (no dependency checked)', response: { 200: Health } } }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { logLevel: 'warn', schema: { tags: ['health'], summary: 'The database answers and the instance is not shutting down: 200, else 503 (take the instance out of the load balancer)', response: { 200: Health, 503: Health } } }, async (_req, reply) => {
     try {
       await deps.database.ping();
       return { status: 'ready' };

@@ -5,8 +5,8 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { Redis } from 'ioredis';
-import type { Config } from './config.ts';
-import { openDatabase, runMigrations, type Database, type Db } from './db/connection.ts';
+import { ConfigError, type Config } from './config.ts';
+import { openDatabase, runMigrations, type Database, type Db, type MigrationOutcome } from './db/connection.ts';
 import { systemClock, type Clock } from './ports/clock.ts';
 import type { EventBus } from './ports/event-bus.ts';
 import type { Mailer } from './ports/mailer.ts';
@@ -30,6 +30,7 @@ import { RedisEventBus } from './adapters/redis/redis-event-bus.ts';
 import { SmtpMailer } from './adapters/smtp/smtp-mailer.ts';
 import { OutboxMailer } from './adapters/outbox-mailer/outbox-mailer.ts';
 import { DiskFileStorage } from './adapters/disk/disk-file-storage.ts';
+import { S3FileStorage, s3StorageOptions } from './adapters/s3/s3-file-storage.ts';
 import { GoogleIdTokenVerifier } from './adapters/google/google-id-token-verifier.ts';
 import { FacebookGraphVerifier } from './adapters/facebook/facebook-graph-verifier.ts';
 import { platformRepository } from './platform/platform.repository.ts';
@@ -42,6 +43,9 @@ import { ListingChangeFeed } from './platform/listing-changes.ts';
 import { ModuleServiceRegistry } from './platform/module-services.ts';
 import type { Deps } from './kernel/deps.ts';
 import { createLogger } from './platform/logger.ts';
+import { noMetrics, PrometheusMetrics } from './platform/metrics.ts';
+import type { JwtSecretOrigin } from './platform/instance-summary.ts';
+import { unreachableAtStart } from './db/unavailable.ts';
 import { OutboxRelay } from './jobs/outbox-relay.ts';
 import { registerNotificationProjectors } from './modules/notifications/project-notifications.ts';
 import { seedReferenceData } from './modules/catalog/seed-reference-data.ts';
@@ -54,12 +58,19 @@ export interface ContainerOverrides {
   bus?: EventBus;
 }
 
+// Where each configuration's signing key came from, for the start-up line (server.ts).
+const jwtOrigins = new WeakMap<Config, JwtSecretOrigin>();
+
+/** Whether the JWT signing key was configured, read from DATA_DIR or generated at this start. */
+export const jwtSecretOrigin = (config: Config): JwtSecretOrigin => jwtOrigins.get(config) ?? 'configured';
+
 // The signing key is generated once and kept in DATA_DIR so restarts keep sessions valid.
 async function jwtSecret(config: Config): Promise<Uint8Array> {
   if (config.JWT_SECRET) return new TextEncoder().encode(config.JWT_SECRET);
   const file = path.join(config.DATA_DIR, 'jwt-secret');
   try {
     const text = (await readFile(file, 'utf8')).trim();
+    jwtOrigins.set(config, 'file');
     if (text.length >= 32) return new TextEncoder().encode(text);
   } catch {
     // not there yet
@@ -67,20 +78,28 @@ async function jwtSecret(config: Config): Promise<Uint8Array> {
   await mkdir(config.DATA_DIR, { recursive: true });
   const secret = randomBytes(48).toString('base64url');
   await writeFile(file, secret + '\n', { mode: 0o600 });
+  jwtOrigins.set(config, 'generated');
   return new TextEncoder().encode(secret);
 }
 
 export async function createContainer(config: Config, overrides: ContainerOverrides = {}): Promise<Deps> {
   const log = overrides.log ?? createLogger(config.LOG_LEVEL);
   const clock = overrides.clock ?? systemClock;
+  const storage = await openStorage(config);
   const database =
     overrides.database ??
     (await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, 'pgdata'), poolSize: config.DATABASE_POOL_SIZE }));
-  if (!overrides.database) await runMigrations(database, config.DATABASE_URL);
+  if (!overrides.database) {
+    const { applied, waitedMs } = await reachAndMigrate(database, config.DATABASE_URL);
+    // Several instances starting on one database: the one that migrated says so, the others that
+    // they waited for it (the migration lock in db/connection.ts).
+    if (applied > 0) log.info({ migrations: applied, waitedMs }, `database migrations: applied ${applied}`);
+    else if (waitedMs > 0) log.info({ waitedMs }, `database migrations: waited ${waitedMs} ms for another instance to migrate; nothing left to apply`);
+  }
   const db = database.db;
   await seedReferenceData(db);
   const busError = (err: unknown) => log.error({ err }, 'event bus handler failed');
-  const bus = overrides.bus ?? (config.REDIS_URL ? new RedisEventBus(config.REDIS_URL, 'stays:events', busError) : new MemoryEventBus(busError));
+  const bus = overrides.bus ?? (config.REDIS_URL ? new RedisEventBus(config.REDIS_URL, `${config.redisPrefix}:events`, busError) : new MemoryEventBus(busError));
   // Rate limits and presence must not wait for a Redis that is away: a command fails at once
   // (the callers fall back: rate limits to memory or none, presence to this instance) and the
   // client keeps reconnecting in the background.
@@ -88,7 +107,7 @@ export async function createContainer(config: Config, overrides: ContainerOverri
   redis?.on('error', (err) => log.warn({ err }, 'redis connection error'));
   // Start with Redis connected when it is there (commands fail rather than queue), but never
   // refuse to start without it: the service runs degraded until it returns.
-  await whenConnected(redis, bus, log);
+  await whenConnected(redis, bus, log, config.REDIS_URL);
   const instanceId = `${process.pid}-${randomUUID().slice(0, 8)}`;
   const mailer =
     overrides.mailer ??
@@ -102,8 +121,12 @@ export async function createContainer(config: Config, overrides: ContainerOverri
   if (!config.JWT_SECRET && config.DATABASE_URL) {
     log.warn('JWT_SECRET is not set: instances sharing this database must share one secret; set JWT_SECRET');
   }
-  const tokens = new TokenService(secret, config.accessTokenTtlSeconds);
-  // Codes are hashed with a key derived from the signing key, separate from it.
+  // JWT_SECRETS rotates the access-token keys only. The keys derived below stay on JWT_SECRET (or
+  // the DATA_DIR one): stored code hashes and outstanding checkout forms outlive a token's 15
+  // minutes, so they must not change when a token key is added or dropped.
+  const signingKeys = config.jwtSecrets.length ? config.jwtSecrets.map((k) => new TextEncoder().encode(k)) : [secret];
+  const tokens = new TokenService(signingKeys, config.accessTokenTtlSeconds);
+  // Codes are hashed with a key derived from JWT_SECRET, separate from it.
   const secrets = new SecretHasher(createHash('sha256').update('one-time-secrets:').update(secret).digest());
   const relay = registerNotificationProjectors(new OutboxRelay(db, bus, clock, log));
   const listings = new ListingChangeFeed(bus);
@@ -116,12 +139,12 @@ export async function createContainer(config: Config, overrides: ContainerOverri
     clock,
     bus,
     mailer,
-    storage: new DiskFileStorage(path.join(config.DATA_DIR, 'files')),
+    storage,
     redis,
     tokens,
     sessions: new SessionService(db, clock, bus, tokens, config.sessionTtlSeconds),
     secrets,
-    rateLimits: new FlexibleRateLimits(redis),
+    rateLimits: new FlexibleRateLimits(redis, `${config.redisPrefix}:`),
     outbox: relay,
     listings,
     services,
@@ -132,22 +155,24 @@ export async function createContainer(config: Config, overrides: ContainerOverri
         ? createStripeProcessor(config, clock)
         // The local processor's signing keys derive from the JWT secret, so every instance agrees.
         : new LocalPaymentProcessor(db, clock, config.PUBLIC_BASE_URL, { secret: createHash('sha256').update('local-payments:').update(secret).digest() }),
-    presence: redis ? new RedisPresence(redis, instanceId, { onError: (err) => log.warn({ err }, 'presence heartbeat failed') }) : new MemoryPresence(),
+    presence: redis ? new RedisPresence(redis, instanceId, { prefix: `${config.redisPrefix}:presence`, onError: (err) => log.warn({ err }, 'presence heartbeat failed') }) : new MemoryPresence(),
     answerEngine: new KeywordAnswerEngine(),
     channel: config.CHANNEL_MANAGER === 'channex' ? new ChannexChannelManager(config.CHANNEX_API_BASE!, config.CHANNEX_API_KEY!, { decimalsOf: isoDecimals }) : null,
     calendars: new SafeCalendarFetcher({ allowPrivate: config.ICAL_ALLOW_PRIVATE, maxBytes: config.ICAL_MAX_BYTES, timeoutMs: config.ICAL_TIMEOUT_MS }),
     instanceId,
+    // Measured only where someone can read it (contract §10: a token or a port of its own).
+    metrics: config.METRICS_TOKEN || config.METRICS_PORT !== undefined ? new PrometheusMetrics(log) : noMetrics,
   };
   // A payment taken on the built-in checkout page confirms at once, through the one path
   // verify and webhooks use (the guest may never come back to the success URL).
   if (deps.channel) registerChannelProjectors(relay);
   if (deps.payments instanceof LocalPaymentProcessor) deps.payments.setOnCompleted(async (session) => void (await confirmPayment(deps, session)));
-  owned.set(deps, { listings, services });
+  owned.set(deps, { listings, services, storage });
   return deps;
 }
 
 // What the container made and must close, beyond what Deps exposes to the modules.
-const owned = new WeakMap<Deps, { listings: ListingChangeFeed; services: ModuleServiceRegistry }>();
+const owned = new WeakMap<Deps, { listings: ListingChangeFeed; services: ModuleServiceRegistry; storage: FileStorage }>();
 
 /** Releases everything the container opened, in reverse order. */
 export async function closeContainer(deps: Deps, opts: { keepDatabase?: boolean } = {}): Promise<void> {
@@ -160,20 +185,55 @@ export async function closeContainer(deps: Deps, opts: { keepDatabase?: boolean 
   await deps.presence.close().catch(() => {});
   await deps.mailer.close().catch(() => {});
   await deps.bus.close().catch(() => {});
+  if (own?.storage instanceof S3FileStorage) own.storage.close();
   deps.redis?.disconnect();
   if (!opts.keepDatabase) await deps.database.close().catch(() => {});
 }
 
+// Disk under DATA_DIR by default; STORAGE=s3 keeps every file in the bucket, looked at now so a
+// wrong bucket, endpoint or key stops the start rather than failing every upload later.
+async function openStorage(config: Config): Promise<FileStorage> {
+  if (config.STORAGE !== 's3') return new DiskFileStorage(path.join(config.DATA_DIR, 'files'));
+  const s3 = new S3FileStorage(s3StorageOptions(config));
+  const problem = await s3.problem();
+  if (problem) {
+    s3.close();
+    throw new ConfigError(`Invalid configuration:\n  ${problem}`);
+  }
+  return s3;
+}
+
 const REDIS_START_WAIT_MS = 5000;
 
-async function whenConnected(redis: Redis | null, bus: EventBus, log: Logger): Promise<void> {
+// A PostgreSQL server that cannot be reached at start is a setting to fix (exit 78 naming
+// DATABASE_URL and the server), not a stack trace; migrations that fail stay one.
+async function reachAndMigrate(database: Database, url: string | undefined): Promise<MigrationOutcome> {
+  try {
+    await database.ping();
+    return await runMigrations(database, url);
+  } catch (err) {
+    const unreachable = url ? unreachableAtStart(err, url) : null;
+    if (!unreachable) throw err;
+    await database.close().catch(() => {});
+    throw new ConfigError(`Cannot start:\n  ${unreachable}`);
+  }
+}
+
+async function whenConnected(redis: Redis | null, bus: EventBus, log: Logger, url?: string): Promise<void> {
   const waits: Array<Promise<unknown>> = [];
   if (redis && redis.status !== 'ready') waits.push(new Promise((resolve) => redis.once('ready', resolve)));
   if (bus instanceof RedisEventBus) waits.push(bus.whenReady());
   if (!waits.length) return;
+  let lastError = '';
+  const noteError = (err: NodeJS.ErrnoException) => void (lastError = err.code ?? err.message);
+  redis?.on('error', noteError);
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), REDIS_START_WAIT_MS)));
   const late = await Promise.race([Promise.all(waits).then(() => false), timedOut]);
   clearTimeout(timer);
-  if (late) log.warn({}, `redis not reachable within ${REDIS_START_WAIT_MS} ms; starting without it (rate limits per instance, real-time events wait)`);
+  redis?.off('error', noteError);
+  if (!late) return;
+  const u = url ? new URL(url) : null;
+  const where = u ? `${u.hostname}:${u.port || 6379}` : 'the event bus';
+  log.warn({ redis: where, error: lastError || undefined }, `REDIS_URL: Redis at ${where} not reachable within ${REDIS_START_WAIT_MS} ms${lastError ? ` (${lastError})` : ''}; starting without it (rate limits per instance, real-time events wait)`);
 }

@@ -24,3 +24,23 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   }
   return false;
 }
+
+// What refuses a start besides an unreachable server: an unknown host name, a refused login
+// (SQLSTATE class 28), a database that does not exist (3D000), TLS refused either way.
+const START_ERRNOS = new Set(['ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EADDRNOTAVAIL']);
+const startCode = (code: unknown) => typeof code === 'string' && (START_ERRNOS.has(code) || code.startsWith('28') || code === '3D000');
+
+/**
+ * Why DATABASE_URL could not be used at start, naming the server, database and user but never the
+ * password; null when `err` is something else (a failing migration stays a stack trace).
+ */
+export function unreachableAtStart(err: unknown, url: string): string | null {
+  const e = err as { code?: unknown; message?: unknown } | null;
+  const tls = typeof e?.message === 'string' && /\bSSL\b|certificate/i.test(e.message);
+  if (!isDatabaseUnavailable(err) && !startCode(e?.code) && !tls) return null;
+  const u = new URL(url);
+  const database = decodeURIComponent(u.pathname.replace(/^\//, '')) || '(default)';
+  const user = decodeURIComponent(u.username) || '(default)';
+  const why = [e?.code, e?.message].filter((p) => typeof p === 'string' && p).join(': ') || String(err);
+  return `DATABASE_URL: cannot use PostgreSQL at ${u.hostname}:${u.port || 5432} (database "${database}", user "${user}"): ${why}`;
+}

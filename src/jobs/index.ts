@@ -36,7 +36,7 @@ export function jobDefinitions(deps: Deps, relay: Outbox): JobDefinition[] {
 
 export function startJobs(deps: Deps): { runner: JobRunner; relay: Outbox; stop(): Promise<void> } {
   const relay = deps.outbox;
-  const runner = new JobRunner(deps.db, jobDefinitions(deps, relay), deps.instanceId, deps.log);
+  const runner = new JobRunner(deps.db, jobDefinitions(deps, relay), deps.instanceId, deps.log, deps.metrics);
   if (deps.config.JOBS_ENABLED) runner.start(deps.config.JOBS_INTERVAL_MS);
   return { runner, relay, stop: () => runner.stop() };
 }

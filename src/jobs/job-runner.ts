@@ -3,6 +3,8 @@
 // the claiming process dies.
 import type { Logger } from 'pino';
 import type { Db } from '../db/connection.ts';
+import type { MetricCounter, MetricGauge, Metrics } from '../kernel/services.ts';
+import { noMetrics } from '../platform/metrics.ts';
 import { jobsRepository } from './jobs.repository.ts';
 
 export interface JobDefinition {
@@ -19,13 +21,21 @@ export class JobRunner {
   private readonly running = new Set<Promise<boolean>>();
   private readonly registered: Promise<void>;
   private stopped = false;
+  private readonly figures: { runs: MetricCounter; failures: MetricCounter; lastSuccess: MetricGauge };
 
   constructor(
     private readonly db: Db,
     private readonly jobs: JobDefinition[],
     private readonly instanceId: string,
     private readonly log: Logger,
+    metrics: Metrics = noMetrics,
   ) {
+    // Counted where the job ran: each run is claimed by one instance, so sum over instances.
+    this.figures = {
+      runs: metrics.counter('stays_job_runs_total', 'Job runs this instance claimed and ran, by job', ['job']),
+      failures: metrics.counter('stays_job_failures_total', 'Job runs that threw, by job', ['job']),
+      lastSuccess: metrics.gauge('stays_job_last_success_timestamp_seconds', 'When a run of the job last ended without error on this instance (Unix time)', ['job']),
+    };
     const repo = jobsRepository(db);
     this.registered = (async () => {
       for (const j of jobs) await repo.register(j.name);
@@ -81,10 +91,13 @@ export class JobRunner {
     let error: string | null = null;
     try {
       await job.run();
+      this.figures.lastSuccess.set({ job: job.name }, Date.now() / 1000);
     } catch (err) {
       error = err instanceof Error ? err.message : String(err);
       this.log.error({ err, job: job.name }, 'job failed');
+      this.figures.failures.inc({ job: job.name });
     }
+    this.figures.runs.inc({ job: job.name });
     await repo.finish(job.name, this.instanceId, job.intervalMs, error);
     return true;
   }

@@ -17,7 +17,7 @@ import type { Mailer } from '../ports/mailer.ts';
 import type { PaymentProcessor } from '../ports/payment-processor.ts';
 import type { Presence } from '../ports/presence.ts';
 import type { RateLimits } from '../ports/rate-limits.ts';
-import type { ListingChanges, ModuleServices, OneTimeSecrets, Outbox, Sessions, Tokens } from './services.ts';
+import type { ListingChanges, Metrics, ModuleServices, OneTimeSecrets, Outbox, Sessions, Tokens } from './services.ts';
 
 export interface Deps {
   config: Config;
@@ -54,4 +54,6 @@ export interface Deps {
   calendars: CalendarFetcher;
   /** Names this process in job leases. */
   instanceId: string;
+  /** Figures for GET /metrics; does nothing when metrics are not served. */
+  metrics: Metrics;
 }

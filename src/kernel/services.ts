@@ -95,3 +95,31 @@ export interface ListingChanges {
 export interface ModuleServices {
   get<T>(key: symbol, create: () => T, close?: (value: T) => void): T;
 }
+
+export type MetricLabels = Record<string, string>;
+
+/** A figure that only goes up (runs, failures, refusals). */
+export interface MetricCounter {
+  inc(labels?: MetricLabels, by?: number): void;
+}
+
+/** A figure read as it is now (a count, a size, an age). */
+export interface MetricGauge {
+  set(labels: MetricLabels, value: number): void;
+  set(value: number): void;
+}
+
+/**
+ * The service's metrics (GET /metrics, Prometheus text format). Modules and jobs register their
+ * figures here; the platform serves them. When metrics are not served (neither METRICS_TOKEN nor
+ * METRICS_PORT set) every call does nothing, so a figure costs nothing where nobody reads it.
+ */
+export interface Metrics {
+  counter(name: string, help: string, labelNames?: readonly string[]): MetricCounter;
+  gauge(name: string, help: string, labelNames?: readonly string[]): MetricGauge;
+  /**
+   * Runs before every scrape, to set gauges from what is true now (a COUNT in the database, the
+   * connections held). A failure is logged and leaves the previous figures; the scrape answers.
+   */
+  beforeScrape(collect: () => void | Promise<void>): void;
+}

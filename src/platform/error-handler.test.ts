@@ -183,3 +183,24 @@ describe('GET /readyz without a database', () => {
     }
   });
 });
+
+describe('GET /readyz while draining', () => {
+  // The balancer's check must see the drain (server.ts, on SIGTERM) and take the instance out
+  // before it stops listening; the route's own 503 shape, not a 500 from a failed serialisation.
+  it('answers 503 { status: draining } with Retry-After, and other routes the retryable 503', async () => {
+    const t = await createTestApp();
+    try {
+      t.app.startDraining();
+      const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
+      assert.equal(ready.statusCode, 503);
+      assert.deepEqual(ready.json(), { status: 'draining' });
+      assert.equal(ready.headers['retry-after'], '1');
+      const other = await t.app.inject({ method: 'GET', url: '/healthz' });
+      assert.equal(other.statusCode, 503);
+      assert.equal(other.json().code, 'SERVICE_UNAVAILABLE');
+      assert.equal(other.headers['retry-after'], '1');
+    } finally {
+      await t.close();
+    }
+  });
+});

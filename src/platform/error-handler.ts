@@ -1,5 +1,6 @@
 // Maps every failure to the error body of contract §2; internals never reach the client.
 import { ProcessorRejectedError, ProcessorUnavailableError } from '../ports/payment-processor.ts';
+import { StorageUnavailableError } from '../ports/file-storage.ts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, type FieldErrors } from './errors.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
@@ -53,6 +54,13 @@ export function installErrorHandlers(app: FastifyInstance): void {
       request.log.warn({ err: error }, 'payment processor unavailable');
       reply.header('retry-after', '30');
       return send(reply, 503, 'SERVICE_UNAVAILABLE', 'The payment processor is unavailable; try again shortly');
+    }
+    // The file store (the S3 bucket) is unreachable or failing: the client may retry. Before the
+    // database's check, which would take the network error inside it for the database's.
+    if (error instanceof StorageUnavailableError) {
+      request.log.warn({ err: error }, 'file storage unavailable');
+      reply.header('retry-after', '5');
+      return send(reply, 503, 'SERVICE_UNAVAILABLE', 'File storage is temporarily unavailable; try again shortly');
     }
     // The processor refused what we asked (our request was wrong for it): not the client's fault,
     // and retrying unchanged will not help. Logged in full; the client learns only that much.

@@ -28,7 +28,7 @@ const hasBody = (request: FastifyRequest) => {
   return (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined;
 };
 
-export function installInFlightLimit(app: FastifyInstance, max: number): void {
+export function installInFlightLimit(app: FastifyInstance, max: number, onShed: () => void = () => {}): void {
   if (max <= 0) return;
   const inFlight = new Set<FastifyReply>();
   // Requests whose body is on its way: out of the count until it has arrived.
@@ -40,6 +40,7 @@ export function installInFlightLimit(app: FastifyInstance, max: number): void {
   const admit = (reply: FastifyReply) => {
     if (inFlight.size >= max) sweep();
     if (inFlight.size >= max) {
+      onShed();
       return reply.code(503).header('retry-after', String(IN_FLIGHT_RETRY_AFTER_SECONDS)).type('application/json; charset=utf-8')
         .send({ success: false, message: 'The service is overloaded; try again shortly', code: 'SERVICE_UNAVAILABLE' });
     }

@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 const SAMPLE_MS = 500;
 const RESOLUTION_MS = 10;
 
-export function installLoadShedding(app: FastifyInstance, maxDelayMs: number): void {
+export function installLoadShedding(app: FastifyInstance, maxDelayMs: number, onShed: () => void = () => {}): void {
   if (maxDelayMs <= 0) return;
   let lagMs = 0;
   let stop = () => {};
@@ -31,6 +31,7 @@ export function installLoadShedding(app: FastifyInstance, maxDelayMs: number): v
   app.addHook('onClose', async () => stop());
   app.addHook('onRequest', async (_request, reply) => {
     if (lagMs <= maxDelayMs) return;
+    onShed();
     return reply.code(503).header('retry-after', '2').type('application/json; charset=utf-8')
       .send({ success: false, message: 'The service is overloaded; try again shortly', code: 'SERVICE_UNAVAILABLE' });
   });

@@ -67,6 +67,26 @@ describe('createLogger', () => {
   });
 });
 
+describe('createLogger on a terminal', () => {
+  it('writes human-readable lines when asked (stdout a TTY), still without secrets', () => {
+    const out = capture();
+    const log = createLogger('info', out.stream, { pretty: true });
+    log.info({ job: 'outbox-relay', password: 'pretty-secret-77' }, 'a readable line');
+    const text = out.text();
+    assert.match(text, /^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: a readable line$/m);
+    assert.match(text, /job: "outbox-relay"/);
+    assert.ok(!text.includes('pretty-secret-77'), text);
+    assert.throws(() => JSON.parse(text.split('\n')[0]!));
+  });
+
+  it('writes JSON lines otherwise', () => {
+    const out = capture();
+    createLogger('info', out.stream, { pretty: false }).info({ job: 'x' }, 'a JSON line');
+    createLogger('info', out.stream).info('the default for a stream of its own');
+    assert.deepEqual(out.lines().map((l) => l.msg), ['a JSON line', 'the default for a stream of its own']);
+  });
+});
+
 describe('the app log', () => {
   const out = capture();
   let t: TestApp;

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { pino, stdSerializers, type Logger } from 'pino';
 
 /** Field names whose values must never reach a log line. */
@@ -40,7 +41,31 @@ export function scrub(value: unknown, depth = 0): unknown {
   return out;
 }
 
-export function createLogger(level: string, destination?: NodeJS.WritableStream): Logger {
+const requireHere = createRequire(import.meta.url);
+
+/**
+ * pino-pretty writing to `destination` (stdout by default), or null where it is not installed: it
+ * is a dev dependency, so a production install logs JSON whatever the terminal.
+ */
+function prettyStream(destination: NodeJS.WritableStream | undefined): NodeJS.WritableStream | null {
+  let pretty: (options: Record<string, unknown>) => NodeJS.WritableStream;
+  try {
+    pretty = requireHere('pino-pretty');
+  } catch {
+    return null;
+  }
+  // Synchronous, as pino's own stdout: the last lines before an exit are not lost. The start-up
+  // line's `instance` fields repeat its message, for JSON readers only.
+  return pretty({ destination: destination ?? 1, sync: true, colorize: destination ? false : undefined, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname,instance' });
+}
+
+/**
+ * JSON lines (for log collectors), or human-readable ones when `pretty` (by default: when writing
+ * to stdout and stdout is a terminal, that is a developer running the service by hand).
+ */
+export function createLogger(level: string, destination?: NodeJS.WritableStream, opts: { pretty?: boolean } = {}): Logger {
   const err = (e: unknown) => scrub({ ...stdSerializers.err(e as Error) });
-  return pino({ level, formatters: { log: (obj) => scrub(obj) as Record<string, unknown> }, serializers: { err, error: err } }, destination as never);
+  const pretty = opts.pretty ?? (!destination && process.stdout.isTTY === true);
+  const stream = (pretty && prettyStream(destination)) || destination;
+  return pino({ level, formatters: { log: (obj) => scrub(obj) as Record<string, unknown> }, serializers: { err, error: err } }, stream as never);
 }

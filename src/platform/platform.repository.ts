@@ -53,6 +53,15 @@ export function platformRepository(db: Executor) {
       if (ids.length) await rawQuery(db, MARK_PUBLISHED, [at.toISOString(), ids]);
     },
 
+    /** Events committed and not yet published, and the age of the oldest (on the partial index). */
+    async unpublishedBacklog(): Promise<{ count: number; oldestAgeSeconds: number }> {
+      const result = (await db.execute(sql`
+        SELECT count(*)::int AS count, COALESCE(EXTRACT(EPOCH FROM now() - min(created_at)), 0)::float8 AS age
+        FROM outbox_events WHERE published_at IS NULL`)) as unknown as { rows: Array<{ count: number; age: number }> };
+      const row = result.rows[0];
+      return { count: Number(row?.count ?? 0), oldestAgeSeconds: Math.max(0, Number(row?.age ?? 0)) };
+    },
+
     async bumpAttempts(ids: number[]): Promise<void> {
       if (ids.length) await db.update(outboxEvents).set({ attempts: sql`${outboxEvents.attempts} + 1` }).where(inArray(outboxEvents.id, ids));
     },

@@ -20,3 +20,28 @@ export interface FileStorage {
   /** Whether a file exists under the key. */
   exists(key: string): Promise<boolean>;
 }
+
+// What every store accepts as a key: slash-separated names of letters, digits, `_`, `-` and `.`,
+// none empty, none starting with a dot. A disk path and an object name then mean the same file,
+// and nothing a slip could produce (`..`, an absolute path, a NUL) reaches a store.
+const SAFE_KEY = /^[A-Za-z0-9_-][A-Za-z0-9_.-]*(\/[A-Za-z0-9_-][A-Za-z0-9_.-]*)*$/;
+
+/** Whether a key follows the rule every FileStorage enforces. */
+export const isSafeStorageKey = (key: string): boolean => SAFE_KEY.test(key);
+
+/** Throws unless the key follows the rule every FileStorage enforces. */
+export function assertSafeStorageKey(key: string): void {
+  if (!isSafeStorageKey(key)) throw new Error(`unsafe storage key: ${JSON.stringify(key)}`);
+}
+
+/**
+ * The store could not be reached or answered with a failure of its own (network, timeout, a 5xx
+ * after the client's retries): the service's momentary state, answered 503 so the client retries;
+ * a missing file is never this (get answers null).
+ */
+export class StorageUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'StorageUnavailableError';
+  }
+}

@@ -23,10 +23,14 @@ export interface ServerProcess {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>;
 }
 
-/** Starts a server with `env` (on top of a minimal test environment) and resolves once /healthz answers. */
-export async function startServer(env: Record<string, string>, opts: { timeoutMs?: number } = {}): Promise<ServerProcess> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+/**
+ * Starts a server with `env` (on top of a minimal test environment) and resolves once /healthz
+ * answers. `port`: a given one (a restart behind a balancer keeps its address); `entry`: another
+ * build's server.ts (a deploy).
+ */
+export async function startServer(env: Record<string, string>, opts: { timeoutMs?: number; port?: number; entry?: string } = {}): Promise<ServerProcess> {
+  const port = opts.port ?? (await freePort());
+  const child = spawn(process.execPath, ['--import', 'tsx', opts.entry ?? 'src/server.ts'], {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',

@@ -1,10 +1,11 @@
 // Three server processes on one PostgreSQL and one Redis, on distinct ports (issue 9): bookings,
 // payments and real-time clients spread across them keep the guarantees of one instance —
 // exactly one winner for a last unit, one confirmation per payment, events delivered to a client
-// on another instance exactly once, and each background job run once.
+// on another instance exactly once, and each background job run once. They keep their files in
+// one S3 bucket (issue 23; a local s3rver): a file uploaded through one is served by the others.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -20,6 +21,8 @@ import { createProperty } from '../helpers/catalog-factories.ts';
 import { createTestDatabase, onPostgres, type TestDatabase } from '../helpers/test-database.ts';
 import { killServer, startServer, type ServerProcess } from '../helpers/server-process.ts';
 import { rounds } from '../helpers/rounds.ts';
+import { startS3Server, type S3Server } from '../helpers/s3-server.ts';
+import { png } from '../helpers/image-files.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 const why = !onPostgres ? 'needs TEST_DATABASE_URL: instances share a PostgreSQL server (PGlite is one process)' : !redisUrl ? 'needs TEST_REDIS_URL: instances share events through Redis' : false;
@@ -31,11 +34,14 @@ describe('three server processes on one PostgreSQL and Redis', { skip: why }, ()
   let database: TestDatabase;
   let deps: Deps;
   let dataDir: string;
+  let s3: S3Server;
   const servers: ServerProcess[] = [];
   before(async () => {
     database = await createTestDatabase();
     dataDir = await mkdtemp(path.join(tmpdir(), 'stays-instances-'));
-    const env = { DATABASE_URL: database.url!, REDIS_URL: redisUrl!, DATA_DIR: dataDir, JWT_SECRET: SECRET, JOBS_INTERVAL_MS: '200', LOG_LEVEL: 'warn' };
+    s3 = await startS3Server();
+    // One DATA_DIR for all three would hide a file kept on local disk: STORAGE=s3 is what shares them.
+    const env = { DATABASE_URL: database.url!, REDIS_URL: redisUrl!, DATA_DIR: dataDir, JWT_SECRET: SECRET, JOBS_INTERVAL_MS: '200', LOG_LEVEL: 'warn', ...s3.env };
     deps = await createContainer(loadConfig({ NODE_ENV: 'test', ...env, JOBS_ENABLED: 'false', LOG_LEVEL: 'silent' }), { database });
     servers.push(...(await Promise.all([0, 1, 2].map(() => startServer(env)))));
   });
@@ -43,6 +49,7 @@ describe('three server processes on one PostgreSQL and Redis', { skip: why }, ()
     await Promise.all(servers.map(killServer));
     await closeContainer(deps, { keepDatabase: true });
     await database?.close();
+    await s3?.close();
     await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -121,5 +128,38 @@ describe('three server processes on one PostgreSQL and Redis', { skip: why }, ()
     await new Promise((r) => setTimeout(r, 1000));
     for (const r of held) assert.equal((await eventsFor(deps, 'reservation.expired', r.id)).length, 1, `reservation ${r.id}`);
     assert.deepEqual(await inventoryDrift(deps, p.id), []);
+  });
+
+  it('keeps files in the bucket: a photo and an avatar uploaded through one instance are served by the others, and a deletion through a third is seen by all', async () => {
+    const owner = await createUser(deps, { role: 'owner' });
+    const token = (await deps.sessions.start(owner, 'client')).token;
+    const p = await createProperty(deps, owner.id);
+    const form = new FormData();
+    form.append('files', new Blob([new Uint8Array(await png(320, 240))], { type: 'image/png' }), 'room.png');
+    const uploaded = await fetch(`${servers[0]!.url}/api/properties/${p.id}/medias`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
+    assert.equal(uploaded.status, 201, await uploaded.clone().text());
+    const [media] = (await uploaded.json()).data as Array<{ id: number; url: string; thumbnail_url: string }>;
+    const keys = (await s3.keys()).filter((k) => k.startsWith(`media/${p.id}/`));
+    assert.equal(keys.length, 2, 'the photo and its thumbnail are in the bucket');
+    for (const i of [1, 2]) {
+      for (const [url, key] of [[media!.url, keys.find((k) => !k.endsWith('-thumb.webp'))!], [media!.thumbnail_url, keys.find((k) => k.endsWith('-thumb.webp'))!]]) {
+        const res = await fetch(`${servers[i]!.url}${url}`);
+        assert.equal(res.status, 200, `instance ${i}: ${url}`);
+        assert.ok(Buffer.from(await res.arrayBuffer()).equals((await s3.object(key))!), `instance ${i} served other bytes for ${key}`);
+      }
+    }
+
+    const avatarForm = new FormData();
+    avatarForm.append('avatar', new Blob([new Uint8Array(await png(64, 64))], { type: 'image/png' }), 'me.png');
+    const profile = await fetch(`${servers[1]!.url}/api/user/update`, { method: 'PUT', body: avatarForm, headers: { authorization: `Bearer ${token}` } });
+    assert.equal(profile.status, 200, await profile.clone().text());
+    const avatar = (await profile.json()).data.avatar as string;
+    for (const i of [0, 2]) assert.equal((await fetch(`${servers[i]!.url}${avatar}`)).status, 200, `instance ${i}: ${avatar}`);
+
+    const removed = await call(2, 'DELETE', `/api/properties/${p.id}/medias/${media!.id}`, token);
+    assert.equal(removed.status, 200, await removed.text());
+    for (const i of [0, 1, 2]) assert.equal((await fetch(`${servers[i]!.url}${media!.url}`)).status, 404, `instance ${i} after the deletion`);
+    assert.deepEqual((await s3.keys()).filter((k) => k.startsWith(`media/${p.id}/`)), []);
+    assert.deepEqual(await readdir(dataDir).catch(() => []), [], 'no instance wrote a file under DATA_DIR');
   });
 });

@@ -6,10 +6,11 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAb
 import type { RateCount, RateCounter, RateLimits } from '../../ports/rate-limits.ts';
 
 export class FlexibleRateLimits implements RateLimits {
-  constructor(private readonly redis: Redis | null) {}
+  /** `namespace` starts every key (this deployment's, config.redisPrefix). */
+  constructor(private readonly redis: Redis | null, private readonly namespace = '') {}
 
   counter(prefix: string, points: number, windowMs: number): RateCounter {
-    const opts = { points, duration: Math.ceil(windowMs / 1000), keyPrefix: prefix };
+    const opts = { points, duration: Math.ceil(windowMs / 1000), keyPrefix: `${this.namespace}${prefix}` };
     const limiter: RateLimiterAbstract = this.redis
       ? new RateLimiterRedis({ ...opts, storeClient: this.redis, insuranceLimiter: new RateLimiterMemory(opts) })
       : new RateLimiterMemory(opts);

@@ -6,10 +6,10 @@
 // needs a valid signature, which only our signer makes, and it never writes such tokens.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createHmac } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { SignJWT, UnsecuredJWT, errors as joseErrors, jwtVerify } from 'jose';
 import { AppError } from '../../platform/errors.ts';
-import { TokenService } from './tokens.ts';
+import { keyId, TokenService } from './tokens.ts';
 
 const SECRET = new TextEncoder().encode('a-test-secret-of-at-least-32-bytes-long');
 const OTHER = new TextEncoder().encode('another-secret-another-secret-another-secret');
@@ -55,7 +55,7 @@ describe('TokenService.verify', () => {
       ['signed by the service', signed],
       ['hand-built', raw(header, claims)],
       ['no typ', raw({ alg: 'HS256' }, claims)],
-      ['with kid', raw({ alg: 'HS256', kid: 'k' }, claims)],
+      ['with its key id', raw({ alg: 'HS256', kid: keyId(SECRET) }, claims)],
       ['expired', raw(header, { ...claims, exp: T - 1 })],
       ['expires now', raw(header, { ...claims, exp: T })],
       ['expired and forged', raw(header, { ...claims, exp: T - 1 }, OTHER)],
@@ -102,6 +102,11 @@ describe('TokenService.verify', () => {
     // with base64 padding or other spellings of the same bytes: only the canonical one passes.
     assert.equal(await ourVerdict(raw(header, { ...claims, sub: 42 }), NOW), 'TOKEN_INVALID');
     assert.equal(await ourVerdict(`${sh}.${sp}.${hs256(sh, sp)}=`, NOW), 'TOKEN_INVALID');
+    // And a key id (kid) it does not know, or one that is not a string, is refused even when the
+    // signature holds: jose, given one key, ignored kid.
+    assert.equal(await ourVerdict(raw({ alg: 'HS256', kid: 'k' }, claims), NOW), 'TOKEN_INVALID');
+    assert.equal(await ourVerdict(raw({ alg: 'HS256', kid: keyId(OTHER) }, claims), NOW), 'TOKEN_INVALID');
+    assert.equal(await ourVerdict(raw({ alg: 'HS256', kid: 7 }, claims), NOW), 'TOKEN_INVALID');
     const sig = hs256(sh, sp);
     const last = sig.at(-1)!;
     const sibling = 'AEIMQUYcgkosw048'.includes(last) ? String.fromCharCode(last.charCodeAt(0) + 1) : last; // same 4 significant bits
@@ -114,5 +119,80 @@ describe('TokenService.verify', () => {
     assert.equal((await service.verify(token, NOW)).sub, '7');
     assert.equal((await service.verify(token, new Date(NOW.getTime() + 59_000))).sub, '7');
     await assert.rejects(service.verify(token, new Date(NOW.getTime() + 60_000)), (err: AppError) => err.code === 'TOKEN_EXPIRED');
+  });
+});
+
+describe('TokenService key rotation (JWT_SECRETS)', () => {
+  const OLD = new TextEncoder().encode('the-old-signing-key-0123456789abcdef');
+  const NEW = new TextEncoder().encode('the-new-signing-key-0123456789abcdef');
+  const LATER = new Date(NOW.getTime() + 60_000);
+  const sign = (service: TokenService, now = NOW) =>
+    service.sign({ userId: 7, role: 'client', sessionId: 's-7', now, sessionExpiresAt: new Date(now.getTime() + 3_600_000) }).then((s) => s.token);
+  const kidOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString()).kid;
+  const verdict = (service: TokenService, token: string, now = LATER) =>
+    service.verify(token, now).then(
+      (c) => `ok ${c.sub}`,
+      (err: AppError) => err.code,
+    );
+
+  it('names the signing key in the header by an id derived from it, never the key', async () => {
+    const token = await sign(new TokenService(OLD, 900));
+    const kid = kidOf(token);
+    assert.equal(kid, createHash('sha256').update(OLD).digest('hex').slice(0, 16));
+    assert.equal(kid, keyId(OLD));
+    assert.ok(!token.includes(Buffer.from(OLD).toString('base64url').slice(0, 8)));
+    assert.notEqual(keyId(OLD), keyId(NEW));
+    assert.equal(new TokenService([NEW, OLD], 900).signingKeyId, keyId(NEW));
+  });
+
+  it('accepts a token signed before the rotation, signs new ones with the first key, refuses the old key once it is dropped', async () => {
+    const before = await sign(new TokenService(OLD, 900));
+    const rotated = new TokenService([NEW, OLD], 900);
+    assert.equal(await verdict(rotated, before), 'ok 7');
+    const after = await sign(rotated, LATER);
+    assert.equal(kidOf(after), keyId(NEW));
+    assert.equal(await verdict(rotated, after), 'ok 7');
+    // The old key is still trusted only through the list: an instance not yet given it refuses.
+    assert.equal(await verdict(new TokenService(OLD, 900), after), 'TOKEN_INVALID');
+    const done = new TokenService([NEW], 900);
+    assert.equal(await verdict(done, after), 'ok 7');
+    assert.equal(await verdict(done, before), 'TOKEN_INVALID');
+    // Expiry is still told apart for a listed key's token.
+    assert.equal(await verdict(rotated, before, new Date(NOW.getTime() + 900_000)), 'TOKEN_EXPIRED');
+  });
+
+  it('checks a token against the key its kid names only', async () => {
+    const claims = { iss: 'stays-api', sub: '42', role: 'client', sid: 's-1', jti: 'j-1', iat: T, exp: T + 600 };
+    const service = new TokenService([NEW, OLD], 900);
+    assert.equal(await verdict(service, raw({ alg: 'HS256', kid: keyId(OLD) }, claims, OLD)), 'ok 42');
+    assert.equal(await verdict(service, raw({ alg: 'HS256', kid: keyId(NEW) }, claims, OLD)), 'TOKEN_INVALID');
+    assert.equal(await verdict(service, raw({ alg: 'HS256', kid: keyId(SECRET) }, claims, SECRET)), 'TOKEN_INVALID');
+    assert.equal(await verdict(service, raw({ alg: 'HS256', kid: keyId(OLD) }, { ...claims, exp: T + 30 }, OLD)), 'TOKEN_EXPIRED');
+  });
+
+  it('accepts a token without a kid (signed before key ids) by any listed key, and only those', async () => {
+    const claims = { iss: 'stays-api', sub: '42', role: 'client', sid: 's-1', jti: 'j-1', iat: T, exp: T + 600 };
+    const legacy = raw({ alg: 'HS256', typ: 'JWT' }, claims, OLD);
+    assert.equal(await verdict(new TokenService([NEW, OLD], 900), legacy), 'ok 42');
+    assert.equal(await verdict(new TokenService([NEW], 900), legacy), 'TOKEN_INVALID');
+    assert.equal(await verdict(new TokenService([NEW, OLD], 900), raw({ alg: 'HS256' }, { ...claims, exp: T + 30 }, OLD)), 'TOKEN_EXPIRED');
+  });
+
+  it('lets instances given the same list agree, and a list whose first key is the old one accept the new key before signing with it', async () => {
+    const a = new TokenService([NEW, OLD], 900);
+    const b = new TokenService([NEW, OLD], 900);
+    const fromA = await sign(a);
+    const fromB = await sign(b);
+    assert.equal(kidOf(fromA), kidOf(fromB));
+    assert.equal(await verdict(b, fromA), 'ok 7');
+    assert.equal(await verdict(a, fromB), 'ok 7');
+    // The first step of a rolling rotation: every instance learns the new key, still signing with the old.
+    const learning = new TokenService([OLD, NEW], 900);
+    assert.equal(kidOf(await sign(learning)), keyId(OLD));
+    assert.equal(await verdict(learning, fromA), 'ok 7');
+  });
+
+  it('refuses a key listed twice', () => {
+    assert.throws(() => new TokenService([OLD, new Uint8Array(OLD)], 900), /listed twice/);
   });
 });

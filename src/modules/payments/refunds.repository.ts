@@ -65,6 +65,13 @@ export function refundsRepository(db: Executor) {
         .where(eq(reservations.id, reservationId));
     },
 
+    /** Refunds not yet given back, by status (GET /metrics); on the open-refunds index. */
+    async countOpen(): Promise<Record<'pending' | 'failed', number>> {
+      const rows = await db.select({ status: refunds.status, n: sql<number>`count(*)::int` }).from(refunds)
+        .where(inArray(refunds.status, ['pending', 'failed'])).groupBy(refunds.status);
+      return { pending: 0, failed: 0, ...Object.fromEntries(rows.map((r) => [r.status, Number(r.n)])) };
+    },
+
     /** What the refund's event names of its booking. */
     async reservationRef(reservationId: number) {
       const [r] = await db.select({ guestId: reservations.guestId, propertyId: reservations.propertyId, ref: reservations.bookingRefCode }).from(reservations).where(eq(reservations.id, reservationId));

@@ -56,6 +56,13 @@ export function payoutsRepository(db: Executor) {
       }));
     },
 
+    /** Payouts not yet paid, by status (GET /metrics). */
+    async countOpen(): Promise<Record<'pending' | 'failed', number>> {
+      const rows = await db.select({ status: payouts.status, n: sql<number>`count(*)::int` }).from(payouts)
+        .where(inArray(payouts.status, ['pending', 'failed'])).groupBy(payouts.status);
+      return { pending: 0, failed: 0, ...Object.fromEntries(rows.map((r) => [r.status, Number(r.n)])) };
+    },
+
     async currencies(): Promise<Map<string, CurrencyRate>> {
       const rows = await db.select().from(currencies).orderBy(asc(currencies.code));
       return new Map(rows.map((c) => [c.code, {

@@ -109,6 +109,13 @@ export class RealtimeHub {
     return n;
   }
 
+  /** The connections held, by kind (GET /metrics). */
+  countsByKind(): Record<Connection['kind'], number> {
+    const counts = { ws: 0, sse: 0 };
+    for (const set of this.byUser.values()) for (const c of set) counts[c.kind]++;
+    return counts;
+  }
+
   /** Closes every connection (WebSocket 1001), waits for them and for presence writes, stops. */
   async shutdown(): Promise<void> {
     this.closing = true;
