@@ -31,10 +31,11 @@ import { DataDirInUseError, lockDataDir, type DataDirLock } from '../src/db/data
 import { FILES, JWT_SECRET_FILE, FORMAT, ExitError, filesUnder, mb, readManifest, writeManifest, type BackupManifest } from './lib/backup-manifest.ts';
 import { dumpEmbedded, dumpPostgres, hasEmbeddedDatabase, inspectPostgres, pgTools } from './lib/backup-database.ts';
 import { copyFiles, folderStore, listFiles, serviceStore, type Listing } from './lib/backup-files.ts';
+import { operatorScript } from './lib/operator-script.ts';
 
 const USAGE = 'usage: npm run backup -- --to <dir> [--concurrency <n>] [--pg-bin <folder of pg_dump>]';
 const say = (line: string) => console.error(`backup: ${line}`);
-let interrupted = false;
+const script = operatorScript(say);
 
 async function main(): Promise<number> {
   let args;
@@ -93,7 +94,7 @@ async function main(): Promise<number> {
     say(`database: ${Object.keys(db.tables).length} tables, ${db.rows} rows, ${mb(db.bytes)} (as of ${db.taken_at})`);
     await writeManifest(dir, manifest);
 
-    const copy = await copyFiles(store, folderStore(path.join(dir, FILES)), { concurrency, mirror: true, stopped: () => interrupted, label: 'files' }, listing);
+    const copy = await copyFiles(store, folderStore(path.join(dir, FILES)), { concurrency, mirror: true, stopped: script.stopped, label: 'files' }, listing);
     for (const f of copy.failures) say(`could not copy ${f.key}: ${f.error}`);
     const held = (await filesUnder(path.join(dir, FILES))).files;
     manifest.files = {
@@ -148,16 +149,4 @@ async function copyJwtSecret(config: Config, dir: string): Promise<boolean> {
   return false;
 }
 
-process.once('SIGINT', () => (interrupted = true));
-process.once('SIGTERM', () => (interrupted = true));
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    if (err instanceof ExitError) {
-      say(err.message);
-      process.exit(interrupted ? 130 : err.code);
-    }
-    console.error(err);
-    process.exit(interrupted ? 130 : 1);
-  },
-);
+script.run(main);

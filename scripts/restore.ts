@@ -28,10 +28,11 @@ import { migrationsFolder } from '../src/db/connection.ts';
 import { FILES, JWT_SECRET_FILE, ExitError, mb, verifyBackup, type BackupManifest } from './lib/backup-manifest.ts';
 import { countDifferences, hasEmbeddedDatabase, inspectPostgres, pgTools, restoreEmbedded, restorePostgres } from './lib/backup-database.ts';
 import { copyFiles, folderStore, serviceStore } from './lib/backup-files.ts';
+import { operatorScript } from './lib/operator-script.ts';
 
 const USAGE = 'usage: npm run restore -- --from <dir> [--yes] [--concurrency <n>] [--pg-bin <folder of pg_restore>]';
 const say = (line: string) => console.error(`restore: ${line}`);
-let interrupted = false;
+const script = operatorScript(say);
 
 async function main(): Promise<number> {
   let args;
@@ -83,7 +84,7 @@ async function main(): Promise<number> {
     }
 
     say(`files: into ${store.location}…`);
-    const copy = await copyFiles(folderStore(path.join(dir, FILES)), store, { concurrency, stopped: () => interrupted, label: 'files' });
+    const copy = await copyFiles(folderStore(path.join(dir, FILES)), store, { concurrency, stopped: script.stopped, label: 'files' });
     for (const f of copy.failures) say(`could not copy ${f.key}: ${f.error}`);
     const files = `files ${copy.listed} (${mb(copy.listedBytes)}): ${copy.copied} copied, ${copy.already} already there, ${copy.failures.length} failed`;
     if (copy.failures.length || copy.interrupted || copy.vanished) {
@@ -133,16 +134,4 @@ async function restoreJwtSecret(config: Config, dir: string, manifest: BackupMan
   await copyFile(source, target);
 }
 
-process.once('SIGINT', () => (interrupted = true));
-process.once('SIGTERM', () => (interrupted = true));
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    if (err instanceof ExitError) {
-      say(err.message);
-      process.exit(interrupted ? 130 : err.code);
-    }
-    console.error(err);
-    process.exit(interrupted ? 130 : 1);
-  },
-);
+script.run(main);

@@ -7,7 +7,6 @@
 // stopped (it refuses while one holds DATA_DIR) and the generated signing key travels with it.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -27,27 +26,10 @@ import { bearer, createUser, loginAs } from './helpers/factories.ts';
 import { createProperty } from './helpers/catalog-factories.ts';
 import { png } from './helpers/image-files.ts';
 import { startS3Server, type S3Server } from './helpers/s3-server.ts';
-import { root } from './helpers/server-process.ts';
+import { runScript } from './helpers/run-script.ts';
 import type { BackupManifest } from '../scripts/lib/backup-manifest.ts';
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function script(name: 'backup' | 'restore', env: Record<string, string>, args: string[]): Promise<Run> {
-  const child = spawn(process.execPath, ['--import', 'tsx', `scripts/${name}.ts`, ...args], {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (c) => (stdout += c));
-  child.stderr.on('data', (c) => (stderr += c));
-  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
-}
+const script = (name: 'backup' | 'restore', env: Record<string, string>, args: string[]) => runScript(`${name}.ts`, env, args);
 
 const manifestOf = async (dir: string) => JSON.parse(await readFile(path.join(dir, 'backup.json'), 'utf8')) as BackupManifest;
 const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);

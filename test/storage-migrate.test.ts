@@ -4,35 +4,16 @@
 // what is missing; it refuses, copying nothing, when STORAGE is not s3 or the bucket is not there.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DiskFileStorage } from '../src/adapters/disk/disk-file-storage.ts';
 import { startS3Server, type S3Server } from './helpers/s3-server.ts';
-import { root } from './helpers/server-process.ts';
+import { runScript } from './helpers/run-script.ts';
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs the script with the environment and arguments; `onStart` may act on the running child. */
-function migrate(env: Record<string, string>, args: string[] = [], onStart?: (signal: (s: NodeJS.Signals) => void) => void): Promise<Run> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/storage-migrate.ts', ...args], {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (c) => (stdout += c));
-  child.stderr.on('data', (c) => (stderr += c));
-  onStart?.((s) => child.kill(s));
-  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
-}
+const migrate = (env: Record<string, string>, args: string[] = [], onStart?: (signal: (s: NodeJS.Signals) => void) => void) =>
+  runScript('storage-migrate.ts', env, args, onStart);
 
 describe('npm run storage:migrate', () => {
   let dataDir: string;
