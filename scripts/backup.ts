@@ -26,12 +26,12 @@
 import { copyFile, mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig, type Config } from '../src/config.ts';
+import type { Config } from '../src/config.ts';
 import { DataDirInUseError, lockDataDir, type DataDirLock } from '../src/db/data-dir-lock.ts';
 import { FILES, JWT_SECRET_FILE, FORMAT, ExitError, filesUnder, mb, readManifest, writeManifest, type BackupManifest } from './lib/backup-manifest.ts';
 import { dumpEmbedded, dumpPostgres, hasEmbeddedDatabase, inspectPostgres, pgTools } from './lib/backup-database.ts';
 import { copyFiles, folderStore, listFiles, serviceStore, type Listing } from './lib/backup-files.ts';
-import { operatorScript } from './lib/operator-script.ts';
+import { concurrencyOf, operatorScript, serviceConfig } from './lib/operator-script.ts';
 
 const USAGE = 'usage: npm run backup -- --to <dir> [--concurrency <n>] [--pg-bin <folder of pg_dump>]';
 const say = (line: string) => console.error(`backup: ${line}`);
@@ -45,15 +45,8 @@ async function main(): Promise<number> {
     throw new ExitError(2, `${(err as Error).message}\n${USAGE}`);
   }
   if (!args.to) throw new ExitError(2, `--to names the folder to write the backup into\n${USAGE}`);
-  const concurrency = Number(args.concurrency);
-  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64) throw new ExitError(2, `--concurrency must be a whole number from 1 to 64 (got ${args.concurrency})`);
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) throw new ExitError(78, err.message);
-    throw err;
-  }
+  const concurrency = concurrencyOf(args.concurrency);
+  const config = serviceConfig();
   const dir = path.resolve(args.to);
   const pgdata = path.resolve(config.DATA_DIR, 'pgdata');
   if (!config.DATABASE_URL && !(await hasEmbeddedDatabase(pgdata))) {

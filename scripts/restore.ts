@@ -22,13 +22,13 @@
 import { copyFile, mkdir, readFile, rename } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig, type Config } from '../src/config.ts';
+import type { Config } from '../src/config.ts';
 import { DataDirInUseError, lockDataDir, type DataDirLock } from '../src/db/data-dir-lock.ts';
 import { migrationsFolder } from '../src/db/connection.ts';
 import { FILES, JWT_SECRET_FILE, ExitError, mb, verifyBackup, type BackupManifest } from './lib/backup-manifest.ts';
 import { countDifferences, hasEmbeddedDatabase, inspectPostgres, pgTools, restoreEmbedded, restorePostgres } from './lib/backup-database.ts';
 import { copyFiles, folderStore, serviceStore } from './lib/backup-files.ts';
-import { operatorScript } from './lib/operator-script.ts';
+import { concurrencyOf, operatorScript, serviceConfig } from './lib/operator-script.ts';
 
 const USAGE = 'usage: npm run restore -- --from <dir> [--yes] [--concurrency <n>] [--pg-bin <folder of pg_restore>]';
 const say = (line: string) => console.error(`restore: ${line}`);
@@ -42,15 +42,8 @@ async function main(): Promise<number> {
     throw new ExitError(2, `${(err as Error).message}\n${USAGE}`);
   }
   if (!args.from) throw new ExitError(2, `--from names the folder of the backup\n${USAGE}`);
-  const concurrency = Number(args.concurrency);
-  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64) throw new ExitError(2, `--concurrency must be a whole number from 1 to 64 (got ${args.concurrency})`);
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) throw new ExitError(78, err.message);
-    throw err;
-  }
+  const concurrency = concurrencyOf(args.concurrency);
+  const config = serviceConfig();
   const dir = path.resolve(args.from);
   say(`checking the backup in ${dir}…`);
   const manifest = await verifyBackup(dir);

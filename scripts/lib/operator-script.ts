@@ -2,6 +2,7 @@
 // them to stop after the file in hand (they say what is left and a rerun finishes), an ExitError
 // ends with its status and message, anything else is printed and ends with 1; an interrupted run
 // always ends with 130.
+import { ConfigError, loadConfig, type Config } from '../../src/config.ts';
 import { ExitError } from './backup-manifest.ts';
 
 export interface OperatorScript {
@@ -31,4 +32,21 @@ export function operatorScript(say: (line: string) => void): OperatorScript {
       );
     },
   };
+}
+
+/** `--concurrency`: a whole number from 1 to 64 (2 otherwise, naming the option). */
+export function concurrencyOf(text: string | undefined): number {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1 || n > 64) throw new ExitError(2, `--concurrency must be a whole number from 1 to 64 (got ${text})`);
+  return n;
+}
+
+/** The service's own settings; a bad one ends the script with 78, naming it. */
+export function serviceConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) throw new ExitError(78, err.message);
+    throw err;
+  }
 }
