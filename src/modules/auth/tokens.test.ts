@@ -36,13 +36,16 @@ async function joseVerdict(token: string, now: Date): Promise<string> {
 
 async function ourVerdict(token: string, now: Date): Promise<string> {
   try {
-    const claims = await new TokenService(SECRET, 900).verify(token, now);
+    const claims = await verified(new TokenService(SECRET, 900), token, now);
     return `ok ${claims.sub} ${claims.sid}`;
   } catch (err) {
     assert.ok(err instanceof AppError, String(err));
     return err.code;
   }
 }
+
+/** verifySync as a promise, so a refusal reads as a rejection. */
+const verified = async (service: TokenService, token: string, now: Date) => service.verifySync(token, now);
 
 describe('TokenService.verify', () => {
   it('gives jose\'s verdict on valid, expired, forged and malformed tokens', async () => {
@@ -116,9 +119,9 @@ describe('TokenService.verify', () => {
   it('remembers a verified token but still expires it', async () => {
     const service = new TokenService(SECRET, 60);
     const { token } = await service.sign({ userId: 7, role: 'owner', sessionId: 's', now: NOW, sessionExpiresAt: new Date(NOW.getTime() + 3_600_000) });
-    assert.equal((await service.verify(token, NOW)).sub, '7');
-    assert.equal((await service.verify(token, new Date(NOW.getTime() + 59_000))).sub, '7');
-    await assert.rejects(service.verify(token, new Date(NOW.getTime() + 60_000)), (err: AppError) => err.code === 'TOKEN_EXPIRED');
+    assert.equal((await verified(service, token, NOW)).sub, '7');
+    assert.equal((await verified(service, token, new Date(NOW.getTime() + 59_000))).sub, '7');
+    await assert.rejects(verified(service, token, new Date(NOW.getTime() + 60_000)), (err: AppError) => err.code === 'TOKEN_EXPIRED');
   });
 });
 
@@ -130,7 +133,7 @@ describe('TokenService key rotation (JWT_SECRETS)', () => {
     service.sign({ userId: 7, role: 'client', sessionId: 's-7', now, sessionExpiresAt: new Date(now.getTime() + 3_600_000) }).then((s) => s.token);
   const kidOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString()).kid;
   const verdict = (service: TokenService, token: string, now = LATER) =>
-    service.verify(token, now).then(
+    verified(service, token, now).then(
       (c) => `ok ${c.sub}`,
       (err: AppError) => err.code,
     );

@@ -92,12 +92,7 @@ export class TokenService implements Tokens {
     return { token, jti, exp };
   }
 
-  /** Verifies signature (HS256 only), issuer and expiry against the given instant. */
-  async verify(token: string, now: Date): Promise<AccessClaims> {
-    return this.verifySync(token, now);
-  }
-
-  /** `verify` without a promise: the whole check is synchronous. */
+  /** Verifies signature (HS256 only), issuer and expiry against the given instant; synchronous (the check needs no I/O). */
   verifySync(token: string, now: Date): AccessClaims {
     const known = this.verified.get(token);
     if (known) {
