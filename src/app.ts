@@ -8,7 +8,8 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { Type } from 'typebox';
-import { fileFieldsAsBinary, fileKeyword, uploadsPlugin } from './platform/uploads.ts';
+import { fileKeyword, uploadsPlugin } from './platform/uploads.ts';
+import { documentRoute } from './platform/openapi-document.ts';
 import { auditModule } from './modules/audit/index.ts';
 import { usersModule } from './modules/users/index.ts';
 import { ownerOnboardingModule } from './modules/owner-onboarding/index.ts';
@@ -140,7 +141,7 @@ export async function buildApp(deps: Deps, opts: { extraRoutes?: (app: App, deps
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     refResolver: { buildLocalReference: (json, _base, _frag, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
-    transform: ({ schema, url }) => ({ schema: fileFieldsAsBinary(schema), url }),
+    transform: documentRoute,
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
@@ -166,8 +167,8 @@ export async function buildApp(deps: Deps, opts: { extraRoutes?: (app: App, deps
   const Health = Type.Object({ status: Type.String() });
   // Balancers and orchestrators call these every few hundred milliseconds: their request lines
   // would drown the log at info, so they are logged only at warn and above (errors).
-  app.get('/healthz', { logLevel: 'warn', schema: { tags: ['health'], summary: 'The process is up (no dependency checked)', response: { 200: Health } } }, async () => ({ status: 'ok' }));
-  app.get('/readyz', { logLevel: 'warn', schema: { tags: ['health'], summary: 'The database answers and the instance is not shutting down: 200, else 503 (take the instance out of the load balancer)', response: { 200: Health, 503: Health } } }, async (_req, reply) => {
+  app.get('/healthz', { logLevel: 'warn', schema: { operationId: 'getHealth', tags: ['health'], summary: 'The process is up (no dependency checked)', response: { 200: Health } } }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { logLevel: 'warn', schema: { operationId: 'getReadiness', tags: ['health'], summary: 'The database answers and the instance is not shutting down: 200, else 503 (take the instance out of the load balancer)', response: { 200: Health, 503: Health } } }, async (_req, reply) => {
     try {
       await deps.database.ping();
       return { status: 'ready' };

@@ -66,7 +66,7 @@ export async function checkoutPageRoutes(app: FastifyInstance, { processor }: { 
 
   r.get('/checkout/:sessionId', {
     schema: {
-      tags, summary: 'Hosted checkout page (local processor)', params: Params,
+      operationId: 'getCheckoutPage', tags, summary: 'Hosted checkout page (local processor)', params: Params,
       description:
         'Only with PAYMENT_PROCESSOR=local: the page a checkout session\'s url points to. Shows the booking (description, ' +
         'reference, property, dates), the amount in the currency\'s decimals and the currency, and Pay / Cancel forms. ' +
@@ -84,7 +84,7 @@ export async function checkoutPageRoutes(app: FastifyInstance, { processor }: { 
   r.post('/checkout/:sessionId/pay', {
     bodyLimit: 8192,
     schema: {
-      tags, summary: 'Pay a hosted checkout (local processor)', params: Params, body: FormBody, consumes,
+      operationId: 'payCheckout', tags, summary: 'Pay a hosted checkout (local processor)', params: Params, body: FormBody, consumes,
       description:
         'The Pay form. Pays an open, unexpired session exactly once (one conditional write): the session becomes complete and ' +
         'paid with a payment_intent pi_local_…, the service is told in-process, and the guest is redirected (303) to success_url ' +
@@ -119,7 +119,7 @@ export async function checkoutPageRoutes(app: FastifyInstance, { processor }: { 
   r.post('/checkout/:sessionId/cancel', {
     bodyLimit: 8192,
     schema: {
-      tags, summary: 'Leave a hosted checkout (local processor)', params: Params, body: FormBody, consumes,
+      operationId: 'cancelCheckout', tags, summary: 'Leave a hosted checkout (local processor)', params: Params, body: FormBody, consumes,
       description:
         'The Cancel form: redirects (303) to cancel_url with the session id ({CHECKOUT_SESSION_ID} replaced, or a session_id ' +
         'parameter). The session stays open until it expires, so the guest may come back and pay. 403 wrong form token, 404 unknown.',

@@ -31,7 +31,7 @@ export async function auditRoutes(app: FastifyInstance, { deps }: { deps: Deps }
   r.get('/admin/audit-log', {
     config: { roles: ['admin'] },
     schema: {
-      tags: ['admin'], summary: 'Audit trail of support and admin actions (newest first)', security: [{ bearer: [] }],
+      operationId: 'listAuditEntries', tags: ['admin'], summary: 'Audit trail of support and admin actions (newest first)', security: [{ bearer: [] }],
       querystring: AuditQuery, response: { 200: Paginated(AuditEntry), ...errorResponses(401, 403) },
     },
   }, async (req) => {

@@ -33,7 +33,7 @@ export async function authRoutes(app: FastifyInstance, { deps }: { deps: Deps })
 
   r.post('/auth/login', {
     schema: {
-      tags, summary: 'Log in with e-mail or username and password',
+      operationId: 'login', tags, summary: 'Log in with e-mail or username and password',
       description: 'type (default client) decides which roles may log in: client → client, owner; admin → admin, owner; support → support, admin. ' +
         'At most 10 failures per account and per IP in 15 minutes, then 429 with Retry-After (even with the right password). An ' +
         "account's count is one whichever identifier names it (e-mail or username, any case); a login that names no account is " +
@@ -49,7 +49,7 @@ export async function authRoutes(app: FastifyInstance, { deps }: { deps: Deps })
 
   r.post('/auth/refresh', {
     schema: {
-      tags, summary: 'Exchange the current token for a new one (no body)',
+      operationId: 'refreshToken', tags, summary: 'Exchange the current token for a new one (no body)',
       description: 'Authenticates only with Authorization: Bearer. Each token can be refreshed once; a second refresh is 401, and one more than 60 s after the first ends the session.',
       security: [{ bearer: [] }], response: { 200: S.RefreshResponse, ...errorResponses(401) },
     },
@@ -65,7 +65,7 @@ export async function authRoutes(app: FastifyInstance, { deps }: { deps: Deps })
   r.get('/auth/session', {
     config: { auth: 'optional' },
     schema: {
-      tags, summary: 'Who the current token belongs to (no error without one)',
+      operationId: 'getSession', tags, summary: 'Who the current token belongs to (no error without one)',
       description: 'Not in the interface spec: lets a client check its token without side effects. Answers authenticated=false without a token; 401 for an invalid, expired or revoked one.',
       response: { 200: S.SessionStateResponse, ...errorResponses(401) },
     },
@@ -76,7 +76,7 @@ export async function authRoutes(app: FastifyInstance, { deps }: { deps: Deps })
 
   r.post('/user/logout', {
     config: { auth: 'required' },
-    schema: { tags, summary: 'End the current session and clear the session cookies', security: [{ bearer: [] }], response: { 200: MessageOnly, ...errorResponses(401, 403) } },
+    schema: { operationId: 'logout', tags, summary: 'End the current session and clear the session cookies', security: [{ bearer: [] }], response: { 200: MessageOnly, ...errorResponses(401, 403) } },
   }, async (req, reply) => {
     await logout(deps, currentUser(req));
     for (const name of SESSION_COOKIES) reply.clearCookie(name, { path: '/' });
@@ -86,7 +86,7 @@ export async function authRoutes(app: FastifyInstance, { deps }: { deps: Deps })
   const registerLimit = { rateLimit: { max: 20, timeWindow: '1 hour' } };
   r.post('/auth/register', {
     config: registerLimit,
-    schema: { tags, summary: 'Register a traveller account; a 6-digit code is e-mailed', body: S.RegisterBody, response: { 201: S.UserResponse, ...errorResponses(409) } },
+    schema: { operationId: 'registerTraveller', tags, summary: 'Register a traveller account; a 6-digit code is e-mailed', body: S.RegisterBody, response: { 201: S.UserResponse, ...errorResponses(409) } },
   }, async (req, reply) => {
     reply.code(201);
     return ok(await registerAccount(deps, req.body), 'Account created; check your e-mail for the verification code');
@@ -95,7 +95,7 @@ export async function authRoutes(app: FastifyInstance, { deps }: { deps: Deps })
   r.post('/auth/register-owner', {
     config: registerLimit,
     schema: {
-      tags, summary: 'Register an owner account (owner role granted when support approves the KYC application)',
+      operationId: 'registerOwner', tags, summary: 'Register an owner account (owner role granted when support approves the KYC application)',
       body: S.RegisterOwnerBody, response: { 201: S.UserResponse, ...errorResponses(409) },
     },
   }, async (req, reply) => {
@@ -106,12 +106,12 @@ export async function authRoutes(app: FastifyInstance, { deps }: { deps: Deps })
 
   r.post('/auth/verify-email', {
     config: { rateLimit: { max: 30, timeWindow: WINDOW } },
-    schema: { tags, summary: 'Verify the e-mail address with the 6-digit code (5 attempts, single use)', body: S.VerifyEmailBody, response: { 200: S.UserResponse, ...errorResponses(409) } },
+    schema: { operationId: 'verifyEmail', tags, summary: 'Verify the e-mail address with the 6-digit code (5 attempts, single use)', body: S.VerifyEmailBody, response: { 200: S.UserResponse, ...errorResponses(409) } },
   }, async (req) => ok(await verifyEmail(deps, req.body.email, req.body.code), 'E-mail verified'));
 
   r.post('/auth/resend-verification', {
     config: { rateLimit: { max: 5, timeWindow: WINDOW, keyGenerator: byIpAndEmail, hook: 'preHandler' as const } },
-    schema: { tags, summary: 'Send a new verification code (same answer whether or not the address exists)', body: S.EmailBody, response: { 200: MessageOnly, ...errorResponses() } },
+    schema: { operationId: 'resendVerificationCode', tags, summary: 'Send a new verification code (same answer whether or not the address exists)', body: S.EmailBody, response: { 200: MessageOnly, ...errorResponses() } },
   }, async (req) => {
     await resendVerification(deps, req.body.email);
     return ok(null, 'If that address has an unverified account, a new code is on its way');
@@ -119,13 +119,13 @@ export async function authRoutes(app: FastifyInstance, { deps }: { deps: Deps })
 
   r.get('/auth/check-account', {
     config: { rateLimit: { max: 30, timeWindow: WINDOW } },
-    schema: { tags, summary: 'Whether an account exists for an e-mail or username', querystring: S.CheckAccountQuery, response: { 200: S.CheckAccountResponse, ...errorResponses() } },
+    schema: { operationId: 'checkAccount', tags, summary: 'Whether an account exists for an e-mail or username', querystring: S.CheckAccountQuery, response: { 200: S.CheckAccountResponse, ...errorResponses() } },
   }, async (req) => ok(await checkAccount(deps, req.query.login)));
 
   r.post('/auth/set-initial-password', {
     config: { rateLimit: { max: 20, timeWindow: WINDOW } },
     schema: {
-      tags, summary: 'Set the first password of an account created by an admin (single-use token from the e-mail); logs in',
+      operationId: 'setInitialPassword', tags, summary: 'Set the first password of an account created by an admin (single-use token from the e-mail); logs in',
       body: S.SetInitialPasswordBody, response: { 200: S.LoginResponse, ...errorResponses(403, 409) },
     },
   }, async (req, reply) => {
@@ -136,7 +136,7 @@ export async function authRoutes(app: FastifyInstance, { deps }: { deps: Deps })
 
   r.post('/password_reset/request', {
     config: { rateLimit: { max: 5, timeWindow: WINDOW, keyGenerator: byIpAndEmail, hook: 'preHandler' as const } },
-    schema: { tags, summary: 'E-mail a 6-digit reset code (same answer whether or not the address exists)', body: S.EmailBody, response: { 200: MessageOnly, ...errorResponses() } },
+    schema: { operationId: 'requestPasswordReset', tags, summary: 'E-mail a 6-digit reset code (same answer whether or not the address exists)', body: S.EmailBody, response: { 200: MessageOnly, ...errorResponses() } },
   }, async (req) => {
     await requestPasswordReset(deps, req.body.email);
     return ok(null, 'If that address has an account, a code is on its way');
@@ -144,12 +144,12 @@ export async function authRoutes(app: FastifyInstance, { deps }: { deps: Deps })
 
   r.post('/password_reset/verify', {
     config: { rateLimit: { max: 30, timeWindow: WINDOW } },
-    schema: { tags, summary: 'Trade the code (15 min, 5 attempts, single use) for a reset token', body: S.VerifyEmailBody, response: { 200: S.ResetVerifyResponse, ...errorResponses() } },
+    schema: { operationId: 'verifyPasswordResetCode', tags, summary: 'Trade the code (15 min, 5 attempts, single use) for a reset token', body: S.VerifyEmailBody, response: { 200: S.ResetVerifyResponse, ...errorResponses() } },
   }, async (req) => ok(await verifyPasswordReset(deps, req.body.email, req.body.code), 'Code accepted'));
 
   r.post('/password_reset/reset', {
     config: { rateLimit: { max: 30, timeWindow: WINDOW } },
-    schema: { tags, summary: 'Set a new password with the reset token; ends every session of the account', body: S.ResetBody, response: { 200: MessageOnly, ...errorResponses() } },
+    schema: { operationId: 'resetPassword', tags, summary: 'Set a new password with the reset token; ends every session of the account', body: S.ResetBody, response: { 200: MessageOnly, ...errorResponses() } },
   }, async (req) => {
     await resetPassword(deps, req.body);
     return ok(null, 'Password changed; log in with the new password');
@@ -159,7 +159,7 @@ export async function authRoutes(app: FastifyInstance, { deps }: { deps: Deps })
   r.post('/auth/google', {
     config: socialLimit,
     schema: {
-      tags, summary: 'Sign in with a Google ID token', description: 'Verified against Google\'s JWKS (signature, audience, issuer, expiry). A verified e-mail links an existing account; otherwise a client account is created. 404 SOCIAL_PROVIDER_NOT_CONFIGURED when this deployment offers no Google sign-in (GOOGLE_CLIENT_ID unset); 503 while Google cannot be reached.',
+      operationId: 'loginWithGoogle', tags, summary: 'Sign in with a Google ID token', description: 'Verified against Google\'s JWKS (signature, audience, issuer, expiry). A verified e-mail links an existing account; otherwise a client account is created. 404 SOCIAL_PROVIDER_NOT_CONFIGURED when this deployment offers no Google sign-in (GOOGLE_CLIENT_ID unset); 503 while Google cannot be reached.',
       body: S.GoogleBody, response: { 200: S.LoginResponse, ...errorResponses(401, 403, 404, 409, 503) },
     },
   }, async (req, reply) => {
@@ -171,7 +171,7 @@ export async function authRoutes(app: FastifyInstance, { deps }: { deps: Deps })
   r.post('/auth/facebook', {
     config: socialLimit,
     schema: {
-      tags, summary: 'Sign in with a Facebook access token', description: 'Checked with the Graph API (debug_token for our app id, then /me). 404 SOCIAL_PROVIDER_NOT_CONFIGURED when this deployment offers no Facebook sign-in (app id or secret unset); 503 while the Graph API cannot be reached.',
+      operationId: 'loginWithFacebook', tags, summary: 'Sign in with a Facebook access token', description: 'Checked with the Graph API (debug_token for our app id, then /me). 404 SOCIAL_PROVIDER_NOT_CONFIGURED when this deployment offers no Facebook sign-in (app id or secret unset); 503 while the Graph API cannot be reached.',
       body: S.FacebookBody, response: { 200: S.LoginResponse, ...errorResponses(401, 403, 404, 409, 503) },
     },
   }, async (req, reply) => {

@@ -16,6 +16,7 @@ export async function currenciesRoutes(app: FastifyInstance, { deps }: { deps: D
     item: { param: 'code', params: S.CodeParams },
     schemas: { query: S.CurrencyQuery, page: S.CurrencyPage, response: S.CurrencyResponse, body: S.CurrencyBody, patch: S.CurrencyPatch },
     list: {
+      operationId: 'listCurrencies',
       summary: 'Currencies',
       description:
         "Public: active currencies, the default first, then by code; each is the spec's currency_model plus decimals (ISO 4217 exponent). " +
@@ -24,12 +25,14 @@ export async function currenciesRoutes(app: FastifyInstance, { deps }: { deps: D
       errors: [401, 403],
     },
     create: {
+      operationId: 'createCurrency',
       summary: 'Add a currency (admin)',
       description:
         'code is unique (409). decimals (default 2) cannot change later, since stored amounts depend on it. exchange_rate is against the current ' +
         'default; created with is_default true, the currency becomes the default at once (it must then be active: 422). ' + RATES + ' Audited.',
     },
     update: {
+      operationId: 'updateCurrency',
       summary: 'Change a currency (admin)',
       description:
         'Only the fields sent change. is_default true makes this the default (see below); the default cannot be deactivated or unset (409: ' +

@@ -16,7 +16,7 @@ export async function placesRoutes(app: FastifyInstance, { deps }: { deps: Deps 
   r.get('/countries', {
     config: { auth: 'optional' },
     schema: {
-      tags, summary: 'Countries (ISO 3166-1)',
+      operationId: 'listCountries', tags, summary: 'Countries (ISO 3166-1)',
       description:
         'Public. All 249 ISO 3166-1 alpha-2 codes with English names, sorted by name; `id` is the code the property form sends as country.id. ' +
         '`q` matches the exact code or any part of the name, case-insensitively. Paginated: page (default 1), per_page (default 20, at most 100): ' +
@@ -32,6 +32,7 @@ export async function placesRoutes(app: FastifyInstance, { deps }: { deps: Deps 
     path: '/neighborhoods',
     schemas: { query: S.NeighborhoodQuery, page: S.NeighborhoodPage, response: S.NeighborhoodResponse, body: S.NeighborhoodBody },
     list: {
+      operationId: 'listNeighborhoods',
       summary: "A country's neighborhoods",
       description:
         'Public. `country` (ISO alpha-2, any case) is required; an unknown code is 422 naming country (not an empty list). `city` narrows to ' +
@@ -39,6 +40,7 @@ export async function placesRoutes(app: FastifyInstance, { deps }: { deps: Deps 
       errors: [401],
     },
     create: {
+      operationId: 'createNeighborhood',
       summary: 'Add a neighborhood (admin)',
       description: 'Unique per country, city and name, case-insensitively (409). Unknown country → 422 naming country. Audited.',
     },

@@ -18,6 +18,8 @@ const tags = ['catalog'];
 const security = [{ bearer: [] }];
 
 interface RouteText {
+  /** The operationId in /openapi.json: the name a generated client gives the call. */
+  operationId: string;
   summary: string;
   description: string;
 }
@@ -44,7 +46,7 @@ export function referenceRoutes<R, V, Q extends PageQuery, B, P, K>(app: Fastify
   r.get(path, {
     config: { auth: 'optional' },
     schema: {
-      tags, summary: http.list.summary, description: http.list.description,
+      operationId: http.list.operationId, tags, summary: http.list.summary, description: http.list.description,
       querystring: s.query, response: { 200: s.page, ...errorResponses(...http.list.errors) },
     },
   }, async (req) => {
@@ -56,7 +58,7 @@ export function referenceRoutes<R, V, Q extends PageQuery, B, P, K>(app: Fastify
     r.post(path, {
       config: { roles: ['admin'] },
       schema: {
-        tags, summary: http.create.summary, security, description: http.create.description,
+        operationId: http.create.operationId, tags, summary: http.create.summary, security, description: http.create.description,
         body: s.body, response: { 201: s.response, ...errorResponses(401, 403, 409) },
       },
     }, async (req, reply) => reply.code(201).send(ok(await createReferenceItem(deps, currentUser(req), kind, req.body as B), `${kind.noun} created`)));
@@ -66,7 +68,7 @@ export function referenceRoutes<R, V, Q extends PageQuery, B, P, K>(app: Fastify
     r.put(itemPath, {
       config: { roles: ['admin'] },
       schema: {
-        tags, summary: http.update.summary, security, description: http.update.description,
+        operationId: http.update.operationId, tags, summary: http.update.summary, security, description: http.update.description,
         params: item!.params, body: s.patch, response: { 200: s.response, ...errorResponses(401, 403, 404, 409) },
       },
     }, async (req) => ok(await updateReferenceItem(deps, currentUser(req), kind, keyOf(req.params), req.body as P), `${kind.noun} updated`));
@@ -76,7 +78,7 @@ export function referenceRoutes<R, V, Q extends PageQuery, B, P, K>(app: Fastify
     r.delete(itemPath, {
       config: { roles: ['admin'] },
       schema: {
-        tags, summary: http.remove.summary, security, description: http.remove.description,
+        operationId: http.remove.operationId, tags, summary: http.remove.summary, security, description: http.remove.description,
         params: item!.params, response: { 200: MessageOnly, ...errorResponses(401, 403, 404, 409) },
       },
     }, async (req) => {

@@ -30,7 +30,7 @@ const secretMatches = (sent: string | string[] | undefined, expected: string) =>
 export async function channelWebhookRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
   app.withTypeProvider<TypeBoxTypeProvider>().post('/channel/webhook', {
     schema: {
-      tags: ['channel'], summary: 'The channel manager\'s webhook (bookings and messages from travel platforms)',
+      operationId: 'handleChannelWebhook', tags: ['channel'], summary: 'The channel manager\'s webhook (bookings and messages from travel platforms)',
       description:
         'Authenticated by the shared secret in the x-channel-secret header (CHANNEX_WEBHOOK_SECRET; wrong or missing → 401, nothing pulled). ' +
         '404 when no channel manager or no webhook secret is configured. Answers 200 at once; booking events then pull the unacknowledged ' +

@@ -22,7 +22,7 @@ export async function channelRoutes(app: FastifyInstance, { deps }: { deps: Deps
       req.body ??= {};
     },
     schema: {
-      tags: ['channel'], summary: 'Link the listing to the channel manager now (create it there, or send what changed), then push its nights', security,
+      operationId: 'syncChannel', tags: ['channel'], summary: 'Link the listing to the channel manager now (create it there, or send what changed), then push its nights', security,
       description: 'The owner of the listing or an admin (others who can see it: 403; cannot see it: 404). The body (optional) carries contact details ' +
         'Channex needs before it connects the listing to a travel platform; they are kept. Creates the listing, its room types and rate plans at the ' +
         'channel manager (a listing sold whole becomes one room type of one unit), or updates those that changed since last sent, and stores ' +
@@ -46,7 +46,7 @@ export async function channelRoutes(app: FastifyInstance, { deps }: { deps: Deps
   r.get('/properties/:id/channel/status', {
     config: { auth: 'required' },
     schema: {
-      tags: ['channel'], summary: 'What the link to the channel manager is doing for this listing', security,
+      operationId: 'getChannelStatus', tags: ['channel'], summary: 'What the link to the channel manager is doing for this listing', security,
       description: 'The owner of the listing, admin and support; anyone else: 404. ' + STATUS_SHAPE,
       params: Params, response: { 200: Envelope(ChannelStatusView), ...errorResponses(401, 404) },
     },

@@ -33,7 +33,7 @@ export async function chatbotRoutes(app: FastifyInstance, { deps }: { deps: Deps
   r.post('/chatbots', {
     config: { auth: 'required' },
     schema: {
-      tags, security, summary: 'Ask the chatbot',
+      operationId: 'askChatbot', tags, security, summary: 'Ask the chatbot',
       description:
         `Any signed-in user. property_id, when sent, must be a listing the caller may see (404 otherwise). ${ENGINE} A question it cannot ` +
         'answer is stored with status needs_support, answer a notice that support will reply, answered_from null, and the outbox event ' +
@@ -49,7 +49,7 @@ export async function chatbotRoutes(app: FastifyInstance, { deps }: { deps: Deps
   r.get('/chatbots', {
     config: { roles: staff },
     schema: {
-      tags, security, summary: 'Recent chatbot conversations (support, admin)',
+      operationId: 'listChatbotConversations', tags, security, summary: 'Recent chatbot conversations (support, admin)',
       description: 'Newest first, with the user who asked; filter by status (answered, needs_support, replied). Paginated (page, per_page ≤ 100). 403 for other roles.',
       querystring: S.ConversationsQuery, response: { 200: S.ConversationPage, ...errorResponses(401, 403) },
     },
@@ -61,7 +61,7 @@ export async function chatbotRoutes(app: FastifyInstance, { deps }: { deps: Deps
   r.post('/history_chatbots/:id/response', {
     config: { roles: staff },
     schema: {
-      tags, security, summary: 'Support\'s reply to a chatbot conversation (support, admin)',
+      operationId: 'replyToChatbotConversation', tags, security, summary: 'Support\'s reply to a chatbot conversation (support, admin)',
       description:
         'Stores support_reply, replied_by, replied_at and status replied, and in the same transaction delivers the reply to the user as a chat ' +
         'message from the agent (content: Re: "<question>", a blank line, the reply) with its message.created event, so it reaches the user on ' +
@@ -74,7 +74,7 @@ export async function chatbotRoutes(app: FastifyInstance, { deps }: { deps: Deps
   r.get('/chatbots/faqs', {
     config: { roles: staff },
     schema: {
-      tags, security, summary: 'The chatbot\'s FAQ (admin; support may read)',
+      operationId: 'listFaqs', tags, security, summary: 'The chatbot\'s FAQ (admin; support may read)',
       description: 'Every entry, oldest first; filter with is_active. Paginated (page, per_page ≤ 100).',
       querystring: S.FaqQuery, response: { 200: S.FaqPage, ...errorResponses(401, 403) },
     },
@@ -86,7 +86,7 @@ export async function chatbotRoutes(app: FastifyInstance, { deps }: { deps: Deps
   r.post('/chatbots/faqs', {
     config: { roles: admin },
     schema: {
-      tags, security, summary: 'Add an FAQ entry (admin)',
+      operationId: 'createFaq', tags, security, summary: 'Add an FAQ entry (admin)',
       description: 'Keywords are stored trimmed, lower-case and without duplicates. Active unless is_active is false. Answers 201 with the entry.',
       body: S.FaqBody, response: { 201: S.FaqResponse, ...errorResponses(401, 403) },
     },
@@ -95,7 +95,7 @@ export async function chatbotRoutes(app: FastifyInstance, { deps }: { deps: Deps
   r.put('/chatbots/faqs/:id', {
     config: { roles: admin },
     schema: {
-      tags, security, summary: 'Change an FAQ entry (admin)',
+      operationId: 'updateFaq', tags, security, summary: 'Change an FAQ entry (admin)',
       description: 'Only the members sent change (at least one of question, answer, keywords, is_active; 422 otherwise). Unknown id: 404.',
       params: S.FaqParams, body: S.FaqUpdateBody, response: { 200: S.FaqResponse, ...errorResponses(401, 403, 404) },
     },
@@ -104,7 +104,7 @@ export async function chatbotRoutes(app: FastifyInstance, { deps }: { deps: Deps
   r.delete('/chatbots/faqs/:id', {
     config: { roles: admin },
     schema: {
-      tags, security, summary: 'Delete an FAQ entry (admin)',
+      operationId: 'deleteFaq', tags, security, summary: 'Delete an FAQ entry (admin)',
       description: 'Conversations answered from it keep their answer. Unknown id: 404.',
       params: S.FaqParams, response: { 200: MessageOnly, ...errorResponses(401, 403, 404) },
     },

@@ -29,7 +29,7 @@ export async function icalRoutes(app: FastifyInstance, { deps }: { deps: Deps })
 
   r.get('/properties/:id/calendar.ics', {
     schema: {
-      tags, summary: 'The listing\'s availability as iCal (busy nights, today to 365 days on)',
+      operationId: 'exportPropertyCalendar', tags, summary: 'The listing\'s availability as iCal (busy nights, today to 365 days on)',
       description: 'No login: the token of the secret link (GET /properties/{id}/calendar/ical) is the credential; a wrong or missing token, or an unknown listing, is 404. ' +
         'One all-day event (DTSTART/DTEND VALUE=DATE, DTEND exclusive) per range of consecutive nights with no unit left to sell: a listing sold ' +
         'whole when its unit is booked, blocked by an imported calendar, stopped or closed; a listing with room types when none has a unit left. ' +
@@ -46,7 +46,7 @@ export async function icalRoutes(app: FastifyInstance, { deps }: { deps: Deps })
   r.get('/properties/:id/calendar/ical', {
     config: { auth: 'required' },
     schema: {
-      tags, security, summary: 'The listing\'s secret iCal link and its imported calendars', description: 'Owner of the listing, admin, support; anyone else 404 (the links are not part of the public listing). The link\'s token is made on the first request.',
+      operationId: 'getIcalLink', tags, security, summary: 'The listing\'s secret iCal link and its imported calendars', description: 'Owner of the listing, admin, support; anyone else 404 (the links are not part of the public listing). The link\'s token is made on the first request.',
       params: Params, response: { 200: Envelope(Links), ...errorResponses(401, 403, 404) },
     },
   }, async (req) => {
@@ -57,20 +57,20 @@ export async function icalRoutes(app: FastifyInstance, { deps }: { deps: Deps })
   r.post('/properties/:id/calendar/ical/rotate', {
     config: { auth: 'required' },
     schema: {
-      tags, security, summary: 'Replace the secret iCal link (the old one stops working)', description: 'Owner of the listing or admin; support 403; anyone else 404.',
+      operationId: 'rotateIcalLink', tags, security, summary: 'Replace the secret iCal link (the old one stops working)', description: 'Owner of the listing or admin; support 403; anyone else 404.',
       params: Params, response: { 200: Envelope(Type.Object({ export_url: Type.String() })), ...errorResponses(401, 403, 404) },
     },
   }, async (req) => ok({ export_url: await rotateExportLink(deps, currentUser(req), req.params.id) }, 'New calendar link'));
 
   r.get('/properties/:id/calendar/ical-feeds', {
     config: { auth: 'required' },
-    schema: { tags, security, summary: 'Imported calendars', description: 'Owner of the listing, admin, support; anyone else 404.', params: Params, response: { 200: Envelope(Type.Array(Feed)), ...errorResponses(401, 403, 404) } },
+    schema: { operationId: 'listIcalFeeds', tags, security, summary: 'Imported calendars', description: 'Owner of the listing, admin, support; anyone else 404.', params: Params, response: { 200: Envelope(Type.Array(Feed)), ...errorResponses(401, 403, 404) } },
   }, async (req) => ok(await listFeeds(deps, currentUser(req), req.params.id)));
 
   r.post('/properties/:id/calendar/ical-feeds', {
     config: { auth: 'required' },
     schema: {
-      tags, security, summary: 'Import an external calendar (iCal URL) whose busy dates block the listing',
+      operationId: 'importIcalFeed', tags, security, summary: 'Import an external calendar (iCal URL) whose busy dates block the listing',
       description: 'Owner of the listing or admin (support 403, anyone else 404). Fetched at once and every 30 minutes. Only http(s) URLs resolving to public addresses ' +
         '(loopback, private, link-local and other reserved ranges are refused unless ICAL_ALLOW_PRIVATE), at most ICAL_MAX_BYTES, within ICAL_TIMEOUT_MS, ' +
         'three redirects (each checked again), text/calendar or text/plain parsing as VCALENDAR. Refused URL, too large or not a calendar → 422 url; ' +
@@ -86,12 +86,12 @@ export async function icalRoutes(app: FastifyInstance, { deps }: { deps: Deps })
 
   r.post('/properties/:id/calendar/ical-feeds/:feedId/refresh', {
     config: { auth: 'required' },
-    schema: { tags, security, summary: 'Fetch an imported calendar again now', description: 'Owner of the listing or admin (support 403, anyone else 404). A failure keeps the previous blocks, is recorded in last_error and answered 502 CALENDAR_FETCH_FAILED.', params: FeedParams, response: { 200: Envelope(Feed), ...errorResponses(401, 403, 404, 502) } },
+    schema: { operationId: 'refreshIcalFeed', tags, security, summary: 'Fetch an imported calendar again now', description: 'Owner of the listing or admin (support 403, anyone else 404). A failure keeps the previous blocks, is recorded in last_error and answered 502 CALENDAR_FETCH_FAILED.', params: FeedParams, response: { 200: Envelope(Feed), ...errorResponses(401, 403, 404, 502) } },
   }, async (req) => ok(await refreshFeedNow(deps, currentUser(req), req.params.id, req.params.feedId)));
 
   r.delete('/properties/:id/calendar/ical-feeds/:feedId', {
     config: { auth: 'required' },
-    schema: { tags, security, summary: 'Stop importing a calendar (its blocks are lifted)', description: 'Owner of the listing or admin (support 403, anyone else 404).', params: FeedParams, response: { 200: Envelope(Type.Null()), ...errorResponses(401, 403, 404) } },
+    schema: { operationId: 'deleteIcalFeed', tags, security, summary: 'Stop importing a calendar (its blocks are lifted)', description: 'Owner of the listing or admin (support 403, anyone else 404).', params: FeedParams, response: { 200: Envelope(Type.Null()), ...errorResponses(401, 403, 404) } },
   }, async (req) => {
     await deleteFeed(deps, currentUser(req), req.params.id, req.params.feedId);
     return ok(null, 'Calendar removed');

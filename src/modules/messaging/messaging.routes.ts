@@ -31,7 +31,7 @@ export async function messagingRoutes(app: FastifyInstance, { deps }: { deps: De
   r.post('/chats/send_messages', {
     config: { auth: 'required', idempotent: true, multipartOptions: { limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1 } } },
     schema: {
-      tags, security, consumes: ['multipart/form-data', 'application/json'], summary: 'Send a message (multipart: text, attachment, references)',
+      operationId: 'sendMessage', tags, security, consumes: ['multipart/form-data', 'application/json'], summary: 'Send a message (multipart: text, attachment, references)',
       description:
         `${WHO_MAY_WRITE} content (≤ ${S.MAX_CONTENT_LENGTH} characters, trimmed) or attachment is required (422 naming content). attachment: ` +
         `${S.ATTACHMENT_RULE}; stored under a generated name and served only to the two parties and support/admin at the returned attachment ` +
@@ -51,7 +51,7 @@ export async function messagingRoutes(app: FastifyInstance, { deps }: { deps: De
   r.get('/chats/messages/:otherUserId', {
     config: { auth: 'required' },
     schema: {
-      tags, security, summary: 'The messages of one conversation (marks them read)',
+      operationId: 'listMessages', tags, security, summary: 'The messages of one conversation (marks them read)',
       description:
         'otherUserId: a user id, or a travel-platform thread id (a string). Internal conversations hold the messages between the caller and ' +
         'that user in both directions; a thread, every message of it (its listing\'s owner, or support/admin; 404 for anyone else). ' +
@@ -68,7 +68,7 @@ export async function messagingRoutes(app: FastifyInstance, { deps }: { deps: De
   r.get('/chats/conversation_summaries', {
     config: { auth: 'required' },
     schema: {
-      tags, security, summary: 'The caller\'s conversations, latest first',
+      operationId: 'listConversations', tags, security, summary: 'The caller\'s conversations, latest first',
       description:
         'One entry per counterpart: another user (user_id a number), or a travel-platform thread of one of the caller\'s listings (user_id ' +
         'the thread id, a string; source channel, provider). Ordered by the latest message, newest first; paginated (page, per_page ≤ 100, ' +
@@ -86,7 +86,7 @@ export async function messagingRoutes(app: FastifyInstance, { deps }: { deps: De
   r.get('/chats/attachments/:messageId', {
     config: { auth: 'required' },
     schema: {
-      tags, security, summary: 'The attachment of a message',
+      operationId: 'getMessageAttachment', tags, security, summary: 'The attachment of a message',
       description:
         'Not in the spec: where a message\'s attachment URL points. Only the sender, the receiver (the listing\'s owner on a travel-platform ' +
         'thread) and support/admin; 404 for anyone else and for a message without attachment. Served with the type checked at upload, ' +

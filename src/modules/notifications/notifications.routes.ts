@@ -29,7 +29,7 @@ export async function notificationsRoutes(app: FastifyInstance, { deps }: { deps
   r.get('/notifications', {
     config: { auth: 'required' },
     schema: {
-      tags, summary: 'My notifications', security, description: `${OWN} ${PAGED}`,
+      operationId: 'listNotifications', tags, summary: 'My notifications', security, description: `${OWN} ${PAGED}`,
       querystring: PageQuery, response: { 200: S.NotificationPage, ...errorResponses(401) },
     },
   }, async (req) => {
@@ -40,7 +40,7 @@ export async function notificationsRoutes(app: FastifyInstance, { deps }: { deps
   r.get('/notifications/status', {
     config: { auth: 'required' },
     schema: {
-      tags, summary: 'My notifications by read status', security,
+      operationId: 'listNotificationsByStatus', tags, summary: 'My notifications by read status', security,
       description: `${OWN} is_read is required: 0 lists the unread ones, 1 the read ones; another value → 422 is_read. ${PAGED}`,
       querystring: S.StatusQuery, response: { 200: S.NotificationPage, ...errorResponses(401) },
     },
@@ -52,7 +52,7 @@ export async function notificationsRoutes(app: FastifyInstance, { deps }: { deps
   r.get('/notifications/unread-count', {
     config: { auth: 'required' },
     schema: {
-      tags, summary: 'How many of my notifications are unread', security, description: 'data: {count}.',
+      operationId: 'countUnreadNotifications', tags, summary: 'How many of my notifications are unread', security, description: 'data: {count}.',
       response: { 200: S.CountResponse, ...errorResponses(401) },
     },
   }, async (req) => ok({ count: await countUnreadNotifications(deps, currentUser(req)) }));
@@ -60,7 +60,7 @@ export async function notificationsRoutes(app: FastifyInstance, { deps }: { deps
   r.post('/notifications/mark-all-as-read', {
     config: { auth: 'required' },
     schema: {
-      tags, summary: 'Mark all my notifications read', security,
+      operationId: 'markAllNotificationsRead', tags, summary: 'Mark all my notifications read', security,
       description: 'No body. data.count is how many were unread (0 when none; calling it again is harmless).',
       response: { 200: S.CountResponse, ...errorResponses(401) },
     },
@@ -72,7 +72,7 @@ export async function notificationsRoutes(app: FastifyInstance, { deps }: { deps
   r.get('/notifications/:id', {
     config: { auth: 'required' },
     schema: {
-      tags, summary: 'One of my notifications', security,
+      operationId: 'getNotification', tags, summary: 'One of my notifications', security,
       description: `${OWN} Another user's notification is 404, as an unknown id. Reading it does not mark it read.`,
       params: S.NotificationIdParams, response: { 200: S.NotificationResponse, ...errorResponses(401, 404) },
     },
@@ -81,7 +81,7 @@ export async function notificationsRoutes(app: FastifyInstance, { deps }: { deps
   r.post('/notifications/:id/mark-as-read', {
     config: { auth: 'required' },
     schema: {
-      tags, summary: 'Mark one of my notifications read', security,
+      operationId: 'markNotificationRead', tags, summary: 'Mark one of my notifications read', security,
       description: 'No body. Answers the notification with is_read 1. Idempotent: marking a read one again answers the same, and keeps ' +
         "its first read time and updated_at. Another user's notification is 404.",
       params: S.NotificationIdParams, response: { 200: S.NotificationResponse, ...errorResponses(401, 404) },
@@ -91,7 +91,7 @@ export async function notificationsRoutes(app: FastifyInstance, { deps }: { deps
   r.post('/notifications/send', {
     config: { roles: ['support', 'admin'], idempotent: true },
     schema: {
-      tags, summary: 'Send a notification to a role and/or listed users (support, admin)', security,
+      operationId: 'sendNotification', tags, summary: 'Send a notification to a role and/or listed users (support, admin)', security,
       description:
         'Support and admin only (403 for other roles). Recipients: the accounts in `user_ids` when it is given, each once; else every ' +
         'active account with `role`; at least one of the two (422 naming role and user_ids otherwise). With both, `role` narrows and ' +

@@ -35,7 +35,7 @@ export async function ownerOnboardingRoutes(app: FastifyInstance, { deps }: { de
   r.post('/user/become-owner', {
     config: { auth: 'required' },
     schema: {
-      tags, security, consumes: multipart, summary: 'Apply to become an owner (KYC form)',
+      operationId: 'submitOwnerRequest', tags, security, consumes: multipart, summary: 'Apply to become an owner (KYC form)',
       description:
         'Clients only: an owner gets 409, support and admin 403. One open application per user (409). id_expiry_date must be a real date, ' +
         'today or later (422). The ID files and company_document: JPEG, PNG, WebP or PDF by content, ≤ 5 MB each (413 / 415 naming the field); ' +
@@ -56,7 +56,7 @@ export async function ownerOnboardingRoutes(app: FastifyInstance, { deps }: { de
   r.post('/user/owner-request/documents', {
     config: { auth: 'required' },
     schema: {
-      tags, security, consumes: multipart, summary: 'Add the company document to the caller\'s pending application',
+      operationId: 'addOwnerRequestDocument', tags, security, consumes: multipart, summary: 'Add the company document to the caller\'s pending application',
       description:
         'Not in the interface spec (contract §4). Replaces an earlier company document (its file is deleted once the change is made) and ' +
         'removes it from missing_documents. 404 when the caller has no pending application; 409 if it was decided meanwhile. Answers the ' +
@@ -68,7 +68,7 @@ export async function ownerOnboardingRoutes(app: FastifyInstance, { deps }: { de
   r.get('/user/owner-requests', {
     config: { roles: staff },
     schema: {
-      tags, security, summary: 'Owner applications to review (support, admin)',
+      operationId: 'listOwnerRequests', tags, security, summary: 'Owner applications to review (support, admin)',
       description: 'All applications, pending first, then newest; filter with status. Each item is the whole application with its applicant.',
       querystring: S.ListQuery, response: { 200: S.OwnerRequestPage, ...errorResponses(401, 403) },
     },
@@ -80,7 +80,7 @@ export async function ownerOnboardingRoutes(app: FastifyInstance, { deps }: { de
   r.post('/user/:id/approve-owner', {
     config: { roles: staff },
     schema: {
-      tags, security, summary: 'Approve the pending application of a user (support, admin)',
+      operationId: 'approveOwnerRequest', tags, security, summary: 'Approve the pending application of a user (support, admin)',
       description: `{id} is the applicant's user id; 404 when that user never applied; 409 when their application was already decided. Answers the whole application (the spec does not show this response). ${APPROVAL_RULES}`,
       params: S.UserIdParams, response: { 200: S.OwnerRequestResponse, ...errorResponses(401, 403, 404, 409) },
     },
@@ -89,7 +89,7 @@ export async function ownerOnboardingRoutes(app: FastifyInstance, { deps }: { de
   r.post('/user/accept-owner-request/:id', {
     config: { roles: staff },
     schema: {
-      tags, security, summary: 'Approve an application by its id (support, admin); returns the whole application',
+      operationId: 'acceptOwnerRequest', tags, security, summary: 'Approve an application by its id (support, admin); returns the whole application',
       description: `{id} is the application id; 404 when unknown. ${APPROVAL_RULES}`,
       params: S.RequestIdParams, response: { 200: S.OwnerRequestResponse, ...errorResponses(401, 403, 404, 409) },
     },
@@ -98,7 +98,7 @@ export async function ownerOnboardingRoutes(app: FastifyInstance, { deps }: { de
   r.post('/user/:id/reject-owner', {
     config: { roles: staff },
     schema: {
-      tags, security, summary: 'Reject the pending application of a user (support, admin)',
+      operationId: 'rejectOwnerRequest', tags, security, summary: 'Reject the pending application of a user (support, admin)',
       description: `{id} is the applicant's user id; 404 when that user never applied; 409 when their application was already decided. Answers the whole application. ${REJECTION_RULES}`,
       params: S.UserIdParams, body: S.RejectBody, response: { 200: S.OwnerRequestResponse, ...errorResponses(401, 403, 404, 409) },
     },
@@ -107,7 +107,7 @@ export async function ownerOnboardingRoutes(app: FastifyInstance, { deps }: { de
   r.get('/user/owner-request-status', {
     config: { auth: 'required' },
     schema: {
-      tags, security, summary: 'Status of the caller\'s latest owner application, as a plain string',
+      operationId: 'getOwnerRequestStatus', tags, security, summary: 'Status of the caller\'s latest owner application, as a plain string',
       description: 'data is none (never applied), pending, approved or rejected; after a rejection and a new application, the new one counts.',
       response: { 200: S.StatusResponse, ...errorResponses(401) },
     },
@@ -116,7 +116,7 @@ export async function ownerOnboardingRoutes(app: FastifyInstance, { deps }: { de
   r.get('/user/owner-requests/:id/files/:field', {
     config: { auth: 'required' },
     schema: {
-      tags, security, summary: 'Download a KYC file of an application (applicant, support, admin)',
+      operationId: 'getOwnerRequestFile', tags, security, summary: 'Download a KYC file of an application (applicant, support, admin)',
       description:
         'field: id_reco_path, id_verso_path or company_document. Anyone other than the applicant, support and admin gets 404, as for an unknown ' +
         'application or field. Served with the type checked at upload, Content-Disposition attachment, nosniff, a sandboxing CSP and Cache-Control private, no-store.',

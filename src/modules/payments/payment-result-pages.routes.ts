@@ -34,7 +34,7 @@ export async function paymentResultPages(app: FastifyInstance, { deps }: { deps:
 
   r.get('/payments/success', {
     schema: {
-      tags: ['payments'], summary: 'Page the guest returns to after paying (default success URL)',
+      operationId: 'showPaymentSuccessPage', tags: ['payments'], summary: 'Page the guest returns to after paying (default success URL)',
       description: 'Confirms the session exactly as GET /api/subscription-payment/verify does, then shows the outcome. Unknown session → 404 page.',
       querystring: Type.Object({ session_id: Type.String({ minLength: 1, maxLength: 255 }) }),
       response: { 200: Html, 404: Html, 409: Html, ...errorResponses() },
@@ -55,7 +55,7 @@ export async function paymentResultPages(app: FastifyInstance, { deps }: { deps:
 
   r.get('/payments/cancel', {
     schema: {
-      tags: ['payments'], summary: 'Page the guest returns to after cancelling the checkout (default cancel URL)',
+      operationId: 'showPaymentCancelPage', tags: ['payments'], summary: 'Page the guest returns to after cancelling the checkout (default cancel URL)',
       description: 'Nothing is charged; the reservation stays pending until its hold expires, and can still be paid.',
       querystring: Type.Object({ reservation_id: Type.Optional(Type.String({ maxLength: 20 })) }),
       response: { 200: Html, ...errorResponses() },

@@ -21,7 +21,7 @@ export async function paymentsRoutes(app: FastifyInstance, { deps }: { deps: Dep
   r.post('/payments/process', {
     config: { auth: 'required', idempotent: true },
     schema: {
-      tags: ['payments'], summary: 'Open a hosted checkout for what a reservation owes', security,
+      operationId: 'processPayment', tags: ['payments'], summary: 'Open a hosted checkout for what a reservation owes', security,
       description:
         'Only the guest who booked (owner, admin, support: 403; anyone else: 404). What is owed is derived: total − (paid − refunds ' +
         'requested). type reservation: a pending booking with a live hold that holds no money, for its total; type additional: a confirmed ' +
@@ -46,7 +46,7 @@ export async function paymentsRoutes(app: FastifyInstance, { deps }: { deps: Dep
   r.get('/subscription-payment/verify', {
     config: { auth: 'optional' },
     schema: {
-      tags: ['payments'], summary: 'Confirm a payment after the hosted checkout', security: [{}, { bearer: [] }],
+      operationId: 'verifyPayment', tags: ['payments'], summary: 'Confirm a payment after the hosted checkout', security: [{}, { bearer: [] }],
       description:
         'The confirmation mechanism: asks the processor for the session and, when it is paid for exactly the amount and currency of its ' +
         'payment, records the payment (paid) once, however many times it is called or raced with the webhook. The money counts towards the ' +
@@ -65,7 +65,7 @@ export async function paymentsRoutes(app: FastifyInstance, { deps }: { deps: Dep
     raw.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
     raw.withTypeProvider<TypeBoxTypeProvider>().post('/payments/webhook', {
       schema: {
-        tags: ['payments'], summary: 'The payment processor\'s webhook',
+        operationId: 'handlePaymentWebhook', tags: ['payments'], summary: 'The payment processor\'s webhook',
         description:
           'Signed by the processor (Stripe-Signature for stripe, Local-Signature for the built-in processor) over the raw body, with a 300 s ' +
           'tolerance: a missing, wrong, tampered or stale signature → 400 and nothing changes. checkout.session.completed and ' +
@@ -85,6 +85,7 @@ export async function paymentsRoutes(app: FastifyInstance, { deps }: { deps: Dep
     r.get(`/payments/:userId/${path}`, {
       config: { auth: 'required' },
       schema: {
+        operationId: pending ? 'listPendingPayments' : 'listUserPayments',
         tags: ['payments'], summary: pending ? 'A user\'s unpaid payments' : 'A user\'s payment history', security,
         description: 'For the user themself, admin and support (anyone else: 404). Newest first, paginated.' +
           (pending ? ' Only payments still pending (an open checkout or an additional payment owed).' : ''),

@@ -24,7 +24,7 @@ export async function payoutsRoutes(app: FastifyInstance, { deps }: { deps: Deps
   r.get('/payouts/all-eligible-owners', {
     config: { roles: STAFF },
     schema: {
-      tags, summary: 'Owners owed a payout now, with original and converted balances', security,
+      operationId: 'listEligibleOwners', tags, summary: 'Owners owed a payout now, with original and converted balances', security,
       description:
         `Admin and support (others 403). ${LEDGER} Per owner, one balance per currency, each converted to the settings' currency or ` +
         '?currency= (active, else 422). Owners without a payout account are listed with has_payout_account false. Largest total first; paginated.',
@@ -38,7 +38,7 @@ export async function payoutsRoutes(app: FastifyInstance, { deps }: { deps: Deps
   r.post('/payouts/process', {
     config: { roles: ['admin'], idempotent: true },
     schema: {
-      tags, summary: 'Plan payouts and, unless dry_run, make them', security,
+      operationId: 'processPayouts', tags, summary: 'Plan payouts and, unless dry_run, make them', security,
       description:
         `Admin only. ${LEDGER} Fields not sent come from the settings. Plan: the balances whose converted amount is ≥ min_amount, owners ` +
         'with a payout account, largest first, at most max_payouts; the rest are listed under skipped with a reason. dry_run true writes ' +
@@ -57,7 +57,7 @@ export async function payoutsRoutes(app: FastifyInstance, { deps }: { deps: Deps
   r.get('/payouts/settings', {
     config: { roles: STAFF },
     schema: {
-      tags, summary: 'Payout settings', security,
+      operationId: 'getPayoutSettings', tags, summary: 'Payout settings', security,
       description: 'Admin and support. The defaults of a payout run. Until first saved: min_amount 0, max_payouts 100, the default currency, updated_at null.',
       response: { 200: S.SettingsResponse, ...errorResponses(401, 403) },
     },
@@ -66,7 +66,7 @@ export async function payoutsRoutes(app: FastifyInstance, { deps }: { deps: Deps
   r.put('/payouts/settings', {
     config: { roles: ['admin'] },
     schema: {
-      tags, summary: 'Change the payout settings', security,
+      operationId: 'updatePayoutSettings', tags, summary: 'Change the payout settings', security,
       description:
         'Admin only. Only the fields sent change. currency must exist and be active; min_amount is in that currency and must fit its ' +
         'decimals (422 naming the field); changing the currency keeps the min_amount figure as is. Audited.',
@@ -77,7 +77,7 @@ export async function payoutsRoutes(app: FastifyInstance, { deps }: { deps: Deps
   r.get('/payouts/currencies-processor', {
     config: { roles: STAFF },
     schema: {
-      tags, summary: 'Currencies the payment processor can pay out in', security,
+      operationId: 'listPayoutCurrencies', tags, summary: 'Currencies the payment processor can pay out in', security,
       description:
         'Admin and support. The active currencies of the table (default first, then by code), each with supported: whether the ' +
         'processor can pay out in it. A run can only target a supported one. Not paginated (bounded by the currency table).',
@@ -88,7 +88,7 @@ export async function payoutsRoutes(app: FastifyInstance, { deps }: { deps: Deps
   r.get('/payouts/account', {
     config: { roles: ['owner', 'admin', 'support'] },
     schema: {
-      tags, summary: 'An owner\'s payout account', security,
+      operationId: 'getPayoutAccount', tags, summary: 'An owner\'s payout account', security,
       description: 'The caller\'s own; admin and support may name owner_id (an owner naming someone else: 403; unknown: 404).',
       querystring: S.AccountQuery, response: { 200: S.AccountResponse, ...errorResponses(401, 403, 404) },
     },
@@ -97,7 +97,7 @@ export async function payoutsRoutes(app: FastifyInstance, { deps }: { deps: Deps
   r.put('/payouts/account', {
     config: { roles: ['owner', 'admin'] },
     schema: {
-      tags, summary: 'Set where an owner\'s payouts are sent', security,
+      operationId: 'updatePayoutAccount', tags, summary: 'Set where an owner\'s payouts are sent', security,
       description:
         'An owner sets their own; an admin sets any owner\'s by naming owner_id (an owner naming someone else: 403). payout_account_id is ' +
         'the processor\'s connected account (Stripe: acct_…, else 422); null clears it. It cannot change while the owner has a pending ' +

@@ -19,7 +19,7 @@ export async function favoritesRoutes(app: FastifyInstance, { deps }: { deps: De
   r.get('/properties/:id/favorite', {
     config: { auth: 'required' },
     schema: {
-      tags, summary: 'Whether the listing is in the caller\'s favorites', security, description: seen,
+      operationId: 'getFavoriteStatus', tags, summary: 'Whether the listing is in the caller\'s favorites', security, description: seen,
       params: S.PropertyParams, response: { 200: S.FavoriteState, ...errorResponses(401, 404) },
     },
   }, async (req) => ok(await getFavorite(deps, currentUser(req), req.params.id)));
@@ -27,7 +27,7 @@ export async function favoritesRoutes(app: FastifyInstance, { deps }: { deps: De
   r.post('/properties/:id/favorite', {
     config: { auth: 'required' },
     schema: {
-      tags, summary: 'Add the listing to the caller\'s favorites', security,
+      operationId: 'addFavorite', tags, summary: 'Add the listing to the caller\'s favorites', security,
       description: `Idempotent: adding it again changes nothing. like_count counts favorites exactly, also under concurrent adds and removes. ${seen}`,
       params: S.PropertyParams, response: { 200: S.FavoriteChange, ...errorResponses(401, 404) },
     },
@@ -36,7 +36,7 @@ export async function favoritesRoutes(app: FastifyInstance, { deps }: { deps: De
   r.delete('/properties/:id/favorite', {
     config: { auth: 'required' },
     schema: {
-      tags, summary: 'Remove the listing from the caller\'s favorites', security,
+      operationId: 'removeFavorite', tags, summary: 'Remove the listing from the caller\'s favorites', security,
       description: `Idempotent: removing it again changes nothing. ${seen}`,
       params: S.PropertyParams, response: { 200: S.FavoriteChange, ...errorResponses(401, 404) },
     },

@@ -31,6 +31,7 @@ export async function propertiesRoutes(app: FastifyInstance, { deps }: { deps: D
     r.post(url, {
       config: { roles: ['owner', 'admin'] },
       schema: {
+        operationId: url === '/properties' ? 'createProperty' : 'createNewProperty',
         tags, summary: url === '/properties' ? 'Create a listing (8-step form)' : 'Create a listing (8-step form; same as POST /properties)', security,
         description: CREATE_DESCRIPTION, body: S.PropertyFormBody, response: { 201: S.PropertyResponse, ...errorResponses(401, 403) },
       },
@@ -40,7 +41,7 @@ export async function propertiesRoutes(app: FastifyInstance, { deps }: { deps: D
   r.post('/properties/:id', {
     config: { auth: 'required' },
     schema: {
-      tags, summary: 'Save wizard steps on a draft', security,
+      operationId: 'savePropertyDraft', tags, summary: 'Save wizard steps on a draft', security,
       description:
         'Saves the steps sent on the caller\'s draft, with the creation form\'s rules; becoming complete (steps 1–6) makes it active. ' +
         'Owner of the listing or admin. A listing that is not a draft → 409 (use PUT). Another owner\'s draft → 404; another owner\'s public listing → 403.',
@@ -51,7 +52,7 @@ export async function propertiesRoutes(app: FastifyInstance, { deps }: { deps: D
   r.get('/properties/:id', {
     config: { auth: 'optional' },
     schema: {
-      tags, summary: 'A listing (read form)', security: [{ bearer: [] }, {}],
+      operationId: 'getProperty', tags, summary: 'A listing (read form)', security: [{ bearer: [] }, {}],
       description:
         'Active and visible listings are public. Drafts, inactive, hidden and archived listings are 404 for anyone but their owner, admin and support. ' +
         'is_favorite is present only for a signed-in caller. The owner\'s e-mail and phone are shown to signed-in callers and are "" for anonymous ones. ' +
@@ -64,7 +65,7 @@ export async function propertiesRoutes(app: FastifyInstance, { deps }: { deps: D
   r.get('/properties/owner/:userId', {
     config: { auth: 'required' },
     schema: {
-      tags, summary: 'One owner\'s listings (second read variant)', security,
+      operationId: 'listOwnerProperties', tags, summary: 'One owner\'s listings (second read variant)', security,
       description:
         'The owner themself, admin and support; anyone else (and an unknown account) → 404. Newest first; archived listings only with ' +
         'status=archived. features, commodities, rules, wifi_informations, cancellation_policy, specifications and some_informations are ' +
@@ -79,7 +80,7 @@ export async function propertiesRoutes(app: FastifyInstance, { deps }: { deps: D
   r.put('/properties/:id', {
     config: { auth: 'required' },
     schema: {
-      tags, summary: 'Update a listing', security,
+      operationId: 'updateProperty', tags, summary: 'Update a listing', security,
       description:
         'Owner of the listing or admin; others who can see it → 403, others → 404. Only the fields sent change (creation form rules). status: ' +
         'active ↔ inactive; a draft cannot become active or inactive before steps 1–6 are complete (409) and turns active by itself when they are; ' +
@@ -93,7 +94,7 @@ export async function propertiesRoutes(app: FastifyInstance, { deps }: { deps: D
   r.delete('/properties/:id', {
     config: { auth: 'required' },
     schema: {
-      tags, summary: 'Delete a listing (archived when it has booking history)', security,
+      operationId: 'deleteProperty', tags, summary: 'Delete a listing (archived when it has booking history)', security,
       description:
         'Owner of the listing or admin; others who can see it → 403, others → 404. A listing with booking history (any reservation in any ' +
         'status, or any night ever sold in its calendar) is archived instead — hidden, kept for the records, final. ' +

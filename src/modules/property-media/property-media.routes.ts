@@ -28,7 +28,7 @@ export async function propertyMediaRoutes(app: FastifyInstance, { deps }: { deps
   r.post('/properties/:id/medias', {
     config: { auth: 'required', multipartOptions: { limits: { fileSize: VIDEO_MAX_BYTES + 1, files: S.MAX_FILES_PER_REQUEST } } },
     schema: {
-      tags, security, consumes: ['multipart/form-data'], summary: 'Add photos and videos to a listing',
+      operationId: 'uploadPropertyMedia', tags, security, consumes: ['multipart/form-data'], summary: 'Add photos and videos to a listing',
       description:
         `${WRITE} Multipart field files (or files[]), one or more parts, at most ${S.MAX_FILES_PER_REQUEST} per request and ` +
         `${S.MAX_MEDIA_PER_PROPERTY} per listing (409). Judged by content, never by name or claimed type: JPEG, PNG, WebP, GIF images ≤ 10 MB, ` +
@@ -49,7 +49,7 @@ export async function propertyMediaRoutes(app: FastifyInstance, { deps }: { deps
   r.get('/properties/:id/medias', {
     config: { auth: 'optional' },
     schema: {
-      tags, summary: "A listing's photos and videos, in display order",
+      operationId: 'listPropertyMedia', tags, summary: "A listing's photos and videos, in display order",
       description: 'Anyone who may see the listing; 404 otherwise. url and thumbnail_url are the paths of GET /properties/medias/{mediaId}/file and /thumbnail.',
       params: S.PropertyParams, querystring: S.ListQuery, response: { 200: S.MediaPage, ...errorResponses(401, 404) },
     },
@@ -61,7 +61,7 @@ export async function propertyMediaRoutes(app: FastifyInstance, { deps }: { deps
   r.put('/properties/:id/medias/order', {
     config: { auth: 'required' },
     schema: {
-      tags, security, summary: "Reorder a listing's media",
+      operationId: 'reorderPropertyMedia', tags, security, summary: "Reorder a listing's media",
       description: `${WRITE} ids must be exactly the listing's media ids, each once, in the new order (422 naming ids otherwise). Answers every media in the new order.`,
       params: S.PropertyParams, body: S.ReorderBody, response: { 200: S.MediaList, ...errorResponses(401, 403, 404) },
     },
@@ -70,7 +70,7 @@ export async function propertyMediaRoutes(app: FastifyInstance, { deps }: { deps
   r.delete('/properties/:id/medias/:mediaId', {
     config: { auth: 'required' },
     schema: {
-      tags, security, summary: 'Delete a photo or video',
+      operationId: 'deletePropertyMedia', tags, security, summary: 'Delete a photo or video',
       description: `${WRITE} The ones after it move up one place; its files are removed after the change is committed.`,
       params: S.PropertyMediaParams, response: { 200: MessageOnly, ...errorResponses(401, 403, 404) },
     },
@@ -81,7 +81,7 @@ export async function propertyMediaRoutes(app: FastifyInstance, { deps }: { deps
 
   r.get('/properties/medias/:mediaId/file', {
     config: { auth: 'optional' },
-    schema: { tags, summary: 'The file of a photo or video', description: SERVE, params: S.MediaParams, response: { 200: S.StoredMediaFile, ...errorResponses(401, 404) } },
+    schema: { operationId: 'getMediaFile', tags, summary: 'The file of a photo or video', description: SERVE, params: S.MediaParams, response: { 200: S.StoredMediaFile, ...errorResponses(401, 404) } },
   }, async (req, reply) => {
     const f = await getMediaFile(deps, req.user, req.params.mediaId, 'file');
     return sendStoredFile(reply, deps.storage, f.key, f.mime, { inline: true, downloadName: f.downloadName, cache: f.cache });
@@ -90,7 +90,7 @@ export async function propertyMediaRoutes(app: FastifyInstance, { deps }: { deps
   r.get('/properties/medias/:mediaId/thumbnail', {
     config: { auth: 'optional' },
     schema: {
-      tags, summary: 'The thumbnail of a photo', description: `${SERVE} Videos have none (404).`,
+      operationId: 'getMediaThumbnail', tags, summary: 'The thumbnail of a photo', description: `${SERVE} Videos have none (404).`,
       params: S.MediaParams, response: { 200: S.ThumbnailFile, ...errorResponses(401, 404) },
     },
   }, async (req, reply) => {

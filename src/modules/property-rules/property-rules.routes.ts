@@ -27,9 +27,10 @@ const WHO_WRITES =
   'decimals (422 otherwise) and kept as integer minor units.';
 
 /** What each kind's operations add to the common text: the decisions the contract leaves open. */
-const DOCS: Record<string, { plural: string; rules: string }> = {
+const DOCS: Record<string, { plural: string; rules: string; ids: { one: string; many: string } }> = {
   seasons: {
     plural: 'seasons',
+    ids: { one: 'Season', many: 'Seasons' },
     rules:
       'A night belongs to a season when start_date ≤ night ≤ end_date: both days are included. Seasons of one listing may not share a ' +
       'day: a clash → 409 naming the season it overlaps (checked under a lock on the listing, so two concurrent writes cannot both pass). ' +
@@ -38,15 +39,17 @@ const DOCS: Record<string, { plural: string; rules: string }> = {
   },
   offers: {
     plural: 'offers',
+    ids: { one: 'Offer', many: 'Offers' },
     rules:
       'discount_type percent (0 < value ≤ 100, 2 decimals) or fixed (an amount > 0 in the listing currency); start_date..end_date ' +
       '(both included, end ≥ start) are the stay days the offer applies to; min_nights ≥ 1 (default 1). Changing discount_type ' +
       'needs discount_value in the same request (422). Listed by start_date.',
   },
-  packages: { plural: 'packages', rules: 'price ≥ 0 in the listing currency; is_global (default false) is stored and returned as sent.' },
-  services: { plural: 'services', rules: 'price ≥ 0 in the listing currency, charged per_stay, per_night or per_guest (type).' },
+  packages: { plural: 'packages', ids: { one: 'Package', many: 'Packages' }, rules: 'price ≥ 0 in the listing currency; is_global (default false) is stored and returned as sent.' },
+  services: { plural: 'services', ids: { one: 'Service', many: 'Services' }, rules: 'price ≥ 0 in the listing currency, charged per_stay, per_night or per_guest (type).' },
   'promo-codes': {
     plural: 'promo codes',
+    ids: { one: 'PromoCode', many: 'PromoCodes' },
     rules:
       'code: 3–40 letters, digits, - or _, kept as written and unique on the listing ignoring case (409, also under concurrent writes). ' +
       'Discount as for offers. valid_from..valid_to (both included, in the listing time zone) are the days the code can be redeemed. ' +
@@ -57,7 +60,7 @@ const DOCS: Record<string, { plural: string; rules: string }> = {
 
 function ruleRoutes<T extends RuleTable, I extends object, V>(app: FastifyInstance, deps: Deps, kind: RuleKind<T, I, V>, s: KindSchemas) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
-  const { plural, rules } = DOCS[kind.path]!;
+  const { plural, rules, ids } = DOCS[kind.path]!;
   const base = `/properties/:id/${kind.path}`;
   const item = `${base}/:itemId`;
   const readers = kind.listedByViewers
@@ -67,7 +70,7 @@ function ruleRoutes<T extends RuleTable, I extends object, V>(app: FastifyInstan
   r.get(base, {
     config: { auth: kind.listedByViewers ? 'optional' : 'required' },
     schema: {
-      tags, summary: `List a listing's ${plural}`, description: `${readers} ${rules}`,
+      operationId: `list${ids.many}`, tags, summary: `List a listing's ${plural}`, description: `${readers} ${rules}`,
       ...(kind.listedByViewers ? {} : { security }),
       params: PropertyParams, querystring: PageQuery, response: { 200: s.list, ...errorResponses(401, 403, 404) },
     },
@@ -79,7 +82,7 @@ function ruleRoutes<T extends RuleTable, I extends object, V>(app: FastifyInstan
   r.post(base, {
     config: { auth: 'required' },
     schema: {
-      tags, summary: `Add a ${kind.noun.toLowerCase()} to a listing`, description: `${WHO_WRITES} ${rules}`, security,
+      operationId: `create${ids.one}`, tags, summary: `Add a ${kind.noun.toLowerCase()} to a listing`, description: `${WHO_WRITES} ${rules}`, security,
       params: PropertyParams, body: s.create, response: { 201: s.item, ...errorResponses(401, 403, 404, 409) },
     },
   }, async (req, reply) => {
@@ -90,7 +93,7 @@ function ruleRoutes<T extends RuleTable, I extends object, V>(app: FastifyInstan
   r.put(item, {
     config: { auth: 'required' },
     schema: {
-      tags, summary: `Change a ${kind.noun.toLowerCase()} (partial)`, security,
+      operationId: `update${ids.one}`, tags, summary: `Change a ${kind.noun.toLowerCase()} (partial)`, security,
       description: `${WHO_WRITES} Only the fields sent change; the resulting item is checked like a new one (422/409). ${rules}`,
       params: ItemParams, body: s.update, response: { 200: s.item, ...errorResponses(401, 403, 404, 409) },
     },
@@ -99,7 +102,7 @@ function ruleRoutes<T extends RuleTable, I extends object, V>(app: FastifyInstan
   r.delete(item, {
     config: { auth: 'required' },
     schema: {
-      tags, summary: `Delete a ${kind.noun.toLowerCase()}`, description: WHO_WRITES, security,
+      operationId: `delete${ids.one}`, tags, summary: `Delete a ${kind.noun.toLowerCase()}`, description: WHO_WRITES, security,
       params: ItemParams, response: { 200: MessageOnly, ...errorResponses(401, 403, 404, 409) },
     },
   }, async (req) => {
@@ -118,7 +121,7 @@ export async function propertyRulesRoutes(app: FastifyInstance, { deps }: { deps
   app.withTypeProvider<TypeBoxTypeProvider>().get('/properties/:id/promos', {
     config: { auth: 'optional' },
     schema: {
-      tags, summary: 'Offers and promo codes a traveller can use now',
+      operationId: 'listPropertyPromos', tags, summary: 'Offers and promo codes a traveller can use now',
       description:
         'Anyone who can see the listing (404 otherwise). Travellers get the offers that are running or upcoming (end_date on or after ' +
         'today) and the promo codes valid today and not used up (used_count < max_uses, or no limit). "Today" is the date in the ' +

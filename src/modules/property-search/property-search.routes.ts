@@ -40,7 +40,7 @@ export async function propertySearchRoutes(app: FastifyInstance, { deps }: { dep
   r.get('/properties', {
     config: { auth: 'required' },
     schema: {
-      tags, summary: 'Listings of the caller\'s role', security,
+      operationId: 'listProperties', tags, summary: 'Listings of the caller\'s role', security,
       description:
         'An owner gets their own listings in every status (draft, active, inactive, archived); admin and support get all listings; ' +
         'a traveller gets the public ones (active and visible). status and visibility (0/1) narrow within that. ' + FILTERS,
@@ -54,7 +54,7 @@ export async function propertySearchRoutes(app: FastifyInstance, { deps }: { dep
   r.get('/properties/filter', {
     config: { auth: 'optional' },
     schema: {
-      tags, summary: 'Search listings', security: optionalSecurity,
+      operationId: 'searchProperties', tags, summary: 'Search listings', security: optionalSecurity,
       description:
         'Public listings (active and visible) for everyone. When an owner, admin or support sends status or visibility, the search ' +
         'covers what they may see: an owner their own listings besides the public ones, admin and support every listing; for ' +
@@ -69,7 +69,7 @@ export async function propertySearchRoutes(app: FastifyInstance, { deps }: { dep
   r.get('/properties/public', {
     config: { auth: 'optional' },
     schema: {
-      tags, summary: 'Explorer: public listings', security: optionalSecurity,
+      operationId: 'listPublicProperties', tags, summary: 'Explorer: public listings', security: optionalSecurity,
       description: 'Active and visible listings only, whoever asks; a token only adds is_favorite. ' + FILTERS,
       querystring: S.SearchQuery, response,
     },
@@ -81,7 +81,7 @@ export async function propertySearchRoutes(app: FastifyInstance, { deps }: { dep
   r.get('/properties/recommended', {
     config: { auth: 'optional' },
     schema: {
-      tags, summary: 'Recommended listings', security: optionalSecurity,
+      operationId: 'listRecommendedProperties', tags, summary: 'Recommended listings', security: optionalSecurity,
       description: 'Public listings an admin flagged as recommended. ' + FILTERS,
       querystring: S.SearchQuery, response,
     },
@@ -93,7 +93,7 @@ export async function propertySearchRoutes(app: FastifyInstance, { deps }: { dep
   r.get('/properties/popular', {
     config: { auth: 'optional' },
     schema: {
-      tags, summary: 'Popular listings', security: optionalSecurity,
+      operationId: 'listPopularProperties', tags, summary: 'Popular listings', security: optionalSecurity,
       description:
         'Public listings ordered by likes (like_count), then newest. Confirmed bookings of the last 90 days will rank first once ' +
         'reservations exist (they arrive with a later issue); until then likes alone decide. An explicit sort replaces this order. ' + FILTERS,
@@ -107,7 +107,7 @@ export async function propertySearchRoutes(app: FastifyInstance, { deps }: { dep
   r.get('/properties/get/favorites', {
     config: { auth: 'required' },
     schema: {
-      tags, summary: 'The caller\'s favorites', security,
+      operationId: 'listFavorites', tags, summary: 'The caller\'s favorites', security,
       description:
         'Listings the caller has favorited, most recently added first, each with is_favorite true. A favorite whose listing the caller ' +
         'can no longer see (unpublished, hidden or archived since) is left out but kept: it shows again if the listing comes back.',

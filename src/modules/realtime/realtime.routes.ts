@@ -82,9 +82,9 @@ export async function realtimeRoutes(app: FastifyInstance, { deps, hub }: { deps
     });
   };
 
-  for (const [channel, url, summary, frame, what] of [
-    ['notifications', '/ws/notifications', 'Notifications over WebSocket', S.WsNotificationFrame, "The connected user's notifications only, as the spec's WebSocket notification (type: the six spec values; a support broadcast is `message`)."],
-    ['chat', '/ws/chat', 'Chat messages over WebSocket', S.ChatFrame, "Messages the connected user receives, and the ones they send (to their other devices), as the spec's real-time chat message."],
+  for (const [channel, url, operationId, summary, frame, what] of [
+    ['notifications', '/ws/notifications', 'connectNotificationSocket', 'Notifications over WebSocket', S.WsNotificationFrame, "The connected user's notifications only, as the spec's WebSocket notification (type: the six spec values; a support broadcast is `message`)."],
+    ['chat', '/ws/chat', 'connectChatSocket', 'Chat messages over WebSocket', S.ChatFrame, "Messages the connected user receives, and the ones they send (to their other devices), as the spec's real-time chat message."],
   ] as const) {
     r.route({
       method: 'GET',
@@ -92,7 +92,7 @@ export async function realtimeRoutes(app: FastifyInstance, { deps, hub }: { deps
       // The query may carry the token: keep the URL out of the request log.
       logLevel: 'warn',
       schema: {
-        tags: ['real time'], summary, security, querystring: S.WsQuery,
+        operationId, tags: ['real time'], summary, security, querystring: S.WsQuery,
         description: `${what} ${WS_RULES}`,
         response: {
           101: { description: 'Switching Protocols: one JSON text frame per event.', content: { 'application/json': { schema: frame } } },
@@ -109,7 +109,7 @@ export async function realtimeRoutes(app: FastifyInstance, { deps, hub }: { deps
   r.get('/notifications/stream', {
     logLevel: 'warn',
     schema: {
-      tags: ['real time', 'notifications'], summary: 'Notifications as server-sent events', security, querystring: S.SseQuery,
+      operationId: 'streamNotifications', tags: ['real time', 'notifications'], summary: 'Notifications as server-sent events', security, querystring: S.SseQuery,
       description:
         "The connected user's notifications. Each event: `id: <notification id>`, `event: <type>`, `data: {\"type\", \"data\": {id, title, " +
         'message, timestamp, metadata}}` with the SSE type names of contract §8. With `Last-Event-ID` (header, or ?last_event_id=) the ' +

@@ -20,7 +20,7 @@ export async function changeReservationRoutes(app: FastifyInstance, { deps }: { 
   r.put('/reservations/:id', {
     config: { auth: 'required', idempotent: true },
     schema: {
-      tags: ['reservations'], summary: 'Change the dates, rooms or guests of a reservation', security,
+      operationId: 'modifyReservation', tags: ['reservations'], summary: 'Change the dates, rooms or guests of a reservation', security,
       description:
         'Guest, listing owner or admin (support: 403; anyone else: 404). Only a pending or confirmed reservation whose check-in day (listing time ' +
         'zone) has not come yet (409 otherwise; 409 too when a pending hold has lapsed). Omitted members keep their booked value. The stay is ' +
@@ -54,7 +54,7 @@ export async function changeReservationRoutes(app: FastifyInstance, { deps }: { 
   r.post('/reservations/:id/cancel', {
     config: { auth: 'required', idempotent: true },
     schema: {
-      tags: ['reservations'], summary: 'Cancel a reservation', security,
+      operationId: 'cancelReservation', tags: ['reservations'], summary: 'Cancel a reservation', security,
       description:
         'Guest, listing owner, admin or support (anyone else: 404). Only pending or confirmed (409 otherwise, also on a second cancel). The nights ' +
         'go back on sale in the same transaction. Refund of what the platform holds for the booking: in full when the owner or an admin cancels; ' +

@@ -36,7 +36,7 @@ export async function createReservationRoutes(app: FastifyInstance, { deps }: { 
   r.post('/reservations', {
     config: { auth: 'required', idempotent: true },
     schema: {
-      tags: ['reservations'], summary: 'Book a stay (simple form)', security,
+      operationId: 'createReservation', tags: ['reservations'], summary: 'Book a stay (simple form)', security,
       description: `${RULES} Answers the lighter variant: guests and price_details are JSON text, total is decimal text.`,
       body: S.SimpleBody, response: { 201: S.ReservationLightResponse, ...errorResponses(401, 403, 404, 409) },
     },
@@ -57,7 +57,7 @@ export async function createReservationRoutes(app: FastifyInstance, { deps }: { 
   r.post('/reservations/multi-room', {
     config: { auth: 'required', idempotent: true },
     schema: {
-      tags: ['reservations'], summary: 'Book several rooms', security,
+      operationId: 'createMultiRoomReservation', tags: ['reservations'], summary: 'Book several rooms', security,
       description: `${RULES} guests is the list of people staying: age ≥ ${S.ADULT_AGE} is an adult, younger a child; the list and the ` +
         'contact fields are kept with the reservation. Answers the read form.',
       body: S.MultiRoomBody, response: { 201: S.ReservationResponse, ...errorResponses(401, 403, 404, 409) },
@@ -81,7 +81,7 @@ export async function createReservationRoutes(app: FastifyInstance, { deps }: { 
   r.get('/reservations/:id', {
     config: { auth: 'required' },
     schema: {
-      tags: ['reservations'], summary: 'A reservation (read form)', security,
+      operationId: 'getReservation', tags: ['reservations'], summary: 'A reservation (read form)', security,
       description: 'For its guest, the listing\'s owner, admin and support; 404 for anyone else. Prices come from the snapshot taken at booking.',
       params: S.ReservationParams, response: { 200: S.ReservationResponse, ...errorResponses(401, 404) },
     },

@@ -25,7 +25,7 @@ export async function listReservationsRoutes(app: FastifyInstance, { deps }: { d
   r.get('/reservations', {
     config: { auth: 'required' },
     schema: {
-      tags: ['reservations'], summary: 'My reservations (read form)', security,
+      operationId: 'listReservations', tags: ['reservations'], summary: 'My reservations (read form)', security,
       description: `${SCOPE} Each item is the read form of GET /reservations/{id}, prices from the snapshot taken at booking.`,
       querystring: S.ListReservationsQuery, response: { 200: S.ReservationListResponse, ...errorResponses(401) },
     },
@@ -37,7 +37,7 @@ export async function listReservationsRoutes(app: FastifyInstance, { deps }: { d
   r.get('/reservations/search', {
     config: { auth: 'required' },
     schema: {
-      tags: ['reservations'], summary: 'Search my reservations (lighter variant)', security,
+      operationId: 'searchReservations', tags: ['reservations'], summary: 'Search my reservations (lighter variant)', security,
       description: `${SCOPE} q matches a booking reference by prefix or a guest or contact name by substring; without q this is the ` +
         'list of GET /reservations without its property_id filter. Items are the lighter variant: guests and price_details are JSON text, ' +
         'total is decimal text equal to price_details.total.',

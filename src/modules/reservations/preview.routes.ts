@@ -19,7 +19,7 @@ export async function previewRoutes(app: FastifyInstance, { deps }: { deps: Deps
   r.post('/reservations/preview', {
     config: { auth: 'optional' },
     schema: {
-      tags: ['reservations'], summary: 'Price preview of a stay', security: [{ bearer: [] }, {}], description: DESCRIPTION,
+      operationId: 'previewReservation', tags: ['reservations'], summary: 'Price preview of a stay', security: [{ bearer: [] }, {}], description: DESCRIPTION,
       body: PreviewBody, response: { 200: PreviewResponse, ...errorResponses(401, 404) },
     },
   }, async (req) => ok(await previewReservation(deps, req.body), 'Price preview'));

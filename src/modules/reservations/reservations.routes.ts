@@ -17,7 +17,7 @@ export async function reservationsRoutes(app: FastifyInstance, { deps }: { deps:
 
   r.get('/public-feedback/:id', {
     schema: {
-      tags: ['reviews'], summary: "A stay's feedback page (no authentication)",
+      operationId: 'getPublicFeedback', tags: ['reviews'], summary: "A stay's feedback page (no authentication)",
       description: 'The id is the unguessable link id issued when the stay completed (192 random bits); it is the only credential, so an ' +
         'id never issued is 404. Shows the stay summary and its review, or null before one is left.',
       params: S.FeedbackParams, response: { 200: S.FeedbackResponse, ...errorResponses(404) },
@@ -26,7 +26,7 @@ export async function reservationsRoutes(app: FastifyInstance, { deps }: { deps:
 
   r.post('/public-feedback/:id', {
     schema: {
-      tags: ['reviews'], summary: 'Leave the review of a stay (no authentication)',
+      operationId: 'submitPublicFeedback', tags: ['reviews'], summary: 'Leave the review of a stay (no authentication)',
       description: 'Only for a completed stay (409 otherwise) and only once (409 on a second, also under concurrent submissions). ' +
         "Adds the rating to the listing's average in the same transaction. rating: integer 1–5; comment: at most 2000 characters, trimmed.",
       params: S.FeedbackParams, body: S.ReviewBody, response: { 201: S.FeedbackResponse, ...errorResponses(404, 409) },
@@ -39,7 +39,7 @@ export async function reservationsRoutes(app: FastifyInstance, { deps }: { deps:
   r.get('/properties/:id/reviews', {
     config: { auth: 'optional' },
     schema: {
-      tags: ['reviews'], summary: "A listing's reviews", security: optionalSecurity,
+      operationId: 'listPropertyReviews', tags: ['reviews'], summary: "A listing's reviews", security: optionalSecurity,
       description: 'Public for an active, visible listing; a hidden or draft listing only for its owner, admin and support (404 for others). ' +
         'Newest first; guest_first_name is the only guest detail shown.',
       params: S.PropertyIdParams, querystring: PageQuery, response: { 200: S.PropertyReviewsPage, ...errorResponses(401, 404) },
@@ -52,7 +52,7 @@ export async function reservationsRoutes(app: FastifyInstance, { deps }: { deps:
   r.get('/reservations/dashboard-stats', {
     config: { roles: ['owner', 'admin', 'support'] },
     schema: {
-      tags: ['reservations'], summary: 'Reservation figures for the dashboard', security,
+      operationId: 'getReservationStats', tags: ['reservations'], summary: 'Reservation figures for the dashboard', security,
       description: 'Owner: reservations on their own listings; admin and support: the platform; a client is 403. ' +
         'counts_by_status: every reservation in scope. revenue_by_month: total_minor of confirmed and completed reservations grouped by ' +
         'check-in month and currency (no conversion), for the current UTC month and the 11 before it, in currency units. ' +

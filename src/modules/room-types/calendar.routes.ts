@@ -31,7 +31,7 @@ export async function calendarRoutes(app: FastifyInstance, { deps }: { deps: Dep
   r.get('/properties/:id/room-types/:rt/calendar', {
     config: { auth: 'optional' },
     schema: {
-      tags, summary: "A room type's nightly rates and availability",
+      operationId: 'getRoomTypeCalendar', tags, summary: "A room type's nightly rates and availability",
       description: `Anyone who may see the listing (404 otherwise). ${RANGE} Defaults: from = today in the listing's time zone, to = from + 29 days. ${EFFECTIVE}`,
       params: S.RoomTypeParams, querystring: S.CalendarQuery, response: { 200: S.CalendarResponse, ...errorResponses(401, 404) },
     },
@@ -40,7 +40,7 @@ export async function calendarRoutes(app: FastifyInstance, { deps }: { deps: Dep
   r.put('/properties/:id/room-types/:rt/calendar', {
     config: { auth: 'required' },
     schema: {
-      tags, security, summary: "Set a room type's rates and availability over a range of nights",
+      operationId: 'setRoomTypeCalendar', tags, security, summary: "Set a room type's rates and availability over a range of nights",
       description: `${SET} ${RANGE} ${EFFECTIVE}`,
       params: S.RoomTypeParams, body: S.CalendarBody, response: { 200: S.CalendarResponse, ...errorResponses(401, 403, 404, 409) },
     },
@@ -49,7 +49,7 @@ export async function calendarRoutes(app: FastifyInstance, { deps }: { deps: Dep
   r.get('/properties/:id/calendar', {
     config: { auth: 'optional' },
     schema: {
-      tags, summary: 'The nightly rates and availability of a listing sold as one unit',
+      operationId: 'getPropertyCalendar', tags, summary: 'The nightly rates and availability of a listing sold as one unit',
       description:
         'For a listing without room types, which is one unit (count 1) priced at price_per_night; a listing with room types answers 409 ' +
         `(use each room type's calendar). Anyone who may see the listing (404 otherwise). ${RANGE} Defaults: from = today in the listing's ` +
@@ -61,7 +61,7 @@ export async function calendarRoutes(app: FastifyInstance, { deps }: { deps: Dep
   r.put('/properties/:id/calendar', {
     config: { auth: 'required' },
     schema: {
-      tags, security, summary: 'Set the rates and availability of a listing sold as one unit',
+      operationId: 'setPropertyCalendar', tags, security, summary: 'Set the rates and availability of a listing sold as one unit',
       description: `Listings without room types only (409 otherwise); available_rooms is 0 or 1. ${SET} ${RANGE} ${EFFECTIVE}`,
       params: S.PropertyParams, body: S.CalendarBody, response: { 200: S.CalendarResponse, ...errorResponses(401, 403, 404, 409) },
     },

@@ -38,7 +38,7 @@ export async function roomTypesRoutes(app: FastifyInstance, { deps }: { deps: De
   r.get('/properties/:id/room-types', {
     config: { auth: 'optional' },
     schema: {
-      tags, summary: "A listing's room types with their rate plans",
+      operationId: 'listRoomTypes', tags, summary: "A listing's room types with their rate plans",
       description: `${READ} Oldest first; each with all its rate plans (oldest first).`,
       params: S.PropertyParams, querystring: S.ListQuery, response: { 200: S.RoomTypePage, ...errorResponses(401, 404) },
     },
@@ -50,7 +50,7 @@ export async function roomTypesRoutes(app: FastifyInstance, { deps }: { deps: De
   r.post('/properties/:id/room-types', {
     config: { auth: 'required' },
     schema: {
-      tags, security, summary: 'Add a room type',
+      operationId: 'createRoomType', tags, security, summary: 'Add a room type',
       description:
         `${WRITE} ${ROOM_TYPE_RULES} Created without rate plans (add them on /rate-plans). At most ${MAX_ROOM_TYPES_PER_PROPERTY} per listing (409). ` +
         'A listing without room types is sold as one unit at price_per_night; its first room type switches it to selling by room type, ' +
@@ -62,7 +62,7 @@ export async function roomTypesRoutes(app: FastifyInstance, { deps }: { deps: De
   r.put('/properties/:id/room-types/:rt', {
     config: { auth: 'required' },
     schema: {
-      tags, security, summary: 'Change a room type',
+      operationId: 'updateRoomType', tags, security, summary: 'Change a room type',
       description:
         `${WRITE} Only the members sent change; ${ROOM_TYPE_RULES} Lowering count_of_rooms is refused (409 naming the night) while a night ` +
         "from today on (the listing's time zone) has more rooms booked; per-night availability overrides above the new count are lowered to it.",
@@ -73,7 +73,7 @@ export async function roomTypesRoutes(app: FastifyInstance, { deps }: { deps: De
   r.delete('/properties/:id/room-types/:rt', {
     config: { auth: 'required' },
     schema: {
-      tags, security, summary: 'Delete a room type',
+      operationId: 'deleteRoomType', tags, security, summary: 'Delete a room type',
       description:
         `${WRITE} Deletes its rate plans and calendar too. A room type with any booked night (past or future) is kept (409): reservations ` +
         'refer to it; set its availability to 0 on the calendar to stop selling it.',
@@ -87,7 +87,7 @@ export async function roomTypesRoutes(app: FastifyInstance, { deps }: { deps: De
   r.get('/properties/:id/room-types/:rt/rate-plans', {
     config: { auth: 'optional' },
     schema: {
-      tags, summary: "A room type's rate plans",
+      operationId: 'listRatePlans', tags, summary: "A room type's rate plans",
       description: `${READ} Oldest (the default rate) first.`,
       params: S.RoomTypeParams, querystring: S.ListQuery, response: { 200: S.RatePlanPage, ...errorResponses(401, 404) },
     },
@@ -99,7 +99,7 @@ export async function roomTypesRoutes(app: FastifyInstance, { deps }: { deps: De
   r.post('/properties/:id/room-types/:rt/rate-plans', {
     config: { auth: 'required' },
     schema: {
-      tags, security, summary: 'Add a rate plan to a room type',
+      operationId: 'createRatePlan', tags, security, summary: 'Add a rate plan to a room type',
       description: `${WRITE} ${RATE_PLAN_RULES} At most ${MAX_RATE_PLANS_PER_ROOM_TYPE} per room type (409).`,
       params: S.RoomTypeParams, body: S.CreateRatePlanBody, response: { 201: S.RatePlanResponse, ...errorResponses(401, 403, 404, 409) },
     },
@@ -108,7 +108,7 @@ export async function roomTypesRoutes(app: FastifyInstance, { deps }: { deps: De
   r.put('/properties/:id/room-types/:rt/rate-plans/:rp', {
     config: { auth: 'required' },
     schema: {
-      tags, security, summary: 'Change a rate plan',
+      operationId: 'updateRatePlan', tags, security, summary: 'Change a rate plan',
       description: `${WRITE} Only the members sent change; the result must satisfy the rules: ${RATE_PLAN_RULES}`,
       params: S.RatePlanParams, body: S.UpdateRatePlanBody, response: { 200: S.RatePlanResponse, ...errorResponses(401, 403, 404) },
     },
@@ -117,7 +117,7 @@ export async function roomTypesRoutes(app: FastifyInstance, { deps }: { deps: De
   r.delete('/properties/:id/room-types/:rt/rate-plans/:rp', {
     config: { auth: 'required' },
     schema: {
-      tags, security, summary: 'Delete a rate plan',
+      operationId: 'deleteRatePlan', tags, security, summary: 'Delete a rate plan',
       description: `${WRITE} The next oldest plan becomes the default rate; a room type without plans and without a per-night price override has no price (not sellable).`,
       params: S.RatePlanParams, response: { 200: MessageOnly, ...errorResponses(401, 403, 404) },
     },

@@ -22,7 +22,7 @@ export async function usersAdminRoutes(app: FastifyInstance, { deps }: { deps: D
   r.post('/user/create', {
     config: { roles: ['admin'] },
     schema: {
-      tags, summary: 'Create an account for someone (admin)', security,
+      operationId: 'createUser', tags, summary: 'Create an account for someone (admin)', security,
       description: 'Any role may be given. The account has no password and an unverified e-mail; a single-use link token (7 days) for ' +
         'POST /auth/set-initial-password is e-mailed. Duplicate e-mail or username → 409. Audited as user.create.',
       body: S.CreateUserBody, response: { 201: S.ProfileResponse, ...errorResponses(401, 403, 409) },
@@ -36,7 +36,7 @@ export async function usersAdminRoutes(app: FastifyInstance, { deps }: { deps: D
   r.put('/user/:id/role', {
     config: { roles: ['admin'] },
     schema: {
-      tags, summary: "Change an account's role (admin)", security,
+      operationId: 'changeUserRole', tags, summary: "Change an account's role (admin)", security,
       description: 'Takes effect on the account\'s next request (sessions read the role live). Demoting the last active admin → 409. ' +
         'Setting the role it already has changes nothing. Audited as user.role.',
       params: S.IdParams, body: S.RoleBody, response: { 200: S.ProfileResponse, ...errorResponses(401, 403, 404, 409) },
@@ -44,14 +44,14 @@ export async function usersAdminRoutes(app: FastifyInstance, { deps }: { deps: D
   }, async (req) => ok(await changeRole(deps, currentUser(req), req.params.id, req.body.role), 'Role changed'));
 
   const lists = [
-    { url: '/user/list', summary: 'List accounts', userType: undefined },
-    { url: '/user/individuals', summary: 'List accounts whose user_type is individual', userType: 'individual' as const },
-    { url: '/user/companies', summary: 'List accounts whose user_type is company', userType: 'company' as const },
+    { url: '/user/list', operationId: 'listUsers', summary: 'List accounts', userType: undefined },
+    { url: '/user/individuals', operationId: 'listIndividualUsers', summary: 'List accounts whose user_type is individual', userType: 'individual' as const },
+    { url: '/user/companies', operationId: 'listCompanyUsers', summary: 'List accounts whose user_type is company', userType: 'company' as const },
   ];
   for (const l of lists) {
     r.get(l.url, {
       config: { roles: STAFF_ROLES },
-      schema: { tags, summary: l.summary, description: LIST_NOTE, security, querystring: S.ListQuery, response: { 200: S.ProfilePage, ...errorResponses(401, 403) } },
+      schema: { operationId: l.operationId, tags, summary: l.summary, description: LIST_NOTE, security, querystring: S.ListQuery, response: { 200: S.ProfilePage, ...errorResponses(401, 403) } },
     }, async (req) => {
       const { data, meta } = await listUsers(deps, req.query, l.userType);
       return okPage(data, meta);
@@ -61,7 +61,7 @@ export async function usersAdminRoutes(app: FastifyInstance, { deps }: { deps: D
   r.get('/user/:id', {
     config: { auth: 'required' },
     schema: {
-      tags, summary: "An account's flat profile", security,
+      operationId: 'getUser', tags, summary: "An account's flat profile", security,
       description: 'Self, admin and support. Anyone else, an unknown id or a deleted account → 404 (never 403, so ids cannot be probed).',
       params: S.IdParams, response: { 200: S.ProfileResponse, ...errorResponses(401, 404) },
     },
@@ -70,7 +70,7 @@ export async function usersAdminRoutes(app: FastifyInstance, { deps }: { deps: D
   r.get('/user/:userId/stats', {
     config: { auth: 'required' },
     schema: {
-      tags, summary: 'Statistics of an account', security,
+      operationId: 'getUserStats', tags, summary: 'Statistics of an account', security,
       description: 'Self, admin and support (404 for anyone else). Only figures that exist today: role, member_since, last_login, ' +
         'active_sessions, owner_request_status, support_agent_id. Reservation counts, spending, and for owners properties, earnings and ' +
         'occupancy are added as members by those features; clients must ignore members they do not know.',

@@ -23,7 +23,7 @@ export async function usersRoutes(app: FastifyInstance, { deps }: { deps: Deps }
 
   r.get('/user/profile', {
     config: { auth: 'required' },
-    schema: { tags, summary: "The caller's flat profile", security, response: { 200: S.ProfileResponse, ...errorResponses(401) } },
+    schema: { operationId: 'getProfile', tags, summary: "The caller's flat profile", security, response: { 200: S.ProfileResponse, ...errorResponses(401) } },
   }, async (req) => {
     const caller = currentUser(req);
     return ok(await showUser(deps, caller, caller.id));
@@ -32,7 +32,7 @@ export async function usersRoutes(app: FastifyInstance, { deps }: { deps: Deps }
   r.put('/user/update', {
     config: { auth: 'required' },
     schema: {
-      tags, summary: 'Update a profile (multipart/form-data or JSON)', security,
+      operationId: 'updateProfile', tags, summary: 'Update a profile (multipart/form-data or JSON)', security,
       description:
         'Only the fields sent change; unknown fields are ignored, role is refused (403). user_id and is_active are for admin/support ' +
         '(403 for others, and nothing changes); support may change travellers and owners only, admin anyone; unknown or deleted user_id → 404. ' +
@@ -50,7 +50,7 @@ export async function usersRoutes(app: FastifyInstance, { deps }: { deps: Deps }
 
   r.get('/user/avatars/:name', {
     schema: {
-      tags, summary: 'An uploaded avatar (public, no authentication)',
+      operationId: 'getAvatar', tags, summary: 'An uploaded avatar (public, no authentication)',
       description:
         'The re-encoded image (no metadata), served inline with the type checked at upload, nosniff, a sandboxing CSP and ' +
         'Cross-Origin-Resource-Policy cross-origin (front ends embed it). Any name the service did not generate is 404.',
@@ -65,7 +65,7 @@ export async function usersRoutes(app: FastifyInstance, { deps }: { deps: Deps }
   r.get('/user/search-user', {
     config: { auth: 'required' },
     schema: {
-      tags, summary: 'Find people by username or name', security,
+      operationId: 'searchUsers', tags, summary: 'Find people by username or name', security,
       description: 'Any signed-in user. Active, non-deleted accounts; public members only (id, username, first_name, last_name, avatar, role). ' +
         'q needs at least 2 characters (422) and is not matched against e-mail addresses, which are not public. Sorted by username.',
       querystring: S.SearchQuery, response: { 200: S.SearchPage, ...errorResponses(401) },
@@ -78,7 +78,7 @@ export async function usersRoutes(app: FastifyInstance, { deps }: { deps: Deps }
   r.delete('/user/delete', {
     config: { auth: 'required' },
     schema: {
-      tags, summary: "Delete the caller's account", security,
+      operationId: 'deleteAccount', tags, summary: "Delete the caller's account", security,
       description: 'Anonymises the personal data (username deleted_<id>, e-mail deleted+<id>@invalid.invalid, names emptied, contact, KYC and ' +
         'address members, password and social links removed) and the personal data of owner applications, keeping the rows that financial and ' +
         'reservation records reference; ends every session and clears the session cookies; deletes the avatar and KYC files. ' +
@@ -94,7 +94,7 @@ export async function usersRoutes(app: FastifyInstance, { deps }: { deps: Deps }
   r.post('/user/admin-support/assign', {
     config: { auth: 'required' },
     schema: {
-      tags, summary: 'Assign a support agent to the caller', security,
+      operationId: 'assignSupportAgent', tags, summary: 'Assign a support agent to the caller', security,
       description: 'Keeps the current agent while it is an active support account; otherwise assigns the active support agent with the fewest ' +
         'assigned users (ties: lowest id; never the caller). One assignment per user, also under concurrent calls. No active agent → 409.',
       response: { 200: S.AgentResponse, ...errorResponses(401, 409) },
