@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: builds the template database, then runs every *.test.ts with node's test runner.
+// `npm test`: builds the template database, then runs every *.test.ts (src, test, clients) with node's test runner.
 // PGlite by default; TEST_DATABASE_URL=postgres://… runs the same suite on a PostgreSQL server.
 // Extra arguments are test files (or folders) to run instead of all.
 //
@@ -23,7 +23,7 @@ function collect(dir, out = []) {
 }
 
 const args = process.argv.slice(2);
-const files = (args.length ? args : ['src', 'test']).flatMap((p) => (statSync(p).isDirectory() ? collect(p) : [p])).sort();
+const files = (args.length ? args : ['src', 'test', 'clients']).flatMap((p) => (statSync(p).isDirectory() ? collect(p) : [p])).sort();
 if (files.length === 0) {
   console.error('no test files found');
   process.exit(1);
