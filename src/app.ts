@@ -30,6 +30,7 @@ import { icalModule } from './modules/ical/index.ts';
 import { payoutsModule } from './modules/payouts/index.ts';
 import { LocalPaymentProcessor } from './adapters/local-payments/local-payment-processor.ts';
 import { paymentResultPages } from './modules/payments/payment-result-pages.routes.ts';
+import { accountPages } from './modules/auth/index.ts';
 import { checkoutPageRoutes } from './adapters/local-payments/checkout-page.routes.ts';
 import type { Deps } from './kernel/deps.ts';
 import { ErrorBody } from './platform/envelope.ts';
@@ -180,6 +181,7 @@ export async function buildApp(deps: Deps, opts: { extraRoutes?: (app: App, deps
   // The local processor's hosted checkout page: outside /api, where its sessions' urls point.
   if (deps.payments instanceof LocalPaymentProcessor) await app.register(checkoutPageRoutes, { processor: deps.payments });
   await app.register(paymentResultPages, { deps });
+  await app.register(accountPages, { deps });
 
   await app.register(
     async (api) => {

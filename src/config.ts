@@ -11,6 +11,7 @@ import { FAULT_POINTS } from './platform/fault-points.ts';
 const Duration = Type.String({ pattern: '^[0-9]+(ms|s|m|h|d)?$', allowed: 'a duration: a whole number with ms, s (the default), m, h or d, e.g. 15m' });
 const Percent = Type.Number({ minimum: 0, maximum: 100 });
 const Url = Type.String({ pattern: '^[a-z][a-z0-9+.-]*://', allowed: 'an absolute URL, e.g. https://host/path' });
+const ClientPath = Type.String({ pattern: '^/[^\\s]*$', allowed: 'a path starting with /, e.g. /reservations/{reservation_id}' });
 
 const ConfigSchema = Type.Object({
   NODE_ENV: Type.Union([Type.Literal('development'), Type.Literal('production'), Type.Literal('test')], { default: 'development' }),
@@ -43,6 +44,15 @@ const ConfigSchema = Type.Object({
   // are filled in. Default: this service's own small result pages under /payments/.
   CHECKOUT_SUCCESS_URL: Type.Optional(Url),
   CHECKOUT_CANCEL_URL: Type.Optional(Url),
+  // Where e-mails and this service's pages send people to act: CLIENT_APP_URL followed by a path
+  // whose {placeholders} are filled in (URL-encoded). CLIENT_APP_URL unset: PUBLIC_BASE_URL, which
+  // serves the set-password and reset-password pages itself; the reservation and payment pages
+  // are the client app's (this service has none), so a deployment with a web app sets it.
+  CLIENT_APP_URL: Type.Optional(Url),
+  CLIENT_SET_PASSWORD_PATH: Type.String({ ...ClientPath, default: '/set-password?token={token}' }),
+  CLIENT_PASSWORD_RESET_PATH: Type.String({ ...ClientPath, default: '/reset-password?email={email}' }),
+  CLIENT_RESERVATION_PATH: Type.String({ ...ClientPath, default: '/reservations/{reservation_id}' }),
+  CLIENT_PAYMENT_PATH: Type.String({ ...ClientPath, default: '/reservations/{reservation_id}/pay' }),
   CORS_ORIGINS: Type.String({ default: '' }),
   TRUST_PROXY: Type.Boolean({ default: false }),
   LOG_LEVEL: Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)), { default: 'info' }),
@@ -114,6 +124,8 @@ type RawConfig = Static<typeof ConfigSchema>;
 export interface Config extends RawConfig {
   /** Always set: the default is http://HOST:PORT of this instance. */
   PUBLIC_BASE_URL: string;
+  /** Always set: the default is PUBLIC_BASE_URL. */
+  CLIENT_APP_URL: string;
   accessTokenTtlSeconds: number;
   sessionTtlSeconds: number;
   rateLimitWindowMs: number;
@@ -236,6 +248,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     ...raw,
     PUBLIC_BASE_URL: raw.PUBLIC_BASE_URL ?? defaultBaseUrl(raw.HOST, raw.PORT),
+    CLIENT_APP_URL: raw.CLIENT_APP_URL ?? raw.PUBLIC_BASE_URL ?? defaultBaseUrl(raw.HOST, raw.PORT),
     accessTokenTtlSeconds: Math.floor(durationMs(raw.ACCESS_TOKEN_TTL) / 1000),
     sessionTtlSeconds: Math.floor(durationMs(raw.SESSION_TTL) / 1000),
     rateLimitWindowMs: durationMs(raw.RATE_LIMIT_WINDOW),

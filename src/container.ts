@@ -48,6 +48,7 @@ import type { JwtSecretOrigin } from './platform/instance-summary.ts';
 import { unreachableAtStart } from './db/unavailable.ts';
 import { OutboxRelay } from './jobs/outbox-relay.ts';
 import { registerNotificationProjectors } from './modules/notifications/project-notifications.ts';
+import { registerEmailProjectors } from './modules/emails/index.ts';
 import { seedReferenceData } from './modules/catalog/seed-reference-data.ts';
 
 export interface ContainerOverrides {
@@ -128,7 +129,7 @@ export async function createContainer(config: Config, overrides: ContainerOverri
   const tokens = new TokenService(signingKeys, config.accessTokenTtlSeconds);
   // Codes are hashed with a key derived from JWT_SECRET, separate from it.
   const secrets = new SecretHasher(createHash('sha256').update('one-time-secrets:').update(secret).digest());
-  const relay = registerNotificationProjectors(new OutboxRelay(db, bus, clock, log));
+  const relay = registerEmailProjectors(registerNotificationProjectors(new OutboxRelay(db, bus, clock, log)));
   const listings = new ListingChangeFeed(bus);
   const services = new ModuleServiceRegistry();
   const deps: Deps = {

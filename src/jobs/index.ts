@@ -12,6 +12,7 @@ import { CHANNEL_PUSH_JOB, pushChannelChanges } from '../modules/channel/push-ch
 import { CHANNEL_RECONCILE_JOB, reconcileChannel } from '../modules/channel/reconcile-channel.ts';
 import { linkRequestedProperties } from '../modules/channel/link-property.ts';
 import { ICAL_REFRESH_JOB, refreshDueFeeds } from '../modules/ical/ical-feeds.ts';
+import { SEND_EMAILS_JOB, sendQueuedEmails } from '../modules/emails/index.ts';
 
 /** The recurring jobs of the service; later features add theirs here. */
 export function jobDefinitions(deps: Deps, relay: Outbox): JobDefinition[] {
@@ -29,6 +30,8 @@ export function jobDefinitions(deps: Deps, relay: Outbox): JobDefinition[] {
     { name: CHANNEL_SEND_REPLIES_JOB, intervalMs: 10_000, leaseMs: 120_000, run: async () => void (await sendChannelReplies(deps)) },
     // Links asked for in step 7, then availability and rates/restrictions, batched per listing and kind.
     { name: CHANNEL_PUSH_JOB, intervalMs: 10_000, leaseMs: 300_000, run: async () => { await linkRequestedProperties(deps); await pushChannelChanges(deps); } },
+    // Mails queued by the relay's e-mail projector; a refused one waits and is tried again.
+    { name: SEND_EMAILS_JOB, intervalMs: 5_000, leaseMs: 300_000, run: async () => void (await sendQueuedEmails(deps)) },
     { name: ICAL_REFRESH_JOB, intervalMs: 5 * 60_000, leaseMs: 600_000, run: async () => void (await refreshDueFeeds(deps)) },
     { name: CHANNEL_RECONCILE_JOB, intervalMs: 3600_000, leaseMs: 600_000, run: async () => void (await reconcileChannel(deps)) },
   ];

@@ -1,10 +1,10 @@
 // The hosted checkout page's HTML: server-rendered, every value escaped, no script and no
 // external asset, so it works without JavaScript under a `default-src 'none'` policy.
 import { formatMinor } from '../../kernel/money.ts';
+import { esc, htmlPage } from '../../platform/html-page.ts';
 import type { CheckoutPageView } from './local-payment-processor.ts';
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+export { esc };
 
 /** Metadata members the page shows, with their labels; the rest stay private to the service. */
 const SHOWN_METADATA: ReadonlyArray<[string, string]> = [
@@ -16,26 +16,8 @@ const SHOWN_METADATA: ReadonlyArray<[string, string]> = [
   ['payment_type', 'Payment for'],
 ];
 
-const STYLE = `
-body{font-family:system-ui,sans-serif;background:#f4f5f7;color:#1d2330;margin:0;padding:2rem 1rem}
-main{max-width:28rem;margin:0 auto;background:#fff;border-radius:12px;padding:1.5rem 1.75rem;box-shadow:0 1px 4px rgba(0,0,0,.08)}
-h1{font-size:1.25rem;margin:0 0 1rem}
-.note{font-size:.8rem;color:#5b6472;background:#fff7e0;border-radius:6px;padding:.5rem .75rem;margin-bottom:1rem}
-dl{display:grid;grid-template-columns:auto 1fr;gap:.35rem 1rem;margin:0 0 1rem}
-dt{color:#5b6472}dd{margin:0}
-.amount{font-size:1.75rem;font-weight:600;margin:1rem 0}
-label{display:block;font-size:.85rem;color:#5b6472;margin-top:.6rem}
-input{width:100%;box-sizing:border-box;padding:.5rem;border:1px solid #c9ced6;border-radius:6px;font:inherit}
-button{font:inherit;padding:.65rem 1.25rem;border-radius:6px;border:0;cursor:pointer;margin-top:1rem}
-.pay{background:#2357d9;color:#fff;width:100%}.cancel{background:none;color:#2357d9;padding-left:0}
-a{color:#2357d9}`;
-
-function layout(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="robots" content="noindex"><title>${esc(title)}</title><style>${STYLE}</style></head>
-<body><main>${body}</main></body></html>`;
-}
+// The look is shared with the service's other pages (platform/html-page.ts).
+const layout = (title: string, body: string) => htmlPage(title, body);
 
 export function amountText(view: CheckoutPageView): string {
   return `${formatMinor(view.session.amountTotal, view.decimals)} ${view.session.currency}`;

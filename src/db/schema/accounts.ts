@@ -25,6 +25,8 @@ export const users = pgTable(
     /** When the user's last real-time connection closed (presence for conversation summaries). */
     lastSeenAt: ts('last_seen_at'),
     timeZone: text('time_zone'),
+    /** The language of the user's e-mails ('en' | 'fr'): from Accept-Language at registration, then the profile. */
+    locale: text('locale').notNull().default('en'),
     // KYC and owner members of the flat profile (filled by owner onboarding).
     userType: text('user_type'),
     companyName: text('company_name'),

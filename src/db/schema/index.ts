@@ -7,3 +7,4 @@ export * from './reservations.ts';
 export * from './payments.ts';
 export * from './messaging.ts';
 export * from './channel.ts';
+export * from './emails.ts';

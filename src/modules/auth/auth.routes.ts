@@ -15,6 +15,7 @@ import { checkAccount } from './check-account.ts';
 import { setInitialPassword } from './set-initial-password.ts';
 import { requestPasswordReset, resetPassword, verifyPasswordReset } from './password-reset.ts';
 import { socialLogin } from './social-login.ts';
+import { negotiateLocale } from '../emails/index.ts';
 
 const tags = ['auth'];
 const WINDOW = '15 minutes';
@@ -89,7 +90,7 @@ export async function authRoutes(app: FastifyInstance, { deps }: { deps: Deps })
     schema: { operationId: 'registerTraveller', tags, summary: 'Register a traveller account; a 6-digit code is e-mailed', body: S.RegisterBody, response: { 201: S.UserResponse, ...errorResponses(409) } },
   }, async (req, reply) => {
     reply.code(201);
-    return ok(await registerAccount(deps, req.body), 'Account created; check your e-mail for the verification code');
+    return ok(await registerAccount(deps, { ...req.body, locale: negotiateLocale(req.headers['accept-language']) }), 'Account created; check your e-mail for the verification code');
   });
 
   r.post('/auth/register-owner', {
@@ -101,7 +102,7 @@ export async function authRoutes(app: FastifyInstance, { deps }: { deps: Deps })
   }, async (req, reply) => {
     const { user_type, company_name, ...rest } = req.body;
     reply.code(201);
-    return ok(await registerAccount(deps, { ...rest, owner: { user_type, company_name } }), 'Account created; check your e-mail, then submit your owner application');
+    return ok(await registerAccount(deps, { ...rest, owner: { user_type, company_name }, locale: negotiateLocale(req.headers['accept-language']) }), 'Account created; check your e-mail, then submit your owner application');
   });
 
   r.post('/auth/verify-email', {

@@ -4,6 +4,7 @@ import { findUserByEmail, findUserByUsername, insertUser, toFlatProfile, type Us
 import { hashPassword } from '../../platform/passwords.ts';
 import { assertPasswordsMatch } from './session-issuer.ts';
 import { createCode, mailCode } from './send-code.ts';
+import { DEFAULT_LOCALE, type Locale } from '../emails/index.ts';
 
 export interface RegisterInput {
   username: string;
@@ -15,6 +16,8 @@ export interface RegisterInput {
   password_confirmation: string;
   /** Owner registration: the account becomes an owner only once support approves its KYC. */
   owner?: { user_type: 'individual' | 'company'; company_name?: string };
+  /** The language of the account's e-mails (the route negotiates it from Accept-Language). */
+  locale?: Locale;
 }
 
 function taken(field: 'email' | 'username'): AppError {
@@ -52,6 +55,7 @@ export async function registerAccount(deps: Deps, input: RegisterInput) {
         passwordHash,
         role: 'client',
         wantsOwnerRole: Boolean(input.owner),
+        locale: input.locale ?? DEFAULT_LOCALE,
         userType: input.owner?.user_type ?? null,
         companyName: input.owner?.company_name?.trim() || null,
         createdAt: now,

@@ -3,11 +3,8 @@ import type { Executor } from '../../db/connection.ts';
 import type { UserRow } from '../users/index.ts';
 import { authRepository } from './auth.repository.ts';
 import { SECRET_POLICY, type SecretPurpose } from './one-time-secrets.ts';
-
-const SUBJECTS: Partial<Record<SecretPurpose, string>> = {
-  email_verification: 'Your verification code',
-  password_reset: 'Your password reset code',
-};
+import { sendEmail } from '../emails/index.ts';
+import { clientLink } from '../../platform/client-links.ts';
 
 /** Stores a fresh hashed code (retiring older ones of the purpose) and returns the plain code. */
 export async function createCode(deps: Deps, user: UserRow, purpose: SecretPurpose, db: Executor = deps.db): Promise<string> {
@@ -25,14 +22,16 @@ export async function createCode(deps: Deps, user: UserRow, purpose: SecretPurpo
   return code;
 }
 
-/** Mails a code; called after the account change is committed. */
+/** Mails a code in the user's language; called after the account change is committed. */
 export async function mailCode(deps: Deps, user: UserRow, purpose: SecretPurpose, code: string): Promise<void> {
   const minutes = Math.round(SECRET_POLICY[purpose].ttlSeconds / 60);
-  const life = minutes >= 120 ? `${Math.round(minutes / 60)} hours` : `${minutes} minutes`;
-  await deps.mailer.send({
+  const reset = purpose === 'password_reset';
+  await sendEmail(deps, {
     to: user.email,
-    subject: SUBJECTS[purpose] ?? 'Your code',
-    text: `Hello ${user.firstName || user.username},\n\nYour code is ${code}. It is valid for ${life} and can be used once.\n\nIf you did not ask for it, ignore this e-mail.`,
+    template: reset ? 'password-reset-code' : 'verification-code',
+    locale: user.locale,
+    timeZone: user.timeZone,
+    vars: { name: user.firstName || user.username, code, minutes, ...(reset ? { link: clientLink(deps.config, 'passwordReset', { email: user.email }) } : {}) },
   });
 }
 

@@ -5,6 +5,9 @@ import { consumeLinkToken } from './consume-code.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { assertPasswordsMatch, defaultLoginType, issueSession, type RequestMeta } from './session-issuer.ts';
 import { createLinkToken } from './send-code.ts';
+import { SECRET_POLICY } from './one-time-secrets.ts';
+import { sendEmail } from '../emails/index.ts';
+import { clientLink } from '../../platform/client-links.ts';
 
 /**
  * For accounts created by an admin: mails a single-use link token (7 days). Used by the
@@ -12,11 +15,12 @@ import { createLinkToken } from './send-code.ts';
  */
 export async function sendInitialPasswordLink(deps: Deps, user: UserRow): Promise<string> {
   const token = await createLinkToken(deps, user, 'initial_password');
-  const link = `${deps.config.PUBLIC_BASE_URL}/set-password?token=${encodeURIComponent(token)}`;
-  await deps.mailer.send({
+  await sendEmail(deps, {
     to: user.email,
-    subject: 'Set your password',
-    text: `Hello ${user.firstName || user.username},\n\nAn account was created for you. Choose your password here (valid 7 days, once):\n${link}\n\nToken: ${token}`,
+    template: 'staff-invitation',
+    locale: user.locale,
+    timeZone: user.timeZone,
+    vars: { name: user.firstName || user.username, link: clientLink(deps.config, 'setPassword', { token }), days: Math.round(SECRET_POLICY.initial_password.ttlSeconds / 86400) },
   });
   return token;
 }

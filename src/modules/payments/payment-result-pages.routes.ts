@@ -9,14 +9,13 @@ import type { Deps } from '../../kernel/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import { errorResponses } from '../../platform/envelope.ts';
 import { verifyPayment } from './verify-payment.ts';
+import { esc, htmlPage, pageSecurityHeaders } from '../../platform/html-page.ts';
+import { clientLink } from '../../platform/client-links.ts';
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
-const page = (title: string, body: string) =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
-  `<meta name="robots" content="noindex"><title>${esc(title)}</title>` +
-  `<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;color:#1d2330}</style></head>` +
-  `<body><h1>${esc(title)}</h1>${body}</body></html>`;
+// The checkout page's look (platform/html-page.ts), and a link onward to where the guest can
+// act: the reservation page of the client app (CLIENT_APP_URL + CLIENT_RESERVATION_PATH).
+const page = (title: string, body: string) => htmlPage(title, `<h1>${esc(title)}</h1>${body}`);
+const onward = (href: string, label: string) => `<p><a class="button" href="${esc(href)}">${esc(label)}</a></p>`;
 
 const MESSAGES: Record<string, [string, string]> = {
   confirmed: ['Payment received', 'Your reservation is confirmed.'],
@@ -30,7 +29,7 @@ const Html = Type.String({ description: 'text/html page' });
 export async function paymentResultPages(app: FastifyInstance, { deps }: { deps: Deps }) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const send = (reply: FastifyReply, status: number, html: string) =>
-    reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+    reply.code(status).headers(pageSecurityHeaders()).type('text/html; charset=utf-8').send(html);
 
   r.get('/payments/success', {
     schema: {
@@ -43,8 +42,11 @@ export async function paymentResultPages(app: FastifyInstance, { deps }: { deps:
     try {
       const v = await verifyPayment(deps, req.query.session_id);
       const [title, text] = MESSAGES[v.outcome] ?? MESSAGES.unpaid!;
-      return send(reply, 200, page(title, `<p>${esc(text)}</p><p>Reservation <strong>${esc(v.reservation.booking_ref_code)}</strong>: ` +
-        `${esc(v.payment.amount)} ${esc(v.payment.currency)}, status ${esc(v.reservation.status)}.</p>`));
+      return send(reply, 200, page(title, `<p>${esc(text)}</p><dl>` +
+        `<dt>Booking reference</dt><dd>${esc(v.reservation.booking_ref_code)}</dd>` +
+        `<dt>Amount</dt><dd>${esc(String(v.payment.amount))} ${esc(v.payment.currency)}</dd>` +
+        `<dt>Status</dt><dd>${esc(v.reservation.status)}</dd></dl>` +
+        onward(clientLink(deps.config, 'reservation', { reservation_id: v.reservation.id }), 'View my reservation')));
     } catch (err) {
       if (err instanceof AppError && (err.statusCode === 404 || err.statusCode === 409)) {
         return send(reply, err.statusCode, page('Payment not found', `<p>${esc(err.message)}</p>`));
@@ -60,5 +62,10 @@ export async function paymentResultPages(app: FastifyInstance, { deps }: { deps:
       querystring: Type.Object({ reservation_id: Type.Optional(Type.String({ maxLength: 20 })) }),
       response: { 200: Html, ...errorResponses() },
     },
-  }, async (_req, reply) => send(reply, 200, page('Payment cancelled', '<p>Nothing was charged. Your reservation stays on hold for a little while: you can still pay it from the app.</p>')));
+  }, async (req, reply) => {
+    const id = /^[1-9]\d{0,15}$/.test(req.query.reservation_id ?? '') ? req.query.reservation_id! : null;
+    return send(reply, 200, page('Payment cancelled', '<p>Nothing was charged. Your reservation stays on hold for a little while: you can still pay it from the app.</p>' +
+      (id ? onward(clientLink(deps.config, 'payment', { reservation_id: id }), 'Pay my reservation') +
+        `<p><a href="${esc(clientLink(deps.config, 'reservation', { reservation_id: id }))}">View my reservation</a></p>` : '')));
+  });
 }

@@ -26,6 +26,9 @@ import type { Deps } from '../../kernel/deps.ts';
 import { ProcessorRejectedError } from '../../ports/payment-processor.ts';
 import { payoutsRepository, type PayoutRow } from './payouts.repository.ts';
 import { crashPoint } from '../../platform/fault-points.ts';
+import { platformRepository } from '../../platform/platform.repository.ts';
+import { publishAfterCommit } from '../../platform/after-commit.ts';
+import { formatMinor, isoDecimals } from '../../kernel/money.ts';
 
 export const RETRY_WINDOW_MS = 23 * 3600_000;
 export const STALE_PENDING_MS = 10 * 60_000;
@@ -54,7 +57,18 @@ export async function sendPayout(deps: Deps, payout: PayoutRow, destination: str
       // Money moved, so it is paid; but someone must look at why it differs.
       deps.log.error({ payoutId: payout.id, transfer }, 'payout transfer differs from the payout; recorded as paid');
     }
-    const row = await repo.settle(payout.id, { status: 'paid', transferId: transfer.id, lastError: null, updatedAt: deps.clock.now() });
+    // The owner's "payout sent" e-mail follows the event written with the settlement.
+    const row = await deps.db.transaction(async (tx) => {
+      const settled = await payoutsRepository(tx).settle(payout.id, { status: 'paid', transferId: transfer.id, lastError: null, updatedAt: deps.clock.now() });
+      if (settled) {
+        await platformRepository(tx).insertEvent('payout.paid', {
+          payout_id: settled.id, owner_id: settled.ownerId, currency: settled.transferCurrency,
+          amount: formatMinor(settled.transferAmountMinor, isoDecimals(settled.transferCurrency)),
+        });
+      }
+      return settled;
+    });
+    if (row) publishAfterCommit(deps);
     return outcome(deps, payout.id, row, null);
   } catch (err) {
     const error = describe(err);

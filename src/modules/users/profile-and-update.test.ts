@@ -29,7 +29,9 @@ describe('GET /user/profile and PUT /user/update on one\'s own account', () => {
       assert.equal(typeof p.id, 'number');
       assert.equal(p.id, u.id);
       for (const m of PROFILE_MEMBERS) assert.equal(typeof p[m], 'string', `${m} should be a string`);
-      assert.deepEqual(Object.keys(p).sort(), ['id', ...PROFILE_MEMBERS].sort(), 'nothing unlisted is serialised');
+      // `locale` ('en' | 'fr', the language of the account's e-mails) is this service's addition to the spec's members.
+      assert.deepEqual(Object.keys(p).sort(), ['id', 'locale', ...PROFILE_MEMBERS].sort(), 'nothing unlisted is serialised');
+      assert.equal(p.locale, 'en');
       for (const f of ['phone_verified', 'email_verified', 'is_active']) assert.match(p[f], /^[01]$/);
       assert.equal(p.role, role);
       assert.equal(p.is_active, '1');
@@ -53,6 +55,22 @@ describe('GET /user/profile and PUT /user/update on one\'s own account', () => {
     assert.equal(bad.statusCode, 422);
     assert.ok(bad.json().errors.time_zone);
     assert.equal((await updateForm(t, token, { latitude: '123' })).statusCode, 422);
+  });
+
+  it('changes the e-mail language (locale): en or fr, anything else 422 naming locale', async () => {
+    const u = await createUser(t.deps);
+    const token = await loginAs(t.app, u);
+    const res = await updateJson(t, token, { locale: 'fr' });
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal(res.json().data.locale, 'fr');
+    assert.equal((await rowOf(t, u.id)).locale, 'fr');
+    assert.equal((await updateForm(t, token, { locale: 'en' })).json().data.locale, 'en');
+    for (const locale of ['de', '', 'FR']) {
+      const bad = await updateJson(t, token, { locale });
+      assert.equal(bad.statusCode, 422, `${JSON.stringify(locale)}: ${bad.body}`);
+      assert.ok(bad.json().errors.locale, bad.body);
+    }
+    assert.equal((await rowOf(t, u.id)).locale, 'en');
   });
 
   it('accepts JSON too, and an empty optional field clears it', async () => {

@@ -13,7 +13,7 @@ const FIELD_COLUMNS = {
   user_type: 'userType', company_name: 'companyName', country_region: 'countryRegion', id_type: 'idType',
   id_number: 'idNumber', id_expiry_date: 'idExpiryDate', place_type: 'placeType', place_details: 'placeDetails',
   address: 'address', city: 'city', state: 'state', postal_code: 'postalCode', country: 'country',
-  latitude: 'latitude', longitude: 'longitude',
+  latitude: 'latitude', longitude: 'longitude', locale: 'locale',
 } as const satisfies Record<string, Column>;
 
 export type ProfileField = keyof typeof FIELD_COLUMNS;
@@ -23,7 +23,7 @@ export const KYC_IDENTITY_FIELDS: readonly ProfileField[] = ['user_type', 'compa
 
 // Columns that cannot be null keep the value they are sent; the others store "" as null, which
 // the flat profile shows as "" again.
-const NOT_NULL = new Set<ProfileField>(['username', 'first_name', 'last_name', 'email']);
+const NOT_NULL = new Set<ProfileField>(['username', 'first_name', 'last_name', 'email', 'locale']);
 
 export interface ChangeSet {
   changes: Partial<NewUser>;

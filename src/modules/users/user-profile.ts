@@ -13,6 +13,7 @@ export const FlatProfile = Type.Object(
     user_type: S, company_name: S, country_region: S, id_type: S, id_number: S, id_expiry_date: S,
     id_photo_path: S, place_type: S, place_details: S, address: S, city: S, state: S, postal_code: S,
     country: S, latitude: S, longitude: S,
+    locale: Type.Optional(Type.Union([Type.Literal('en'), Type.Literal('fr')], { description: 'Language of the account\'s e-mails (default en)' })),
   },
   { $id: 'FlatProfile', description: 'Flat user profile: every member a string except id; flags "0"/"1"; "" for unknown.' },
 );
@@ -58,5 +59,6 @@ export function toFlatProfile(u: UserRow): FlatProfile {
     country: str(u.country),
     latitude: str(u.latitude),
     longitude: str(u.longitude),
+    locale: u.locale === 'fr' ? 'fr' : 'en',
   };
 }

@@ -38,7 +38,12 @@ describe('staff accounts and roles (admin)', () => {
     const check = await t.app.inject({ method: 'GET', url: '/api/auth/check-account?login=staff_one' });
     assert.equal(check.json().data.has_password, false);
     const mail = (await t.mails('staff_one@example.test')).at(-1)!;
-    const token = /Token: (\S+)/.exec(mail.text)![1]!;
+    // The link goes to the set-password page this service serves (CLIENT_APP_URL defaults to it).
+    const link = /(http:\/\/\S+\/set-password\?token=\S+)/.exec(mail.text)![1]!;
+    const token = new URL(link).searchParams.get('token')!;
+    const page = await t.app.inject({ method: 'GET', url: new URL(link).pathname + new URL(link).search });
+    assert.equal(page.statusCode, 200);
+    assert.match(page.body, /<form method="post" action="set-password">/);
     const set = await t.app.inject({ method: 'POST', url: '/api/auth/set-initial-password', payload: { token, password: 'first-pass-123', password_confirmation: 'first-pass-123' } });
     assert.equal(set.statusCode, 200, set.body);
     assert.equal(set.json().data.user.email_verified, '1');

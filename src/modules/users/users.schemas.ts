@@ -38,6 +38,7 @@ export const UpdateUserBody = Type.Object(
     job: Text(100),
     location: Text(200),
     time_zone: Type.Optional(Type.String({ maxLength: 64, description: 'IANA time zone name, e.g. Europe/Paris; empty clears it' })),
+    locale: Type.Optional(Type.Union([Type.Literal('en'), Type.Literal('fr')], { description: 'Language of the e-mails the account receives: en or fr (set at registration from Accept-Language; default en)' })),
     email: Type.Optional(Type.String({ format: 'email', maxLength: 254, description: 'unique (409 EMAIL_TAKEN); a new address is unverified until the code mailed to it is entered' })),
     phone: Type.Optional(Phone),
     password: Type.Optional(

@@ -1,0 +1,10 @@
+// E-mails: templates in English and French (MJML, compiled once), the mails sent at once
+// (codes, first-password links: sendEmail) and the mails that follow domain events — queued by a
+// projector in the outbox relay's transaction and sent by the send-emails job with retries.
+// No routes: other modules call sendEmail; the wiring registers the projector and the job.
+export { LOCALES, DEFAULT_LOCALE, isLocale, localeOf, negotiateLocale, type Locale } from './locales.ts';
+export { sendEmail, productName, type EmailToSend } from './send-email.ts';
+export { renderEmail, type RenderedEmail } from './render-email.ts';
+export { TEMPLATE_NAMES, type TemplateName } from './templates.ts';
+export { EMAIL_TOPICS, registerEmailProjectors } from './project-emails.ts';
+export { SEND_EMAILS_JOB, sendQueuedEmails } from './send-queued-emails.ts';
