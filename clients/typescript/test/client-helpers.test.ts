@@ -1,0 +1,163 @@
+// The helpers a client always writes, against the service listening on a port: the token refreshed
+// ahead of its expiry (once for concurrent calls) and a new session after a 401, idempotent
+// retries after a lost answer, the WebSocket reopened after the session ends; and the money and
+// form helpers on their own.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { WebSocket } from 'ws';
+import { createUser, DEFAULT_PASSWORD } from '../../../test/helpers/factories.ts';
+import { createProperty } from '../../../test/helpers/catalog-factories.ts';
+import type { UserRow } from '../../../src/modules/users/users.repository.ts';
+import {
+  currencyDecimals, fromMinorUnits, openRealtimeSocket, toFormData, toMinorUnits, toMinorUnitsBig, unwrap, ApiError,
+  type NotificationFrame, type StaysClient, type WebSocketConstructor,
+} from '../src/index.ts';
+import { day, startWorld, type World } from './support/world.ts';
+
+const MIN = 60_000;
+
+describe('client helpers', () => {
+  let w: World;
+  let guest: UserRow;
+  let staff: StaysClient;
+  before(async () => {
+    w = await startWorld();
+    guest = await createUser(w.t.deps);
+    const support = await createUser(w.t.deps, { role: 'support' });
+    staff = w.client({ onSessionExpired: async () => (await staff.login({ login: support.email, password: DEFAULT_PASSWORD, type: 'support' })).token });
+    await staff.login({ login: support.email, password: DEFAULT_PASSWORD, type: 'support' });
+  });
+  after(() => w?.close());
+
+  /** A client that counts its calls to /api/auth/refresh and logs in again when its session ends. */
+  function guestClient() {
+    const calls = { refresh: 0, relogin: 0 };
+    const client: StaysClient = w.client({
+      fetch: (input, init) => {
+        if (String(input instanceof Request ? input.url : input).endsWith('/api/auth/refresh')) calls.refresh += 1;
+        return globalThis.fetch(input, init);
+      },
+      onSessionExpired: async () => {
+        calls.relogin += 1;
+        return (await client.login({ login: guest.email, password: DEFAULT_PASSWORD })).token;
+      },
+    });
+    return { client, calls };
+  }
+
+  it('refreshes the token ahead of its expiry, once for concurrent calls', async () => {
+    const { client, calls } = guestClient();
+    const first = (await client.login({ login: guest.email, password: DEFAULT_PASSWORD })).token;
+    w.t.clock.advance(14.5 * MIN); // ACCESS_TOKEN_TTL is 15 min; the margin 60 s
+    const answers = await Promise.all(Array.from({ length: 5 }, () => client.api.GET('/api/user/profile')));
+    assert.deepEqual(answers.map((a) => a.response.status), [200, 200, 200, 200, 200]);
+    assert.equal(calls.refresh, 1);
+    assert.notEqual(client.auth.token, first);
+    w.t.clock.advance(10 * MIN);
+    assert.equal((await client.api.GET('/api/user/profile')).response.status, 200, 'the refreshed token lives on');
+    assert.equal(calls.relogin, 0);
+  });
+
+  it('after a 401 (session ended elsewhere) or an expired token, takes the new session onSessionExpired gives and retries once', async () => {
+    const { client, calls } = guestClient();
+    const token = (await client.login({ login: guest.email, password: DEFAULT_PASSWORD })).token;
+    // Another device with the same token logs out: the session is revoked.
+    const elsewhere = w.client();
+    elsewhere.auth.setToken(token);
+    await elsewhere.logout();
+    const profile = await client.api.GET('/api/user/profile');
+    assert.equal(profile.response.status, 200);
+    assert.equal(calls.relogin, 1);
+    assert.notEqual(client.auth.token, token);
+
+    w.t.clock.advance(20 * MIN);
+    assert.equal((await client.api.GET('/api/user/profile')).response.status, 200);
+    assert.equal(calls.relogin, 2, 'an expired token cannot be refreshed: a new session');
+
+    // Without onSessionExpired the 401 comes back as an ApiError from unwrap.
+    const plain = w.client();
+    plain.auth.setToken(client.auth.token);
+    await client.logout();
+    await assert.rejects(async () => unwrap(await plain.api.GET('/api/user/profile')), (e: unknown) => e instanceof ApiError && e.status === 401 && e.code === 'SESSION_REVOKED');
+  });
+
+  it('sends a booking again with the same Idempotency-Key when its answer was lost: one booking', async () => {
+    const owner = await createUser(w.t.deps, { role: 'owner' });
+    const property = await createProperty(w.t.deps, owner.id);
+    let lost = 0;
+    const keys: string[] = [];
+    const client = w.client({
+      retry: { backoffMs: () => 20 },
+      fetch: async (input, init) => {
+        const req = input instanceof Request ? input : new Request(input, init);
+        const isBooking = req.method === 'POST' && new URL(req.url).pathname === '/api/reservations';
+        if (isBooking) keys.push(req.headers.get('idempotency-key') ?? '');
+        const res = await globalThis.fetch(req);
+        if (isBooking && lost === 0) {
+          lost += 1;
+          await res.body?.cancel();
+          throw new TypeError('fetch failed: the connection dropped before the answer');
+        }
+        return res;
+      },
+    });
+    await client.login({ login: guest.email, password: DEFAULT_PASSWORD });
+    const booked = unwrap(await client.api.POST('/api/reservations', {
+      body: { property_id: property.id, checkin_date: day(w.t, 40), checkout_date: day(w.t, 42), guests: { adults: 1, children: 0 } },
+    })).data;
+    assert.equal(keys.length, 2);
+    assert.equal(keys[0], keys[1], 'the retry carries the same key');
+    assert.match(keys[0]!, /^[0-9a-f-]{36}$/);
+    const mine = unwrap(await client.api.GET('/api/reservations')).data;
+    assert.deepEqual(mine.filter((r) => r.property.id === property.id).map((r) => r.id), [booked.id], 'one booking');
+  });
+
+  it('reopens the notifications WebSocket with a new session after a 4401, and hears what follows', async () => {
+    const { client, calls } = guestClient();
+    const token = (await client.login({ login: guest.email, password: DEFAULT_PASSWORD })).token;
+    const frames: NotificationFrame[] = [];
+    const closes: number[] = [];
+    let opens = 0;
+    const socket = openRealtimeSocket(client, 'notifications', {
+      WebSocket: WebSocket as unknown as WebSocketConstructor,
+      minDelayMs: 20,
+      onFrame: (f) => frames.push(f),
+      onOpen: () => (opens += 1),
+      onClose: (code) => closes.push(code),
+    });
+    try {
+      await w.until(() => opens === 1, 'the socket to open');
+      const elsewhere = w.client();
+      elsewhere.auth.setToken(token);
+      await elsewhere.logout();
+      await w.until(() => opens === 2, 'the socket to reopen');
+      assert.equal(closes[0], 4401);
+      assert.equal(calls.relogin, 1);
+      unwrap(await staff.api.POST('/api/notifications/send', { body: { title: 'Pool closed', message: 'The pool is closed on Monday', user_ids: [guest.id] } }));
+      await w.until(() => frames.some((f) => f.title === 'Pool closed'), 'the notification on the reopened socket');
+    } finally {
+      socket.close();
+    }
+  });
+
+  it('reads money in minor units from either wire form, with the currency exponent', () => {
+    assert.equal(toMinorUnits('12.50', 'EUR'), 1250);
+    assert.equal(toMinorUnits(12.5, 'EUR'), 1250);
+    assert.equal(toMinorUnits(120.1, 'EUR'), 12010);
+    assert.equal(toMinorUnits('1500', 'JPY'), 1500);
+    assert.equal(toMinorUnits('1.250', 'KWD'), 1250);
+    assert.equal(toMinorUnits('-3.4', { decimals: 2 }), -340);
+    assert.equal(toMinorUnitsBig('92233720368547758.07', 'USD'), 9223372036854775807n);
+    assert.throws(() => toMinorUnits('12.505', 'EUR'), RangeError);
+    assert.throws(() => toMinorUnits('1e3', 'EUR'), RangeError);
+    assert.throws(() => toMinorUnits('92233720368547758.07', 'USD'), RangeError);
+    assert.deepEqual([currencyDecimals('EUR'), currencyDecimals('JPY'), currencyDecimals('KWD'), currencyDecimals('XYZ')], [2, 0, 3, 2]);
+    assert.deepEqual([fromMinorUnits(1250, 'EUR'), fromMinorUnits(5, 'EUR'), fromMinorUnits(-1250n, 'KWD'), fromMinorUnits(1500, 'JPY')], ['12.50', '0.05', '-1.250', '1500']);
+  });
+
+  it('builds multipart bodies: repeated parts for arrays, files with their names, nothing for null', async () => {
+    const form = toFormData({ files: [new File(['a'], 'a.png'), new File(['b'], 'b.png')], n: 2.5, flag: false, none: null, obj: { k: 1 } });
+    assert.deepEqual(form.getAll('files').map((f) => (f as File).name), ['a.png', 'b.png']);
+    assert.deepEqual([form.get('n'), form.get('flag'), form.has('none'), form.get('obj')], ['2.5', 'false', false, '{"k":1}']);
+  });
+});
