@@ -3,7 +3,7 @@ export { createStaysClient, type StaysApi, type StaysClient, type StaysClientOpt
 export { TokenManager, memoryTokenStore, decodeClaims, type AuthOptions, type TokenStore } from './auth.ts';
 export { ApiError, isErrorBody, unwrap, type ErrorBody } from './errors.ts';
 export { IDEMPOTENT_OPERATIONS, idempotencyMiddleware, newIdempotencyKey, type RetryOptions } from './idempotency.ts';
-export { currencyDecimals, fromMinorUnits, toMinorUnits, toMinorUnitsBig, type CurrencyLike } from './money.ts';
+export { currencyDecimals, fromMinorUnits, priceDetailsOf, toMinorUnits, toMinorUnitsBig, type CurrencyLike, type PriceDetails } from './money.ts';
 export {
   addCompanyDocument, applyToBecomeOwner, fileFrom, sendChatMessage, toFormData, updateProfile, uploadPropertyMedia,
   type ChatMessageForm, type CompanyDocumentForm, type OwnerApplicationForm, type ProfileForm, type PropertyMediaForm,

@@ -2,6 +2,7 @@
 // ("120.50"), others JSON numbers (120.5) — see the README's table. These helpers read either form
 // into integer minor units of the currency (cents for EUR, yen for JPY, fils for KWD) without
 // binary-float arithmetic on the amount, and write minor units back as the decimal text.
+import type { ResponseData } from './types.ts';
 
 /** A currency: its ISO 4217 code, or its number of decimals (as GET /api/currencies lists them). */
 export type CurrencyLike = string | { decimals: number };
@@ -55,4 +56,16 @@ export function fromMinorUnits(minor: number | bigint, currency: CurrencyLike): 
   const digits = (big < 0n ? -big : big).toString().padStart(decimals + 1, '0');
   const text = decimals ? `${digits.slice(0, -decimals)}.${digits.slice(-decimals)}` : digits;
   return big < 0n ? `-${text}` : text;
+}
+
+/** The price lines of a reservation's read form (numbers, currency units). */
+export type PriceDetails = ResponseData<'/api/reservations/{id}', 'get'>['price_details'];
+
+/**
+ * A reservation's price_details as an object: the read form has it as one, while the booking
+ * answer (createReservation) and searchReservations send the same lines as JSON text.
+ */
+export function priceDetailsOf(reservation: { price_details: string | PriceDetails }): PriceDetails {
+  const d = reservation.price_details;
+  return typeof d === 'string' ? (JSON.parse(d) as PriceDetails) : d;
 }

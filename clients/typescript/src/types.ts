@@ -1,5 +1,5 @@
 // Shorthands over the generated `paths` for the answers and bodies an app names most.
-import type { paths } from './generated/schema.ts';
+import type { operations, paths } from './generated/schema.ts';
 
 type Method = 'get' | 'put' | 'post' | 'delete' | 'patch';
 
@@ -11,3 +11,16 @@ export type ResponseBody<P extends keyof paths, M extends Method, S extends numb
 
 /** The `data` member of an operation's enveloped answer. */
 export type ResponseData<P extends keyof paths, M extends Method, S extends number = 200> = ResponseBody<P, M, S> extends { data: infer D } ? D : never;
+
+/** Every operation by its operationId (the names the document gives: createReservation, getProperty, …). */
+export type OperationId = keyof operations;
+
+/** The JSON body of an operation, by operationId. */
+export type OperationBody<Id extends OperationId> = operations[Id] extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
+
+/** The `data` member of an operation's enveloped answer, by operationId (200 by default). */
+export type OperationData<Id extends OperationId, S extends number = 200> = operations[Id] extends { responses: { [K in S]: { content: { 'application/json': infer R } } } }
+  ? R extends { data: infer D }
+    ? D
+    : never
+  : never;

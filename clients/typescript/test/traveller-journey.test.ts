@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createUser } from '../../../test/helpers/factories.ts';
 import { createProperty } from '../../../test/helpers/catalog-factories.ts';
-import { newIdempotencyKey, openNotificationStream, toMinorUnits, unwrap, type StreamEvent } from '../src/index.ts';
+import { newIdempotencyKey, openNotificationStream, priceDetailsOf, toMinorUnits, unwrap, type StreamEvent } from '../src/index.ts';
 import { day, person, startWorld, type World } from './support/world.ts';
 
 describe('client: a traveller books and pays a stay', () => {
@@ -61,7 +61,9 @@ describe('client: a traveller books and pays a stay', () => {
       const key = newIdempotencyKey();
       const booked = unwrap(await api.POST('/api/reservations', { body: stay, headers: { 'Idempotency-Key': key } })).data;
       assert.equal(booked.status, 'pending');
+      // The booking answer has its total as decimal text and its price lines as JSON text.
       assert.equal(toMinorUnits(booked.total, preview.currency), toMinorUnits(preview.total, preview.currency));
+      assert.equal(toMinorUnits(priceDetailsOf(booked).sub_total, preview.currency), toMinorUnits(preview.sub_total, preview.currency));
       // The same key again: the first answer, not a second booking.
       const again = unwrap(await api.POST('/api/reservations', { body: stay, headers: { 'Idempotency-Key': key } })).data;
       assert.equal(again.id, booked.id);
@@ -100,6 +102,7 @@ describe('client: a traveller books and pays a stay', () => {
       assert.equal(verified.payment.status, 'paid');
       const reservation = unwrap(await api.GET('/api/reservations/{id}', { params: { path: { id: booked.id } } })).data;
       assert.equal(reservation.status, 'confirmed');
+      assert.equal(toMinorUnits(priceDetailsOf(reservation).total, preview.currency), toMinorUnits(booked.total, preview.currency));
 
       await w.until(() => events.some((e) => e.event === 'booking.confirmed'), 'booking.confirmed on the stream');
       const confirmed = events.find((e) => e.event === 'booking.confirmed')!;

@@ -1,0 +1,19 @@
+// The committed generated files are what the service serves: the service is started (as
+// `npm run client:check` does), its /openapi.json fetched, the types generated again, and both
+// files compared byte for byte with the committed ones.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { differences, fetchDocument, generate, startService } from '../scripts/generate.ts';
+
+describe('client generated files', () => {
+  it('match what a running server generates (npm run client:generate to update them)', async () => {
+    const service = await startService();
+    let files: Record<string, string>;
+    try {
+      files = await generate(await fetchDocument(service.url));
+    } finally {
+      await service.stop();
+    }
+    assert.deepEqual(await differences(files), [], 'src/generated differs from the served document: run npm run client:generate and commit');
+  });
+});
