@@ -9,7 +9,8 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { Type } from 'typebox';
 import { fileKeyword, uploadsPlugin } from './platform/uploads.ts';
-import { documentRoute } from './platform/openapi-document.ts';
+import { DOCUMENT_CONVENTIONS, LICENSE, documentRoute } from './platform/openapi-document.ts';
+import { finishDocument } from './platform/openapi-components.ts';
 import { auditModule } from './modules/audit/index.ts';
 import { usersModule } from './modules/users/index.ts';
 import { ownerOnboardingModule } from './modules/owner-onboarding/index.ts';
@@ -136,13 +137,15 @@ export async function buildApp(deps: Deps, opts: { extraRoutes?: (app: App, deps
           'over 100 characters, 431 request line and headers over 16 KiB. Input, in paths, query strings, JSON and multipart alike: an integer or number ' +
           'sent as text is a plain decimal numeral (integers -?digits, numbers -?digits[.digits]; no exponent, hex, +, leading zero or space), numbers are finite, and a date is a ' +
           `real YYYY-MM-DD day from ${FIRST_SUPPORTED_DAY} to ${LAST_SUPPORTED_DAY}; anything else is a 422 naming the field, never read another way. ` +
-          'Decisions the interface spec leaves open are noted per operation.',
+          'Decisions the interface spec leaves open are noted per operation.' + DOCUMENT_CONVENTIONS,
+        license: LICENSE,
       },
       servers: [{ url: config.PUBLIC_BASE_URL }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     refResolver: { buildLocalReference: (json, _base, _frag, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
     transform: documentRoute,
+    transformObject: (doc) => finishDocument(doc as unknown as Parameters<typeof finishDocument>[0]),
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
@@ -166,10 +169,12 @@ export async function buildApp(deps: Deps, opts: { extraRoutes?: (app: App, deps
   await app.register(idempotencyPlugin, { db: deps.db, clock: deps.clock });
 
   const Health = Type.Object({ status: Type.String() });
+  // A request unreadable as HTTP is refused before any route (400), and a draining instance answers 503.
+  const healthErrors = { 400: Type.Ref('ErrorBody'), 503: Type.Ref('ErrorBody') };
   // Balancers and orchestrators call these every few hundred milliseconds: their request lines
   // would drown the log at info, so they are logged only at warn and above (errors).
-  app.get('/healthz', { logLevel: 'warn', schema: { operationId: 'getHealth', tags: ['health'], summary: 'The process is up (no dependency checked)', response: { 200: Health } } }, async () => ({ status: 'ok' }));
-  app.get('/readyz', { logLevel: 'warn', schema: { operationId: 'getReadiness', tags: ['health'], summary: 'The database answers and the instance is not shutting down: 200, else 503 (take the instance out of the load balancer)', response: { 200: Health, 503: Health } } }, async (_req, reply) => {
+  app.get('/healthz', { logLevel: 'warn', schema: { operationId: 'getHealth', tags: ['health'], summary: 'The process is up (no dependency checked)', response: { 200: Health, ...healthErrors } } }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { logLevel: 'warn', schema: { operationId: 'getReadiness', tags: ['health'], summary: 'The database answers and the instance is not shutting down: 200, else 503 (take the instance out of the load balancer)', response: { 200: Health, 400: healthErrors[400], 503: Type.Object(Health.properties, { description: 'Not ready: the database does not answer, or the instance is shutting down' }) } } }, async (_req, reply) => {
     try {
       await deps.database.ping();
       return { status: 'ready' };

@@ -1,9 +1,29 @@
 // The document at GET /openapi.json, read as a client developer and an outside linter read it:
-// operation names a generated client exposes, the security each operation declares.
+// Redocly's recommended rules, the operation names a generated client exposes, the security each
+// operation declares, shared components and response descriptions.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createConfig, loadConfig, lintFromString } from '@redocly/openapi-core';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { securityOf } from '../src/platform/openapi-document.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+type Problem = Awaited<ReturnType<typeof lintFromString>>[number];
+const describeProblem = (p: Problem) => `${p.severity} ${p.ruleId} at ${p.location[0]?.pointer ?? '?'}: ${p.message}`;
+
+async function lint(source: string, config: Awaited<ReturnType<typeof createConfig>>) {
+  const problems = await lintFromString({ source, absoluteRef: path.join(ROOT, 'openapi.json'), config });
+  // Printed so a failing run says what to fix without another tool.
+  for (const p of problems) console.log(describeProblem(p));
+  return problems;
+}
+
+/** The path templates that share a shape with others, each documented (info.description, redocly.yaml). */
+const SHARED_SHAPES = ['/api/user/avatars/{name}', '/api/user/{id}/role', '/api/properties/owner/{userId}'];
 
 type Operation = { operationId?: string; security?: unknown; [k: string]: unknown };
 interface Document {
@@ -23,19 +43,77 @@ const PUBLIC = [
   'getHealth', 'getReadiness', 'getCheckoutPage', 'payCheckout', 'cancelCheckout', 'showPaymentSuccessPage', 'showPaymentCancelPage',
   'login', 'registerTraveller', 'registerOwner', 'verifyEmail', 'resendVerificationCode', 'checkAccount', 'setInitialPassword',
   'requestPasswordReset', 'verifyPasswordResetCode', 'resetPassword', 'loginWithGoogle', 'loginWithFacebook',
+  'getSetPasswordPage', 'submitSetPasswordForm', 'getResetPasswordPage', 'submitResetPasswordForm',
   'getAvatar', 'getPublicFeedback', 'submitPublicFeedback', 'handlePaymentWebhook', 'handleChannelWebhook', 'exportPropertyCalendar',
 ];
 
 describe('GET /openapi.json', () => {
   let t: TestApp;
   let doc: Document;
+  let source: string;
   before(async () => {
     t = await createTestApp();
     const res = await t.app.inject({ method: 'GET', url: '/openapi.json' });
     assert.equal(res.statusCode, 200);
+    source = res.body;
     doc = res.json() as Document;
   });
   after(() => t.close());
+
+  it('passes Redocly\'s recommended rules (redocly.yaml) with no error and no warning', async () => {
+    const problems = await lint(source, await loadConfig({ configPath: path.join(ROOT, 'redocly.yaml') }));
+    assert.deepEqual(problems.map(describeProblem), []);
+  });
+
+  it('has path templates of a shared shape only where documented: those three and the paths they meet', async () => {
+    const problems = await lint(source, await createConfig({ rules: { 'no-ambiguous-paths': 'error' } }));
+    const undocumented = problems.filter((p) => p.ruleId !== 'no-ambiguous-paths' || !SHARED_SHAPES.some((s) => p.message.includes(`\`${s}\``)));
+    assert.deepEqual(undocumented.map(describeProblem), []);
+    assert.ok(problems.length > 0, 'the rule ran');
+    const info = (doc.info as { description: string }).description;
+    for (const s of SHARED_SHAPES) assert.ok(info.includes(s.replace(/^\/api/, '')), `info.description explains ${s}`);
+  });
+
+  it('states the license of package.json', () => {
+    const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { license?: string };
+    assert.equal(pkg.license, 'MIT');
+    assert.deepEqual((doc.info as { license?: unknown }).license, { name: pkg.license, identifier: pkg.license });
+  });
+
+  it('shares the envelope, the error body and the read forms as components instead of repeating them', () => {
+    const schemas = (doc.components as { schemas: Record<string, unknown> }).schemas;
+    for (const name of ['Envelope', 'ErrorBody', 'PageMeta', 'PropertyReadForm', 'ReservationReadForm', 'ReservationLight', 'PropertyCard', 'FlatProfile']) {
+      assert.ok(schemas[name], `components.schemas.${name}`);
+    }
+    const text = JSON.stringify(doc.paths);
+    assert.equal(text.match(/"success":\{"type":"boolean"/g), null, 'no envelope spelled out in an operation');
+    for (const [name, schema] of Object.entries(schemas)) assert.ok(!text.includes(JSON.stringify(schema)), `${name} spelled out in an operation`);
+    assert.equal(text.match(/"reserved_dates":/g), null, 'no listing read form spelled out in an operation');
+    assert.ok(source.length < 600_000, `${source.length} bytes`);
+  });
+
+  it('marks no member with a default as required (guests.children and its kind)', () => {
+    const found: string[] = [];
+    const walk = (node: unknown, where: string): void => {
+      if (Array.isArray(node)) return node.forEach((n) => walk(n, where));
+      if (!node || typeof node !== 'object') return;
+      const o = node as { properties?: Record<string, { default?: unknown }>; required?: string[] };
+      for (const name of Array.isArray(o.required) ? o.required : []) if (o.properties?.[name]?.default !== undefined) found.push(`${where}: ${name}`);
+      for (const v of Object.values(node)) walk(v, where);
+    };
+    for (const { key, op } of operations(doc)) walk(op.requestBody, key);
+    walk(doc.components, 'components');
+    assert.deepEqual(found, []);
+  });
+
+  it('describes every response in words of its own (no "Default Response")', () => {
+    const vague = operations(doc).flatMap(({ key, op }) =>
+      Object.entries(op.responses as Record<string, { description?: string; $ref?: string }>)
+        .filter(([, r]) => !r.$ref && (!r.description || r.description === 'Default Response' || /^Every error answer/.test(r.description)))
+        .map(([status]) => `${key} ${status}`),
+    );
+    assert.deepEqual(vague, []);
+  });
 
   it('names every operation: a verb-noun camelCase operationId, unique', () => {
     const ops = operations(doc);

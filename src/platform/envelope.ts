@@ -17,7 +17,7 @@ export const PageMeta = Type.Object({
   per_page: Type.Integer(),
   total: Type.Integer(),
   last_page: Type.Integer(),
-});
+}, { $id: 'PageMeta' });
 
 /** `{success, message, data}` around a payload schema. */
 export function Envelope<T extends TSchema>(data: T) {
@@ -41,6 +41,12 @@ export function okPage<T>(data: T[], meta: { current_page: number; per_page: num
 }
 
 const errorRef = Type.Ref('ErrorBody');
+
+/**
+ * `default`: the error body for any status not listed, for a route whose success is not a 2xx (a
+ * WebSocket upgrade, a redirect), so the document still names an answer besides the errors.
+ */
+export const otherErrors = { default: errorRef };
 
 /** The error answers a route may give, for the OpenAPI document and for serialisation. */
 export function errorResponses(...statuses: number[]) {

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 // A malformed form body or parameters are answered by the service's JSON error handler.
-import { errorResponses } from '../../platform/envelope.ts';
+import { errorResponses, otherErrors } from '../../platform/envelope.ts';
 import type { LocalPaymentProcessor, CheckoutPageView } from './local-payment-processor.ts';
 import { alreadyPaidPage, checkoutPage, expiredPage, notFoundPage, rejectedPage, withSessionId } from './checkout-page.html.ts';
 
@@ -92,7 +92,7 @@ export async function checkoutPageRoutes(app: FastifyInstance, { processor }: { 
         'success URL; expired → 410; wrong or missing form token → 403; unknown → 404.',
       response: {
         303: redirect('To the success URL'), 403: html('Form token missing or wrong'), 404: html('Unknown session'),
-        409: html('Already paid'), 410: html('Expired session'), ...errorResponses(),
+        409: html('Already paid'), 410: html('Expired session'), ...errorResponses(), ...otherErrors,
       },
     },
   }, async (req, reply) => {
@@ -123,7 +123,7 @@ export async function checkoutPageRoutes(app: FastifyInstance, { processor }: { 
       description:
         'The Cancel form: redirects (303) to cancel_url with the session id ({CHECKOUT_SESSION_ID} replaced, or a session_id ' +
         'parameter). The session stays open until it expires, so the guest may come back and pay. 403 wrong form token, 404 unknown.',
-      response: { 303: redirect('To the cancel URL'), 403: html('Form token missing or wrong'), 404: html('Unknown session'), ...errorResponses() },
+      response: { 303: redirect('To the cancel URL'), 403: html('Form token missing or wrong'), 404: html('Unknown session'), ...errorResponses(), ...otherErrors },
     },
   }, async (req, reply) => {
     const view = await processor.pageView(req.params.sessionId);

@@ -68,7 +68,7 @@ export async function accountPages(app: FastifyInstance, { deps }: { deps: Deps 
 
   r.get('/set-password', {
     schema: {
-      tags, summary: 'Page to choose the first password (the default link of the staff invitation e-mail)',
+      operationId: 'getSetPasswordPage', tags, summary: 'Page to choose the first password (the default link of the staff invitation e-mail)',
       description: 'A form posting to POST /set-password with the token of the link. CLIENT_SET_PASSWORD_PATH points the e-mail elsewhere.',
       querystring: Type.Object({ token: Type.Optional(Type.String({ maxLength: 200 })) }),
       response: { 200: html('The form'), ...errorResponses() },
@@ -78,7 +78,7 @@ export async function accountPages(app: FastifyInstance, { deps }: { deps: Deps 
   r.post('/set-password', {
     config: limit, bodyLimit: 8192,
     schema: {
-      tags, summary: 'Set the first password from the page', consumes, body: SetPasswordForm,
+      operationId: 'submitSetPasswordForm', tags, summary: 'Set the first password from the page', consumes, body: SetPasswordForm,
       description: 'Runs the use case of POST /api/auth/set-initial-password. 200 done page; 422 the form again with what to fix.',
       response: { 200: html('Password set'), 422: html('The form again, with the problem'), ...errorResponses() },
     },
@@ -98,7 +98,7 @@ export async function accountPages(app: FastifyInstance, { deps }: { deps: Deps 
 
   r.get('/reset-password', {
     schema: {
-      tags, summary: 'Page to reset a password with the e-mailed code (the default link of the reset e-mail)',
+      operationId: 'getResetPasswordPage', tags, summary: 'Page to reset a password with the e-mailed code (the default link of the reset e-mail)',
       description: 'A form posting to POST /reset-password. CLIENT_PASSWORD_RESET_PATH points the e-mail elsewhere.',
       querystring: Type.Object({ email: Type.Optional(Type.String({ maxLength: 254 })) }),
       response: { 200: html('The form'), ...errorResponses() },
@@ -108,7 +108,7 @@ export async function accountPages(app: FastifyInstance, { deps }: { deps: Deps 
   r.post('/reset-password', {
     config: limit, bodyLimit: 8192,
     schema: {
-      tags, summary: 'Reset the password from the page', consumes, body: ResetForm,
+      operationId: 'submitResetPasswordForm', tags, summary: 'Reset the password from the page', consumes, body: ResetForm,
       description: 'Runs POST /api/password_reset/verify then /reset: the code is used once; every session of the account ends. 200 done page; 422 the form again.',
       response: { 200: html('Password changed'), 422: html('The form again, with the problem'), ...errorResponses() },
     },

@@ -14,7 +14,7 @@ export const CurrencyModel = Type.Object(
     is_active: Type.Boolean(),
     decimals: Type.Integer({ description: 'ISO 4217 minor-unit exponent: money in this currency has this many decimals (JPY 0, EUR 2, KWD 3)' }),
   },
-  { description: "A currency as the spec's currency_model, plus decimals." },
+  { $id: 'CurrencyModel', description: "A currency as the spec's currency_model, plus decimals." },
 );
 export type CurrencyModel = Static<typeof CurrencyModel>;
 

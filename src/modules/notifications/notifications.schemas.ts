@@ -23,7 +23,7 @@ export const Notification = Type.Object({
   created_at: Type.String({ format: 'date-time' }),
   updated_at: Type.String({ format: 'date-time' }),
   user: NotificationUser,
-});
+}, { $id: 'Notification' });
 
 export const NotificationIdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) });
 

@@ -91,7 +91,7 @@ export const OwnerRequestView = Type.Object(
     updated_at: Type.String(),
     user: Type.Object({ id: Id, username: Type.String(), first_name: Type.String(), last_name: Type.String(), email: Type.String() }),
   },
-  { description: 'An owner application. File members are download paths; storage keys never leave the server.' },
+  { $id: 'OwnerRequest', description: 'An owner application. File members are download paths; storage keys never leave the server.' },
 );
 export type OwnerRequestView = Static<typeof OwnerRequestView>;
 

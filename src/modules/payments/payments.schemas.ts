@@ -28,7 +28,7 @@ export const Payment = Type.Object({
   payment_details: Type.Record(Type.String(), Type.Unknown(), {
     description: 'the processor\'s checkout session, near-raw: amount_total (minor units), currency (lower-case), customer_details, payment_status, url, ...',
   }),
-});
+}, { $id: 'Payment' });
 
 export const ProcessResponse = Envelope(Type.Object({
   checkout_secret: Type.String({ description: 'the checkout session\'s client secret' }),

@@ -69,7 +69,7 @@ export const PropertyReadForm = Type.Object(
     completed_steps: Type.Array(Type.Integer(), { description: 'wizard steps saved (1–8); steps 1–6 are required to leave draft' }),
     created_at: S, updated_at: S,
   },
-  { description: 'Property read form. Wi-Fi details are never part of it; the owner reads them from GET /properties/owner/{userId}.' },
+  { $id: 'PropertyReadForm', description: 'Property read form. Wi-Fi details are never part of it; the owner reads them from GET /properties/owner/{userId}.' },
 );
 export type PropertyReadForm = Static<typeof PropertyReadForm>;
 
@@ -87,7 +87,7 @@ export const OwnerListItem = Type.Object(
     specifications: Encoded('string[]'),
     some_informations: Encoded('array of {key, value}'),
   },
-  { description: 'A listing as the owner list shows it: the read form with features, commodities, rules, wifi_informations, cancellation_policy, specifications and some_informations as JSON-encoded strings.' },
+  { $id: 'OwnerListItem', description: 'A listing as the owner list shows it: the read form with features, commodities, rules, wifi_informations, cancellation_policy, specifications and some_informations as JSON-encoded strings.' },
 );
 export type OwnerListItem = Static<typeof OwnerListItem>;
 

@@ -54,6 +54,7 @@ export const PropertyCard = Type.Object(
     distance_km: Type.Optional(Type.Number({ description: 'great-circle distance from `near`, km, two decimals; only when `near` is sent' })),
   },
   {
+    $id: 'PropertyCard',
     description:
       'A listing in a list: the scalar members of the read form with the same names and types, plus currency, timezone, ' +
       'cover, owner (public members only) and, with `near`, distance_km. Never the Wi-Fi details. As in the read form, members of ' +

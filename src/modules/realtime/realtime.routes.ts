@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { WebSocket } from 'ws';
 import type { Deps } from '../../kernel/deps.ts';
-import { errorResponses } from '../../platform/envelope.ts';
+import { errorResponses, otherErrors } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
 import { AddressSlots, SLOT_RETRY_AFTER_SECONDS } from './address-slots.ts';
@@ -97,6 +97,7 @@ export async function realtimeRoutes(app: FastifyInstance, { deps, hub }: { deps
         response: {
           101: { description: 'Switching Protocols: one JSON text frame per event.', content: { 'application/json': { schema: frame } } },
           ...errorResponses(401, 403, 426),
+          ...otherErrors,
         },
       },
       onRequest: slots.take,

@@ -26,7 +26,7 @@ export const SimpleBody = Type.Object({
   checkout_date: Day('departure (exclusive)'),
   guests: Type.Object({
     adults: Type.Integer({ minimum: 1, maximum: 1000 }),
-    children: Type.Integer({ minimum: 0, maximum: 1000, default: 0 }),
+    children: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000, default: 0 })),
   }),
   rooms: Type.Optional(Type.Array(RoomLine, {
     maxItems: 20,
@@ -63,7 +63,7 @@ export const ModificationPricing = Type.Object({
   additional_due: Type.Number({ description: 'what the booking owes now (derived on every read: 0 once the surplus is paid)' }),
   refund_due: Type.Number({ description: 'the refund the change requested (executed through the processor)' }),
   price_difference: Type.Number({ description: 'new_total − old_total (negative when cheaper)' }),
-});
+}, { $id: 'ModificationPricing' });
 
 /** Members the read form carries only after a modification or a cancellation. */
 function ChangeMembers() {
@@ -99,7 +99,7 @@ export const PriceDetails = Type.Object({
   season_discount: Type.Number({ description: 'what the seasons took off base_total' }),
   cleaning_fee: Num, service_fee_total: Num, services_total: Num, packages_total: Num,
   long_stay_discount: Num, offer_discount: Num, sub_total: Num, tax_rate: Num, tax_amount: Num, promo_discount: Num, total: Num,
-}, { description: PRICE_LINES_IDENTITY });
+}, { $id: 'PriceDetails', description: PRICE_LINES_IDENTITY });
 
 export const ReservationReadForm = Type.Object({
   ...Common,
@@ -111,14 +111,14 @@ export const ReservationReadForm = Type.Object({
     line_total: Num,
   })),
   price_details: PriceDetails,
-});
+}, { $id: 'ReservationReadForm', description: 'Reservation (read form), with the listing\'s read form in property.' });
 
 export const ReservationLight = Type.Object({
   ...Common,
   guests: Type.String({ description: 'JSON text of {adults, children}' }),
   price_details: Type.String({ description: `JSON text of the read form's price_details. ${PRICE_LINES_IDENTITY}` }),
   total: Type.String({ description: 'decimal text with the currency\'s decimals ("485.10"); equals price_details.total' }),
-});
+}, { $id: 'ReservationLight', description: 'Reservation, lighter variant: guests and price_details as JSON text, total as decimal text.' });
 
 export const ReservationParams = Type.Object({ id: Id() });
 export const ReservationResponse = Envelope(ReservationReadForm);
@@ -130,7 +130,7 @@ export const ModifyBody = Type.Object({
   rooms: Type.Optional(Type.Array(RoomLine, { minItems: 1, maxItems: 20, description: 'new room lines (listing with room types only); default: the booked lines' })),
   guests: Type.Optional(Type.Object({
     adults: Type.Integer({ minimum: 1, maximum: 1000 }),
-    children: Type.Integer({ minimum: 0, maximum: 1000, default: 0 }),
+    children: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000, default: 0 })),
   })),
 }, { description: 'at least one member' });
 export type ModifyBody = Static<typeof ModifyBody>;

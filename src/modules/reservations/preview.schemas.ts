@@ -28,8 +28,9 @@ export const PreviewBody = Type.Object({
   ),
   guests: Type.Optional(
     Type.Object({
-      adults: Type.Integer({ minimum: 1, maximum: 1000, default: 1 }),
-      children: Type.Integer({ minimum: 0, maximum: 1000, default: 0 }),
+      // Optional: a member with a default is filled in when left out, not required.
+      adults: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 1 })),
+      children: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000, default: 0 })),
     }, { description: 'default 1 adult; used for capacity, per-guest services and per-person rate plans' }),
   ),
   promo_code: Type.Optional(Type.String({ maxLength: 100, description: 'case-insensitive; an unknown or unusable code is simply not applied (promo_applied false)' })),

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { bearer, createUser, loginAs } from '../../../test/helpers/factories.ts';
+import { resolved, responseData } from '../../../test/helpers/openapi.ts';
 import { createProperty } from '../../../test/helpers/catalog-factories.ts';
 import { seasons } from '../../db/schema/index.ts';
 import { toPriceDetails } from '../pricing/index.ts';
@@ -70,9 +71,10 @@ describe('price lines add up in every view', () => {
 
   it('says in /openapi.json how the lines add up', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json();
-    const data = (path: string, method: string, status: string) => doc.paths[path][method].responses[status].content['application/json'].schema.properties.data;
+    // The read forms and the price lines are shared components of the document.
+    const data = (path: string, method: string, status: string) => responseData(doc, path, method, status) as any;
     const preview = data('/api/reservations/preview', 'post', '200');
-    const readForm = data('/api/reservations/{id}', 'get', '200').properties.price_details;
+    const readForm = resolved(doc, data('/api/reservations/{id}', 'get', '200').properties.price_details) as any;
     const light = data('/api/reservations', 'post', '201').properties.price_details;
     for (const [name, described] of [['preview', preview.description], ['read form', readForm.description], ['lighter variant', light.description]]) {
       assert.match(String(described), /base_total − season_discount − .* = sub_total/, name);
