@@ -6,7 +6,7 @@ import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
+import { registerDocsPage } from './platform/docs-page.ts';
 import { Type } from 'typebox';
 import { fileKeyword, uploadsPlugin } from './platform/uploads.ts';
 import { DOCUMENT_CONVENTIONS, LICENSE, documentRoute } from './platform/openapi-document.ts';
@@ -147,7 +147,7 @@ export async function buildApp(deps: Deps, opts: { extraRoutes?: (app: App, deps
     transform: documentRoute,
     transformObject: (doc) => finishDocument(doc as unknown as Parameters<typeof finishDocument>[0]),
   });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  await registerDocsPage(app, { title: 'Stays booking API' });
 
   installLoadShedding(app, config.MAX_EVENT_LOOP_DELAY_MS, () => httpMetrics.shed('event_loop'));
   installInFlightLimit(app, config.MAX_REQUESTS_IN_FLIGHT, () => httpMetrics.shed('in_flight'));

@@ -1,0 +1,119 @@
+// The /docs page in a real browser: Debian's Chromium driven by playwright-core (which downloads
+// no browser of its own). The app listens on the port its PUBLIC_BASE_URL names, so "Try it out"
+// calls the same server, as with `npm start`. Without Chromium the test skips and says why.
+// How fast the page is, is a benchmark figure (`npm run bench:docs`), not checked here.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { accessSync, constants } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
+
+function findChromium(): string | null {
+  const candidates = [
+    process.env.CHROMIUM_PATH,
+    ...(process.env.PATH ?? '').split(path.delimiter).flatMap((dir) => (dir ? [path.join(dir, 'chromium'), path.join(dir, 'chromium-browser')] : [])),
+    '/usr/lib/chromium/chromium',
+  ];
+  for (const file of candidates) {
+    if (!file) continue;
+    try {
+      accessSync(file, constants.X_OK);
+      return file;
+    } catch {
+      // try the next one
+    }
+  }
+  return null;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+const executablePath = findChromium();
+const skip = executablePath ? false : 'Chromium not found (apt-get install chromium, or set CHROMIUM_PATH); .ci/run installs it';
+if (skip) console.log(`# docs page browser test skipped: ${skip}`);
+
+describe('/docs in Chromium', { skip }, () => {
+  let t: TestApp;
+  let browser: Browser;
+  let base: string;
+  let title: string;
+
+  before(async () => {
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    t = await createTestApp({ env: { PUBLIC_BASE_URL: base } });
+    await t.app.listen({ port, host: '127.0.0.1' });
+    title = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json().info.title;
+    // Root in containers: Chromium's sandbox needs namespaces those often lack.
+    browser = await chromium.launch({ executablePath: executablePath!, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+  });
+  after(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  async function openDocs(): Promise<{ page: Page; failed: string[] }> {
+    const page = await browser.newPage();
+    const failed: string[] = [];
+    page.on('pageerror', (err) => failed.push(`page error: ${err.message}`));
+    page.on('requestfailed', (req) => failed.push(`request failed: ${req.url()}`));
+    // Everything the page needs comes from this server: it works offline.
+    page.on('request', (req) => {
+      if (!req.url().startsWith(base) && !req.url().startsWith('data:')) failed.push(`outside request: ${req.url()}`);
+    });
+    const shown = await page.goto(`${base}/docs`);
+    assert.equal(shown?.status(), 200);
+    await page.locator('.opblock').first().waitFor({ state: 'visible' });
+    return { page, failed };
+  }
+
+  it("has the document's title and no Swagger or Fastify branding", async () => {
+    const { page, failed } = await openDocs();
+    try {
+      assert.equal(title, 'Stays booking API');
+      assert.equal(await page.title(), title);
+      assert.equal((await page.locator('.info .title').textContent())?.startsWith(title), true);
+      // No top bar (logo, URL box), no framework favicon, no framework name on the page.
+      assert.equal(await page.locator('.topbar').count(), 0);
+      assert.equal(await page.locator('link[rel~="icon"]').count(), 0);
+      assert.equal(await page.locator('img').count(), 0);
+      const text = await page.locator('body').innerText();
+      assert.doesNotMatch(text, /swagger|fastify|smartbear/i);
+      assert.deepEqual(failed, []);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('"Try it out" → "Execute" on a public route shows the 200 and its body', async () => {
+    const { page, failed } = await openDocs();
+    try {
+      // Operations are rendered as they scroll into view: the tag filter brings the catalogue up.
+      await page.locator('.operation-filter-input').fill('catalog');
+      const operation = page.locator('.opblock-get', { has: page.locator('.opblock-summary-path[data-path="/api/countries"]') });
+      await operation.locator('.opblock-summary-control').click();
+      await operation.getByRole('button', { name: 'Try it out' }).click();
+      await operation.getByRole('button', { name: 'Execute' }).click();
+      const live = operation.locator('.live-responses-table');
+      await live.waitFor({ state: 'visible' });
+      assert.equal((await live.locator('tr.response .response-col_status').textContent())?.trim(), '200');
+      assert.match(await live.locator('tr.response .response-col_description').innerText(), /"success": true[\s\S]*"name": "Afghanistan"/);
+      // The request went to this server, with no credentials needed.
+      assert.ok((await operation.locator('.request-url').innerText()).includes(`${base}/api/countries`));
+      assert.deepEqual(failed, []);
+    } finally {
+      await page.close();
+    }
+  });
+});
