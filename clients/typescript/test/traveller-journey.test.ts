@@ -40,7 +40,7 @@ describe('client: a traveller books and pays a stay', () => {
 
     const events: StreamEvent[] = [];
     let opened = 0;
-    const stream = openNotificationStream(client, { onEvent: (e) => events.push(e), onOpen: () => (opened += 1), reconnectDelayMs: 500 });
+    const stream = openNotificationStream(client, { onEvent: (e) => events.push(e), onOpen: () => (opened += 1), reconnectDelayMs: 1500 });
     try {
       await w.until(() => opened === 1, 'the stream to open');
       const checkin = day(w.t, 30);
@@ -125,6 +125,9 @@ describe('client: a traveller books and pays a stay', () => {
         body: { title: 'Check-in code', message: 'Your key box code is 4821', user_ids: [registered.data.user.id] },
       });
       assert.ok(sent.response.ok, `send: ${sent.response.status} ${JSON.stringify(sent.error)}`);
+      const stored = async () => unwrap(await api.GET('/api/notifications')).data.some((n) => n.title === 'Check-in code');
+      await w.until(stored, 'the notification stored');
+      assert.equal(opened, 1, 'stored while the stream was down: it can only come back by the Last-Event-ID replay');
       await w.until(() => events.some((e) => e.data.data.title === 'Check-in code'), 'the notification sent while disconnected');
       assert.ok(opened >= 2, 'the stream was reopened');
       assert.ok(Number(seen) > 0);
