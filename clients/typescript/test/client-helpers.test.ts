@@ -161,3 +161,45 @@ describe('client helpers', () => {
     assert.deepEqual([form.get('n'), form.get('flag'), form.has('none'), form.get('obj')], ['2.5', 'false', false, '{"k":1}']);
   });
 });
+
+describe('client WebSocket with short-lived tokens', () => {
+  let w: World;
+  before(async () => {
+    // Tokens of 4 s: the socket would be closed (4401 "token expired") after at most 4 s unless the
+    // client refreshes on time and re-authenticates in band.
+    w = await startWorld({ ACCESS_TOKEN_TTL: '4s' });
+  });
+  after(() => w?.close());
+
+  it('outlives the token it was opened with: refreshed on time, re-authenticated in band, no reconnect', async () => {
+    const user = await createUser(w.t.deps);
+    const support = await createUser(w.t.deps, { role: 'support' });
+    // The real clock here: the socket's refresh timer runs in real time, as the service's expiry timer does.
+    const client = w.client({ now: Date.now });
+    const tokens = [(await client.login({ login: user.email, password: DEFAULT_PASSWORD })).token];
+    client.auth.subscribe((t) => void (t && tokens.push(t)));
+    const frames: NotificationFrame[] = [];
+    const closes: number[] = [];
+    let opens = 0;
+    const socket = openRealtimeSocket(client, 'notifications', {
+      WebSocket: WebSocket as unknown as WebSocketConstructor,
+      onFrame: (f) => frames.push(f),
+      onOpen: () => (opens += 1),
+      onClose: (code) => closes.push(code),
+    });
+    try {
+      await w.until(() => opens === 1, 'the socket to open');
+      await new Promise((r) => setTimeout(r, 6000));
+      assert.deepEqual(closes, [], 'never closed');
+      assert.equal(opens, 1);
+      assert.ok(tokens.length >= 3, `refreshed at least twice in 6 s (${tokens.length - 1})`);
+      const staff = w.client();
+      await staff.login({ login: support.email, password: DEFAULT_PASSWORD, type: 'support' });
+      unwrap(await staff.api.POST('/api/notifications/send', { body: { title: 'Still here', message: 'The socket lives on', user_ids: [user.id] } }));
+      await w.until(() => frames.some((f) => f.title === 'Still here'), 'the notification on the same socket');
+      assert.equal(opens, 1);
+    } finally {
+      socket.close();
+    }
+  });
+});
