@@ -24,7 +24,7 @@ const byIpAndEmail = (req: FastifyRequest) => `${req.ip}|${String((req.body as {
 export async function authRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const secure = deps.config.PUBLIC_BASE_URL.startsWith('https:');
-  const meta = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers['user-agent'] });
+  const meta = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers['user-agent'], locale: negotiateLocale(req.headers['accept-language']) });
 
   function setSessionCookies(reply: FastifyReply, type: string, token: string) {
     const opts = { path: '/', sameSite: 'lax' as const, secure, maxAge: deps.config.sessionTtlSeconds };

@@ -2,6 +2,7 @@
 import type { Deps } from '../../kernel/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import { toFlatProfile, updateAccountAccess, type UserRow } from '../users/index.ts';
+import type { Locale } from '../emails/index.ts';
 
 export type LoginType = 'client' | 'admin' | 'support';
 
@@ -26,6 +27,8 @@ export function assertLoginTypeAllows(type: LoginType, role: string): void {
 export interface RequestMeta {
   ip?: string;
   userAgent?: string;
+  /** The e-mail language of an account this request creates (social sign-in), from Accept-Language. */
+  locale?: Locale;
 }
 
 export async function issueSession(deps: Deps, user: UserRow, loginType: LoginType, meta: RequestMeta) {

@@ -74,6 +74,14 @@ describe('social sign-in', () => {
       assert.deepEqual(s.json().data, { authenticated: true, user_id: user.id, role: 'client', login_type: 'client' });
     });
 
+    it('writes to a new account in the language of the browser that signed it up (Accept-Language)', async () => {
+      const p = person();
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/google', payload: { id_token: await g.signIdToken(p) }, headers: { 'accept-language': 'fr-CA,fr;q=0.9' }, remoteAddress: nextIp() });
+      assert.equal(res.statusCode, 200, res.body);
+      assert.equal(res.json().data.user.locale, 'fr');
+      assert.equal((await users().findByGoogleSub(p.sub))?.locale, 'fr');
+    });
+
     it('signs the same Google subject into the same account, even after its e-mail changed', async () => {
       const p = person();
       const first = await post(t, 'google', { id_token: await g.signIdToken(p) });

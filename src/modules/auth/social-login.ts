@@ -4,6 +4,7 @@ import { AppError } from '../../platform/errors.ts';
 import { InvalidSocialToken, SocialProviderUnavailable, SocialProviderNotConfigured, type SocialIdentity } from '../../ports/identity-providers.ts';
 import { findUserByEmail, findUserBySocialSubject, insertUser, updateAccountAccess, type UserRow } from '../users/index.ts';
 import { assertLoginTypeAllows, issueSession, type LoginType, type RequestMeta } from './session-issuer.ts';
+import { DEFAULT_LOCALE } from '../emails/index.ts';
 
 type Provider = 'google' | 'facebook';
 
@@ -24,7 +25,7 @@ function usernameFrom(identity: SocialIdentity): string {
   return `${base}_${randomBytes(3).toString('hex')}`;
 }
 
-async function findOrCreate(deps: Deps, provider: Provider, identity: SocialIdentity): Promise<UserRow> {
+async function findOrCreate(deps: Deps, provider: Provider, identity: SocialIdentity, meta: RequestMeta): Promise<UserRow> {
   const link = provider === 'google' ? { googleSub: identity.subject } : { facebookId: identity.subject };
   const linked = await findUserBySocialSubject(deps.db, provider, identity.subject);
   if (linked) return linked;
@@ -53,6 +54,7 @@ async function findOrCreate(deps: Deps, provider: Provider, identity: SocialIden
         lastName: identity.lastName,
         avatar: identity.picture,
         role: 'client',
+        locale: meta.locale ?? DEFAULT_LOCALE,
         emailVerifiedAt: now,
         createdAt: now,
         updatedAt: now,
@@ -70,7 +72,7 @@ async function findOrCreate(deps: Deps, provider: Provider, identity: SocialIden
 /** Signs in with a Google ID token or a Facebook access token, linking or creating the account. */
 export async function socialLogin(deps: Deps, provider: Provider, token: string, type: LoginType | undefined, meta: RequestMeta) {
   const identity = await verify(deps, provider, token);
-  const user = await findOrCreate(deps, provider, identity);
+  const user = await findOrCreate(deps, provider, identity, meta);
   // A deleted account stays linked to its subject, so the lookup by subject can still find it.
   if (user.deletedAt) throw new AppError('ACCOUNT_INACTIVE', 'This account has been deleted');
   if (!user.isActive) throw new AppError('ACCOUNT_INACTIVE', 'This account has been deactivated');
