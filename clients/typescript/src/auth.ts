@@ -98,6 +98,28 @@ export class TokenManager {
     return () => void this.listeners.delete(listener);
   }
 
+  /**
+   * Refreshes the token whenever it falls due even when no call is made (a page that only listens
+   * on a stream or socket), until the returned function is called.
+   */
+  keepFresh(): () => void {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let active = true;
+    const plan = () => {
+      clearTimeout(timer);
+      const ms = this.msUntilRefresh();
+      // At least a second between attempts: a refresh that failed leaves the token due at once.
+      if (active && Number.isFinite(ms)) timer = setTimeout(() => void this.usable().finally(plan), Math.min(Math.max(ms, 1000), 2 ** 31 - 1));
+    };
+    const unsubscribe = this.subscribe(plan);
+    plan();
+    return () => {
+      active = false;
+      clearTimeout(timer);
+      unsubscribe();
+    };
+  }
+
   /** Milliseconds until the current token is due for refresh (Infinity without one that expires). */
   msUntilRefresh(): number {
     return this.store.get() ? Math.max(0, this.refreshAt - this.now()) : Infinity;

@@ -2,7 +2,7 @@
 // so it runs where EventSource does not (Node) and can send the token as a header. It resumes
 // after any interruption with Last-Event-ID: the service replays what came after that id, then
 // live events follow with no duplicate and no gap. It waits the server's `retry:` (or
-// reconnectDelayMs) before reconnecting, refreshes the token first when it is due, and recovers a
+// reconnectDelayMs) before reconnecting, keeps the token refreshed while open, and recovers a
 // 401 the way every call does (a token refreshed meanwhile, else onSessionExpired).
 import type { paths } from './generated/schema.ts';
 import type { StaysClient } from './client.ts';
@@ -87,6 +87,8 @@ export function openNotificationStream(client: StaysClient, options: Notificatio
     }
   }
 
+  // The stream ends when the token it was opened with expires: a fresh one must be ready by then.
+  const stopRefreshing = client.auth.keepFresh();
   const closed = (async () => {
     while (!stopped) {
       let wait = delay();
@@ -123,6 +125,7 @@ export function openNotificationStream(client: StaysClient, options: Notificatio
       if (!stopped) await pause(wait);
     }
     stopped = true;
+    stopRefreshing();
   })();
 
   return {

@@ -56,17 +56,12 @@ export function openRealtimeSocket<C extends Channel>(client: StaysClient, chann
   let stopped = false;
   let failures = 0;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
-  let refreshTimer: ReturnType<typeof setTimeout> | undefined;
 
-  // Keeps the token fresh while the socket is the app's only use of it.
-  const planRefresh = () => {
-    clearTimeout(refreshTimer);
-    const ms = client.auth.msUntilRefresh();
-    if (!stopped && Number.isFinite(ms)) refreshTimer = setTimeout(() => void client.auth.usable(), Math.min(ms, 2 ** 31 - 1));
-  };
+  // The token is kept fresh while the socket may be the app's only use of it, and each new one
+  // is handed to the open socket.
+  const stopRefreshing = client.auth.keepFresh();
   const unsubscribe = client.auth.subscribe((token) => {
     if (token && socket?.readyState === OPEN) socket.send(JSON.stringify({ type: 'authenticate', token }));
-    planRefresh();
   });
 
   async function connect() {
@@ -77,7 +72,6 @@ export function openRealtimeSocket<C extends Channel>(client: StaysClient, chann
     socket = ws;
     ws.onopen = () => {
       failures = 0;
-      planRefresh();
       options.onOpen?.();
     };
     ws.onmessage = (ev) => {
@@ -118,7 +112,7 @@ export function openRealtimeSocket<C extends Channel>(client: StaysClient, chann
     close() {
       stopped = true;
       clearTimeout(retryTimer);
-      clearTimeout(refreshTimer);
+      stopRefreshing();
       unsubscribe();
       socket?.close(1000, 'closed by the client');
     },

@@ -1,6 +1,7 @@
 // The helpers a client always writes, against the service listening on a port: the token refreshed
 // ahead of its expiry (once for concurrent calls) and a new session after a 401, idempotent
-// retries after a lost answer, the WebSocket reopened after the session ends; and the money and
+// retries after a lost answer, the WebSocket reopened after the session ends, the stream and the
+// socket kept alive across token expiries; and the money and
 // form helpers on their own.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -9,8 +10,8 @@ import { createUser, DEFAULT_PASSWORD } from '../../../test/helpers/factories.ts
 import { createProperty } from '../../../test/helpers/catalog-factories.ts';
 import type { UserRow } from '../../../src/modules/users/users.repository.ts';
 import {
-  currencyDecimals, fromMinorUnits, openRealtimeSocket, toFormData, toMinorUnits, toMinorUnitsBig, unwrap, ApiError,
-  type NotificationFrame, type StaysClient, type WebSocketConstructor,
+  currencyDecimals, fromMinorUnits, openNotificationStream, openRealtimeSocket, toFormData, toMinorUnits, toMinorUnitsBig, unwrap, ApiError,
+  type NotificationFrame, type StaysClient, type StreamEvent, type WebSocketConstructor,
 } from '../src/index.ts';
 import { day, startWorld, type World } from './support/world.ts';
 
@@ -162,7 +163,7 @@ describe('client helpers', () => {
   });
 });
 
-describe('client WebSocket with short-lived tokens', () => {
+describe('client SSE and WebSocket with short-lived tokens', () => {
   let w: World;
   before(async () => {
     // Tokens of 4 s: the socket would be closed (4401 "token expired") after at most 4 s unless the
@@ -200,6 +201,32 @@ describe('client WebSocket with short-lived tokens', () => {
       assert.equal(opens, 1);
     } finally {
       socket.close();
+    }
+  });
+
+  it('the SSE stream, ended by the service when its token expires, resumes with the refreshed token and Last-Event-ID', async () => {
+    const user = await createUser(w.t.deps);
+    const support = await createUser(w.t.deps, { role: 'support' });
+    const client = w.client({ now: Date.now });
+    await client.login({ login: user.email, password: DEFAULT_PASSWORD });
+    const staff = w.client({ now: Date.now });
+    await staff.login({ login: support.email, password: DEFAULT_PASSWORD, type: 'support' });
+    const events: StreamEvent[] = [];
+    const errors: unknown[] = [];
+    let opens = 0;
+    const stream = openNotificationStream(client, { onEvent: (e) => events.push(e), onOpen: () => (opens += 1), onError: (e) => errors.push(e), reconnectDelayMs: 100 });
+    try {
+      await w.until(() => opens === 1, 'the stream to open');
+      unwrap(await staff.api.POST('/api/notifications/send', { body: { title: 'First', message: 'before the expiry', user_ids: [user.id] } }));
+      await w.until(() => events.length === 1, 'the first event');
+      await w.until(() => opens >= 2, 'the stream ended at the token expiry and reopened', 8000);
+      unwrap(await staff.api.POST('/api/notifications/send', { body: { title: 'Second', message: 'after the expiry', user_ids: [user.id] } }));
+      await w.until(() => events.some((e) => e.data.data.title === 'Second'), 'the event after the expiry');
+      assert.deepEqual(events.map((e) => e.data.data.title), ['First', 'Second'], 'no duplicate, nothing lost');
+      assert.ok(errors.every((e) => (e as Error).message === 'the stream ended'), `only ended streams: ${errors.map(String).join(', ')}`);
+    } finally {
+      stream.close();
+      await stream.closed;
     }
   });
 });
