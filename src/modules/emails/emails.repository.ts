@@ -124,6 +124,21 @@ export function emailsRepository(db: Executor) {
         : sql`UPDATE email_jobs SET status = 'failed', last_error = ${error} WHERE id = ${id}`);
     },
 
+    /** Mails not sent, by status, and how long the oldest due one has waited (seconds; 0 when none). */
+    async backlog(now: Date): Promise<{ counts: Record<'queued' | 'sending' | 'failed', number>; oldestDueSeconds: number }> {
+      const result = await db.execute(sql`
+        SELECT status, count(*)::int AS n,
+          COALESCE(EXTRACT(EPOCH FROM ${now.toISOString()}::timestamptz - min(created_at) FILTER (WHERE status = 'queued')), 0)::float8 AS age
+        FROM email_jobs WHERE status IN ('queued', 'sending', 'failed') GROUP BY status`);
+      const counts = { queued: 0, sending: 0, failed: 0 };
+      let oldestDueSeconds = 0;
+      for (const r of rowsOf(result)) {
+        counts[r.status as keyof typeof counts] = Number(r.n);
+        oldestDueSeconds = Math.max(oldestDueSeconds, Number(r.age));
+      }
+      return { counts, oldestDueSeconds };
+    },
+
     /** Every job, oldest first (tests and support). */
     async list(): Promise<EmailJobRow[]> {
       return db.select().from(emailJobs).orderBy(emailJobs.id);

@@ -1,7 +1,16 @@
 // E-mails: templates in English and French (MJML, compiled once), the mails sent at once
 // (codes, first-password links: sendEmail) and the mails that follow domain events — queued by a
 // projector in the outbox relay's transaction and sent by the send-emails job with retries.
-// No routes: other modules call sendEmail; the wiring registers the projector and the job.
+// No routes: other modules call sendEmail; the wiring registers the projector and the job, and
+// the app registers the plugin (the queue's metrics).
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../kernel/deps.ts';
+import { registerEmailMetrics } from './email-metrics.ts';
+
+export async function emailsModule(_app: FastifyInstance, opts: { deps: Deps }) {
+  registerEmailMetrics(opts.deps);
+}
+
 export { LOCALES, DEFAULT_LOCALE, isLocale, localeOf, negotiateLocale, type Locale } from './locales.ts';
 export { sendEmail, productName, type EmailToSend } from './send-email.ts';
 export { renderEmail, type RenderedEmail } from './render-email.ts';
