@@ -1,6 +1,8 @@
 // The last pass over /openapi.json (@fastify/swagger's `transformObject`): what every operation
 // repeats becomes a shared component, and every response gets a description a reader can use.
 // Only the document changes: the route schemas, which also validate and serialise, stay as they are.
+import { applyExamples, applyResponseExamples, requestExamples } from './openapi-examples.ts';
+
 type Json = Record<string, unknown>;
 
 const SCHEMAS = '#/components/schemas/';
@@ -91,7 +93,9 @@ function finishOperation(op: Json, used: Set<string>) {
 }
 
 /** @fastify/swagger's `transformObject`. */
-export function finishDocument({ openapiObject }: { openapiObject: Json }): Json {
+export function finishDocument({ openapiObject }: { openapiObject: Json }, today = new Date()): Json {
+  applyExamples(openapiObject, requestExamples(today));
+  applyResponseExamples(openapiObject);
   const used = new Set<string>();
   for (const item of Object.values((openapiObject.paths ?? {}) as Record<string, Record<string, unknown>>)) {
     for (const op of Object.values(item)) if (isObject(op) && isObject(op.responses)) finishOperation(op, used);

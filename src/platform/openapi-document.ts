@@ -39,8 +39,10 @@ export const DOCUMENT_CONVENTIONS =
   'and shows more to signed-in ones. Security is derived from the same route flags the server enforces. Success answers are the ' +
   '`Envelope` component combined (allOf) with what the operation puts in data (and meta, for lists); errors are the `ErrorBody` component ' +
   'through shared responses (BadRequest, ValidationFailed, TooManyRequests, ...). The read forms are shared components (PropertyReadForm, ' +
-  'ReservationReadForm, ReservationLight, PropertyCard, OwnerListItem, FlatProfile, ...). Request examples can be sent unchanged against ' +
-  'the data of `npm run seed:demo`, with stay dates counted from the day the document is served. ' +
+  'ReservationReadForm, ReservationLight, PropertyCard, OwnerListItem, FlatProfile, ...). Every request body has an example written ' +
+  'against the data of a fresh `npm run seed:demo` (its ids, its accounts: each operation says which account to authorize as), with ' +
+  'stay dates counted from the day this server built the document; the few that need a mailed code, a file or a token say what to ' +
+  'replace. The main answers (login, listing, search, preview, booking, payment) have examples taken from that data. ' +
   '**Path templates of the same shape.** /user/avatars/{name}, /user/{id}/role, /user/{userId}/stats, /user/{id}/approve-owner, ' +
   '/user/{id}/reject-owner and /user/accept-owner-request/{id} share a shape, as do /properties/owner/{userId} and ' +
   '/properties/{id}/<sub-resource>: the router matches literal segments before parameters, so each URL reaches exactly one operation ' +
