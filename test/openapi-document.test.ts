@@ -72,6 +72,10 @@ describe('GET /openapi.json', () => {
     assert.ok(problems.length > 0, 'the rule ran');
     const info = (doc.info as { description: string }).description;
     for (const s of SHARED_SHAPES) assert.ok(info.includes(s.replace(/^\/api/, '')), `info.description explains ${s}`);
+    for (const s of SHARED_SHAPES) {
+      const op = Object.values(doc.paths[s]!)[0]!;
+      assert.match(String(op.description), /literal segments match first/, `${s} says how it is told apart`);
+    }
   });
 
   it('states the license of package.json', () => {

@@ -69,7 +69,9 @@ export async function propertiesRoutes(app: FastifyInstance, { deps }: { deps: D
       description:
         'The owner themself, admin and support; anyone else (and an unknown account) → 404. Newest first; archived listings only with ' +
         'status=archived. features, commodities, rules, wifi_informations, cancellation_policy, specifications and some_informations are ' +
-        'JSON-encoded strings; wifi_informations carries the Wi-Fi details for the owner and admin, "null" for support.',
+        'JSON-encoded strings; wifi_informations carries the Wi-Fi details for the owner and admin, "null" for support. The path ' +
+        '(contract: the owner-list variant) has the shape of /properties/{id}/<sub-resource>; literal segments match first, so ' +
+        '/properties/owner/7 is always this operation.',
       params: S.OwnerParams, querystring: S.OwnerListQuery, response: { 200: S.OwnerListResponse, ...errorResponses(401, 404) },
     },
   }, async (req) => {

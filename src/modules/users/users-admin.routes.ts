@@ -38,7 +38,8 @@ export async function usersAdminRoutes(app: FastifyInstance, { deps }: { deps: D
     schema: {
       operationId: 'changeUserRole', tags, summary: "Change an account's role (admin)", security,
       description: 'Takes effect on the account\'s next request (sessions read the role live). Demoting the last active admin → 409. ' +
-        'Setting the role it already has changes nothing. Audited as user.role.',
+        'Setting the role it already has changes nothing. Audited as user.role. The path (contract §3) has the shape of ' +
+        '/user/avatars/{name} and /user/accept-owner-request/{id}: literal segments match first, so each URL reaches one operation.',
       params: S.IdParams, body: S.RoleBody, response: { 200: S.ProfileResponse, ...errorResponses(401, 403, 404, 409) },
     },
   }, async (req) => ok(await changeRole(deps, currentUser(req), req.params.id, req.body.role), 'Role changed'));

@@ -53,7 +53,9 @@ export async function usersRoutes(app: FastifyInstance, { deps }: { deps: Deps }
       operationId: 'getAvatar', tags, summary: 'An uploaded avatar (public, no authentication)',
       description:
         'The re-encoded image (no metadata), served inline with the type checked at upload, nosniff, a sandboxing CSP and ' +
-        'Cross-Origin-Resource-Policy cross-origin (front ends embed it). Any name the service did not generate is 404.',
+        'Cross-Origin-Resource-Policy cross-origin (front ends embed it). Any name the service did not generate is 404. ' +
+        'Its path has the shape of /user/{id}/role and the other /user/{id}/… routes; literal segments match first, so ' +
+        '/user/avatars/<name> is always this operation (the avatar URLs already stored keep this path).',
       params: S.AvatarParams, response: { 200: S.AvatarFile, ...errorResponses(404) },
     },
   }, async (req, reply) => {
