@@ -105,13 +105,19 @@ export class TokenManager {
   keepFresh(): () => void {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let active = true;
-    const plan = () => {
+    const plan = (retrying = false) => {
       clearTimeout(timer);
       const ms = this.msUntilRefresh();
-      // At least a second between attempts: a refresh that failed leaves the token due at once.
-      if (active && Number.isFinite(ms)) timer = setTimeout(() => void this.usable().finally(plan), Math.min(Math.max(ms, 1000), 2 ** 31 - 1));
+      if (!active || !Number.isFinite(ms)) return;
+      // After a refresh that failed the token is due at once: a second between attempts then.
+      timer = setTimeout(async () => {
+        if (this.msUntilRefresh() > 0) return plan(); // a timer may fire a little early
+        const before = this.store.get();
+        await this.usable().catch(() => null);
+        if (this.store.get() === before) plan(true); // a new token re-plans through the subscription
+      }, Math.min(retrying ? Math.max(ms, 1000) : ms + 1, 2 ** 31 - 1));
     };
-    const unsubscribe = this.subscribe(plan);
+    const unsubscribe = this.subscribe(() => plan());
     plan();
     return () => {
       active = false;

@@ -165,18 +165,29 @@ describe('client helpers', () => {
 
 describe('client SSE and WebSocket with short-lived tokens', () => {
   let w: World;
+  let tick: ReturnType<typeof setInterval>;
   before(async () => {
     // Tokens of 4 s: the socket would be closed (4401 "token expired") after at most 4 s unless the
-    // client refreshes on time and re-authenticates in band.
+    // client refreshes on time and re-authenticates in band; the stream would end and an expired
+    // token could not be refreshed to reopen it.
     w = await startWorld({ ACCESS_TOKEN_TTL: '4s' });
+    // The service's clock runs in real time here, so that it refuses tokens once they expire.
+    let last = Date.now();
+    tick = setInterval(() => {
+      const now = Date.now();
+      w.t.clock.advance(now - last);
+      last = now;
+    }, 10);
   });
-  after(() => w?.close());
+  after(async () => {
+    clearInterval(tick);
+    await w?.close();
+  });
 
   it('outlives the token it was opened with: refreshed on time, re-authenticated in band, no reconnect', async () => {
     const user = await createUser(w.t.deps);
     const support = await createUser(w.t.deps, { role: 'support' });
-    // The real clock here: the socket's refresh timer runs in real time, as the service's expiry timer does.
-    const client = w.client({ now: Date.now });
+    const client = w.client();
     const tokens = [(await client.login({ login: user.email, password: DEFAULT_PASSWORD })).token];
     client.auth.subscribe((t) => void (t && tokens.push(t)));
     const frames: NotificationFrame[] = [];
@@ -207,10 +218,12 @@ describe('client SSE and WebSocket with short-lived tokens', () => {
   it('the SSE stream, ended by the service when its token expires, resumes with the refreshed token and Last-Event-ID', async () => {
     const user = await createUser(w.t.deps);
     const support = await createUser(w.t.deps, { role: 'support' });
-    const client = w.client({ now: Date.now });
+    const client = w.client();
     await client.login({ login: user.email, password: DEFAULT_PASSWORD });
-    const staff = w.client({ now: Date.now });
-    await staff.login({ login: support.email, password: DEFAULT_PASSWORD, type: 'support' });
+    // Calls further apart than a token's life: a new session each time, through onSessionExpired.
+    const staffLogin = { login: support.email, password: DEFAULT_PASSWORD, type: 'support' as const };
+    const staff: StaysClient = w.client({ onSessionExpired: async () => (await staff.login(staffLogin)).token });
+    await staff.login(staffLogin);
     const events: StreamEvent[] = [];
     const errors: unknown[] = [];
     let opens = 0;
