@@ -6,9 +6,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../kernel/deps.ts';
 import { registerEmailMetrics } from './email-metrics.ts';
+import { warmEmailRendering } from './render-email.ts';
 
-export async function emailsModule(_app: FastifyInstance, opts: { deps: Deps }) {
+export async function emailsModule(app: FastifyInstance, opts: { deps: Deps }) {
   registerEmailMetrics(opts.deps);
+  // A serving instance (jobs on) loads MJML before it listens, not on its first sign-up's code.
+  if (opts.deps.config.JOBS_ENABLED) app.addHook('onReady', warmEmailRendering);
 }
 
 export { LOCALES, DEFAULT_LOCALE, isLocale, localeOf, negotiateLocale, type Locale } from './locales.ts';

@@ -2,7 +2,7 @@
 // typed; dates and amounts written the recipient's way; the compiled-template cache.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { compiledCount, renderEmail } from './render-email.ts';
+import { compiledCount, renderEmail, warmEmailRendering } from './render-email.ts';
 import { TEMPLATE_NAMES } from './templates.ts';
 import { LOCALES, negotiateLocale } from './locales.ts';
 import { formatDate, formatMoney } from './format.ts';
@@ -93,6 +93,14 @@ describe('e-mail templates', () => {
     const perMail = (performance.now() - started) / 50;
     assert.equal(compiledCount(), before);
     console.log(`# a cached template renders in ${perMail.toFixed(2)} ms`);
+  });
+
+  it('warms up with the code templates (a serving instance does it before it listens)', async () => {
+    await warmEmailRendering();
+    const after = compiledCount();
+    await renderEmail('verification-code', 'fr', sampleVars('verification-code'));
+    await renderEmail('password-reset-code', 'en', sampleVars('password-reset-code'));
+    assert.equal(compiledCount(), after, 'nothing left to compile for a code mail');
   });
 
   it('picks the locale from Accept-Language', () => {

@@ -5,7 +5,6 @@
 // is then a string substitution. Values are escaped for HTML as they are put in (they are
 // names, listing names, messages: anything a user typed); the static texts were escaped when the
 // MJML source was built. The text part is written from the same blocks, not scraped from HTML.
-import mjml2html from 'mjml';
 import { TEMPLATES, type Block, type TemplateName } from './templates.ts';
 import { en, type Messages } from './translations/en.ts';
 import { fr } from './translations/fr.ts';
@@ -83,10 +82,15 @@ function shape(template: TemplateName, locale: Locale, vars: Vars): { blocks: Bl
 
 const compiled = new Map<string, Promise<string>>();
 
+// MJML takes most of a second to load: loaded on the first compilation (or by warmEmailRendering),
+// so a process that sends no mail (a test, a script) never pays for it.
+let mjml: Promise<typeof import('mjml').default> | undefined;
+const loadMjml = () => (mjml ??= import('mjml').then((m) => m.default));
+
 function compile(key: string, source: string): Promise<string> {
   let html = compiled.get(key);
   if (!html) {
-    html = mjml2html(source, { validationLevel: 'strict' }).then((r) => r.html);
+    html = loadMjml().then((mjml2html) => mjml2html(source, { validationLevel: 'strict' })).then((r) => r.html);
     // A failed compilation is not kept: the next mail tries again (and fails loudly again).
     html.catch(() => compiled.delete(key));
     compiled.set(key, html);
@@ -144,4 +148,12 @@ export async function renderEmail(template: TemplateName, locale: Locale, vars: 
   const html = skeleton.replace(/\{\{(\w+)\}\}/g, (_, k: string) => escapeHtml(values[k] ?? ''));
   const text = [...blocks.map((b) => blockText(b, values, m)), '--', fill(m.common.footer, values)].join('\n\n') + '\n';
   return { subject, html, text };
+}
+
+/** Loads MJML and compiles the mails people wait for (the codes), so the first one is not slow. */
+export async function warmEmailRendering(): Promise<void> {
+  for (const locale of Object.keys(MESSAGES) as Locale[]) {
+    await renderEmail('verification-code', locale, { product: '', name: '', code: '', minutes: 0 });
+    await renderEmail('password-reset-code', locale, { product: '', name: '', code: '', minutes: 0, link: 'x' });
+  }
 }
