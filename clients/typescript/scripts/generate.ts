@@ -80,11 +80,28 @@ export async function startService(): Promise<{ url: string; stop: () => Promise
   }
 }
 
-/** The document as served, with its servers pinned (see DOCUMENT_BASE_URL). */
+/**
+ * The document without its examples: they are documentation for "Try it" on /docs, not types, and
+ * their stay dates are counted from the day the document is built, so keeping them would make
+ * the committed files differ from one day to the next. Only `example`/`examples` members of the
+ * document's objects go; a schema property of that name (under `properties`) stays.
+ */
+export function withoutExamples<T>(node: T, parentKey = ''): T {
+  if (Array.isArray(node)) return node.map((v) => withoutExamples(v)) as T;
+  if (!node || typeof node !== 'object') return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    if ((key === 'example' || key === 'examples') && parentKey !== 'properties') continue;
+    out[key] = withoutExamples(value, key);
+  }
+  return out as T;
+}
+
+/** The document as served, with its servers pinned (see DOCUMENT_BASE_URL) and without examples. */
 export async function fetchDocument(baseUrl: string): Promise<OpenAPI3> {
   const res = await fetch(`${baseUrl.replace(/\/$/, '')}/openapi.json`);
   if (!res.ok) throw new Error(`GET /openapi.json answered ${res.status}`);
-  const doc = (await res.json()) as OpenAPI3;
+  const doc = withoutExamples((await res.json()) as OpenAPI3);
   return { ...doc, servers: [{ url: DOCUMENT_BASE_URL } as NonNullable<OpenAPI3['servers']>[number]] };
 }
 

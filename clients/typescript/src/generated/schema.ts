@@ -66,7 +66,7 @@ export interface paths {
         put?: never;
         /**
          * Pay a hosted checkout (local processor)
-         * @description The Pay form. Pays an open, unexpired session exactly once (one conditional write): the session becomes complete and paid with a payment_intent pi_local_…, the service is told in-process, and the guest is redirected (303) to success_url with {CHECKOUT_SESSION_ID} replaced (or a session_id parameter added). Already paid → 409 page with a link to the success URL; expired → 410; wrong or missing form token → 403; unknown → 404.
+         * @description The Pay form. Pays an open, unexpired session exactly once (one conditional write): the session becomes complete and paid with a payment_intent pi_local_…, the service is told in-process, and the guest is redirected (303) to success_url with {CHECKOUT_SESSION_ID} replaced (or a session_id parameter added). Already paid → 409 page with a link to the success URL; expired → 410; wrong or missing form token → 403; unknown → 404. Example: replace the page fills this form itself, then send it without a token.
          */
         post: operations["payCheckout"];
         delete?: never;
@@ -86,7 +86,7 @@ export interface paths {
         put?: never;
         /**
          * Leave a hosted checkout (local processor)
-         * @description The Cancel form: redirects (303) to cancel_url with the session id ({CHECKOUT_SESSION_ID} replaced, or a session_id parameter). The session stays open until it expires, so the guest may come back and pay. 403 wrong form token, 404 unknown.
+         * @description The Cancel form: redirects (303) to cancel_url with the session id ({CHECKOUT_SESSION_ID} replaced, or a session_id parameter). The session stays open until it expires, so the guest may come back and pay. 403 wrong form token, 404 unknown. Example: replace the page fills this form itself, then send it without a token.
          */
         post: operations["cancelCheckout"];
         delete?: never;
@@ -146,69 +146,13 @@ export interface paths {
          * Page to choose the first password (the default link of the staff invitation e-mail)
          * @description A form posting to POST /set-password with the token of the link. CLIENT_SET_PASSWORD_PATH points the e-mail elsewhere.
          */
-        get: {
-            parameters: {
-                query?: {
-                    token?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The form */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/html": string;
-                    };
-                };
-                400: components["responses"]["BadRequest"];
-                422: components["responses"]["ValidationFailed"];
-                429: components["responses"]["TooManyRequests"];
-                500: components["responses"]["InternalError"];
-            };
-        };
+        get: operations["getSetPasswordPage"];
         put?: never;
         /**
          * Set the first password from the page
-         * @description Runs the use case of POST /api/auth/set-initial-password. 200 done page; 422 the form again with what to fix.
+         * @description Runs the use case of POST /api/auth/set-initial-password. 200 done page; 422 the form again with what to fix. Example: replace the page fills this form itself, then send it without a token.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/x-www-form-urlencoded": {
-                        token?: string;
-                        password?: string;
-                        password_confirmation?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Password set */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/html": string;
-                    };
-                };
-                400: components["responses"]["BadRequest"];
-                422: components["responses"]["ValidationFailed"];
-                429: components["responses"]["TooManyRequests"];
-                500: components["responses"]["InternalError"];
-            };
-        };
+        post: operations["submitSetPasswordForm"];
         delete?: never;
         options?: never;
         head?: never;
@@ -226,70 +170,13 @@ export interface paths {
          * Page to reset a password with the e-mailed code (the default link of the reset e-mail)
          * @description A form posting to POST /reset-password. CLIENT_PASSWORD_RESET_PATH points the e-mail elsewhere.
          */
-        get: {
-            parameters: {
-                query?: {
-                    email?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The form */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/html": string;
-                    };
-                };
-                400: components["responses"]["BadRequest"];
-                422: components["responses"]["ValidationFailed"];
-                429: components["responses"]["TooManyRequests"];
-                500: components["responses"]["InternalError"];
-            };
-        };
+        get: operations["getResetPasswordPage"];
         put?: never;
         /**
          * Reset the password from the page
-         * @description Runs POST /api/password_reset/verify then /reset: the code is used once; every session of the account ends. 200 done page; 422 the form again.
+         * @description Runs POST /api/password_reset/verify then /reset: the code is used once; every session of the account ends. 200 done page; 422 the form again. Example: replace code: the 6-digit code from the e-mail, then send it without a token.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/x-www-form-urlencoded": {
-                        email?: string;
-                        code?: string;
-                        password?: string;
-                        password_confirmation?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Password changed */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/html": string;
-                    };
-                };
-                400: components["responses"]["BadRequest"];
-                422: components["responses"]["ValidationFailed"];
-                429: components["responses"]["TooManyRequests"];
-                500: components["responses"]["InternalError"];
-            };
-        };
+        post: operations["submitResetPasswordForm"];
         delete?: never;
         options?: never;
         head?: never;
@@ -307,7 +194,7 @@ export interface paths {
         put?: never;
         /**
          * Log in with e-mail or username and password
-         * @description type (default client) decides which roles may log in: client → client, owner; admin → admin, owner; support → support, admin. At most 10 failures per account and per IP in 15 minutes, then 429 with Retry-After (even with the right password). An account's count is one whichever identifier names it (e-mail or username, any case); a login that names no account is counted by itself the same way, so the answers do not tell whether it exists. Also sets the session cookie named by type and current_token_type.
+         * @description type (default client) decides which roles may log in: client → client, owner; admin → admin, owner; support → support, admin. At most 10 failures per account and per IP in 15 minutes, then 429 with Retry-After (even with the right password). An account's count is one whichever identifier names it (e-mail or username, any case); a login that names no account is counted by itself the same way, so the answers do not tell whether it exists. Also sets the session cookie named by type and current_token_type. Example: send it as it is without a token, on the data of a fresh npm run seed:demo.
          */
         post: operations["login"];
         delete?: never;
@@ -382,7 +269,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Register a traveller account; a 6-digit code is e-mailed */
+        /**
+         * Register a traveller account; a 6-digit code is e-mailed
+         * @description Example: send it as it is without a token, on the data of a fresh npm run seed:demo.
+         */
         post: operations["registerTraveller"];
         delete?: never;
         options?: never;
@@ -399,7 +289,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Register an owner account (owner role granted when support approves the KYC application) */
+        /**
+         * Register an owner account (owner role granted when support approves the KYC application)
+         * @description Example: send it as it is without a token, on the data of a fresh npm run seed:demo.
+         */
         post: operations["registerOwner"];
         delete?: never;
         options?: never;
@@ -416,7 +309,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Verify the e-mail address with the 6-digit code (5 attempts, single use) */
+        /**
+         * Verify the e-mail address with the 6-digit code (5 attempts, single use)
+         * @description Example: replace code: the 6-digit code from the e-mail, then send it without a token.
+         */
         post: operations["verifyEmail"];
         delete?: never;
         options?: never;
@@ -433,7 +329,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a new verification code (same answer whether or not the address exists) */
+        /**
+         * Send a new verification code (same answer whether or not the address exists)
+         * @description Example: send it as it is without a token, on the data of a fresh npm run seed:demo.
+         */
         post: operations["resendVerificationCode"];
         delete?: never;
         options?: never;
@@ -467,7 +366,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Set the first password of an account created by an admin (single-use token from the e-mail); logs in */
+        /**
+         * Set the first password of an account created by an admin (single-use token from the e-mail); logs in
+         * @description Example: replace token: the one in the invitation e-mail, then send it without a token.
+         */
         post: operations["setInitialPassword"];
         delete?: never;
         options?: never;
@@ -484,7 +386,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** E-mail a 6-digit reset code (same answer whether or not the address exists) */
+        /**
+         * E-mail a 6-digit reset code (same answer whether or not the address exists)
+         * @description Example: send it as it is without a token, on the data of a fresh npm run seed:demo.
+         */
         post: operations["requestPasswordReset"];
         delete?: never;
         options?: never;
@@ -501,7 +406,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Trade the code (15 min, 5 attempts, single use) for a reset token */
+        /**
+         * Trade the code (15 min, 5 attempts, single use) for a reset token
+         * @description Example: replace code: the 6-digit code from the e-mail, then send it without a token.
+         */
         post: operations["verifyPasswordResetCode"];
         delete?: never;
         options?: never;
@@ -518,7 +426,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Set a new password with the reset token; ends every session of the account */
+        /**
+         * Set a new password with the reset token; ends every session of the account
+         * @description Example: replace reset_token: the one verifyPasswordResetCode answered, then send it without a token.
+         */
         post: operations["resetPassword"];
         delete?: never;
         options?: never;
@@ -537,7 +448,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in with a Google ID token
-         * @description Verified against Google's JWKS (signature, audience, issuer, expiry). A verified e-mail links an existing account; otherwise a client account is created. 404 SOCIAL_PROVIDER_NOT_CONFIGURED when this deployment offers no Google sign-in (GOOGLE_CLIENT_ID unset); 503 while Google cannot be reached.
+         * @description Verified against Google's JWKS (signature, audience, issuer, expiry). A verified e-mail links an existing account; otherwise a client account is created. 404 SOCIAL_PROVIDER_NOT_CONFIGURED when this deployment offers no Google sign-in (GOOGLE_CLIENT_ID unset); 503 while Google cannot be reached. Example: replace id_token: one Google Sign-In gave your app, then send it without a token.
          */
         post: operations["loginWithGoogle"];
         delete?: never;
@@ -557,7 +468,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in with a Facebook access token
-         * @description Checked with the Graph API (debug_token for our app id, then /me). 404 SOCIAL_PROVIDER_NOT_CONFIGURED when this deployment offers no Facebook sign-in (app id or secret unset); 503 while the Graph API cannot be reached.
+         * @description Checked with the Graph API (debug_token for our app id, then /me). 404 SOCIAL_PROVIDER_NOT_CONFIGURED when this deployment offers no Facebook sign-in (app id or secret unset); 503 while the Graph API cannot be reached. Example: replace access_token: one Facebook Login gave your app, then send it without a token.
          */
         post: operations["loginWithFacebook"];
         delete?: never;
@@ -610,7 +521,7 @@ export interface paths {
         get?: never;
         /**
          * Update a profile (multipart/form-data or JSON)
-         * @description Only the fields sent change; unknown fields are ignored, role is refused (403). user_id and is_active are for admin/support (403 for others, and nothing changes); support may change travellers and owners only, admin anyone; unknown or deleted user_id → 404. user_type, company_name, id_type, id_number and id_expiry_date are locked for the applicant while their owner request is pending or approved (409 when a value would change; sending the same value is fine); admin/support may still correct them. A new e-mail must be unique (409), loses its verification and gets a new code by e-mail. A new password ends the account's other sessions, keeping this one. The avatar (see its field: re-encoded, metadata dropped, 422 over the pixel limit) is stored under a generated name once every check has passed; the profile avatar becomes /api/user/avatars/<name> and the file it replaces is deleted after the change. Every change by admin/support to another account is written to the audit trail (changed members only, never password hashes). A field, or the name of a file sent under it, holding text PostgreSQL cannot store (a NUL character, an unpaired surrogate) is 422 naming that field. A request refused or failing at any step keeps no file: files are written only after every check, and removed again when anything after the write fails.
+         * @description Only the fields sent change; unknown fields are ignored, role is refused (403). user_id and is_active are for admin/support (403 for others, and nothing changes); support may change travellers and owners only, admin anyone; unknown or deleted user_id → 404. user_type, company_name, id_type, id_number and id_expiry_date are locked for the applicant while their owner request is pending or approved (409 when a value would change; sending the same value is fine); admin/support may still correct them. A new e-mail must be unique (409), loses its verification and gets a new code by e-mail. A new password ends the account's other sessions, keeping this one. The avatar (see its field: re-encoded, metadata dropped, 422 over the pixel limit) is stored under a generated name once every check has passed; the profile avatar becomes /api/user/avatars/<name> and the file it replaces is deleted after the change. Every change by admin/support to another account is written to the audit trail (changed members only, never password hashes). A field, or the name of a file sent under it, holding text PostgreSQL cannot store (a NUL character, an unpaired surrogate) is 422 naming that field. A request refused or failing at any step keeps no file: files are written only after every check, and removed again when anything after the write fails. Example: send it as it is as traveller@demo.stays.test (password demo-traveller-pass, login type client), on the data of a fresh npm run seed:demo.
          */
         put: operations["updateProfile"];
         post?: never;
@@ -629,7 +540,7 @@ export interface paths {
         };
         /**
          * An uploaded avatar (public, no authentication)
-         * @description The re-encoded image (no metadata), served inline with the type checked at upload, nosniff, a sandboxing CSP and Cross-Origin-Resource-Policy cross-origin (front ends embed it). Any name the service did not generate is 404.
+         * @description The re-encoded image (no metadata), served inline with the type checked at upload, nosniff, a sandboxing CSP and Cross-Origin-Resource-Policy cross-origin (front ends embed it). Any name the service did not generate is 404. Its path has the shape of /user/{id}/role and the other /user/{id}/… routes; literal segments match first, so /user/avatars/<name> is always this operation (the avatar URLs already stored keep this path).
          */
         get: operations["getAvatar"];
         put?: never;
@@ -711,7 +622,7 @@ export interface paths {
         put?: never;
         /**
          * Create an account for someone (admin)
-         * @description Any role may be given. The account has no password and an unverified e-mail; a single-use link token (7 days) for POST /auth/set-initial-password is e-mailed. Duplicate e-mail or username → 409. Audited as user.create.
+         * @description Any role may be given. The account has no password and an unverified e-mail; a single-use link token (7 days) for POST /auth/set-initial-password is e-mailed. Duplicate e-mail or username → 409. Audited as user.create. Example: send it as it is as admin@demo.stays.test (password demo-admin-pass, login type admin), on the data of a fresh npm run seed:demo.
          */
         post: operations["createUser"];
         delete?: never;
@@ -730,7 +641,7 @@ export interface paths {
         get?: never;
         /**
          * Change an account's role (admin)
-         * @description Takes effect on the account's next request (sessions read the role live). Demoting the last active admin → 409. Setting the role it already has changes nothing. Audited as user.role.
+         * @description Takes effect on the account's next request (sessions read the role live). Demoting the last active admin → 409. Setting the role it already has changes nothing. Audited as user.role. The path (contract §3) has the shape of /user/avatars/{name} and /user/accept-owner-request/{id}: literal segments match first, so each URL reaches one operation. Example: send it as it is as admin@demo.stays.test (password demo-admin-pass, login type admin), on the data of a fresh npm run seed:demo.
          */
         put: operations["changeUserRole"];
         post?: never;
@@ -851,7 +762,7 @@ export interface paths {
         put?: never;
         /**
          * Apply to become an owner (KYC form)
-         * @description Clients only: an owner gets 409, support and admin 403. One open application per user (409). id_expiry_date must be a real date, today or later (422). The ID files and company_document: JPEG, PNG, WebP or PDF by content, ≤ 5 MB each (413 / 415 naming the field); they are kept as sent (an ID document must stay legible to the reviewer) under random keys, downloadable only by the applicant, support and admin, always as an attachment. A company application without company_document (the known client defect) is accepted with missing_documents ["company_document"]; send it with POST /user/owner-request/documents before approval. company_name is optional (the spec form does not send it): a company without it keeps the name given at owner registration; for individuals it is ignored. The KYC and address members are copied onto the profile, and its id_photo_path becomes the download path of the ID front. Members other than the listed ones (status, user_id, …) are ignored. Answers 201 with the whole application. A field, or the name of a file sent under it, holding text PostgreSQL cannot store (a NUL character, an unpaired surrogate) is 422 naming that field. A request refused or failing at any step keeps no file: files are written only after every check, and removed again when anything after the write fails.
+         * @description Clients only: an owner gets 409, support and admin 403. One open application per user (409). id_expiry_date must be a real date, today or later (422). The ID files and company_document: JPEG, PNG, WebP or PDF by content, ≤ 5 MB each (413 / 415 naming the field); they are kept as sent (an ID document must stay legible to the reviewer) under random keys, downloadable only by the applicant, support and admin, always as an attachment. A company application without company_document (the known client defect) is accepted with missing_documents ["company_document"]; send it with POST /user/owner-request/documents before approval. company_name is optional (the spec form does not send it): a company without it keeps the name given at owner registration; for individuals it is ignored. The KYC and address members are copied onto the profile, and its id_photo_path becomes the download path of the ID front. Members other than the listed ones (status, user_id, …) are ignored. Answers 201 with the whole application. A field, or the name of a file sent under it, holding text PostgreSQL cannot store (a NUL character, an unpaired surrogate) is 422 naming that field. A request refused or failing at any step keeps no file: files are written only after every check, and removed again when anything after the write fails. Example: replace id_reco_path, id_verso_path: the ID files (multipart), then send it as traveller@demo.stays.test (password demo-traveller-pass, login type client).
          */
         post: operations["submitOwnerRequest"];
         delete?: never;
@@ -871,7 +782,7 @@ export interface paths {
         put?: never;
         /**
          * Add the company document to the caller's pending application
-         * @description Not in the interface spec (contract §4). Replaces an earlier company document (its file is deleted once the change is made) and removes it from missing_documents. 404 when the caller has no pending application; 409 if it was decided meanwhile. Answers the whole application. A field, or the name of a file sent under it, holding text PostgreSQL cannot store (a NUL character, an unpaired surrogate) is 422 naming that field. A request refused or failing at any step keeps no file: files are written only after every check, and removed again when anything after the write fails.
+         * @description Not in the interface spec (contract §4). Replaces an earlier company document (its file is deleted once the change is made) and removes it from missing_documents. 404 when the caller has no pending application; 409 if it was decided meanwhile. Answers the whole application. A field, or the name of a file sent under it, holding text PostgreSQL cannot store (a NUL character, an unpaired surrogate) is 422 naming that field. A request refused or failing at any step keeps no file: files are written only after every check, and removed again when anything after the write fails. Example: replace company_document: the file (multipart), then send it as traveller@demo.stays.test (password demo-traveller-pass, login type client).
          */
         post: operations["addOwnerRequestDocument"];
         delete?: never;
@@ -951,7 +862,7 @@ export interface paths {
         put?: never;
         /**
          * Reject the pending application of a user (support, admin)
-         * @description {id} is the applicant's user id; 404 when that user never applied; 409 when their application was already decided. Answers the whole application. Rejects with the reason (1–1000 characters, shown to the applicant); 409 when the application is no longer pending. The applicant may apply again. The files and the KYC members copied onto the profile are kept. Audited as owner_request.reject; outbox event owner_request.rejected {request_id, user_id, reason}.
+         * @description {id} is the applicant's user id; 404 when that user never applied; 409 when their application was already decided. Answers the whole application. Rejects with the reason (1–1000 characters, shown to the applicant); 409 when the application is no longer pending. The applicant may apply again. The files and the KYC members copied onto the profile are kept. Audited as owner_request.reject; outbox event owner_request.rejected {request_id, user_id, reason}. Example: send it as it is as support@demo.stays.test (password demo-support-pass, login type support), on the data of a fresh npm run seed:demo.
          */
         post: operations["rejectOwnerRequest"];
         delete?: never;
@@ -1015,7 +926,7 @@ export interface paths {
         put?: never;
         /**
          * Add a property type (admin)
-         * @description Names are unique case-insensitively (409 naming name). Audited.
+         * @description Names are unique case-insensitively (409 naming name). Audited. Example: send it as it is as admin@demo.stays.test (password demo-admin-pass, login type admin), on the data of a fresh npm run seed:demo.
          */
         post: operations["createPropertyType"];
         delete?: never;
@@ -1034,7 +945,7 @@ export interface paths {
         get?: never;
         /**
          * Rename or redescribe a property type (admin)
-         * @description Only the fields sent change; listings keep the type. Unknown id → 404; a name another type has → 409. Audited.
+         * @description Only the fields sent change; listings keep the type. Unknown id → 404; a name another type has → 409. Audited. Example: send it as it is as admin@demo.stays.test (password demo-admin-pass, login type admin), on the data of a fresh npm run seed:demo.
          */
         put: operations["updatePropertyType"];
         post?: never;
@@ -1063,7 +974,7 @@ export interface paths {
         put?: never;
         /**
          * Add an amenity (admin)
-         * @description Names are unique case-insensitively (409 naming name); `type` is a lowercase group key, new groups allowed. Audited.
+         * @description Names are unique case-insensitively (409 naming name); `type` is a lowercase group key, new groups allowed. Audited. Example: send it as it is as admin@demo.stays.test (password demo-admin-pass, login type admin), on the data of a fresh npm run seed:demo.
          */
         post: operations["createCommodity"];
         delete?: never;
@@ -1082,7 +993,7 @@ export interface paths {
         get?: never;
         /**
          * Rename or regroup an amenity (admin)
-         * @description Only the fields sent change; listings keep the amenity. Unknown id → 404; a name another amenity has → 409. Audited.
+         * @description Only the fields sent change; listings keep the amenity. Unknown id → 404; a name another amenity has → 409. Audited. Example: send it as it is as admin@demo.stays.test (password demo-admin-pass, login type admin), on the data of a fresh npm run seed:demo.
          */
         put: operations["updateCommodity"];
         post?: never;
@@ -1131,7 +1042,7 @@ export interface paths {
         put?: never;
         /**
          * Add a neighborhood (admin)
-         * @description Unique per country, city and name, case-insensitively (409). Unknown country → 422 naming country. Audited.
+         * @description Unique per country, city and name, case-insensitively (409). Unknown country → 422 naming country. Audited. Example: send it as it is as admin@demo.stays.test (password demo-admin-pass, login type admin), on the data of a fresh npm run seed:demo.
          */
         post: operations["createNeighborhood"];
         delete?: never;
@@ -1155,7 +1066,7 @@ export interface paths {
         put?: never;
         /**
          * Add a currency (admin)
-         * @description code is unique (409). decimals (default 2) cannot change later, since stored amounts depend on it. exchange_rate is against the current default; created with is_default true, the currency becomes the default at once (it must then be active: 422). exchange_rate is units of the currency per one unit of the default currency (the default is always 1), kept exactly at up to 8 decimals and answered as decimal text without trailing zeros. Making a currency the default clears the old default and divides every rate by the new default's rate, in one transaction, so conversions between any two currencies stay as they were. Audited.
+         * @description code is unique (409). decimals (default 2) cannot change later, since stored amounts depend on it. exchange_rate is against the current default; created with is_default true, the currency becomes the default at once (it must then be active: 422). exchange_rate is units of the currency per one unit of the default currency (the default is always 1), kept exactly at up to 8 decimals and answered as decimal text without trailing zeros. Making a currency the default clears the old default and divides every rate by the new default's rate, in one transaction, so conversions between any two currencies stay as they were. Audited. Example: send it as it is as admin@demo.stays.test (password demo-admin-pass, login type admin), on the data of a fresh npm run seed:demo.
          */
         post: operations["createCurrency"];
         delete?: never;
@@ -1174,7 +1085,7 @@ export interface paths {
         get?: never;
         /**
          * Change a currency (admin)
-         * @description Only the fields sent change. is_default true makes this the default (see below); the default cannot be deactivated or unset (409: make another currency the default instead), an inactive currency cannot become the default unless is_active true is sent with it (409), and the default's exchange_rate can only be 1 (422). A rate sent together with is_default true is applied first, then the rates are rebased. exchange_rate is units of the currency per one unit of the default currency (the default is always 1), kept exactly at up to 8 decimals and answered as decimal text without trailing zeros. Making a currency the default clears the old default and divides every rate by the new default's rate, in one transaction, so conversions between any two currencies stay as they were. Unknown code → 404. Audited.
+         * @description Only the fields sent change. is_default true makes this the default (see below); the default cannot be deactivated or unset (409: make another currency the default instead), an inactive currency cannot become the default unless is_active true is sent with it (409), and the default's exchange_rate can only be 1 (422). A rate sent together with is_default true is applied first, then the rates are rebased. exchange_rate is units of the currency per one unit of the default currency (the default is always 1), kept exactly at up to 8 decimals and answered as decimal text without trailing zeros. Making a currency the default clears the old default and divides every rate by the new default's rate, in one transaction, so conversions between any two currencies stay as they were. Unknown code → 404. Audited. Example: send it as it is as admin@demo.stays.test (password demo-admin-pass, login type admin), on the data of a fresh npm run seed:demo.
          */
         put: operations["updateCurrency"];
         post?: never;
@@ -1199,7 +1110,7 @@ export interface paths {
         put?: never;
         /**
          * Create a listing (8-step form)
-         * @description Owners list properties under their own account (user_id of someone else → 403); an admin may list one for any owner account (user_id of a non-owner → 422; without user_id the admin owns it); client and support → 403. Any subset of the 8 steps may be sent. The listing is a draft until steps 1–6 are complete, then becomes active (visible) by itself; steps are judged on the stored values. Draft members not yet saved read as "" (texts, base_price, price_per_night) or 0 (capacity). currency defaults to the default currency (EUR when none is flagged); timezone to DEFAULT_TIMEZONE. channel_sync_now is stored as a request and acted on once a channel manager adapter is configured (CHANNEL_MANAGER=none by default). Admin creations are written to the audit trail.
+         * @description Owners list properties under their own account (user_id of someone else → 403); an admin may list one for any owner account (user_id of a non-owner → 422; without user_id the admin owns it); client and support → 403. Any subset of the 8 steps may be sent. The listing is a draft until steps 1–6 are complete, then becomes active (visible) by itself; steps are judged on the stored values. Draft members not yet saved read as "" (texts, base_price, price_per_night) or 0 (capacity). currency defaults to the default currency (EUR when none is flagged); timezone to DEFAULT_TIMEZONE. channel_sync_now is stored as a request and acted on once a channel manager adapter is configured (CHANNEL_MANAGER=none by default). Admin creations are written to the audit trail. Example: send it as it is as owner@demo.stays.test (password demo-owner-pass, login type client), on the data of a fresh npm run seed:demo.
          */
         post: operations["createProperty"];
         delete?: never;
@@ -1219,7 +1130,7 @@ export interface paths {
         put?: never;
         /**
          * Create a listing (8-step form; same as POST /properties)
-         * @description Owners list properties under their own account (user_id of someone else → 403); an admin may list one for any owner account (user_id of a non-owner → 422; without user_id the admin owns it); client and support → 403. Any subset of the 8 steps may be sent. The listing is a draft until steps 1–6 are complete, then becomes active (visible) by itself; steps are judged on the stored values. Draft members not yet saved read as "" (texts, base_price, price_per_night) or 0 (capacity). currency defaults to the default currency (EUR when none is flagged); timezone to DEFAULT_TIMEZONE. channel_sync_now is stored as a request and acted on once a channel manager adapter is configured (CHANNEL_MANAGER=none by default). Admin creations are written to the audit trail.
+         * @description Owners list properties under their own account (user_id of someone else → 403); an admin may list one for any owner account (user_id of a non-owner → 422; without user_id the admin owns it); client and support → 403. Any subset of the 8 steps may be sent. The listing is a draft until steps 1–6 are complete, then becomes active (visible) by itself; steps are judged on the stored values. Draft members not yet saved read as "" (texts, base_price, price_per_night) or 0 (capacity). currency defaults to the default currency (EUR when none is flagged); timezone to DEFAULT_TIMEZONE. channel_sync_now is stored as a request and acted on once a channel manager adapter is configured (CHANNEL_MANAGER=none by default). Admin creations are written to the audit trail. Example: send it as it is as owner@demo.stays.test (password demo-owner-pass, login type client), on the data of a fresh npm run seed:demo.
          */
         post: operations["createNewProperty"];
         delete?: never;
@@ -1242,12 +1153,12 @@ export interface paths {
         get: operations["getProperty"];
         /**
          * Update a listing
-         * @description Owner of the listing or admin; others who can see it → 403, others → 404. Only the fields sent change (creation form rules). status: active ↔ inactive; a draft cannot become active or inactive before steps 1–6 are complete (409) and turns active by itself when they are; an archived listing cannot change (409). visibility 0/1. recommended: admin only (403). user_id: an admin may hand the listing to another owner account. A currency with other decimals than the current one is refused while amounts stay stored in the old decimals (422). Changes by an admin are written to the audit trail (the Wi-Fi details hidden).
+         * @description Owner of the listing or admin; others who can see it → 403, others → 404. Only the fields sent change (creation form rules). status: active ↔ inactive; a draft cannot become active or inactive before steps 1–6 are complete (409) and turns active by itself when they are; an archived listing cannot change (409). visibility 0/1. recommended: admin only (403). user_id: an admin may hand the listing to another owner account. A currency with other decimals than the current one is refused while amounts stay stored in the old decimals (422). Changes by an admin are written to the audit trail (the Wi-Fi details hidden). Example: send it as it is as owner@demo.stays.test (password demo-owner-pass, login type client), on the data of a fresh npm run seed:demo.
          */
         put: operations["updateProperty"];
         /**
          * Save wizard steps on a draft
-         * @description Saves the steps sent on the caller's draft, with the creation form's rules; becoming complete (steps 1–6) makes it active. Owner of the listing or admin. A listing that is not a draft → 409 (use PUT). Another owner's draft → 404; another owner's public listing → 403.
+         * @description Saves the steps sent on the caller's draft, with the creation form's rules; becoming complete (steps 1–6) makes it active. Owner of the listing or admin. A listing that is not a draft → 409 (use PUT). Another owner's draft → 404; another owner's public listing → 403. Example: send it as it is as owner@demo.stays.test (password demo-owner-pass, login type client), on the data of a fresh npm run seed:demo.
          */
         post: operations["savePropertyDraft"];
         /**
@@ -1269,7 +1180,7 @@ export interface paths {
         };
         /**
          * One owner's listings (second read variant)
-         * @description The owner themself, admin and support; anyone else (and an unknown account) → 404. Newest first; archived listings only with status=archived. features, commodities, rules, wifi_informations, cancellation_policy, specifications and some_informations are JSON-encoded strings; wifi_informations carries the Wi-Fi details for the owner and admin, "null" for support.
+         * @description The owner themself, admin and support; anyone else (and an unknown account) → 404. Newest first; archived listings only with status=archived. features, commodities, rules, wifi_informations, cancellation_policy, specifications and some_informations are JSON-encoded strings; wifi_informations carries the Wi-Fi details for the owner and admin, "null" for support. The path (contract: the owner-list variant) has the shape of /properties/{id}/<sub-resource>; literal segments match first, so /properties/owner/7 is always this operation.
          */
         get: operations["listOwnerProperties"];
         put?: never;
@@ -1323,7 +1234,7 @@ export interface paths {
         put?: never;
         /**
          * Add a season to a listing
-         * @description The listing's owner or an admin (401 without a token; 403 for others who can see the listing, 404 for those who cannot, and for an item of another listing). Changes on an archived listing → 409. Amounts are in the listing currency with at most its decimals (422 otherwise) and kept as integer minor units. A night belongs to a season when start_date ≤ night ≤ end_date: both days are included. Seasons of one listing may not share a day: a clash → 409 naming the season it overlaps (checked under a lock on the listing, so two concurrent writes cannot both pass). reduction_percent 0–100 (2 decimals) lowers the nightly rate; min_stay/max_stay (1–365 nights, null: none) limit stays; max_stay ≥ min_stay. Listed by start_date.
+         * @description The listing's owner or an admin (401 without a token; 403 for others who can see the listing, 404 for those who cannot, and for an item of another listing). Changes on an archived listing → 409. Amounts are in the listing currency with at most its decimals (422 otherwise) and kept as integer minor units. A night belongs to a season when start_date ≤ night ≤ end_date: both days are included. Seasons of one listing may not share a day: a clash → 409 naming the season it overlaps (checked under a lock on the listing, so two concurrent writes cannot both pass). reduction_percent 0–100 (2 decimals) lowers the nightly rate; min_stay/max_stay (1–365 nights, null: none) limit stays; max_stay ≥ min_stay. Listed by start_date. Example: send it as it is as owner@demo.stays.test (password demo-owner-pass, login type client), on the data of a fresh npm run seed:demo.
          */
         post: operations["createSeason"];
         delete?: never;
@@ -1342,7 +1253,7 @@ export interface paths {
         get?: never;
         /**
          * Change a season (partial)
-         * @description The listing's owner or an admin (401 without a token; 403 for others who can see the listing, 404 for those who cannot, and for an item of another listing). Changes on an archived listing → 409. Amounts are in the listing currency with at most its decimals (422 otherwise) and kept as integer minor units. Only the fields sent change; the resulting item is checked like a new one (422/409). A night belongs to a season when start_date ≤ night ≤ end_date: both days are included. Seasons of one listing may not share a day: a clash → 409 naming the season it overlaps (checked under a lock on the listing, so two concurrent writes cannot both pass). reduction_percent 0–100 (2 decimals) lowers the nightly rate; min_stay/max_stay (1–365 nights, null: none) limit stays; max_stay ≥ min_stay. Listed by start_date.
+         * @description The listing's owner or an admin (401 without a token; 403 for others who can see the listing, 404 for those who cannot, and for an item of another listing). Changes on an archived listing → 409. Amounts are in the listing currency with at most its decimals (422 otherwise) and kept as integer minor units. Only the fields sent change; the resulting item is checked like a new one (422/409). A night belongs to a season when start_date ≤ night ≤ end_date: both days are included. Seasons of one listing may not share a day: a clash → 409 naming the season it overlaps (checked under a lock on the listing, so two concurrent writes cannot both pass). reduction_percent 0–100 (2 decimals) lowers the nightly rate; min_stay/max_stay (1–365 nights, null: none) limit stays; max_stay ≥ min_stay. Listed by start_date. Example: send it as it is as owner@demo.stays.test (password demo-owner-pass, login type client), on the data of a fresh npm run seed:demo.
          */
         put: operations["updateSeason"];
         post?: never;
@@ -1371,7 +1282,7 @@ export interface paths {
         put?: never;
         /**
          * Add a offer to a listing
-         * @description The listing's owner or an admin (401 without a token; 403 for others who can see the listing, 404 for those who cannot, and for an item of another listing). Changes on an archived listing → 409. Amounts are in the listing currency with at most its decimals (422 otherwise) and kept as integer minor units. discount_type percent (0 < value ≤ 100, 2 decimals) or fixed (an amount > 0 in the listing currency); start_date..end_date (both included, end ≥ start) are the stay days the offer applies to; min_nights ≥ 1 (default 1). Changing discount_type needs discount_value in the same request (422). Listed by start_date.
+         * @description The listing's owner or an admin (401 without a token; 403 for others who can see the listing, 404 for those who cannot, and for an item of another listing). Changes on an archived listing → 409. Amounts are in the listing currency with at most its decimals (422 otherwise) and kept as integer minor units. discount_type percent (0 < value ≤ 100, 2 decimals) or fixed (an amount > 0 in the listing currency); start_date..end_date (both included, end ≥ start) are the stay days the offer applies to; min_nights ≥ 1 (default 1). Changing discount_type needs discount_value in the same request (422). Listed by start_date. Example: send it as it is as owner@demo.stays.test (password demo-owner-pass, login type client), on the data of a fresh npm run seed:demo.
          */
         post: operations["createOffer"];
         delete?: never;
@@ -1390,7 +1301,7 @@ export interface paths {
         get?: never;
         /**
          * Change a offer (partial)
-         * @description The listing's owner or an admin (401 without a token; 403 for others who can see the listing, 404 for those who cannot, and for an item of another listing). Changes on an archived listing → 409. Amounts are in the listing currency with at most its decimals (422 otherwise) and kept as integer minor units. Only the fields sent change; the resulting item is checked like a new one (422/409). discount_type percent (0 < value ≤ 100, 2 decimals) or fixed (an amount > 0 in the listing currency); start_date..end_date (both included, end ≥ start) are the stay days the offer applies to; min_nights ≥ 1 (default 1). Changing discount_type needs discount_value in the same request (422). Listed by start_date.
+         * @description The listing's owner or an admin (401 without a token; 403 for others who can see the listing, 404 for those who cannot, and for an item of another listing). Changes on an archived listing → 409. Amounts are in the listing currency with at most its decimals (422 otherwise) and kept as integer minor units. Only the fields sent change; the resulting item is checked like a new one (422/409). discount_type percent (0 < value ≤ 100, 2 decimals) or fixed (an amount > 0 in the listing currency); start_date..end_date (both included, end ≥ start) are the stay days the offer applies to; min_nights ≥ 1 (default 1). Changing discount_type needs discount_value in the same request (422). Listed by start_date. Example: send it as it is as owner@demo.stays.test (password demo-owner-pass, login type client), on the data of a fresh npm run seed:demo.
          */
         put: operations["updateOffer"];
         post?: never;
@@ -1419,7 +1330,7 @@ export interface paths {
         put?: never;
         /**
          * Add a package to a listing
-         * @description The listing's owner or an admin (401 without a token; 403 for others who can see the listing, 404 for those who cannot, and for an item of another listing). Changes on an archived listing → 409. Amounts are in the listing currency with at most its decimals (422 otherwise) and kept as integer minor units. price ≥ 0 in the listing currency; is_global (default false) is stored and returned as sent.
+         * @description The listing's owner or an admin (401 without a token; 403 for others who can see the listing, 404 for those who cannot, and for an item of another listing). Changes on an archived listing → 409. Amounts are in the listing currency with at most its decimals (422 otherwise) and kept as integer minor units. price ≥ 0 in the listing currency; is_global (default false) is stored and returned as sent. Example: send it as it is as owner@demo.stays.test (password demo-owner-pass, login type client), on the data of a fresh npm run seed:demo.
          */
         post: operations["createPackage"];
         delete?: never;
@@ -1438,7 +1349,7 @@ export interface paths {
         get?: never;
         /**
          * Change a package (partial)
-         * @description The listing's owner or an admin (401 without a token; 403 for others who can see the listing, 404 for those who cannot, and for an item of another listing). Changes on an archived listing → 409. Amounts are in the listing currency with at most its decimals (422 otherwise) and kept as integer minor units. Only the fields sent change; the resulting item is checked like a new one (422/409). price ≥ 0 in the listing currency; is_global (default false) is stored and returned as sent.
+         * @description The listing's owner or an admin (401 without a token; 403 for others who can see the listing, 404 for those who cannot, and for an item of another listing). Changes on an archived listing → 409. Amounts are in the listing currency with at most its decimals (422 otherwise) and kept as integer minor units. Only the fields sent change; the resulting item is checked like a new one (422/409). price ≥ 0 in the listing currency; is_global (default false) is stored and returned as sent. Example: send it as it is as owner@demo.stays.test (password demo-owner-pass, login type client), on the data of a fresh npm run seed:demo.
          */
         put: operations["updatePackage"];
         post?: never;
@@ -1467,7 +1378,7 @@ export interface paths {
         put?: never;
         /**
          * Add a service to a listing
-         * @description The listing's owner or an admin (401 without a token; 403 for others who can see the listing, 404 for those who cannot, and for an item of another listing). Changes on an archived listing → 409. Amounts are in the listing currency with at most its decimals (422 otherwise) and kept as integer minor units. price ≥ 0 in the listing currency, charged per_stay, per_night or per_guest (type).
+         * @description The listing's owner or an admin (401 without a token; 403 for others who can see the listing, 404 for those who cannot, and for an item of another listing). Changes on an archived listing → 409. Amounts are in the listing currency with at most its decimals (422 otherwise) and kept as integer minor units. price ≥ 0 in the listing currency, charged per_stay, per_night or per_guest (type). Example: send it as it is as owner@demo.stays.test (password demo-owner-pass, login type client), on the data of a fresh npm run seed:demo.
          */
         post: operations["createService"];
         delete?: never;
@@ -1486,7 +1397,7 @@ export interface paths {
         get?: never;
         /**
          * Change a service (partial)
-         * @description The listing's owner or an admin (401 without a token; 403 for others who can see the listing, 404 for those who cannot, and for an item of another listing). Changes on an archived listing → 409. Amounts are in the listing currency with at most its decimals (422 otherwise) and kept as integer minor units. Only the fields sent change; the resulting item is checked like a new one (422/409). price ≥ 0 in the listing currency, charged per_stay, per_night or per_guest (type).
+         * @description The listing's owner or an admin (401 without a token; 403 for others who can see the listing, 404 for those who cannot, and for an item of another listing). Changes on an archived listing → 409. Amounts are in the listing currency with at most its decimals (422 otherwise) and kept as integer minor units. Only the fields sent change; the resulting item is checked like a new one (422/409). price ≥ 0 in the listing currency, charged per_stay, per_night or per_guest (type). Example: send it as it is as owner@demo.stays.test (password demo-owner-pass, login type client), on the data of a fresh npm run seed:demo.
          */
         put: operations["updateService"];
         post?: never;
@@ -1515,7 +1426,7 @@ export interface paths {
         put?: never;
         /**
          * Add a promo code to a listing
-         * @description The listing's owner or an admin (401 without a token; 403 for others who can see the listing, 404 for those who cannot, and for an item of another listing). Changes on an archived listing → 409. Amounts are in the listing currency with at most its decimals (422 otherwise) and kept as integer minor units. code: 3–40 letters, digits, - or _, kept as written and unique on the listing ignoring case (409, also under concurrent writes). Discount as for offers. valid_from..valid_to (both included, in the listing time zone) are the days the code can be redeemed. max_uses ≥ 1 or null (unlimited), never below used_count (422); used_count is read-only (counted by reservations, ignored when sent). Deleting a used code leaves the reservations that used it unchanged. Listed by valid_from.
+         * @description The listing's owner or an admin (401 without a token; 403 for others who can see the listing, 404 for those who cannot, and for an item of another listing). Changes on an archived listing → 409. Amounts are in the listing currency with at most its decimals (422 otherwise) and kept as integer minor units. code: 3–40 letters, digits, - or _, kept as written and unique on the listing ignoring case (409, also under concurrent writes). Discount as for offers. valid_from..valid_to (both included, in the listing time zone) are the days the code can be redeemed. max_uses ≥ 1 or null (unlimited), never below used_count (422); used_count is read-only (counted by reservations, ignored when sent). Deleting a used code leaves the reservations that used it unchanged. Listed by valid_from. Example: send it as it is as owner@demo.stays.test (password demo-owner-pass, login type client), on the data of a fresh npm run seed:demo.
          */
         post: operations["createPromoCode"];
         delete?: never;
@@ -1534,7 +1445,7 @@ export interface paths {
         get?: never;
         /**
          * Change a promo code (partial)
-         * @description The listing's owner or an admin (401 without a token; 403 for others who can see the listing, 404 for those who cannot, and for an item of another listing). Changes on an archived listing → 409. Amounts are in the listing currency with at most its decimals (422 otherwise) and kept as integer minor units. Only the fields sent change; the resulting item is checked like a new one (422/409). code: 3–40 letters, digits, - or _, kept as written and unique on the listing ignoring case (409, also under concurrent writes). Discount as for offers. valid_from..valid_to (both included, in the listing time zone) are the days the code can be redeemed. max_uses ≥ 1 or null (unlimited), never below used_count (422); used_count is read-only (counted by reservations, ignored when sent). Deleting a used code leaves the reservations that used it unchanged. Listed by valid_from.
+         * @description The listing's owner or an admin (401 without a token; 403 for others who can see the listing, 404 for those who cannot, and for an item of another listing). Changes on an archived listing → 409. Amounts are in the listing currency with at most its decimals (422 otherwise) and kept as integer minor units. Only the fields sent change; the resulting item is checked like a new one (422/409). code: 3–40 letters, digits, - or _, kept as written and unique on the listing ignoring case (409, also under concurrent writes). Discount as for offers. valid_from..valid_to (both included, in the listing time zone) are the days the code can be redeemed. max_uses ≥ 1 or null (unlimited), never below used_count (422); used_count is read-only (counted by reservations, ignored when sent). Deleting a used code leaves the reservations that used it unchanged. Listed by valid_from. Example: send it as it is as owner@demo.stays.test (password demo-owner-pass, login type client), on the data of a fresh npm run seed:demo.
          */
         put: operations["updatePromoCode"];
         post?: never;
@@ -1583,7 +1494,7 @@ export interface paths {
         put?: never;
         /**
          * Add a room type
-         * @description The listing's owner or an admin: 403 for others who may see it, 404 for those who may not. A room type or rate plan of another listing is 404. title 1–100 characters; count_of_rooms ≥ 1; occ_adults ≥ 1; occ_children ≥ 0 (default 0); capacity ≥ 1 and ≥ occ_adults (422 naming the field). Created without rate plans (add them on /rate-plans). At most 50 per listing (409). A listing without room types is sold as one unit at price_per_night; its first room type switches it to selling by room type, so that is refused (409) while the listing has stays booked as a whole from today on.
+         * @description The listing's owner or an admin: 403 for others who may see it, 404 for those who may not. A room type or rate plan of another listing is 404. title 1–100 characters; count_of_rooms ≥ 1; occ_adults ≥ 1; occ_children ≥ 0 (default 0); capacity ≥ 1 and ≥ occ_adults (422 naming the field). Created without rate plans (add them on /rate-plans). At most 50 per listing (409). A listing without room types is sold as one unit at price_per_night; its first room type switches it to selling by room type, so that is refused (409) while the listing has stays booked as a whole from today on. Example: send it as it is as owner@demo.stays.test (password demo-owner-pass, login type client), on the data of a fresh npm run seed:demo.
          */
         post: operations["createRoomType"];
         delete?: never;
@@ -1602,7 +1513,7 @@ export interface paths {
         get?: never;
         /**
          * Change a room type
-         * @description The listing's owner or an admin: 403 for others who may see it, 404 for those who may not. A room type or rate plan of another listing is 404. Only the members sent change; title 1–100 characters; count_of_rooms ≥ 1; occ_adults ≥ 1; occ_children ≥ 0 (default 0); capacity ≥ 1 and ≥ occ_adults (422 naming the field). Lowering count_of_rooms is refused (409 naming the night) while a night from today on (the listing's time zone) has more rooms booked; per-night availability overrides above the new count are lowered to it.
+         * @description The listing's owner or an admin: 403 for others who may see it, 404 for those who may not. A room type or rate plan of another listing is 404. Only the members sent change; title 1–100 characters; count_of_rooms ≥ 1; occ_adults ≥ 1; occ_children ≥ 0 (default 0); capacity ≥ 1 and ≥ occ_adults (422 naming the field). Lowering count_of_rooms is refused (409 naming the night) while a night from today on (the listing's time zone) has more rooms booked; per-night availability overrides above the new count are lowered to it. Example: send it as it is as owner@demo.stays.test (password demo-owner-pass, login type client), on the data of a fresh npm run seed:demo.
          */
         put: operations["updateRoomType"];
         post?: never;
@@ -1631,7 +1542,7 @@ export interface paths {
         put?: never;
         /**
          * Add a rate plan to a room type
-         * @description The listing's owner or an admin: 403 for others who may see it, 404 for those who may not. A room type or rate plan of another listing is 404. currency must be the listing's currency (422 naming currency; it defaults to it), because every amount of a listing is kept in one currency; price is the plan's default nightly rate in currency units, ≥ 0, with at most the currency's decimals. Weekday arrays (max_stay, min_stay_arrival, closed_to_arrival, closed_to_departure, stop_sell) have exactly 7 entries, Monday first (422 naming the field); defaults: max_stay all 0 (no limit), min_stay_arrival all 1, the flags all false; a non-zero max_stay below that weekday's min_stay_arrival is refused (422 naming max_stay). sell_mode per_room (default) | per_person; rate_mode manual (default) | derived | auto | cascade, the channel manager's modes, kept for it: this service prices with price and the calendar whatever the mode. The oldest plan of a room type is its default rate (the calendar's price where no override is set). At most 20 per room type (409).
+         * @description The listing's owner or an admin: 403 for others who may see it, 404 for those who may not. A room type or rate plan of another listing is 404. currency must be the listing's currency (422 naming currency; it defaults to it), because every amount of a listing is kept in one currency; price is the plan's default nightly rate in currency units, ≥ 0, with at most the currency's decimals. Weekday arrays (max_stay, min_stay_arrival, closed_to_arrival, closed_to_departure, stop_sell) have exactly 7 entries, Monday first (422 naming the field); defaults: max_stay all 0 (no limit), min_stay_arrival all 1, the flags all false; a non-zero max_stay below that weekday's min_stay_arrival is refused (422 naming max_stay). sell_mode per_room (default) | per_person; rate_mode manual (default) | derived | auto | cascade, the channel manager's modes, kept for it: this service prices with price and the calendar whatever the mode. The oldest plan of a room type is its default rate (the calendar's price where no override is set). At most 20 per room type (409). Example: send it as it is as owner@demo.stays.test (password demo-owner-pass, login type client), on the data of a fresh npm run seed:demo.
          */
         post: operations["createRatePlan"];
         delete?: never;
@@ -1650,7 +1561,7 @@ export interface paths {
         get?: never;
         /**
          * Change a rate plan
-         * @description The listing's owner or an admin: 403 for others who may see it, 404 for those who may not. A room type or rate plan of another listing is 404. Only the members sent change; the result must satisfy the rules: currency must be the listing's currency (422 naming currency; it defaults to it), because every amount of a listing is kept in one currency; price is the plan's default nightly rate in currency units, ≥ 0, with at most the currency's decimals. Weekday arrays (max_stay, min_stay_arrival, closed_to_arrival, closed_to_departure, stop_sell) have exactly 7 entries, Monday first (422 naming the field); defaults: max_stay all 0 (no limit), min_stay_arrival all 1, the flags all false; a non-zero max_stay below that weekday's min_stay_arrival is refused (422 naming max_stay). sell_mode per_room (default) | per_person; rate_mode manual (default) | derived | auto | cascade, the channel manager's modes, kept for it: this service prices with price and the calendar whatever the mode. The oldest plan of a room type is its default rate (the calendar's price where no override is set).
+         * @description The listing's owner or an admin: 403 for others who may see it, 404 for those who may not. A room type or rate plan of another listing is 404. Only the members sent change; the result must satisfy the rules: currency must be the listing's currency (422 naming currency; it defaults to it), because every amount of a listing is kept in one currency; price is the plan's default nightly rate in currency units, ≥ 0, with at most the currency's decimals. Weekday arrays (max_stay, min_stay_arrival, closed_to_arrival, closed_to_departure, stop_sell) have exactly 7 entries, Monday first (422 naming the field); defaults: max_stay all 0 (no limit), min_stay_arrival all 1, the flags all false; a non-zero max_stay below that weekday's min_stay_arrival is refused (422 naming max_stay). sell_mode per_room (default) | per_person; rate_mode manual (default) | derived | auto | cascade, the channel manager's modes, kept for it: this service prices with price and the calendar whatever the mode. The oldest plan of a room type is its default rate (the calendar's price where no override is set). Example: send it as it is as owner@demo.stays.test (password demo-owner-pass, login type client), on the data of a fresh npm run seed:demo.
          */
         put: operations["updateRatePlan"];
         post?: never;
@@ -1678,7 +1589,7 @@ export interface paths {
         get: operations["getRoomTypeCalendar"];
         /**
          * Set a room type's rates and availability over a range of nights
-         * @description The listing's owner or an admin (403 / 404 as for the listing). Sets, on every night of the range, the members sent: price (override ≥ 0 in currency units with at most the currency's decimals; null removes it), available_rooms (0..count; null goes back to the full count; above the count → 422), stop_sell. At least one of them (422). from may not be before today in the listing's time zone (422). One statement in one transaction: if any night already has more units booked than the new available_rooms, nothing changes and the answer is 409 naming the first such night; a booking running at the same time cannot slip past the check. Answers the calendar of the range. from and to are nights (YYYY-MM-DD, the stay starting that day), both included: to ≥ from, at most 730 nights (422 naming the field). Each night: price = the night's override, else the default rate (room type: its oldest rate plan's price; listing: price_per_night), null when neither exists; available_rooms = the override, else the full count; booked = units taken (by reservations and by imported iCal calendars); remaining = 0 when stop_sell, else max(0, available_rooms − booked). Prices are numbers in the listing's currency (given as currency), rounded to its decimals. Not paginated: the range is the window (≤ 730 nights). A rate plan's weekday restrictions are not folded in; they apply per plan at booking.
+         * @description The listing's owner or an admin (403 / 404 as for the listing). Sets, on every night of the range, the members sent: price (override ≥ 0 in currency units with at most the currency's decimals; null removes it), available_rooms (0..count; null goes back to the full count; above the count → 422), stop_sell. At least one of them (422). from may not be before today in the listing's time zone (422). One statement in one transaction: if any night already has more units booked than the new available_rooms, nothing changes and the answer is 409 naming the first such night; a booking running at the same time cannot slip past the check. Answers the calendar of the range. from and to are nights (YYYY-MM-DD, the stay starting that day), both included: to ≥ from, at most 730 nights (422 naming the field). Each night: price = the night's override, else the default rate (room type: its oldest rate plan's price; listing: price_per_night), null when neither exists; available_rooms = the override, else the full count; booked = units taken (by reservations and by imported iCal calendars); remaining = 0 when stop_sell, else max(0, available_rooms − booked). Prices are numbers in the listing's currency (given as currency), rounded to its decimals. Not paginated: the range is the window (≤ 730 nights). A rate plan's weekday restrictions are not folded in; they apply per plan at booking. Example: send it as it is as owner@demo.stays.test (password demo-owner-pass, login type client), on the data of a fresh npm run seed:demo.
          */
         put: operations["setRoomTypeCalendar"];
         post?: never;
@@ -1702,7 +1613,7 @@ export interface paths {
         get: operations["getPropertyCalendar"];
         /**
          * Set the rates and availability of a listing sold as one unit
-         * @description Listings without room types only (409 otherwise); available_rooms is 0 or 1. The listing's owner or an admin (403 / 404 as for the listing). Sets, on every night of the range, the members sent: price (override ≥ 0 in currency units with at most the currency's decimals; null removes it), available_rooms (0..count; null goes back to the full count; above the count → 422), stop_sell. At least one of them (422). from may not be before today in the listing's time zone (422). One statement in one transaction: if any night already has more units booked than the new available_rooms, nothing changes and the answer is 409 naming the first such night; a booking running at the same time cannot slip past the check. Answers the calendar of the range. from and to are nights (YYYY-MM-DD, the stay starting that day), both included: to ≥ from, at most 730 nights (422 naming the field). Each night: price = the night's override, else the default rate (room type: its oldest rate plan's price; listing: price_per_night), null when neither exists; available_rooms = the override, else the full count; booked = units taken (by reservations and by imported iCal calendars); remaining = 0 when stop_sell, else max(0, available_rooms − booked). Prices are numbers in the listing's currency (given as currency), rounded to its decimals. Not paginated: the range is the window (≤ 730 nights). A rate plan's weekday restrictions are not folded in; they apply per plan at booking.
+         * @description Listings without room types only (409 otherwise); available_rooms is 0 or 1. The listing's owner or an admin (403 / 404 as for the listing). Sets, on every night of the range, the members sent: price (override ≥ 0 in currency units with at most the currency's decimals; null removes it), available_rooms (0..count; null goes back to the full count; above the count → 422), stop_sell. At least one of them (422). from may not be before today in the listing's time zone (422). One statement in one transaction: if any night already has more units booked than the new available_rooms, nothing changes and the answer is 409 naming the first such night; a booking running at the same time cannot slip past the check. Answers the calendar of the range. from and to are nights (YYYY-MM-DD, the stay starting that day), both included: to ≥ from, at most 730 nights (422 naming the field). Each night: price = the night's override, else the default rate (room type: its oldest rate plan's price; listing: price_per_night), null when neither exists; available_rooms = the override, else the full count; booked = units taken (by reservations and by imported iCal calendars); remaining = 0 when stop_sell, else max(0, available_rooms − booked). Prices are numbers in the listing's currency (given as currency), rounded to its decimals. Not paginated: the range is the window (≤ 730 nights). A rate plan's weekday restrictions are not folded in; they apply per plan at booking. Example: send it as it is as owner@demo.stays.test (password demo-owner-pass, login type client), on the data of a fresh npm run seed:demo.
          */
         put: operations["setPropertyCalendar"];
         post?: never;
@@ -1727,7 +1638,7 @@ export interface paths {
         put?: never;
         /**
          * Add photos and videos to a listing
-         * @description The listing's owner or an admin: 403 for others who may see the listing, 404 for those who may not; a media of another listing is 404. Multipart field files (or files[]), one or more parts, at most 10 per request and 100 per listing (409). Judged by content, never by name or claimed type: JPEG, PNG, WebP, GIF images ≤ 10 MB, MP4, WebM, QuickTime videos ≤ 50 MB (415 / 413 naming the field: files for a single file, files.<index> among several; an image that cannot be decoded, or declares more than 50 megapixels however small the file (a decompression bomb), is 422 naming the field). Every file is checked before any is kept: one bad file refuses the request. Images are turned upright by their EXIF orientation, re-encoded in their own format (EXIF, GPS and other metadata are dropped), scaled to fit 2560 px, and get a WebP thumbnail 400 px wide (smaller images are not enlarged). Videos are stored as sent (not transcoded, so their own metadata stays) and have no thumbnail (thumbnail_url null). Files are kept under generated names. The new media are appended after the existing ones, in the order sent; answers 201 with them. A field, or the name of a file sent under it, holding text PostgreSQL cannot store (a NUL character, an unpaired surrogate) is 422 naming that field. A request refused or failing at any step keeps no file: files are written only after every check, and removed again when anything after the write fails.
+         * @description The listing's owner or an admin: 403 for others who may see the listing, 404 for those who may not; a media of another listing is 404. Multipart field files (or files[]), one or more parts, at most 10 per request and 100 per listing (409). Judged by content, never by name or claimed type: JPEG, PNG, WebP, GIF images ≤ 10 MB, MP4, WebM, QuickTime videos ≤ 50 MB (415 / 413 naming the field: files for a single file, files.<index> among several; an image that cannot be decoded, or declares more than 50 megapixels however small the file (a decompression bomb), is 422 naming the field). Every file is checked before any is kept: one bad file refuses the request. Images are turned upright by their EXIF orientation, re-encoded in their own format (EXIF, GPS and other metadata are dropped), scaled to fit 2560 px, and get a WebP thumbnail 400 px wide (smaller images are not enlarged). Videos are stored as sent (not transcoded, so their own metadata stays) and have no thumbnail (thumbnail_url null). Files are kept under generated names. The new media are appended after the existing ones, in the order sent; answers 201 with them. A field, or the name of a file sent under it, holding text PostgreSQL cannot store (a NUL character, an unpaired surrogate) is 422 naming that field. A request refused or failing at any step keeps no file: files are written only after every check, and removed again when anything after the write fails. Example: replace files: the photos or videos (multipart), then send it as owner@demo.stays.test (password demo-owner-pass, login type client).
          */
         post: operations["uploadPropertyMedia"];
         delete?: never;
@@ -1746,7 +1657,7 @@ export interface paths {
         get?: never;
         /**
          * Reorder a listing's media
-         * @description The listing's owner or an admin: 403 for others who may see the listing, 404 for those who may not; a media of another listing is 404. ids must be exactly the listing's media ids, each once, in the new order (422 naming ids otherwise). Answers every media in the new order.
+         * @description The listing's owner or an admin: 403 for others who may see the listing, 404 for those who may not; a media of another listing is 404. ids must be exactly the listing's media ids, each once, in the new order (422 naming ids otherwise). Answers every media in the new order. Example: replace ids: the listing's media ids (GET /properties/{id}/medias), in the new order, then send it as owner@demo.stays.test (password demo-owner-pass, login type client).
          */
         put: operations["reorderPropertyMedia"];
         post?: never;
@@ -1927,7 +1838,7 @@ export interface paths {
         put?: never;
         /**
          * Price preview of a stay
-         * @description Prices a stay without booking or holding anything; anonymous or signed in, same answer. The listing must be active and visible (else 404, for its owner too). A listing with room types needs rooms (422 rooms); one without is priced whole. A room type, rate plan, offer, package or service of another listing → 422 naming the field (rooms.<i>.rate_plan_id, offer_id, package_ids, service_ids). An unknown or unusable promo code is not an error: promo_applied is false. Dates that are not real dates, or a stay over 365 nights → 422; checkout on or before checkin, a check-in before the listing's today (its time zone), stay rules, capacity and full or stopped nights show in stay_validation (valid false) with the price still computed; creating such a reservation is refused with 422. Amounts are numbers in the listing currency.
+         * @description Prices a stay without booking or holding anything; anonymous or signed in, same answer. The listing must be active and visible (else 404, for its owner too). A listing with room types needs rooms (422 rooms); one without is priced whole. A room type, rate plan, offer, package or service of another listing → 422 naming the field (rooms.<i>.rate_plan_id, offer_id, package_ids, service_ids). An unknown or unusable promo code is not an error: promo_applied is false. Dates that are not real dates, or a stay over 365 nights → 422; checkout on or before checkin, a check-in before the listing's today (its time zone), stay rules, capacity and full or stopped nights show in stay_validation (valid false) with the price still computed; creating such a reservation is refused with 422. Amounts are numbers in the listing currency. Example: send it as it is as traveller@demo.stays.test (password demo-traveller-pass, login type client), on the data of a fresh npm run seed:demo.
          */
         post: operations["previewReservation"];
         delete?: never;
@@ -1951,7 +1862,7 @@ export interface paths {
         put?: never;
         /**
          * Leave the review of a stay (no authentication)
-         * @description Only for a completed stay (409 otherwise) and only once (409 on a second, also under concurrent submissions). Adds the rating to the listing's average in the same transaction. rating: integer 1–5; comment: at most 2000 characters, trimmed.
+         * @description Only for a completed stay (409 otherwise) and only once (409 on a second, also under concurrent submissions). Adds the rating to the listing's average in the same transaction. rating: integer 1–5; comment: at most 2000 characters, trimmed. Example: replace id: the feedback id seed:demo printed for a completed stay, then send it without a token.
          */
         post: operations["submitPublicFeedback"];
         delete?: never;
@@ -2015,7 +1926,7 @@ export interface paths {
         put?: never;
         /**
          * Book a stay (simple form)
-         * @description Any signed-in role may book, except the owner of the listing (403). Priced exactly as POST /reservations/preview (same total to the cent). The reservation is created pending and its nights are held for RESERVATION_HOLD_SECONDS (default 30 min) until paid. Stay rules, capacity, past or inverted dates → 422 naming checkin_date / checkout_date / guests / rooms; nights already sold → 409 DATES_UNAVAILABLE (nothing written); a promo code used up meanwhile → 409; more than 5 live unpaid pending reservations → 422 pending_reservations. Honours Idempotency-Key: a repeat returns the first answer and books once. Answers the lighter variant: guests and price_details are JSON text, total is decimal text.
+         * @description Any signed-in role may book, except the owner of the listing (403). Priced exactly as POST /reservations/preview (same total to the cent). The reservation is created pending and its nights are held for RESERVATION_HOLD_SECONDS (default 30 min) until paid. Stay rules, capacity, past or inverted dates → 422 naming checkin_date / checkout_date / guests / rooms; nights already sold → 409 DATES_UNAVAILABLE (nothing written); a promo code used up meanwhile → 409; more than 5 live unpaid pending reservations → 422 pending_reservations. Honours Idempotency-Key: a repeat returns the first answer and books once. Answers the lighter variant: guests and price_details are JSON text, total is decimal text. Example: send it as it is as traveller@demo.stays.test (password demo-traveller-pass, login type client), on the data of a fresh npm run seed:demo.
          */
         post: operations["createReservation"];
         delete?: never;
@@ -2035,7 +1946,7 @@ export interface paths {
         put?: never;
         /**
          * Book several rooms
-         * @description Any signed-in role may book, except the owner of the listing (403). Priced exactly as POST /reservations/preview (same total to the cent). The reservation is created pending and its nights are held for RESERVATION_HOLD_SECONDS (default 30 min) until paid. Stay rules, capacity, past or inverted dates → 422 naming checkin_date / checkout_date / guests / rooms; nights already sold → 409 DATES_UNAVAILABLE (nothing written); a promo code used up meanwhile → 409; more than 5 live unpaid pending reservations → 422 pending_reservations. Honours Idempotency-Key: a repeat returns the first answer and books once. guests is the list of people staying: age ≥ 18 is an adult, younger a child; the list and the contact fields are kept with the reservation. Answers the read form.
+         * @description Any signed-in role may book, except the owner of the listing (403). Priced exactly as POST /reservations/preview (same total to the cent). The reservation is created pending and its nights are held for RESERVATION_HOLD_SECONDS (default 30 min) until paid. Stay rules, capacity, past or inverted dates → 422 naming checkin_date / checkout_date / guests / rooms; nights already sold → 409 DATES_UNAVAILABLE (nothing written); a promo code used up meanwhile → 409; more than 5 live unpaid pending reservations → 422 pending_reservations. Honours Idempotency-Key: a repeat returns the first answer and books once. guests is the list of people staying: age ≥ 18 is an adult, younger a child; the list and the contact fields are kept with the reservation. Answers the read form. Example: send it as it is as traveller@demo.stays.test (password demo-traveller-pass, login type client), on the data of a fresh npm run seed:demo.
          */
         post: operations["createMultiRoomReservation"];
         delete?: never;
@@ -2058,7 +1969,7 @@ export interface paths {
         get: operations["getReservation"];
         /**
          * Change the dates, rooms or guests of a reservation
-         * @description Guest, listing owner or admin (support: 403; anyone else: 404). Only a pending or confirmed reservation whose check-in day (listing time zone) has not come yet (409 otherwise; 409 too when a pending hold has lapsed). Omitted members keep their booked value. The stay is re-priced at current rates and rules with the booking's own extras (offer, packages, services, and its promo without counting another use; extras deleted since are dropped); the cancellation policy stays the booked one. Nights move atomically: if any new night is taken → 409 DATES_UNAVAILABLE and nothing changes; stay rules and capacity → 422 per field. Open checkouts: every accepted change moves the reservation to a new version, and every checkout opened before it is superseded in the same transaction (payment status expired) and expired at the processor right after (the local page then says the checkout has expired and takes no money). A payment that still lands on a superseded checkout is never counted: it is refunded in full, once (refund reason superseded). Money: a pending booking just gets the new total, paid through a new checkout. On a confirmed booking the new total is compared with what the platform holds (paid − refunds requested): a surplus → needs_additional_payment, pricing.additional_due and one pending payment of type additional for the new version; a shortfall → refund_initiated and refund_amount, the whole difference, requested from the processor. pricing also carries paid_amount, refund_due and price_difference. Honours Idempotency-Key.
+         * @description Guest, listing owner or admin (support: 403; anyone else: 404). Only a pending or confirmed reservation whose check-in day (listing time zone) has not come yet (409 otherwise; 409 too when a pending hold has lapsed). Omitted members keep their booked value. The stay is re-priced at current rates and rules with the booking's own extras (offer, packages, services, and its promo without counting another use; extras deleted since are dropped); the cancellation policy stays the booked one. Nights move atomically: if any new night is taken → 409 DATES_UNAVAILABLE and nothing changes; stay rules and capacity → 422 per field. Open checkouts: every accepted change moves the reservation to a new version, and every checkout opened before it is superseded in the same transaction (payment status expired) and expired at the processor right after (the local page then says the checkout has expired and takes no money). A payment that still lands on a superseded checkout is never counted: it is refunded in full, once (refund reason superseded). Money: a pending booking just gets the new total, paid through a new checkout. On a confirmed booking the new total is compared with what the platform holds (paid − refunds requested): a surplus → needs_additional_payment, pricing.additional_due and one pending payment of type additional for the new version; a shortfall → refund_initiated and refund_amount, the whole difference, requested from the processor. pricing also carries paid_amount, refund_due and price_difference. Honours Idempotency-Key. Example: send it as it is as traveller@demo.stays.test (password demo-traveller-pass, login type client), on the data of a fresh npm run seed:demo.
          */
         put: operations["modifyReservation"];
         post?: never;
@@ -2079,7 +1990,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel a reservation
-         * @description Guest, listing owner, admin or support (anyone else: 404). Only pending or confirmed (409 otherwise, also on a second cancel). The nights go back on sale in the same transaction. Refund of what the platform holds for the booking: in full when the owner or an admin cancels; otherwise by the cancellation policy kept at booking (flexible: full until 24 h before check-in; moderate: full until 5 days before; strict: full within 48 h of booking if check-in is ≥ 14 days away, else 50 % until 7 days before; the most generous policy listed wins), the check-in instant taken in the listing's time zone. An unpaid booking refunds nothing. Open checkouts of the booking (its own or an additional payment) are superseded in the same transaction and expired at the processor right after; a payment that still lands on one is refunded in full, once. Answers the read form with refund_initiated and refund_amount (currency units); the refund itself is executed by the payment processor.
+         * @description Guest, listing owner, admin or support (anyone else: 404). Only pending or confirmed (409 otherwise, also on a second cancel). The nights go back on sale in the same transaction. Refund of what the platform holds for the booking: in full when the owner or an admin cancels; otherwise by the cancellation policy kept at booking (flexible: full until 24 h before check-in; moderate: full until 5 days before; strict: full within 48 h of booking if check-in is ≥ 14 days away, else 50 % until 7 days before; the most generous policy listed wins), the check-in instant taken in the listing's time zone. An unpaid booking refunds nothing. Open checkouts of the booking (its own or an additional payment) are superseded in the same transaction and expired at the processor right after; a payment that still lands on one is refunded in full, once. Answers the read form with refund_initiated and refund_amount (currency units); the refund itself is executed by the payment processor. Example: send it as it is as traveller@demo.stays.test (password demo-traveller-pass, login type client), on the data of a fresh npm run seed:demo.
          */
         post: operations["cancelReservation"];
         delete?: never;
@@ -2119,7 +2030,7 @@ export interface paths {
         put?: never;
         /**
          * Send a message (multipart: text, attachment, references)
-         * @description Anyone may write to an owner, support or admin; support and admin may write to anyone; writing to a client needs a reservation in common (one of the two booked a listing of the other, any status) or that the client wrote to the sender first (a reply to an enquiry) — otherwise 403. An unknown, deleted or deactivated receiver is 404; oneself is 422. content (≤ 5000 characters, trimmed) or attachment is required (422 naming content). attachment: JPEG, PNG, GIF, WebP or PDF judged by content (415 otherwise), at most 10 MB (413); both name the field attachment. An image is decoded and re-encoded in its own format: EXIF (GPS position, camera serial) and all other metadata, and anything after the image data (an HTML or script trailer), are dropped; turned upright first, and scaled to fit 2560 px; an image that cannot be decoded, or declares more than 50 megapixels however small the file (a decompression bomb), is 422 naming the field. A PDF is kept as sent and always downloaded as an attachment; stored under a generated name and served only to the two parties and support/admin at the returned attachment path. reservation_id: a reservation the caller has a part in (guest, the listing's owner, or support/admin; 404 otherwise, as for an unknown one) and the receiver too (422 otherwise). document_id is kept as sent. Checks run in that order, the file last, so nothing is stored for a refused message. A field, or the name of a file sent under it, holding text PostgreSQL cannot store (a NUL character, an unpaired surrogate) is 422 naming that field. A request refused or failing at any step keeps no file: files are written only after every check, and removed again when anything after the write fails. Honours Idempotency-Key (contract §2; the file's bytes are part of the request compared). In the same transaction the outbox event message.created {message_id, sender_id, receiver_id, sender_name, content, kind (text|image|file), created_at, reservation_id?, attachment?} is written: it reaches the receiver on /ws/chat and as a message notification. A receiver_id that is not all digits names a travel-platform thread: only the owner of the thread's listing may reply (support/admin 403, anyone else 404 as for an unknown thread). The reply is stored with receiver_id null, the thread's source, provider, booking_id and guest name, and the outbox event channel.message.outgoing {message_id, property_id, sender_id, external_thread_id, source, provider, booking_id, content, created_at, attachment?} for the channel manager; reservation_id is refused there (422). Answers 201 with the message in its REST form.
+         * @description Anyone may write to an owner, support or admin; support and admin may write to anyone; writing to a client needs a reservation in common (one of the two booked a listing of the other, any status) or that the client wrote to the sender first (a reply to an enquiry) — otherwise 403. An unknown, deleted or deactivated receiver is 404; oneself is 422. content (≤ 5000 characters, trimmed) or attachment is required (422 naming content). attachment: JPEG, PNG, GIF, WebP or PDF judged by content (415 otherwise), at most 10 MB (413); both name the field attachment. An image is decoded and re-encoded in its own format: EXIF (GPS position, camera serial) and all other metadata, and anything after the image data (an HTML or script trailer), are dropped; turned upright first, and scaled to fit 2560 px; an image that cannot be decoded, or declares more than 50 megapixels however small the file (a decompression bomb), is 422 naming the field. A PDF is kept as sent and always downloaded as an attachment; stored under a generated name and served only to the two parties and support/admin at the returned attachment path. reservation_id: a reservation the caller has a part in (guest, the listing's owner, or support/admin; 404 otherwise, as for an unknown one) and the receiver too (422 otherwise). document_id is kept as sent. Checks run in that order, the file last, so nothing is stored for a refused message. A field, or the name of a file sent under it, holding text PostgreSQL cannot store (a NUL character, an unpaired surrogate) is 422 naming that field. A request refused or failing at any step keeps no file: files are written only after every check, and removed again when anything after the write fails. Honours Idempotency-Key (contract §2; the file's bytes are part of the request compared). In the same transaction the outbox event message.created {message_id, sender_id, receiver_id, sender_name, content, kind (text|image|file), created_at, reservation_id?, attachment?} is written: it reaches the receiver on /ws/chat and as a message notification. A receiver_id that is not all digits names a travel-platform thread: only the owner of the thread's listing may reply (support/admin 403, anyone else 404 as for an unknown thread). The reply is stored with receiver_id null, the thread's source, provider, booking_id and guest name, and the outbox event channel.message.outgoing {message_id, property_id, sender_id, external_thread_id, source, provider, booking_id, content, created_at, attachment?} for the channel manager; reservation_id is refused there (422). Answers 201 with the message in its REST form. Example: send it as it is as traveller@demo.stays.test (password demo-traveller-pass, login type client), on the data of a fresh npm run seed:demo.
          */
         post: operations["sendMessage"];
         delete?: never;
@@ -2203,7 +2114,7 @@ export interface paths {
         put?: never;
         /**
          * Ask the chatbot
-         * @description Any signed-in user. property_id, when sent, must be a listing the caller may see (404 otherwise). The default engine matches keywords and intents, in English and French (it answers in the question's language): check-in and check-out times, house rules, pets, breakfast, cancellation policy, amenities (the list, or the ones a question names), Wi-Fi. The Wi-Fi network and password are given only to a guest with a confirmed reservation at that listing whose stay is not over (checkout today or later in the listing's time zone); anyone else — owner and staff included — is told that the listing has Wi-Fi and that the details are shared with confirmed guests. A fact the owner left empty is never guessed. The listing's facts come first; then the active FAQ entry with the most keywords in the question. A question it cannot answer is stored with status needs_support, answer a notice that support will reply, answered_from null, and the outbox event chatbot.handoff {conversation_id, user_id, property_id, question, created_at} is written in the same transaction. Every question is kept (GET /chatbots). Answers 201 with the conversation.
+         * @description Any signed-in user. property_id, when sent, must be a listing the caller may see (404 otherwise). The default engine matches keywords and intents, in English and French (it answers in the question's language): check-in and check-out times, house rules, pets, breakfast, cancellation policy, amenities (the list, or the ones a question names), Wi-Fi. The Wi-Fi network and password are given only to a guest with a confirmed reservation at that listing whose stay is not over (checkout today or later in the listing's time zone); anyone else — owner and staff included — is told that the listing has Wi-Fi and that the details are shared with confirmed guests. A fact the owner left empty is never guessed. The listing's facts come first; then the active FAQ entry with the most keywords in the question. A question it cannot answer is stored with status needs_support, answer a notice that support will reply, answered_from null, and the outbox event chatbot.handoff {conversation_id, user_id, property_id, question, created_at} is written in the same transaction. Every question is kept (GET /chatbots). Answers 201 with the conversation. Example: send it as it is as traveller@demo.stays.test (password demo-traveller-pass, login type client), on the data of a fresh npm run seed:demo.
          */
         post: operations["askChatbot"];
         delete?: never;
@@ -2223,7 +2134,7 @@ export interface paths {
         put?: never;
         /**
          * Support's reply to a chatbot conversation (support, admin)
-         * @description Stores support_reply, replied_by, replied_at and status replied, and in the same transaction delivers the reply to the user as a chat message from the agent (content: Re: "<question>", a blank line, the reply) with its message.created event, so it reaches the user on /ws/chat and as a message notification, and the user can answer in the chat. Any conversation can be answered once (a bot answer may be corrected); a second reply is 409, as is a reply to one's own question. Unknown id: 404. Answers the conversation.
+         * @description Stores support_reply, replied_by, replied_at and status replied, and in the same transaction delivers the reply to the user as a chat message from the agent (content: Re: "<question>", a blank line, the reply) with its message.created event, so it reaches the user on /ws/chat and as a message notification, and the user can answer in the chat. Any conversation can be answered once (a bot answer may be corrected); a second reply is 409, as is a reply to one's own question. Unknown id: 404. Answers the conversation. Example: replace id: a conversation of GET /chatbots (askChatbot makes one), then send it as support@demo.stays.test (password demo-support-pass, login type support).
          */
         post: operations["replyToChatbotConversation"];
         delete?: never;
@@ -2247,7 +2158,7 @@ export interface paths {
         put?: never;
         /**
          * Add an FAQ entry (admin)
-         * @description Keywords are stored trimmed, lower-case and without duplicates. Active unless is_active is false. Answers 201 with the entry.
+         * @description Keywords are stored trimmed, lower-case and without duplicates. Active unless is_active is false. Answers 201 with the entry. Example: send it as it is as admin@demo.stays.test (password demo-admin-pass, login type admin), on the data of a fresh npm run seed:demo.
          */
         post: operations["createFaq"];
         delete?: never;
@@ -2266,7 +2177,7 @@ export interface paths {
         get?: never;
         /**
          * Change an FAQ entry (admin)
-         * @description Only the members sent change (at least one of question, answer, keywords, is_active; 422 otherwise). Unknown id: 404.
+         * @description Only the members sent change (at least one of question, answer, keywords, is_active; 422 otherwise). Unknown id: 404. Example: replace id: an entry of GET /chatbots/faqs (createFaq makes one), then send it as admin@demo.stays.test (password demo-admin-pass, login type admin).
          */
         put: operations["updateFaq"];
         post?: never;
@@ -2471,7 +2382,7 @@ export interface paths {
         put?: never;
         /**
          * Send a notification to a role and/or listed users (support, admin)
-         * @description Support and admin only (403 for other roles). Recipients: the accounts in `user_ids` when it is given, each once; else every active account with `role`; at least one of the two (422 naming role and user_ids otherwise). With both, `role` narrows and never widens: the recipients are exactly the listed accounts, and every listed account must have that role (422 naming user_ids and listing the ids that do not, nothing sent). Deleted, deactivated and unknown accounts are skipped, so data.count (the notifications written) can be below the number asked. title and message are trimmed and must not be blank. payload, when given, must be JSON text of an object (422 payload otherwise); it is stored parsed and returned by the REST routes as JSON text, and sent as `data` on the real-time transports, where the notification is 'notification.general' (SSE) / 'message' (WebSocket). Written in chunks of 1000 recipients by user id, each committed on its own: recipients of the first chunks may see it before the last chunk is written, and a failure midway leaves the chunks already written. Honours Idempotency-Key: a repeat with the key answers the first result and sends nothing again.
+         * @description Support and admin only (403 for other roles). Recipients: the accounts in `user_ids` when it is given, each once; else every active account with `role`; at least one of the two (422 naming role and user_ids otherwise). With both, `role` narrows and never widens: the recipients are exactly the listed accounts, and every listed account must have that role (422 naming user_ids and listing the ids that do not, nothing sent). Deleted, deactivated and unknown accounts are skipped, so data.count (the notifications written) can be below the number asked. title and message are trimmed and must not be blank. payload, when given, must be JSON text of an object (422 payload otherwise); it is stored parsed and returned by the REST routes as JSON text, and sent as `data` on the real-time transports, where the notification is 'notification.general' (SSE) / 'message' (WebSocket). Written in chunks of 1000 recipients by user id, each committed on its own: recipients of the first chunks may see it before the last chunk is written, and a failure midway leaves the chunks already written. Honours Idempotency-Key: a repeat with the key answers the first result and sends nothing again. Example: send it as it is as support@demo.stays.test (password demo-support-pass, login type support), on the data of a fresh npm run seed:demo.
          */
         post: operations["sendNotification"];
         delete?: never;
@@ -2491,7 +2402,7 @@ export interface paths {
         put?: never;
         /**
          * Open a hosted checkout for what a reservation owes
-         * @description Only the guest who booked (owner, admin, support: 403; anyone else: 404). What is owed is derived: total − (paid − refunds requested). type reservation: a pending booking with a live hold that holds no money, for its total; type additional: a confirmed booking that owes a surplus after a modification, for what it owes now. Anything else → 409 (nothing owed, hold lapsed, already paid). currency must be the reservation's (422). The checkout is opened for one reservation, amount, currency and version of the reservation: repeated or concurrent calls return the same payment and session while it is live (also honours Idempotency-Key); an open checkout for an older version or another amount is superseded (expired here and at the processor) and a new one opened; a checkout whose session lapsed is replaced by a new payment. The reservation's own checkout expires with the hold, an additional one after RESERVATION_HOLD_SECONDS. If the booking changes while the processor is answering, the new session is expired and the call answers 409 (open it again). Send the guest to payment.payment_details.url; they come back to the success URL with session_id, then call GET /subscription-payment/verify.
+         * @description Only the guest who booked (owner, admin, support: 403; anyone else: 404). What is owed is derived: total − (paid − refunds requested). type reservation: a pending booking with a live hold that holds no money, for its total; type additional: a confirmed booking that owes a surplus after a modification, for what it owes now. Anything else → 409 (nothing owed, hold lapsed, already paid). currency must be the reservation's (422). The checkout is opened for one reservation, amount, currency and version of the reservation: repeated or concurrent calls return the same payment and session while it is live (also honours Idempotency-Key); an open checkout for an older version or another amount is superseded (expired here and at the processor) and a new one opened; a checkout whose session lapsed is replaced by a new payment. The reservation's own checkout expires with the hold, an additional one after RESERVATION_HOLD_SECONDS. If the booking changes while the processor is answering, the new session is expired and the call answers 409 (open it again). Send the guest to payment.payment_details.url; they come back to the success URL with session_id, then call GET /subscription-payment/verify. Example: send it as it is as traveller@demo.stays.test (password demo-traveller-pass, login type client), on the data of a fresh npm run seed:demo.
          */
         post: operations["processPayment"];
         delete?: never;
@@ -2611,7 +2522,7 @@ export interface paths {
         put?: never;
         /**
          * Plan payouts and, unless dry_run, make them
-         * @description Admin only. An owner's balance in a currency is the sum of their earnings-ledger lines in it that are in no payout yet and payable by now (PAYOUT_DELAY_HOURS after check-in): earnings are positive, refund reversals negative, so they net out; only positive balances count. Fields not sent come from the settings. Plan: the balances whose converted amount is ≥ min_amount, owners with a payout account, largest first, at most max_payouts; the rest are listed under skipped with a reason. dry_run true writes nothing and answers the same plan a real run would make. A real run first re-sends open payouts whose outcome is unknown, then for each entry binds the owner's due earnings to a new payout in one transaction and transfers the converted amount through the processor with the idempotency key payout-<id>. Each earning is paid once even when runs race (owner row locked, lines bound only while free). A processor outage leaves the payout failed, re-sent later under the same key; a rejection frees its earnings for a later payout. The request fields are repeated in data as applied. Honours Idempotency-Key.
+         * @description Admin only. An owner's balance in a currency is the sum of their earnings-ledger lines in it that are in no payout yet and payable by now (PAYOUT_DELAY_HOURS after check-in): earnings are positive, refund reversals negative, so they net out; only positive balances count. Fields not sent come from the settings. Plan: the balances whose converted amount is ≥ min_amount, owners with a payout account, largest first, at most max_payouts; the rest are listed under skipped with a reason. dry_run true writes nothing and answers the same plan a real run would make. A real run first re-sends open payouts whose outcome is unknown, then for each entry binds the owner's due earnings to a new payout in one transaction and transfers the converted amount through the processor with the idempotency key payout-<id>. Each earning is paid once even when runs race (owner row locked, lines bound only while free). A processor outage leaves the payout failed, re-sent later under the same key; a rejection frees its earnings for a later payout. The request fields are repeated in data as applied. Honours Idempotency-Key. Example: send it as it is as admin@demo.stays.test (password demo-admin-pass, login type admin), on the data of a fresh npm run seed:demo.
          */
         post: operations["processPayouts"];
         delete?: never;
@@ -2634,7 +2545,7 @@ export interface paths {
         get: operations["getPayoutSettings"];
         /**
          * Change the payout settings
-         * @description Admin only. Only the fields sent change. currency must exist and be active; min_amount is in that currency and must fit its decimals (422 naming the field); changing the currency keeps the min_amount figure as is. Audited.
+         * @description Admin only. Only the fields sent change. currency must exist and be active; min_amount is in that currency and must fit its decimals (422 naming the field); changing the currency keeps the min_amount figure as is. Audited. Example: send it as it is as admin@demo.stays.test (password demo-admin-pass, login type admin), on the data of a fresh npm run seed:demo.
          */
         put: operations["updatePayoutSettings"];
         post?: never;
@@ -2678,7 +2589,7 @@ export interface paths {
         get: operations["getPayoutAccount"];
         /**
          * Set where an owner's payouts are sent
-         * @description An owner sets their own; an admin sets any owner's by naming owner_id (an owner naming someone else: 403). payout_account_id is the processor's connected account (Stripe: acct_…, else 422); null clears it. It cannot change while the owner has a pending or failed payout (409), because that payout is re-sent to the same account under the same idempotency key. Audited.
+         * @description An owner sets their own; an admin sets any owner's by naming owner_id (an owner naming someone else: 403). payout_account_id is the processor's connected account (Stripe: acct_…, else 422); null clears it. It cannot change while the owner has a pending or failed payout (409), because that payout is re-sent to the same account under the same idempotency key. Audited. Example: send it as it is as owner@demo.stays.test (password demo-owner-pass, login type client), on the data of a fresh npm run seed:demo.
          */
         put: operations["updatePayoutAccount"];
         post?: never;
@@ -2699,7 +2610,7 @@ export interface paths {
         put?: never;
         /**
          * The channel manager's webhook (bookings and messages from travel platforms)
-         * @description Authenticated by the shared secret in the x-channel-secret header (CHANNEX_WEBHOOK_SECRET; wrong or missing → 401, nothing pulled). 404 when no channel manager or no webhook secret is configured. Answers 200 at once; booking events then pull the unacknowledged booking revisions (each applied once by its revision id, acknowledged after commit), a message event pulls that thread. Travel platforms map to the spec's pair: Airbnb (or OtaB) → provider OtaB / source channel_ota_b, any other → OtaA / channel_ota_a.
+         * @description Authenticated by the shared secret in the x-channel-secret header (CHANNEX_WEBHOOK_SECRET; wrong or missing → 401, nothing pulled). 404 when no channel manager or no webhook secret is configured. Answers 200 at once; booking events then pull the unacknowledged booking revisions (each applied once by its revision id, acknowledged after commit), a message event pulls that thread. Travel platforms map to the spec's pair: Airbnb (or OtaB) → provider OtaB / source channel_ota_b, any other → OtaA / channel_ota_a. Example: replace the whole body: the channel manager sends and signs it, then send it without a token.
          */
         post: operations["handleChannelWebhook"];
         delete?: never;
@@ -2719,7 +2630,7 @@ export interface paths {
         put?: never;
         /**
          * Link the listing to the channel manager now (create it there, or send what changed), then push its nights
-         * @description The owner of the listing or an admin (others who can see it: 403; cannot see it: 404). The body (optional) carries contact details Channex needs before it connects the listing to a travel platform; they are kept. Creates the listing, its room types and rate plans at the channel manager (a listing sold whole becomes one room type of one unit), or updates those that changed since last sent, and stores channel_property_id and channel_synced_at. The first link, and a link a day or more after the last full sync, is a full sync: the next 500 nights of availability and rates/restrictions are sent again in one call per kind; any other link sends only what changed. Ids are stored as each create answers, so a retry after a failure half-way updates rather than duplicates. 409 CHANNEL_NOT_CONFIGURED with CHANNEL_MANAGER=none; 409 CONFLICT when the listing lacks a name, country, address, map position, contact e-mail, phone, zip code, city or state (the message names them; see missing_for_link), or is being linked right now; 502 CHANNEL_REJECTED when the channel manager refuses the listing, 503 CHANNEL_UNAVAILABLE when it cannot be reached or limits us (both recorded as a link failure; a 503 is retried by the push job with backoff). Answers the channel status: data = {channel_manager, linked, channel_property_id, channel_synced_at, full_sync_at, link_requested, missing_for_link: [text], contact: {email, phone, zip_code, city, state}, last_push: {availability: {at, succeeded_at, ok, error, warnings, attempts, next_attempt_at}, restrictions: {same}}, pending_changes: {availability: n, restrictions: n}, failures: [{kind, message, warnings, created_at}], unplaced_bookings: [{revision_id, booking_id, platform, guest, arrival, departure, reason, received_at}], unacknowledged_revisions: n, drift: {nights: n, checked_at, sample: [{room_type_id, night, ours, remote}]}}. linked: the listing exists at the channel manager. last_push.<kind>.ok: true when the last push succeeded, false when it failed or was answered with warnings (a 200 with warnings means the channel manager refused those values: they are recorded as a failure, in plain words, and not resent), null before any push; next_attempt_at: the push waits until then (backoff after 429/5xx). pending_changes: changed ranges not yet pushed (the push job runs every 10 s, at most CHANNEX_CALLS_PER_MINUTE calls per listing and kind per minute, one call per kind carrying only the nights that differ from what the channel manager was last told). failures: unresolved failures, newest first, at most 20 (link, availability, restrictions, booking, message, reconcile); a later success of the same kind resolves them. unplaced_bookings: platform bookings whose room is not mapped, acknowledged so the feed moves on, waiting for the owner. unacknowledged_revisions: revisions applied here not yet acknowledged there. drift: nights of the next 90 where the channel manager's availability differs from ours, found by the hourly reconciliation (checked_at: its last read; nights waiting to be pushed are not counted); shown, not overwritten, since a lower number there is often a platform booking not yet pulled; the next push of those nights sets them.
+         * @description The owner of the listing or an admin (others who can see it: 403; cannot see it: 404). The body (optional) carries contact details Channex needs before it connects the listing to a travel platform; they are kept. Creates the listing, its room types and rate plans at the channel manager (a listing sold whole becomes one room type of one unit), or updates those that changed since last sent, and stores channel_property_id and channel_synced_at. The first link, and a link a day or more after the last full sync, is a full sync: the next 500 nights of availability and rates/restrictions are sent again in one call per kind; any other link sends only what changed. Ids are stored as each create answers, so a retry after a failure half-way updates rather than duplicates. 409 CHANNEL_NOT_CONFIGURED with CHANNEL_MANAGER=none; 409 CONFLICT when the listing lacks a name, country, address, map position, contact e-mail, phone, zip code, city or state (the message names them; see missing_for_link), or is being linked right now; 502 CHANNEL_REJECTED when the channel manager refuses the listing, 503 CHANNEL_UNAVAILABLE when it cannot be reached or limits us (both recorded as a link failure; a 503 is retried by the push job with backoff). Answers the channel status: data = {channel_manager, linked, channel_property_id, channel_synced_at, full_sync_at, link_requested, missing_for_link: [text], contact: {email, phone, zip_code, city, state}, last_push: {availability: {at, succeeded_at, ok, error, warnings, attempts, next_attempt_at}, restrictions: {same}}, pending_changes: {availability: n, restrictions: n}, failures: [{kind, message, warnings, created_at}], unplaced_bookings: [{revision_id, booking_id, platform, guest, arrival, departure, reason, received_at}], unacknowledged_revisions: n, drift: {nights: n, checked_at, sample: [{room_type_id, night, ours, remote}]}}. linked: the listing exists at the channel manager. last_push.<kind>.ok: true when the last push succeeded, false when it failed or was answered with warnings (a 200 with warnings means the channel manager refused those values: they are recorded as a failure, in plain words, and not resent), null before any push; next_attempt_at: the push waits until then (backoff after 429/5xx). pending_changes: changed ranges not yet pushed (the push job runs every 10 s, at most CHANNEX_CALLS_PER_MINUTE calls per listing and kind per minute, one call per kind carrying only the nights that differ from what the channel manager was last told). failures: unresolved failures, newest first, at most 20 (link, availability, restrictions, booking, message, reconcile); a later success of the same kind resolves them. unplaced_bookings: platform bookings whose room is not mapped, acknowledged so the feed moves on, waiting for the owner. unacknowledged_revisions: revisions applied here not yet acknowledged there. drift: nights of the next 90 where the channel manager's availability differs from ours, found by the hourly reconciliation (checked_at: its last read; nights waiting to be pushed are not counted); shown, not overwritten, since a lower number there is often a platform booking not yet pulled; the next push of those nights sets them. Example: send it as it is as owner@demo.stays.test (password demo-owner-pass, login type client), on the data of a fresh npm run seed:demo. It needs a channel manager (CHANNEL_MANAGER); without one the answer is 409 CHANNEL_NOT_CONFIGURED.
          */
         post: operations["syncChannel"];
         delete?: never;
@@ -2823,7 +2734,7 @@ export interface paths {
         put?: never;
         /**
          * Import an external calendar (iCal URL) whose busy dates block the listing
-         * @description Owner of the listing or admin (support 403, anyone else 404). Fetched at once and every 30 minutes. Only http(s) URLs resolving to public addresses (loopback, private, link-local and other reserved ranges are refused unless ICAL_ALLOW_PRIVATE), at most ICAL_MAX_BYTES, within ICAL_TIMEOUT_MS, three redirects (each checked again), text/calendar or text/plain parsing as VCALENDAR. Refused URL, too large or not a calendar → 422 url; the calendar server failing (error status, no answer in time) → 502 CALENDAR_FETCH_FAILED; nothing is stored then. Events (all-day or timed, recurring ones expanded, cancelled and transparent ones ignored) block nights [start, end) from today to 365 days on; a night already fully booked stays booked and is listed in conflicts. room_type_id: required for a listing with room types (one unit of it is blocked per busy night), absent or 0 for a listing sold whole (422 room_type_id otherwise). Same URL twice → 409.
+         * @description Owner of the listing or admin (support 403, anyone else 404). Fetched at once and every 30 minutes. Only http(s) URLs resolving to public addresses (loopback, private, link-local and other reserved ranges are refused unless ICAL_ALLOW_PRIVATE), at most ICAL_MAX_BYTES, within ICAL_TIMEOUT_MS, three redirects (each checked again), text/calendar or text/plain parsing as VCALENDAR. Refused URL, too large or not a calendar → 422 url; the calendar server failing (error status, no answer in time) → 502 CALENDAR_FETCH_FAILED; nothing is stored then. Events (all-day or timed, recurring ones expanded, cancelled and transparent ones ignored) block nights [start, end) from today to 365 days on; a night already fully booked stays booked and is listed in conflicts. room_type_id: required for a listing with room types (one unit of it is blocked per busy night), absent or 0 for a listing sold whole (422 room_type_id otherwise). Same URL twice → 409. Example: replace url: a calendar feed of yours, then send it as owner@demo.stays.test (password demo-owner-pass, login type client).
          */
         post: operations["importIcalFeed"];
         delete?: never;
@@ -3931,6 +3842,123 @@ export interface operations {
                 };
                 content: {
                     "application/json": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getSetPasswordPage: {
+        parameters: {
+            query?: {
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The form */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    submitSetPasswordForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    token?: string;
+                    password?: string;
+                    password_confirmation?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Password set */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getResetPasswordPage: {
+        parameters: {
+            query?: {
+                email?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The form */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    submitResetPasswordForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    email?: string;
+                    code?: string;
+                    password?: string;
+                    password_confirmation?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Password changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
                 };
             };
             400: components["responses"]["BadRequest"];
