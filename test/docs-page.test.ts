@@ -51,6 +51,12 @@ describe('/docs and the document it shows', () => {
     const refused = await t.app.inject({ method: 'GET', url: '/openapi.json', headers: { 'accept-encoding': 'gzip;q=0, br;q=0' } });
     assert.equal(refused.headers['content-encoding'], undefined);
     assert.equal(refused.body, body);
+
+    // Only the document's routes: other answers are left as they are.
+    const other = await t.app.inject({ method: 'GET', url: '/api/countries', headers: { 'accept-encoding': 'gzip' } });
+    assert.equal(other.statusCode, 200);
+    assert.equal(other.headers.etag, undefined);
+    assert.equal(other.headers['content-encoding'], undefined);
   });
 
   it("the page is titled with the document's title, without the framework's favicon", async () => {
