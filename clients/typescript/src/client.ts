@@ -6,6 +6,7 @@ import type { paths } from './generated/schema.ts';
 import { TokenManager, type AuthOptions } from './auth.ts';
 import { idempotencyMiddleware, type RetryOptions } from './idempotency.ts';
 import { unwrap } from './errors.ts';
+import type { RequestBody, ResponseData } from './types.ts';
 
 export type StaysApi = Client<paths>;
 
@@ -20,7 +21,8 @@ export interface StaysClientOptions extends AuthOptions {
   headers?: Record<string, string>;
 }
 
-type LoginBody = paths['/api/auth/login']['post']['requestBody']['content']['application/json'];
+type LoginBody = RequestBody<'/api/auth/login', 'post'>;
+type Session = ResponseData<'/api/auth/login', 'post'>;
 
 export interface StaysClient {
   /** Every operation of the document: api.GET('/api/properties/{id}', { params: { path: { id } } }). */
@@ -29,7 +31,7 @@ export interface StaysClient {
   baseUrl: string;
   fetch: typeof fetch;
   /** POST /api/auth/login; keeps the token. Throws ApiError when refused. */
-  login(body: LoginBody): Promise<{ token: string; role: string; user: { id: number } & Record<string, unknown> }>;
+  login(body: LoginBody): Promise<Session>;
   /** POST /api/user/logout, then forgets the token (also when the call fails). */
   logout(): Promise<void>;
 }
