@@ -24,6 +24,8 @@ describe('e-mail templates', () => {
         const mail = await renderEmail(template, locale, sampleVars(template));
         assert.ok(mail.subject.length > 5 && !/[{}<>\r\n]/.test(mail.subject), mail.subject);
         assert.match(mail.html, /^<!doctype html>/i);
+        assert.match(mail.html, new RegExp(`<html lang="${locale}"`));
+        assert.ok(!/fonts\.googleapis|<link\b|@import/i.test(mail.html), 'nothing fetched from elsewhere');
         assert.ok(!/\{\{?\w+\}\}?/.test(mail.html), 'no marker left in the HTML part');
         assert.ok(mail.html.includes(locale === 'fr' ? 'Bonjour Camille,' : 'Hello Camille,'));
         // The text part: the same content, no markup, no entity, no marker.

@@ -50,11 +50,13 @@ function blockMjml(b: Block): string {
   }
 }
 
-function documentMjml(m: Messages, blocks: Block[], subject: string): string {
+// System fonts only: MJML links Google Fonts for the web fonts it knows (Roboto, Open Sans…) when
+// they are named, and a mail should fetch nothing.
+function documentMjml(locale: Locale, m: Messages, blocks: Block[], subject: string): string {
   const heading = blocks.find((b) => b.kind === 'heading');
-  return `<mjml><mj-head><mj-title>${markup(subject)}</mj-title>` +
+  return `<mjml lang="${locale}"><mj-head><mj-title>${markup(subject)}</mj-title>` +
     (heading && heading.kind === 'heading' ? `<mj-preview>${markup(heading.text)}</mj-preview>` : '') +
-    `<mj-attributes><mj-all font-family="-apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif" />` +
+    `<mj-attributes><mj-all font-family="-apple-system, 'Segoe UI', Helvetica, Arial, sans-serif" />` +
     `<mj-text color="${INK}" font-size="15px" line-height="1.55" /></mj-attributes></mj-head>` +
     `<mj-body background-color="#f4f5f7" width="600px">` +
     `<mj-section padding="24px 0 8px"><mj-column><mj-text font-size="18px" font-weight="700" color="${BRAND}">{{product}}</mj-text></mj-column></mj-section>` +
@@ -144,7 +146,7 @@ export async function renderEmail(template: TemplateName, locale: Locale, vars: 
   // A header never carries a line break, whatever a value holds.
   const subject = fill(m.templates[template].subject, values).replace(/[\r\n]+/g, ' ').trim();
   const { blocks, key } = shape(template, locale, vars);
-  const skeleton = await compile(key, documentMjml(m, blocks, m.templates[template].subject));
+  const skeleton = await compile(key, documentMjml(locale, m, blocks, m.templates[template].subject));
   const html = skeleton.replace(/\{\{(\w+)\}\}/g, (_, k: string) => escapeHtml(values[k] ?? ''));
   const text = [...blocks.map((b) => blockText(b, values, m)), '--', fill(m.common.footer, values)].join('\n\n') + '\n';
   return { subject, html, text };
