@@ -40,7 +40,7 @@ function blockMjml(b: Block): string {
         `container-background-color="#eef2fd" padding="14px 25px">${markup(b.text)}</mj-text>`;
     case 'details':
       return `<mj-table font-size="15px" line-height="1.5" color="${INK}" cellpadding="4px">` + b.rows.map((r) =>
-        `<tr><td style="color:${MUTED};padding:4px 12px 4px 0;vertical-align:top;white-space:nowrap">${markup(r.label)}</td>` +
+        `<tr><td width="1%" style="color:${MUTED};padding:4px 20px 4px 0;vertical-align:top;white-space:nowrap">${markup(r.label)}</td>` +
         `<td style="padding:4px 0;font-weight:600">${markup(r.value)}</td></tr>`).join('') + '</mj-table>';
     case 'button':
       return `<mj-button href="${markup(b.href)}" background-color="${BRAND}" color="#ffffff" border-radius="6px" font-size="15px" ` +
