@@ -12,6 +12,7 @@ import type { Mailer } from '../../ports/mailer.ts';
 import { usersRepository } from '../users/users.repository.ts';
 import { emailsRepository } from './emails.repository.ts';
 import { MAX_ATTEMPTS, sendQueuedEmails } from './send-queued-emails.ts';
+import { emailBatchProjector } from './project-emails.ts';
 
 const START = new Date('2030-03-10T12:00:00Z');
 const APP = 'https://app.example.test';
@@ -156,6 +157,19 @@ describe('e-mails through the outbox pipeline', () => {
     } finally {
       (t.deps as { mailer: Mailer }).mailer = real;
     }
+  });
+
+  it('an event projected again (a relay pass that failed after projecting) queues its mails once; a deleted account gets none', async () => {
+    const applicant = await createUser(t.deps);
+    const gone = await createUser(t.deps);
+    await usersRepository(t.deps.db).update(gone.id, { deletedAt: t.clock.now() }, t.clock.now());
+    const events = [
+      { eventId: 900_001, topic: 'owner_request.approved', occurredAt: START.toISOString(), data: { request_id: 5, user_id: applicant.id } },
+      { eventId: 900_002, topic: 'owner_request.approved', occurredAt: START.toISOString(), data: { request_id: 6, user_id: gone.id } },
+    ];
+    for (let i = 0; i < 2; i++) await t.deps.db.transaction((tx) => emailBatchProjector({ tx, events, now: t.clock.now() }));
+    const jobs = (await emailsRepository(t.deps.db).list()).filter((j) => j.sourceEventId >= 900_001);
+    assert.deepEqual(jobs.map((j) => [j.sourceEventId, j.recipientUserId, j.template]), [[900_001, applicant.id, 'owner-application-approved']]);
   });
 
   it('a payout sent mails the host in their language', async () => {
