@@ -10,6 +10,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { createUser, loginAs } from './helpers/factories.ts';
 import { firstOperationDrawn, installDocsProbe } from '../bench/docs-page-probe.ts';
 
 function findChromium(): string | null {
@@ -117,6 +118,31 @@ describe('/docs in Chromium', { skip }, () => {
       assert.match(await live.locator('tr.response .response-col_description').innerText(), /"success": true[\s\S]*"name": "Afghanistan"/);
       // The request went to this server, with no credentials needed.
       assert.ok((await operation.locator('.request-url').innerText()).includes(`${base}/api/countries`));
+      assert.deepEqual(failed, []);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('"Authorize" with a token, then "Execute" on a signed-in route shows the caller\'s own profile', async () => {
+    const user = await createUser(t.deps);
+    const token = await loginAs(t.app, user);
+    const { page, failed } = await openDocs();
+    try {
+      await page.getByRole('button', { name: 'Authorize' }).first().click();
+      const dialog = page.locator('.modal-ux');
+      await dialog.locator('.auth-container input').fill(token);
+      await dialog.getByRole('button', { name: 'Apply credentials' }).click();
+      await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+      await page.locator('.operation-filter-input').fill('users');
+      const operation = page.locator('.opblock-get', { has: page.locator('.opblock-summary-path[data-path="/api/user/profile"]') });
+      await operation.locator('.opblock-summary-control').click();
+      await operation.getByRole('button', { name: 'Try it out' }).click();
+      await operation.getByRole('button', { name: 'Execute' }).click();
+      const live = operation.locator('.live-responses-table');
+      await live.waitFor({ state: 'visible' });
+      assert.equal((await live.locator('tr.response .response-col_status').textContent())?.trim(), '200');
+      assert.ok((await live.locator('tr.response .response-col_description').innerText()).includes(user.email));
       assert.deepEqual(failed, []);
     } finally {
       await page.close();
