@@ -3,7 +3,7 @@
 // with `tsc --strict` (and noUncheckedIndexedAccess) against the browser's library only, no Node
 // types: clients/typescript/test/example-strict.test.ts.
 import {
-  createStaysClient, fromMinorUnits, newIdempotencyKey, openNotificationStream, toMinorUnits, unwrap,
+  createStaysClient, fromMinorUnits, newIdempotencyKey, openNotificationStream, openRealtimeSocket, toMinorUnits, unwrap,
   type OperationBody, type OperationData, type ResponseData, type StreamEvent,
 } from '@stays/client';
 
@@ -29,12 +29,22 @@ export async function bookAStay(baseUrl: string, login: string, password: string
     },
   });
 
+  // The chat over the browser's own WebSocket, reopened and re-authenticated by the helper.
+  const chat = openRealtimeSocket(client, 'chat', {
+    WebSocket,
+    onFrame: (m) => console.log(`${m.sender_name}: ${m.type === 'text' ? m.content : `[${m.type}]`}`),
+  });
+
   const search = unwrap(await client.api.GET('/api/properties/filter', { params: { query: { checkin_date: checkin, checkout_date: checkout, guests: 2 } } }));
   const cheapest = search.data.reduce<Card | undefined>(
     (best, card) => (!best || toMinorUnits(card.price_per_night, card.currency) < toMinorUnits(best.price_per_night, best.currency) ? card : best),
     undefined,
   );
-  if (!cheapest) return null;
+  if (!cheapest) {
+    stream.close();
+    chat.close();
+    return null;
+  }
 
   const stay: Stay = { property_id: cheapest.id, checkin_date: checkin, checkout_date: checkout, guests: { adults: 2, children: 0 } };
   const preview: Preview = unwrap(await client.api.POST('/api/reservations/preview', { body: stay })).data;
@@ -49,7 +59,7 @@ export async function bookAStay(baseUrl: string, login: string, password: string
   const payUrl = checkoutSession.payment.payment_details['url'];
   if (typeof payUrl === 'string') window.location.assign(payUrl);
 
-  return { booking, stream };
+  return { booking, stream, chat };
 }
 
 /** On the success page the processor sends the guest back to. */

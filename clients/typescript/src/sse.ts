@@ -90,6 +90,8 @@ export function openNotificationStream(client: StaysClient, options: Notificatio
   // The stream ends when the token it was opened with expires: a fresh one must be ready by then.
   const stopRefreshing = client.auth.keepFresh();
   const closed = (async () => {
+    // Two 401s in a row, even with a renewed token: the session cannot be had, stop.
+    let refused = 0;
     while (!stopped) {
       let wait = delay();
       try {
@@ -100,10 +102,12 @@ export function openNotificationStream(client: StaysClient, options: Notificatio
         const res = await client.fetch(`${client.baseUrl}/api/notifications/stream`, { headers, signal: controller.signal });
         if (res.status === 401) {
           await res.body?.cancel();
-          token = await client.auth.recover(token);
+          refused += 1;
+          token = refused > 1 ? null : await client.auth.recover(token);
           if (!token) throw Object.assign(new Error('the session ended and could not be renewed'), { fatal: true });
           continue;
         }
+        refused = 0;
         if (!res.ok || !res.body) {
           const after = Number(res.headers.get('retry-after'));
           if (Number.isFinite(after) && after > 0) wait = after * 1000;

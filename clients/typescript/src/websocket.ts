@@ -18,10 +18,12 @@ export interface WebSocketLike {
   readonly readyState: number;
   send(data: string): void;
   close(code?: number, reason?: string): void;
-  onopen: ((ev: unknown) => void) | null;
-  onmessage: ((ev: { data: unknown }) => void) | null;
-  onclose: ((ev: { code: number; reason: string }) => void) | null;
-  onerror: ((ev: unknown) => void) | null;
+  // Handlers take `any` so that the browser's WebSocket (MessageEvent, CloseEvent) and the ws
+  // package's (its own event classes) both fit; the handlers below say what they read.
+  onopen: ((ev: any) => unknown) | null;
+  onmessage: ((ev: any) => unknown) | null;
+  onclose: ((ev: any) => unknown) | null;
+  onerror: ((ev: any) => unknown) | null;
 }
 export type WebSocketConstructor = new (url: string) => WebSocketLike;
 
@@ -64,9 +66,22 @@ export function openRealtimeSocket<C extends Channel>(client: StaysClient, chann
     if (token && socket?.readyState === OPEN) socket.send(JSON.stringify({ type: 'authenticate', token }));
   });
 
+  const retryLater = (code: number, reason: string) => {
+    failures += 1;
+    const delay = code === 4429 ? max : Math.min(max, min * 2 ** (failures - 1));
+    options.onClose?.(code, reason, delay);
+    retryTimer = setTimeout(() => void connect(), delay);
+  };
+
   async function connect() {
     if (stopped) return;
-    const token = await client.auth.usable();
+    let token: string | null;
+    try {
+      token = await client.auth.usable();
+    } catch (err) {
+      // onSessionExpired failed (offline?): try again later, as after a failed connection.
+      return retryLater(1006, err instanceof Error ? err.message : String(err));
+    }
     if (stopped) return;
     const ws = new Ctor(`${wsBase}/api/ws/${channel}${token ? `?token=${encodeURIComponent(token)}` : ''}`);
     socket = ws;
@@ -74,7 +89,7 @@ export function openRealtimeSocket<C extends Channel>(client: StaysClient, chann
       failures = 0;
       options.onOpen?.();
     };
-    ws.onmessage = (ev) => {
+    ws.onmessage = (ev: { data: unknown }) => {
       let frame: FrameOf<C>;
       try {
         frame = JSON.parse(typeof ev.data === 'string' ? ev.data : String(ev.data)) as FrameOf<C>;
@@ -84,7 +99,7 @@ export function openRealtimeSocket<C extends Channel>(client: StaysClient, chann
       options.onFrame(frame);
     };
     ws.onerror = () => {};
-    ws.onclose = (ev) => void reopen(ws, token, ev.code, ev.reason);
+    ws.onclose = (ev: { code: number; reason: string }) => void reopen(ws, token, ev.code, String(ev.reason));
   }
 
   async function reopen(ws: WebSocketLike, token: string | null, code: number, reason: string) {
@@ -92,16 +107,20 @@ export function openRealtimeSocket<C extends Channel>(client: StaysClient, chann
     if (stopped) return options.onClose?.(code, reason, Infinity);
     if (code === 4401) {
       // Session revoked, token expired or refused: a fresh token (or a new session) before reopening.
-      const next = token ? ((await client.auth.refresh(token)) ?? (await client.auth.recover(token))) : await client.auth.recover(token);
+      let next: string | null;
+      try {
+        next = token ? ((await client.auth.refresh(token)) ?? (await client.auth.recover(token))) : await client.auth.recover(token);
+      } catch {
+        return retryLater(code, reason);
+      }
       if (!next) {
         stopped = true;
+        stopRefreshing();
+        unsubscribe();
         return options.onClose?.(code, reason, Infinity);
       }
     }
-    failures += 1;
-    const delay = code === 4429 ? max : Math.min(max, min * 2 ** (failures - 1));
-    options.onClose?.(code, reason, delay);
-    retryTimer = setTimeout(() => void connect(), delay);
+    retryLater(code, reason);
   }
 
   void connect();

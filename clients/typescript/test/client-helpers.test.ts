@@ -11,7 +11,7 @@ import { createProperty } from '../../../test/helpers/catalog-factories.ts';
 import type { UserRow } from '../../../src/modules/users/users.repository.ts';
 import {
   currencyDecimals, fromMinorUnits, openNotificationStream, openRealtimeSocket, toFormData, toMinorUnits, toMinorUnitsBig, unwrap, ApiError,
-  type NotificationFrame, type StaysClient, type StreamEvent, type WebSocketConstructor,
+  type NotificationFrame, type StaysClient, type StreamEvent,
 } from '../src/index.ts';
 import { day, startWorld, type World } from './support/world.ts';
 
@@ -120,7 +120,7 @@ describe('client helpers', () => {
     const closes: number[] = [];
     let opens = 0;
     const socket = openRealtimeSocket(client, 'notifications', {
-      WebSocket: WebSocket as unknown as WebSocketConstructor,
+      WebSocket,
       minDelayMs: 20,
       onFrame: (f) => frames.push(f),
       onOpen: () => (opens += 1),
@@ -194,7 +194,7 @@ describe('client SSE and WebSocket with short-lived tokens', () => {
     const closes: number[] = [];
     let opens = 0;
     const socket = openRealtimeSocket(client, 'notifications', {
-      WebSocket: WebSocket as unknown as WebSocketConstructor,
+      WebSocket,
       onFrame: (f) => frames.push(f),
       onOpen: () => (opens += 1),
       onClose: (code) => closes.push(code),

@@ -9,7 +9,7 @@ import { createUser } from '../../../test/helpers/factories.ts';
 import { png } from '../../../test/helpers/image-files.ts';
 import { payloadRefs, type PayloadRefs } from '../../../test/helpers/property-payloads.ts';
 import {
-  applyToBecomeOwner, fileFrom, openRealtimeSocket, unwrap, uploadPropertyMedia, type NotificationFrame, type RequestBody, type WebSocketConstructor,
+  applyToBecomeOwner, fileFrom, openRealtimeSocket, unwrap, uploadPropertyMedia, type NotificationFrame, type RequestBody,
 } from '../src/index.ts';
 import { day, person, startWorld, type World } from './support/world.ts';
 
@@ -53,7 +53,7 @@ describe('client: an owner is approved by support and publishes a listing with p
     const frames: NotificationFrame[] = [];
     let opens = 0;
     const socket = openRealtimeSocket(owner, 'notifications', {
-      WebSocket: WebSocket as unknown as WebSocketConstructor,
+      WebSocket,
       onFrame: (f) => frames.push(f),
       onOpen: () => (opens += 1),
     });
