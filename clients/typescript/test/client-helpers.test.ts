@@ -113,6 +113,34 @@ describe('client helpers', () => {
     assert.deepEqual(mine.filter((r) => r.property.id === property.id).map((r) => r.id), [booked.id], 'one booking');
   });
 
+  it('sends a payment again with the same key after a 503 in front of a service that had made it: one checkout', async () => {
+    const owner = await createUser(w.t.deps, { role: 'owner' });
+    const property = await createProperty(w.t.deps, owner.id);
+    const traveller = await createUser(w.t.deps);
+    const sent: string[] = [];
+    const client = w.client({
+      retry: { backoffMs: () => 20 },
+      fetch: async (input, init) => {
+        const req = input instanceof Request ? input : new Request(input, init);
+        const isPayment = new URL(req.url).pathname === '/api/payments/process';
+        if (isPayment) sent.push(req.headers.get('idempotency-key') ?? '');
+        const res = await globalThis.fetch(req);
+        // A balancer that lost the backend's answer and answers 503 itself.
+        if (isPayment && sent.length === 1) return new Response('{"success":false,"message":"unavailable","code":"SERVICE_UNAVAILABLE"}', { status: 503 });
+        return res;
+      },
+    });
+    await client.login({ login: traveller.email, password: DEFAULT_PASSWORD });
+    const booked = unwrap(await client.api.POST('/api/reservations', {
+      body: { property_id: property.id, checkin_date: day(w.t, 50), checkout_date: day(w.t, 51), guests: { adults: 1 } },
+    })).data;
+    const paid = unwrap(await client.api.POST('/api/payments/process', { body: { payment_method: 'card', reservation_id: booked.id, type: 'reservation', currency: 'EUR' } })).data;
+    assert.equal(sent.length, 2);
+    assert.equal(sent[0], sent[1]);
+    const payments = unwrap(await client.api.GET('/api/payments/{userId}/all-payments', { params: { path: { userId: traveller.id } } })).data;
+    assert.deepEqual(payments.map((p) => p.id), [paid.payment.id], 'one payment, one checkout');
+  });
+
   it('reopens the notifications WebSocket with a new session after a 4401, and hears what follows', async () => {
     const { client, calls } = guestClient();
     const token = (await client.login({ login: guest.email, password: DEFAULT_PASSWORD })).token;
