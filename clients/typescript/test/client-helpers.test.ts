@@ -5,12 +5,13 @@
 // form helpers on their own.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { WebSocket } from 'ws';
 import { createUser, DEFAULT_PASSWORD } from '../../../test/helpers/factories.ts';
 import { createProperty } from '../../../test/helpers/catalog-factories.ts';
 import type { UserRow } from '../../../src/modules/users/users.repository.ts';
 import {
-  currencyDecimals, fromMinorUnits, openNotificationStream, openRealtimeSocket, toFormData, toMinorUnits, toMinorUnitsBig, unwrap, ApiError,
+  IDEMPOTENT_OPERATIONS, currencyDecimals, fromMinorUnits, openNotificationStream, openRealtimeSocket, toFormData, toMinorUnits, toMinorUnitsBig, unwrap, ApiError,
   type NotificationFrame, type StaysClient, type StreamEvent,
 } from '../src/index.ts';
 import { day, startWorld, type World } from './support/world.ts';
@@ -167,6 +168,19 @@ describe('client helpers', () => {
     } finally {
       socket.close();
     }
+  });
+
+  it('gives a key to every operation the document says honours Idempotency-Key', async () => {
+    const doc = JSON.parse(await readFile(new URL('../src/generated/openapi.json', import.meta.url), 'utf8')) as {
+      paths: Record<string, Record<string, { description?: string; parameters?: Array<{ name?: string }> }>>;
+    };
+    const said = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.entries(item)
+        .filter(([, op]) => /Idempotency-Key/i.test(op.description ?? '') || (op.parameters ?? []).some((p) => /^idempotency-key$/i.test(p.name ?? '')))
+        .map(([method]) => `${method.toUpperCase()} ${path}`),
+    );
+    assert.ok(said.length >= 7);
+    assert.deepEqual(said.filter((op) => !IDEMPOTENT_OPERATIONS.has(op)), []);
   });
 
   it('reads money in minor units from either wire form, with the currency exponent', () => {
