@@ -3,8 +3,9 @@
 // ({"type":"authenticate","token"}) so the socket outlives the token it was opened with, and the
 // refresh is made on time even when the app makes no other call; a closed socket is reopened with
 // a growing delay, after renewing the session on 4401 and waiting longer on 4429 (over the
-// per-user cap). What was missed while closed is not replayed here: read GET /api/notifications
-// (or the SSE stream with Last-Event-ID) for that.
+// per-user cap), and after a refused upgrade (a browser sees only a close) the REST API is asked
+// whether the token holds, which renews the session if not. What was missed while closed is not
+// replayed here: read GET /api/notifications (or the SSE stream with Last-Event-ID) for that.
 import type { paths } from './generated/schema.ts';
 import type { StaysClient } from './client.ts';
 
@@ -85,7 +86,9 @@ export function openRealtimeSocket<C extends Channel>(client: StaysClient, chann
     if (stopped) return;
     const ws = new Ctor(`${wsBase}/api/ws/${channel}${token ? `?token=${encodeURIComponent(token)}` : ''}`);
     socket = ws;
+    let opened = false;
     ws.onopen = () => {
+      opened = true;
       failures = 0;
       options.onOpen?.();
     };
@@ -99,12 +102,17 @@ export function openRealtimeSocket<C extends Channel>(client: StaysClient, chann
       options.onFrame(frame);
     };
     ws.onerror = () => {};
-    ws.onclose = (ev: { code: number; reason: string }) => void reopen(ws, token, ev.code, String(ev.reason));
+    ws.onclose = (ev: { code: number; reason: string }) => void reopen(ws, token, ev.code, String(ev.reason), opened);
   }
 
-  async function reopen(ws: WebSocketLike, token: string | null, code: number, reason: string) {
+  async function reopen(ws: WebSocketLike, token: string | null, code: number, reason: string, opened: boolean) {
     if (socket === ws) socket = null;
     if (stopped) return options.onClose?.(code, reason, Infinity);
+    if (!opened && token && code !== 4429) {
+      // A refused upgrade shows only as a close (1006) in a browser, whatever the HTTP status: ask
+      // the REST API whether the token still holds; a 401 there renews the session as for any call.
+      await client.api.GET('/api/auth/session').catch(() => undefined);
+    }
     if (code === 4401) {
       // Session revoked, token expired or refused: a fresh token (or a new session) before reopening.
       let next: string | null;

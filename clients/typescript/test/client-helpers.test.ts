@@ -170,6 +170,24 @@ describe('client helpers', () => {
     }
   });
 
+  it('opens the WebSocket with a new session when its upgrade is refused (token revoked before connecting)', async () => {
+    const { client, calls } = guestClient();
+    const token = (await client.login({ login: guest.email, password: DEFAULT_PASSWORD })).token;
+    const elsewhere = w.client();
+    elsewhere.auth.setToken(token);
+    await elsewhere.logout();
+    const closes: number[] = [];
+    let opens = 0;
+    const socket = openRealtimeSocket(client, 'notifications', { WebSocket, minDelayMs: 20, onOpen: () => (opens += 1), onClose: (code) => closes.push(code), onFrame: () => {} });
+    try {
+      await w.until(() => opens === 1, 'the socket to open with the new session');
+      assert.equal(closes.length, 1, 'one refused attempt');
+      assert.equal(calls.relogin, 1);
+    } finally {
+      socket.close();
+    }
+  });
+
   it('gives a key to every operation the document says honours Idempotency-Key', async () => {
     const doc = JSON.parse(await readFile(new URL('../src/generated/openapi.json', import.meta.url), 'utf8')) as {
       paths: Record<string, Record<string, { description?: string; parameters?: Array<{ name?: string }> }>>;
