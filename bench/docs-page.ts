@@ -12,7 +12,6 @@
 // Prints median and p95 of each, the document's size, and writes bench/results/docs-page.json.
 // BENCH_DOCS_URL=http://host:port measures a server already running there instead (e.g. an older
 // checkout, for a before/after). Needs Chromium (CHROMIUM_PATH or `chromium` on PATH).
-import { accessSync, constants } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -21,6 +20,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { machine, quantile } from './report.ts';
 import { firstOperationDrawn, idleAfter, installDocsProbe } from './docs-page-probe.ts';
 import { startServer, type RunningServer } from './server-process.ts';
+import { CHROMIUM_MISSING, findChromium } from '../test/helpers/chromium.ts';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(benchDir, '..');
@@ -28,24 +28,6 @@ const runs = Number(process.env.BENCH_DOCS_RUNS ?? 15);
 if (!Number.isInteger(runs) || runs <= 0) throw new Error(`BENCH_DOCS_RUNS must be a positive integer (got "${process.env.BENCH_DOCS_RUNS}")`);
 const QUIET_MS = 2000;
 const TIMEOUT_MS = 60_000;
-
-function findChromium(): string {
-  const candidates = [
-    process.env.CHROMIUM_PATH,
-    ...(process.env.PATH ?? '').split(path.delimiter).flatMap((dir) => (dir ? [path.join(dir, 'chromium'), path.join(dir, 'chromium-browser')] : [])),
-    '/usr/lib/chromium/chromium',
-  ];
-  for (const file of candidates) {
-    if (!file) continue;
-    try {
-      accessSync(file, constants.X_OK);
-      return file;
-    } catch {
-      // try the next one
-    }
-  }
-  throw new Error('Chromium not found: apt-get install chromium, or set CHROMIUM_PATH');
-}
 
 interface Load {
   firstOperationMs: number;
@@ -91,6 +73,7 @@ async function measure(browser: Browser, url: string) {
 
 async function main() {
   const executablePath = findChromium();
+  if (!executablePath) throw new Error(CHROMIUM_MISSING);
   let server: RunningServer | undefined;
   const stop = () => void server?.stop();
   process.once('SIGINT', stop);

@@ -5,31 +5,12 @@
 // operation drawn as a diagnostic (not checked: `npm run bench:docs` measures it properly).
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { accessSync, constants } from 'node:fs';
 import net from 'node:net';
-import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromiumForTests } from './helpers/chromium.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { createUser, loginAs } from './helpers/factories.ts';
 import { firstOperationDrawn, installDocsProbe } from '../bench/docs-page-probe.ts';
-
-function findChromium(): string | null {
-  const candidates = [
-    process.env.CHROMIUM_PATH,
-    ...(process.env.PATH ?? '').split(path.delimiter).flatMap((dir) => (dir ? [path.join(dir, 'chromium'), path.join(dir, 'chromium-browser')] : [])),
-    '/usr/lib/chromium/chromium',
-  ];
-  for (const file of candidates) {
-    if (!file) continue;
-    try {
-      accessSync(file, constants.X_OK);
-      return file;
-    } catch {
-      // try the next one
-    }
-  }
-  return null;
-}
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -42,9 +23,7 @@ async function freePort(): Promise<number> {
   });
 }
 
-const executablePath = findChromium();
-const skip = executablePath ? false : 'Chromium not found (apt-get install chromium, or set CHROMIUM_PATH); .ci/run installs it';
-if (skip) console.log(`# docs page browser test skipped: ${skip}`);
+const { executablePath, skip } = chromiumForTests('docs page browser test');
 
 describe('/docs in Chromium', { skip }, () => {
   let t: TestApp;

@@ -3,35 +3,14 @@
 // are test-only routes of the same app. Without Chromium the test skips and says why.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { accessSync, constants } from 'node:fs';
-import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser } from 'playwright-core';
+import { chromiumForTests } from '../../../test/helpers/chromium.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import type { CreateCheckoutInput } from '../../ports/payment-processor.ts';
 import { LocalPaymentProcessor } from './local-payment-processor.ts';
 
-function findChromium(): string | null {
-  const candidates = [
-    process.env.CHROMIUM_PATH,
-    ...(process.env.PATH ?? '').split(path.delimiter).flatMap((dir) => (dir ? [path.join(dir, 'chromium'), path.join(dir, 'chromium-browser')] : [])),
-    '/usr/lib/chromium/chromium',
-  ];
-  for (const file of candidates) {
-    if (!file) continue;
-    try {
-      accessSync(file, constants.X_OK);
-      return file;
-    } catch {
-      // try the next one
-    }
-  }
-  return null;
-}
-
-const executablePath = findChromium();
-const skip = executablePath ? false : 'Chromium not found (apt-get install chromium, or set CHROMIUM_PATH); .ci/run installs it';
-if (skip) console.log(`# checkout page browser test skipped: ${skip}`);
+const { executablePath, skip } = chromiumForTests('checkout page browser test');
 
 describe('local checkout page in Chromium', { skip }, () => {
   let t: TestApp;

@@ -4,37 +4,17 @@
 // person to look at. Without Chromium the test skips and says why.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { accessSync, constants } from 'node:fs';
 import { mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
+import { chromiumForTests } from '../../../test/helpers/chromium.ts';
 import { renderEmail } from './render-email.ts';
 import { TEMPLATE_NAMES } from './templates.ts';
 import { LOCALES } from './locales.ts';
 import { sampleVars } from './emails.test-support.ts';
 
-function findChromium(): string | null {
-  const candidates = [
-    process.env.CHROMIUM_PATH,
-    ...(process.env.PATH ?? '').split(path.delimiter).flatMap((dir) => (dir ? [path.join(dir, 'chromium'), path.join(dir, 'chromium-browser')] : [])),
-    '/usr/lib/chromium/chromium',
-  ];
-  for (const file of candidates) {
-    if (!file) continue;
-    try {
-      accessSync(file, constants.X_OK);
-      return file;
-    } catch {
-      // try the next one
-    }
-  }
-  return null;
-}
-
-const executablePath = findChromium();
-const skip = executablePath ? false : 'Chromium not found (apt-get install chromium, or set CHROMIUM_PATH); .ci/run installs it';
-if (skip) console.log(`# e-mail screenshots skipped: ${skip}`);
+const { executablePath, skip } = chromiumForTests('e-mail screenshots');
 
 const ARTIFACTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../.test-cache/artifacts/emails');
 
