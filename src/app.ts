@@ -53,6 +53,9 @@ import { FIRST_SUPPORTED_DAY, LAST_SUPPORTED_DAY } from './kernel/calendar-dates
 
 export type App = FastifyInstance;
 
+/** The document's title, which the /docs page shows too. */
+const API_TITLE = 'Stays booking API';
+
 export interface RouteEntry {
   method: string;
   url: string;
@@ -129,7 +132,7 @@ export async function buildApp(deps: Deps, opts: { extraRoutes?: (app: App, deps
     openapi: {
       openapi: '3.1.0',
       info: {
-        title: 'Stays booking API',
+        title: API_TITLE,
         version: '0.1.0',
         description:
           'Property rental and booking service. All spec paths are served under /api. Success: {success, message, data}; ' +
@@ -148,7 +151,7 @@ export async function buildApp(deps: Deps, opts: { extraRoutes?: (app: App, deps
     transform: documentRoute,
     transformObject: (doc) => finishDocument(doc as unknown as Parameters<typeof finishDocument>[0]),
   });
-  await registerDocsPage(app, { title: 'Stays booking API' });
+  await registerDocsPage(app, { title: API_TITLE });
 
   installLoadShedding(app, config.MAX_EVENT_LOOP_DELAY_MS, () => httpMetrics.shed('event_loop'));
   installInFlightLimit(app, config.MAX_REQUESTS_IN_FLIGHT, () => httpMetrics.shed('in_flight'));
