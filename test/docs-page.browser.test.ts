@@ -49,7 +49,6 @@ describe('/docs in Chromium', { skip }, () => {
     const context = await browser.newContext();
     await installDocsProbe(context);
     const page = await context.newPage();
-    page.once('close', () => void context.close());
     const failed: string[] = [];
     page.on('pageerror', (err) => failed.push(`page error: ${err.message}`));
     page.on('requestfailed', (req) => failed.push(`request failed: ${req.url()}`));
@@ -78,7 +77,8 @@ describe('/docs in Chromium', { skip }, () => {
       assert.doesNotMatch(text, /swagger|fastify|smartbear/i);
       assert.deepEqual(failed, []);
     } finally {
-      await page.close();
+      // The page's own context, awaited: a close left running raced the browser's close in after().
+      await page.context().close();
     }
   });
 
@@ -99,7 +99,7 @@ describe('/docs in Chromium', { skip }, () => {
       assert.ok((await operation.locator('.request-url').innerText()).includes(`${base}/api/countries`));
       assert.deepEqual(failed, []);
     } finally {
-      await page.close();
+      await page.context().close();
     }
   });
 
@@ -124,7 +124,7 @@ describe('/docs in Chromium', { skip }, () => {
       assert.ok((await live.locator('tr.response .response-col_description').innerText()).includes(user.email));
       assert.deepEqual(failed, []);
     } finally {
-      await page.close();
+      await page.context().close();
     }
   });
 });
