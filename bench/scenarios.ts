@@ -192,6 +192,31 @@ const preview: Scenario = {
   check: checkPreview,
 };
 
+// The traveller's price calendar of the catalogue's complete listing (room types, rate plans, a
+// season): 60 nights from a random day of the next ten months, so every answer is built afresh
+// from the per-listing cache the preview uses (no statement once it holds the listing).
+const AVAILABILITY_NIGHTS = 60;
+const availability: Scenario = {
+  name: 'availability',
+  dataset: 10_000,
+  measures:
+    `GET /api/properties/{id}/availability anonymous, ${AVAILABILITY_NIGHTS} nights from a random future day, on the complete listing of 10,000: ` +
+    'the listing\'s rules and calendar from the price loader\'s cache, night by night prices after seasons and stay rules per rate plan',
+  prepare: (ctx) => {
+    const id = ctx.manifest!.detailId;
+    const path = () => {
+      const from = new Date(Date.now() + int(1, 300) * 86_400_000);
+      const to = new Date(from.getTime() + AVAILABILITY_NIGHTS * 86_400_000);
+      return `/api/properties/${id}/availability?from=${from.toISOString().slice(0, 10)}&to=${to.toISOString().slice(0, 10)}`;
+    };
+    return { path: path(), connections: DB_BOUND_CONNECTIONS, vary: () => ({ path: path() }) };
+  },
+  check: (status, body) => {
+    const nights = data(body).nights;
+    return status === 200 && Array.isArray(nights) && nights.length === AVAILABILITY_NIGHTS ? null : `expected ${AVAILABILITY_NIGHTS} nights, got ${status} ${JSON.stringify(body).slice(0, 300)}`;
+  },
+};
+
 // Bookings that all succeed: each request takes the next slot (a listing, two nights nobody else
 // books, a guest with fewer than 5 unpaid holds; see booking-fixtures.ts), so a 409 or 422 is a
 // real failure and counts as an error.
@@ -326,6 +351,7 @@ export const scenarios: Scenario[] = [
     check: (status, body) => (status === 200 && typeof data(body).id === 'number' ? null : `expected 200 with the read form, got ${status} ${JSON.stringify(body).slice(0, 300)}`),
   },
   preview,
+  availability,
   search('search-10k', 10_000),
   search('search-100k', 100_000),
   booking,
@@ -366,6 +392,14 @@ export const requirements: Requirement[] = [
     metric: 'reqPerSec',
     minRatio: 0.4,
     text: 'the price preview keeps at least 40% of the same process\'s bare JSON route throughput',
+  },
+  {
+    name: 'availability-throughput',
+    numerator: 'availability',
+    denominator: baselineOf(10_000),
+    metric: 'reqPerSec',
+    minRatio: 0.4,
+    text: `the ${AVAILABILITY_NIGHTS}-night price calendar of a cached listing keeps at least 40% of the same process's bare JSON route throughput`,
   },
   {
     name: 'booking-throughput',

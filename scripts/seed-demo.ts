@@ -57,6 +57,12 @@ for (const r of catalog.accounts) console.log(r.map((c) => c.padEnd(28)).join(''
 const widths = [6, 14, 32, 20, 13, 16, 10, 10];
 console.log(['id', 'owner', 'listing', 'city', 'type', 'price/night', 'status', 'room types'].map((h, i) => h.padEnd(widths[i]!)).join(''));
 for (const r of catalog.listings) console.log(r.map((c, i) => c.slice(0, widths[i]! - 1).padEnd(widths[i]!)).join(''));
+{
+  // Any active listing above (one with room types shows them per rate plan), no token needed.
+  const from = new Date().toISOString().slice(0, 10);
+  const to = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
+  console.log(`Availability and price calendar of a listing: GET /api/properties/{id}/availability?from=${from}&to=${to}`);
+}
 const state = bookings.created ? 'created now' : `already there, left as they were${bookings.renewedHolds ? `; ${bookings.renewedHolds} lapsed hold(s) renewed` : ''}`;
 console.log(`\nDemo reservations of ${DEMO_GUEST_EMAIL} (${state}); a completed stay's feedback page is GET /api/public-feedback/{feedback id}:`);
 const bw = [13, 11, 32, 26, 14, 16, 16, 0];

@@ -45,6 +45,7 @@ const PUBLIC = [
   'requestPasswordReset', 'verifyPasswordResetCode', 'resetPassword', 'loginWithGoogle', 'loginWithFacebook',
   'getSetPasswordPage', 'submitSetPasswordForm', 'getResetPasswordPage', 'submitResetPasswordForm',
   'getAvatar', 'getPublicFeedback', 'submitPublicFeedback', 'handlePaymentWebhook', 'handleChannelWebhook', 'exportPropertyCalendar',
+  'getPropertyAvailability',
 ];
 
 describe('GET /openapi.json', () => {

@@ -101,6 +101,7 @@ export const EXPECTED: Record<string, Policy> = {
   'PUT /api/properties/:id/room-types/:rt/rate-plans/:rp': listingManage, 'DELETE /api/properties/:id/room-types/:rt/rate-plans/:rp': listingManage,
   'GET /api/properties/:id/room-types/:rt/calendar': anyone, 'PUT /api/properties/:id/room-types/:rt/calendar': listingManage,
   'GET /api/properties/:id/calendar': anyone, 'PUT /api/properties/:id/calendar': listingManage,
+  'GET /api/properties/:id/availability': anyone,
   'POST /api/properties/:id/medias': listingManage, 'GET /api/properties/:id/medias': anyone, 'PUT /api/properties/:id/medias/order': listingManage,
   'DELETE /api/properties/:id/medias/:mediaId': listingManage,
   'GET /api/properties/:id/calendar/ical': listingPrivate, 'POST /api/properties/:id/calendar/ical/rotate': listingPrivateManage,

@@ -40,6 +40,7 @@ export const REQUESTS: Record<string, Build> = {
   'GET /api/notifications/status': () => ({ query: { is_read: '0' } }),
   'POST /api/properties/:id/medias': () => ({ form: form({}, { files: png('room.png') }) }),
   'PUT /api/properties/:id/calendar': () => ({ body: { from: day(300), to: day(302), price: 150 } }),
+  'GET /api/properties/:id/availability': () => ({ query: { from: day(1), to: day(61) } }),
   'PUT /api/properties/:id/room-types/:rt/calendar': () => ({ body: { from: day(300), to: day(302), price: 150 } }),
   'POST /api/properties/:id/seasons': ({ n }) => ({ body: { name: `Season ${n}`, start_date: day(400 + n * 3), end_date: day(401 + n * 3), reduction_percent: 10, min_stay: 1 } }),
   'PUT /api/properties/:id/seasons/:itemId': ({ n }) => ({ body: { name: `Season ${n}`, start_date: day(700 + n * 3), end_date: day(701 + n * 3), reduction_percent: 10, min_stay: 1 } }),

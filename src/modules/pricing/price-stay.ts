@@ -203,3 +203,12 @@ function assertInput(input: PricingInput): void {
   assertNonNegativeMinor(input.cleaningFeeMinor, 'cleaning fee');
   for (const x of [...input.packages, ...input.services]) assertNonNegativeMinor(x.priceMinor, x.name);
 }
+
+/**
+ * One night's accommodation after its season, as priceStay takes it off a one-night stay
+ * (base_total − season_discount): the calendar's nightly price.
+ */
+export function nightAfterSeason(priceMinor: number, date: string, seasons: readonly PricingInput['seasons'][number][]): number {
+  const s = seasonFor(date, seasons);
+  return s ? priceMinor - Math.min(priceMinor, sumPercentsOf([{ amountMinor: priceMinor, percent: s.reductionPercent }])) : priceMinor;
+}

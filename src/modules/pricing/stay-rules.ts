@@ -86,3 +86,34 @@ export function validateStay(input: PricingInput): StayValidation {
   if (maxes.length) out.max_stay = Math.min(...maxes);
   return out;
 }
+
+/** The stay rules met when arriving or leaving on `date`, as validateStay applies them. */
+export interface DayRules {
+  /** Strictest minimum for a stay arriving that day (season of that night, plan); null = none. */
+  minStay: number | null;
+  /** Strictest maximum for a stay arriving that day; null = none. */
+  maxStay: number | null;
+  closedToArrival: boolean;
+  closedToDeparture: boolean;
+  /** The plan does not sell that night (the calendar row's own stop-sell is the caller's). */
+  stopSell: boolean;
+}
+
+/**
+ * The calendar's view of validateStay: what it would check of a stay arriving, leaving or
+ * sleeping on `date`. Same season choice and weekday arrays, so the two cannot drift apart
+ * (the availability property test holds them together).
+ */
+export function dayRules(date: string, seasons: readonly Season[], plan?: PricingInput['units'][number]['ratePlan']): DayRules {
+  const season = seasonFor(date, seasons);
+  const wd = weekdayIndex(date);
+  const mins = [season?.minStay, plan?.minStayArrival[wd]].filter(positive);
+  const maxes = [season?.maxStay, plan?.maxStay[wd]].filter(positive);
+  return {
+    minStay: mins.length ? Math.max(...mins) : null,
+    maxStay: maxes.length ? Math.min(...maxes) : null,
+    closedToArrival: plan?.closedToArrival[wd] ?? false,
+    closedToDeparture: plan?.closedToDeparture[wd] ?? false,
+    stopSell: plan?.stopSell[wd] ?? false,
+  };
+}

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../kernel/deps.ts';
+import { availabilityRoutes } from './availability.routes.ts';
 import { changeReservationRoutes } from './change-reservation.routes.ts';
 import { createReservationRoutes } from './create-reservation.routes.ts';
 import { listReservationsRoutes } from './list-reservations.routes.ts';
@@ -14,6 +15,7 @@ export { settlePaidReservation, type ReceivedPayment, type Settlement } from './
 /** Reservations: price preview, booking, lists and search, changes and cancellation, reviews of completed stays, the dashboard. */
 export async function reservationsModule(app: FastifyInstance, opts: { deps: Deps }) {
   await app.register(previewRoutes, opts);
+  await app.register(availabilityRoutes, opts);
   await app.register(reservationsRoutes, opts);
   await app.register(createReservationRoutes, opts);
   await app.register(changeReservationRoutes, opts);

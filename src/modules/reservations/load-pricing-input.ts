@@ -21,7 +21,7 @@ import { loadPricingConfig, type PricingInputCache } from './pricing-input-cache
 import { pricingInputRepository, type CalendarNight, type PropertyRow, type RatePlanRow, type RoomTypeRow } from './pricing-input.repository.ts';
 
 /** property_nights.room_type_id of the listing sold as a whole. */
-const LISTING_UNIT = 0;
+export const LISTING_UNIT = 0;
 
 export interface RoomRequest {
   roomTypeId: number;
@@ -205,9 +205,10 @@ function checkDates(checkin: string, checkout: string): void {
   if (Object.keys(errors).length) throw new AppError('VALIDATION_FAILED', Object.values(errors)[0]![0]!, errors);
 }
 
-type Calendar = Map<string, CalendarNight>;
+/** Calendar rows by `${room type}|${night}`. */
+export type Calendar = Map<string, CalendarNight>;
 
-function listingLine(p: PropertyRow, dates: string[], calendar: Calendar): UnitLine {
+export function listingLine(p: PropertyRow, dates: string[], calendar: Calendar): UnitLine {
   return {
     roomTypeId: null,
     roomTypeTitle: p.publicName ?? p.internalName ?? `Property ${p.id}`,
@@ -231,7 +232,7 @@ function listingLine(p: PropertyRow, dates: string[], calendar: Calendar): UnitL
  * night's count. Guests are spread over per_person lines in order, filling each line's capacity,
  * the last taking any overflow (capacity is reported by stay_validation).
  */
-function roomLines(
+export function roomLines(
   rooms: RoomRequest[], types: ReadonlyMap<number, RoomTypeRow>, plans: ReadonlyMap<number, RatePlanRow>,
   dates: string[], calendar: Calendar, guests: number,
 ): UnitLine[] {

@@ -1847,6 +1847,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/properties/{id}/availability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Availability and price calendar of a listing
+         * @description Night by night over [from, to): whether it can be booked, its price after seasons in the listing currency (per rate plan for a listing sold by room type, with the rooms left), and the stay rules of arriving or leaving that day (min/max stay, closed to arrival/departure, stop-sell). It says what POST /reservations/preview says: a stay whose nights are bookable and whose arrival and departure days allow it previews as valid, at these prices (before long-stay, offer and promo discounts, fees and taxes). Public for an active, visible listing (else 404, for its owner too); from not before to, or more than 366 nights → 422 to. Room types without a rate plan are not listed (they cannot be booked).
+         */
+        get: operations["getPropertyAvailability"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/public-feedback/{id}": {
         parameters: {
             query?: never;
@@ -9112,6 +9132,73 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPropertyAvailability: {
+        parameters: {
+            query: {
+                /** @description the first night, in the listing's time zone; a real calendar date from 1900-01-01 to 2200-12-31 (422 otherwise) */
+                from: string;
+                /** @description the day after the last night (exclusive), after from and at most 366 nights later; else 422 to; a real calendar date from 1900-01-01 to 2200-12-31 (422 otherwise) */
+                to: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: availability and price calendar of a listing. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: {
+                            currency: string;
+                            nights: {
+                                /** Format: date */
+                                date: string;
+                                /** @description the night can be sold (not past, not stopped, a unit left: the listing's, or a room of some room type under a plan that sells it); a stay also needs the rules of its arrival and departure days */
+                                bookable: boolean;
+                                /** @description the night after its season; with room types the lowest plan price of a sellable room type (else of any); null when nothing is priced */
+                                price: number | null;
+                                min_stay: number | null;
+                                max_stay: number | null;
+                                closed_to_arrival: boolean;
+                                closed_to_departure: boolean;
+                                /** @description listings sold by room type only */
+                                room_types?: {
+                                    room_type_id: number;
+                                    rooms_left: number;
+                                    rate_plans: {
+                                        rate_plan_id: number;
+                                        /** @description the night after its season, in the listing currency (per person for a per_person rate plan) */
+                                        price: number;
+                                        /** @description arriving that day: the strictest of the season's and the plan's minimum; null = none */
+                                        min_stay: number | null;
+                                        /** @description arriving that day: the strictest maximum; null = none */
+                                        max_stay: number | null;
+                                        closed_to_arrival: boolean;
+                                        /** @description a stay may not end (check out) on this day */
+                                        closed_to_departure: boolean;
+                                        /** @description the plan or the calendar does not sell this night */
+                                        stop_sell: boolean;
+                                    }[];
+                                }[];
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];

@@ -1,0 +1,108 @@
+// The traveller's calendar (contract §11): night by night, whether it sells, its price after the
+// season and the stay rules of arriving or leaving that day. It is built from the preview's own
+// parts, so it cannot say other than the preview: the cached listing rules and calendar
+// (pricing-input-cache.ts, invalidated with the listing's other caches), the same unit lines
+// (listingLine/roomLines: calendar override, else plan price, else the listing's; units left),
+// the engine's season price of a night (nightAfterSeason) and its stay rules (dayRules).
+// Statements: none when the listing's rules and calendar are cached; else one for the nights
+// of the range, plus the rules' one round on a cold listing (the preview's).
+import type { Deps } from '../../kernel/deps.ts';
+import { addDays, daysBetween, stayNights, todayIn } from '../../kernel/calendar-dates.ts';
+import { minorToNumber } from '../../kernel/money.ts';
+import { AppError } from '../../platform/errors.ts';
+import { dayRules, nightAfterSeason, type UnitLine } from '../pricing/index.ts';
+import { isPublic } from '../properties/index.ts';
+import { MAX_CALENDAR_NIGHTS, type Availability, type AvailabilityNight } from './availability.schemas.ts';
+import { LISTING_UNIT, listingLine, roomLines, type Calendar } from './load-pricing-input.ts';
+import { pricingInputCache } from './pricing-input-cache.ts';
+
+type RoomTypeNight = NonNullable<AvailabilityNight['room_types']>[number];
+
+export async function getPropertyAvailability(deps: Deps, propertyId: number, from: string, to: string): Promise<Availability> {
+  const nightsAsked = daysBetween(from, to);
+  if (nightsAsked < 1) throw new AppError('VALIDATION_FAILED', 'to must be after from', { to: ['must be after from'] });
+  if (nightsAsked > MAX_CALENDAR_NIGHTS) {
+    throw new AppError('VALIDATION_FAILED', `at most ${MAX_CALENDAR_NIGHTS} nights per call`, { to: [`at most ${MAX_CALENDAR_NIGHTS} nights after from`] });
+  }
+  const cache = pricingInputCache(deps);
+  const config = cache.peekConfig(propertyId) ?? (await cache.config(deps.db, propertyId));
+  if (!config || !isPublic(config.property)) throw new AppError('NOT_FOUND', 'Property not found');
+  const { property, roomTypes, ratePlans, typeById, planById, engineSeasons } = config;
+  const decimals = config.decimals ?? 2;
+  const money = (minor: number) => minorToNumber(minor, decimals);
+
+  const kinds = roomTypes.length ? roomTypes.map((t) => t.id) : [LISTING_UNIT];
+  const rows = cache.peekNights(propertyId, kinds, from, to) ?? (await cache.nights(deps.db, propertyId, kinds, from, to, deps.clock.now()));
+  const calendar: Calendar = new Map(rows.map((n) => [`${n.roomTypeId}|${n.night}`, n]));
+  const dates = stayNights(from, to);
+  const today = todayIn(property.timezone, deps.clock.now());
+  const lastNight = addDays(to, -1);
+  const seasons = engineSeasons.filter((s) => s.startDate <= lastNight && s.endDate >= from);
+
+  if (roomTypes.length === 0) {
+    if (property.pricePerNight === null) return { currency: property.currencyCode, nights: dates.map((date) => closedNight(date, seasons)) };
+    const line = listingLine(property, dates, calendar);
+    return {
+      currency: property.currencyCode,
+      nights: line.nights.map((n) => {
+        const rules = dayRules(n.date, seasons);
+        return {
+          date: n.date, bookable: n.date >= today && !n.stopSell && n.available >= 1,
+          price: money(nightAfterSeason(n.priceMinor, n.date, seasons)),
+          min_stay: rules.minStay, max_stay: rules.maxStay, closed_to_arrival: false, closed_to_departure: false,
+        };
+      }),
+    };
+  }
+
+  // One unit line per (room type, rate plan), as a preview of one room of that plan builds it.
+  const lines: UnitLine[] = ratePlans
+    .filter((p) => typeById.has(p.roomTypeId))
+    .map((p) => roomLines([{ roomTypeId: p.roomTypeId, ratePlanId: p.id, roomsCount: 1 }], typeById, planById, dates, calendar, 1)[0]!);
+  return {
+    currency: property.currencyCode,
+    nights: dates.map((date, i) => {
+      const byType = new Map<number, RoomTypeNight>();
+      let best: { price: number; sells: boolean } | null = null;
+      let bookable = false;
+      let minStay: number | null = null;
+      let maxStay: number | null = null;
+      let anyMax = false;
+      let allCta = true;
+      let allCtd = true;
+      for (const line of lines) {
+        const night = line.nights[i]!;
+        const rules = dayRules(date, seasons, line.ratePlan);
+        const stopSell = rules.stopSell || night.stopSell;
+        const price = nightAfterSeason(night.priceMinor, date, seasons);
+        const sells = !stopSell && night.available >= 1;
+        let type = byType.get(line.roomTypeId!);
+        if (!type) byType.set(line.roomTypeId!, (type = { room_type_id: line.roomTypeId!, rooms_left: night.available, rate_plans: [] }));
+        type.rate_plans.push({
+          rate_plan_id: line.ratePlan!.id, price: money(price), min_stay: rules.minStay, max_stay: rules.maxStay,
+          closed_to_arrival: rules.closedToArrival, closed_to_departure: rules.closedToDeparture, stop_sell: stopSell,
+        });
+        // The day's own rules are the least strict of the plans: what some stay could meet.
+        bookable ||= sells;
+        if (!best || (sells && !best.sells) || (sells === best.sells && price < best.price)) best = { price, sells };
+        minStay = minStay === null || (rules.minStay ?? 0) < minStay ? (rules.minStay ?? 0) : minStay;
+        if (rules.maxStay === null) anyMax = true;
+        else maxStay = Math.max(maxStay ?? 0, rules.maxStay);
+        allCta &&= rules.closedToArrival;
+        allCtd &&= rules.closedToDeparture;
+      }
+      if (lines.length === 0) return { ...closedNight(date, seasons), room_types: [] };
+      return {
+        date, bookable: bookable && date >= today, price: money(best!.price),
+        min_stay: minStay || null, max_stay: anyMax ? null : maxStay,
+        closed_to_arrival: allCta, closed_to_departure: allCtd, room_types: [...byType.values()],
+      };
+    }),
+  };
+}
+
+/** A night of a listing with nothing to sell (no nightly price, or room types without plans). */
+function closedNight(date: string, seasons: Parameters<typeof dayRules>[1]): AvailabilityNight {
+  const rules = dayRules(date, seasons);
+  return { date, bookable: false, price: null, min_stay: rules.minStay, max_stay: rules.maxStay, closed_to_arrival: false, closed_to_departure: false };
+}
