@@ -29,6 +29,7 @@ import { paymentsModule } from './modules/payments/index.ts';
 import { channelModule } from './modules/channel/index.ts';
 import { icalModule } from './modules/ical/index.ts';
 import { payoutsModule } from './modules/payouts/index.ts';
+import { ownerPerformanceModule } from './modules/owner-performance/index.ts';
 import { emailsModule } from './modules/emails/index.ts';
 import { LocalPaymentProcessor } from './adapters/local-payments/local-payment-processor.ts';
 import { paymentResultPages } from './modules/payments/payment-result-pages.routes.ts';
@@ -61,6 +62,8 @@ export interface RouteEntry {
   url: string;
   /** Left out of /openapi.json on purpose (schema.hide). */
   hidden: boolean;
+  /** Honours Idempotency-Key (config.idempotent, platform/idempotency.ts). */
+  idempotent: boolean;
 }
 
 declare module 'fastify' {
@@ -99,7 +102,7 @@ export async function buildApp(deps: Deps, opts: { extraRoutes?: (app: App, deps
   // Every route as registered, so tests can hold the router and /openapi.json to each other.
   const routeTable: RouteEntry[] = [];
   app.addHook('onRoute', (r) => {
-    for (const method of [r.method].flat()) if (method !== 'HEAD') routeTable.push({ method, url: r.url, hidden: Boolean((r.schema as { hide?: boolean } | undefined)?.hide) });
+    for (const method of [r.method].flat()) if (method !== 'HEAD') routeTable.push({ method, url: r.url, hidden: Boolean((r.schema as { hide?: boolean } | undefined)?.hide), idempotent: Boolean(r.config?.idempotent) });
   });
   app.decorate('routeTable', routeTable);
   installErrorHandlers(app);
@@ -211,6 +214,7 @@ export async function buildApp(deps: Deps, opts: { extraRoutes?: (app: App, deps
       await api.register(notificationsModule, { deps });
       await api.register(paymentsModule, { deps });
       await api.register(payoutsModule, { deps });
+      await api.register(ownerPerformanceModule, { deps });
       await api.register(emailsModule, { deps });
       await api.register(channelModule, { deps });
       await api.register(icalModule, { deps });

@@ -144,6 +144,26 @@ describe('GET /openapi.json', () => {
     assert.deepEqual(open, [...PUBLIC].sort());
   });
 
+  it('declares the Idempotency-Key header on exactly the operations that honour it', () => {
+    const toPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
+    const honour = t.app.routeTable.filter((r) => r.idempotent && !r.hidden).map((r) => `${r.method} ${toPath(r.url)}`).sort();
+    const declare = operations(doc)
+      .filter(({ op }) => ((op.parameters ?? []) as Array<{ in: string; name: string }>).some((p) => p.in === 'header' && p.name === 'Idempotency-Key'))
+      .map(({ key }) => key).sort();
+    assert.ok(honour.length >= 8, `only ${honour.length} idempotent routes found`);
+    assert.deepEqual(declare, honour);
+  });
+
+  it('documents the pages served outside /api as text/html, not JSON', () => {
+    const pages = operations(doc).filter(({ key }) => !key.includes(' /api/') && !/ \/(healthz|readyz)$/.test(key));
+    assert.ok(pages.length >= 7, `only ${pages.length} pages found`);
+    for (const { key, op } of pages) {
+      for (const [status, res] of Object.entries((op.responses ?? {}) as Record<string, { content?: Record<string, unknown> }>)) {
+        if (status.startsWith('2') && res.content) assert.deepEqual(Object.keys(res.content), ['text/html'], `${key} ${status}`);
+      }
+    }
+  });
+
   it('takes security from the flags the auth plugin enforces, whatever the schema says', () => {
     assert.deepEqual(securityOf({ roles: ['admin'] }, []), [{ bearer: [] }]);
     assert.deepEqual(securityOf({ auth: 'required' }, undefined), [{ bearer: [] }]);

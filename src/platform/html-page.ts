@@ -1,10 +1,14 @@
 // The look of the few HTML pages this service serves itself (the local checkout, the payment
 // result pages, set-password and reset-password): one card on a grey page, system fonts, no
 // script and no external asset, so each works under a `default-src 'none'` policy.
+import { Type } from 'typebox';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 /** Text or attribute value → HTML: every value a page shows goes through this. */
 export const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+
+/** A response that is one of these pages: documented as text/html, not as a JSON string. */
+export const htmlResponse = (description: string) => ({ description, content: { 'text/html': { schema: Type.String() } } });
 
 export const PAGE_STYLE = `
 body{font-family:system-ui,sans-serif;background:#f4f5f7;color:#1d2330;margin:0;padding:2rem 1rem}

@@ -22,10 +22,24 @@ export function securityOf(config: Partial<FastifyContextConfig> | undefined, de
   return Array.isArray(declared) ? (declared as Security) : [];
 }
 
+/** The header of routes that opt in with `config.idempotent` (platform/idempotency.ts), so clients can see which do. */
+const IDEMPOTENCY_KEY = {
+  type: 'string', minLength: 1, maxLength: 255,
+  description: 'Optional; any unique string (a UUID). A retry with the same key and body answers the first success again (header ' +
+    'Idempotent-Replayed: true) instead of acting twice; the same key with another body is 422, while the first is still running 409. ' +
+    'Keys are per caller and operation, kept 24 h; a failed attempt frees its key.',
+};
+
+function withIdempotencyKey(headers: unknown): object {
+  const base = (headers ?? { type: 'object', properties: {} }) as { properties?: Record<string, unknown> };
+  return { ...base, properties: { ...base.properties, 'Idempotency-Key': IDEMPOTENCY_KEY } };
+}
+
 /** @fastify/swagger's `transform`: a route's schema as the document shows it. */
 export const documentRoute: SwaggerTransform = ({ schema, url, route }) => {
   if (!schema || schema.hide) return { schema, url };
-  return { schema: { ...fileFieldsAsBinary(schema), security: securityOf(route.config, schema.security) }, url };
+  const shown = { ...fileFieldsAsBinary(schema), security: securityOf(route.config, schema.security) };
+  return { schema: route.config?.idempotent ? { ...shown, headers: withIdempotencyKey(schema.headers) } : shown, url };
 };
 
 /** The license in package.json, which the document states (test/openapi-document.test.ts holds them equal). */

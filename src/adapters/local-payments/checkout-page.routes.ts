@@ -7,6 +7,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 // A malformed form body or parameters are answered by the service's JSON error handler.
 import { errorResponses, otherErrors } from '../../platform/envelope.ts';
+import { htmlResponse } from '../../platform/html-page.ts';
 import type { LocalPaymentProcessor, CheckoutPageView } from './local-payment-processor.ts';
 import { alreadyPaidPage, checkoutPage, expiredPage, notFoundPage, rejectedPage, withSessionId } from './checkout-page.html.ts';
 
@@ -17,7 +18,6 @@ const FormBody = Type.Object({
   email: Type.Optional(Type.String({ maxLength: 254, description: 'Receipt e-mail, kept as customer_details.email.' })),
   name: Type.Optional(Type.String({ maxLength: 200, description: 'Payer name, kept as customer_details.name.' })),
 });
-const html = (description: string) => ({ description, content: { 'text/html': { schema: Type.String() } } });
 const redirect = (description: string) => ({ description, type: 'null' as const });
 const consumes = ['application/x-www-form-urlencoded'];
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
@@ -71,7 +71,7 @@ export async function checkoutPageRoutes(app: FastifyInstance, { processor }: { 
         'Only with PAYMENT_PROCESSOR=local: the page a checkout session\'s url points to. Shows the booking (description, ' +
         'reference, property, dates), the amount in the currency\'s decimals and the currency, and Pay / Cancel forms. ' +
         'HTML, no script; no-store; 404 unknown session, 410 expired, 200 "already paid" page with a link to the success URL.',
-      response: { 200: html('The checkout page, or the already-paid page'), 404: html('Unknown session'), 410: html('Expired session'), ...errorResponses() },
+      response: { 200: htmlResponse('The checkout page, or the already-paid page'), 404: htmlResponse('Unknown session'), 410: htmlResponse('Expired session'), ...errorResponses() },
     },
   }, async (req, reply) => {
     const view = await processor.pageView(req.params.sessionId);
@@ -91,8 +91,8 @@ export async function checkoutPageRoutes(app: FastifyInstance, { processor }: { 
         'with {CHECKOUT_SESSION_ID} replaced (or a session_id parameter added). Already paid → 409 page with a link to the ' +
         'success URL; expired → 410; wrong or missing form token → 403; unknown → 404.',
       response: {
-        303: redirect('To the success URL'), 403: html('Form token missing or wrong'), 404: html('Unknown session'),
-        409: html('Already paid'), 410: html('Expired session'), ...errorResponses(), ...otherErrors,
+        303: redirect('To the success URL'), 403: htmlResponse('Form token missing or wrong'), 404: htmlResponse('Unknown session'),
+        409: htmlResponse('Already paid'), 410: htmlResponse('Expired session'), ...errorResponses(), ...otherErrors,
       },
     },
   }, async (req, reply) => {
@@ -123,7 +123,7 @@ export async function checkoutPageRoutes(app: FastifyInstance, { processor }: { 
       description:
         'The Cancel form: redirects (303) to cancel_url with the session id ({CHECKOUT_SESSION_ID} replaced, or a session_id ' +
         'parameter). The session stays open until it expires, so the guest may come back and pay. 403 wrong form token, 404 unknown.',
-      response: { 303: redirect('To the cancel URL'), 403: html('Form token missing or wrong'), 404: html('Unknown session'), ...errorResponses(), ...otherErrors },
+      response: { 303: redirect('To the cancel URL'), 403: htmlResponse('Form token missing or wrong'), 404: htmlResponse('Unknown session'), ...errorResponses(), ...otherErrors },
     },
   }, async (req, reply) => {
     const view = await processor.pageView(req.params.sessionId);

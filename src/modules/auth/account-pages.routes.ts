@@ -9,14 +9,13 @@ import { Type } from 'typebox';
 import type { Deps } from '../../kernel/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import { errorResponses } from '../../platform/envelope.ts';
-import { esc, htmlPage, pageSecurityHeaders } from '../../platform/html-page.ts';
+import { esc, htmlPage, htmlResponse, pageSecurityHeaders } from '../../platform/html-page.ts';
 import { clientHome } from '../../platform/client-links.ts';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../platform/passwords.ts';
 import { setInitialPassword } from './set-initial-password.ts';
 import { resetPassword, verifyPasswordReset } from './password-reset.ts';
 
 const tags = ['auth'];
-const html = (description: string) => ({ description, content: { 'text/html': { schema: Type.String() } } });
 const consumes = ['application/x-www-form-urlencoded'];
 const limit = { rateLimit: { max: 20, timeWindow: '15 minutes' } };
 const Field = (max: number) => Type.Optional(Type.String({ maxLength: max }));
@@ -71,7 +70,7 @@ export async function accountPages(app: FastifyInstance, { deps }: { deps: Deps 
       operationId: 'getSetPasswordPage', tags, summary: 'Page to choose the first password (the default link of the staff invitation e-mail)',
       description: 'A form posting to POST /set-password with the token of the link. CLIENT_SET_PASSWORD_PATH points the e-mail elsewhere.',
       querystring: Type.Object({ token: Type.Optional(Type.String({ maxLength: 200 })) }),
-      response: { 200: html('The form'), ...errorResponses() },
+      response: { 200: htmlResponse('The form'), ...errorResponses() },
     },
   }, async (req, reply) => send(reply, 200, setPasswordForm(req.query.token ?? '', req.query.token ? null : 'This link has no token: open the link of the e-mail again.')));
 
@@ -80,7 +79,7 @@ export async function accountPages(app: FastifyInstance, { deps }: { deps: Deps 
     schema: {
       operationId: 'submitSetPasswordForm', tags, summary: 'Set the first password from the page', consumes, body: SetPasswordForm,
       description: 'Runs the use case of POST /api/auth/set-initial-password. 200 done page; 422 the form again with what to fix.',
-      response: { 200: html('Password set'), 422: html('The form again, with the problem'), ...errorResponses() },
+      response: { 200: htmlResponse('Password set'), 422: htmlResponse('The form again, with the problem'), ...errorResponses() },
     },
   }, async (req, reply) => {
     const { token = '', password = '', password_confirmation = '' } = req.body;
@@ -101,7 +100,7 @@ export async function accountPages(app: FastifyInstance, { deps }: { deps: Deps 
       operationId: 'getResetPasswordPage', tags, summary: 'Page to reset a password with the e-mailed code (the default link of the reset e-mail)',
       description: 'A form posting to POST /reset-password. CLIENT_PASSWORD_RESET_PATH points the e-mail elsewhere.',
       querystring: Type.Object({ email: Type.Optional(Type.String({ maxLength: 254 })) }),
-      response: { 200: html('The form'), ...errorResponses() },
+      response: { 200: htmlResponse('The form'), ...errorResponses() },
     },
   }, async (req, reply) => send(reply, 200, resetForm(req.query.email ?? '')));
 
@@ -110,7 +109,7 @@ export async function accountPages(app: FastifyInstance, { deps }: { deps: Deps 
     schema: {
       operationId: 'submitResetPasswordForm', tags, summary: 'Reset the password from the page', consumes, body: ResetForm,
       description: 'Runs POST /api/password_reset/verify then /reset: the code is used once; every session of the account ends. 200 done page; 422 the form again.',
-      response: { 200: html('Password changed'), 422: html('The form again, with the problem'), ...errorResponses() },
+      response: { 200: htmlResponse('Password changed'), 422: htmlResponse('The form again, with the problem'), ...errorResponses() },
     },
   }, async (req, reply) => {
     const { email = '', code = '', password = '', password_confirmation = '' } = req.body;

@@ -9,7 +9,7 @@ import type { Deps } from '../../kernel/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import { errorResponses } from '../../platform/envelope.ts';
 import { verifyPayment } from './verify-payment.ts';
-import { esc, htmlPage, pageSecurityHeaders } from '../../platform/html-page.ts';
+import { esc, htmlPage, htmlResponse, pageSecurityHeaders } from '../../platform/html-page.ts';
 import { clientLink } from '../../platform/client-links.ts';
 
 // The checkout page's look (platform/html-page.ts), and a link onward to where the guest can
@@ -24,8 +24,6 @@ const MESSAGES: Record<string, [string, string]> = {
   refunded_late: ['Payment refunded', 'These dates were taken after your hold lapsed, so your payment is being refunded in full.'],
 };
 
-const Html = Type.String({ description: 'text/html page' });
-
 export async function paymentResultPages(app: FastifyInstance, { deps }: { deps: Deps }) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const send = (reply: FastifyReply, status: number, html: string) =>
@@ -36,7 +34,7 @@ export async function paymentResultPages(app: FastifyInstance, { deps }: { deps:
       operationId: 'showPaymentSuccessPage', tags: ['payments'], summary: 'Page the guest returns to after paying (default success URL)',
       description: 'Confirms the session exactly as GET /api/subscription-payment/verify does, then shows the outcome. Unknown session → 404 page.',
       querystring: Type.Object({ session_id: Type.String({ minLength: 1, maxLength: 255 }) }),
-      response: { 200: Html, 404: Html, 409: Html, ...errorResponses() },
+      response: { 200: htmlResponse('The outcome: confirmed, not paid yet, or refunded'), 404: htmlResponse('Unknown session'), 409: htmlResponse('The session does not match a payment'), ...errorResponses() },
     },
   }, async (req, reply) => {
     try {
@@ -60,7 +58,7 @@ export async function paymentResultPages(app: FastifyInstance, { deps }: { deps:
       operationId: 'showPaymentCancelPage', tags: ['payments'], summary: 'Page the guest returns to after cancelling the checkout (default cancel URL)',
       description: 'Nothing is charged; the reservation stays pending until its hold expires, and can still be paid.',
       querystring: Type.Object({ reservation_id: Type.Optional(Type.String({ maxLength: 20 })) }),
-      response: { 200: Html, ...errorResponses() },
+      response: { 200: htmlResponse('Nothing charged; links to pay or view the reservation'), ...errorResponses() },
     },
   }, async (req, reply) => {
     const id = /^[1-9]\d{0,15}$/.test(req.query.reservation_id ?? '') ? req.query.reservation_id! : null;
