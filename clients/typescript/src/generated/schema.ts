@@ -3811,32 +3811,32 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description text/html page */
+            /** @description The outcome: confirmed, not paid yet, or refunded */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "text/html": string;
                 };
             };
             400: components["responses"]["BadRequest"];
-            /** @description text/html page */
+            /** @description Unknown session */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "text/html": string;
                 };
             };
-            /** @description text/html page */
+            /** @description The session does not match a payment */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "text/html": string;
                 };
             };
             422: components["responses"]["ValidationFailed"];
@@ -3855,13 +3855,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description text/html page */
+            /** @description Nothing charged; links to pay or view the reservation */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "text/html": string;
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -9470,7 +9470,10 @@ export interface operations {
     createReservation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional; any unique string (a UUID). A retry with the same key and body answers the first success again (header Idempotent-Replayed: true) instead of acting twice; the same key with another body is 422, while the first is still running 409. Keys are per caller and operation, kept 24 h; a failed attempt frees its key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9539,7 +9542,10 @@ export interface operations {
     createMultiRoomReservation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional; any unique string (a UUID). A retry with the same key and body answers the first success again (header Idempotent-Replayed: true) instead of acting twice; the same key with another body is 422, while the first is still running 409. Keys are per caller and operation, kept 24 h; a failed attempt frees its key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9647,7 +9653,10 @@ export interface operations {
     modifyReservation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional; any unique string (a UUID). A retry with the same key and body answers the first success again (header Idempotent-Replayed: true) instead of acting twice; the same key with another body is 422, while the first is still running 409. Keys are per caller and operation, kept 24 h; a failed attempt frees its key. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -9718,7 +9727,10 @@ export interface operations {
     cancelReservation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional; any unique string (a UUID). A retry with the same key and body answers the first success again (header Idempotent-Replayed: true) instead of acting twice; the same key with another body is 422, while the first is still running 409. Keys are per caller and operation, kept 24 h; a failed attempt frees its key. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -9795,7 +9807,10 @@ export interface operations {
     sendMessage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional; any unique string (a UUID). A retry with the same key and body answers the first success again (header Idempotent-Replayed: true) instead of acting twice; the same key with another body is 422, while the first is still running 409. Keys are per caller and operation, kept 24 h; a failed attempt frees its key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -10664,7 +10679,10 @@ export interface operations {
     sendNotification: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional; any unique string (a UUID). A retry with the same key and body answers the first success again (header Idempotent-Replayed: true) instead of acting twice; the same key with another body is 422, while the first is still running 409. Keys are per caller and operation, kept 24 h; a failed attempt frees its key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -10708,7 +10726,10 @@ export interface operations {
     processPayment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional; any unique string (a UUID). A retry with the same key and body answers the first success again (header Idempotent-Replayed: true) instead of acting twice; the same key with another body is 422, while the first is still running 409. Keys are per caller and operation, kept 24 h; a failed attempt frees its key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -10950,7 +10971,10 @@ export interface operations {
     processPayouts: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional; any unique string (a UUID). A retry with the same key and body answers the first success again (header Idempotent-Replayed: true) instead of acting twice; the same key with another body is 422, while the first is still running 409. Keys are per caller and operation, kept 24 h; a failed attempt frees its key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
