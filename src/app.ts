@@ -29,6 +29,7 @@ import { paymentsModule } from './modules/payments/index.ts';
 import { channelModule } from './modules/channel/index.ts';
 import { icalModule } from './modules/ical/index.ts';
 import { payoutsModule } from './modules/payouts/index.ts';
+import { ownerPerformanceModule } from './modules/owner-performance/index.ts';
 import { emailsModule } from './modules/emails/index.ts';
 import { LocalPaymentProcessor } from './adapters/local-payments/local-payment-processor.ts';
 import { paymentResultPages } from './modules/payments/payment-result-pages.routes.ts';
@@ -213,6 +214,7 @@ export async function buildApp(deps: Deps, opts: { extraRoutes?: (app: App, deps
       await api.register(notificationsModule, { deps });
       await api.register(paymentsModule, { deps });
       await api.register(payoutsModule, { deps });
+      await api.register(ownerPerformanceModule, { deps });
       await api.register(emailsModule, { deps });
       await api.register(channelModule, { deps });
       await api.register(icalModule, { deps });

@@ -111,6 +111,7 @@ export const EXPECTED: Record<string, Policy> = {
   'GET /api/properties/popular': anyone, 'GET /api/properties/get/favorites': signedIn,
   'POST /api/reservations/preview': anyone, 'GET /api/public-feedback/:id': anyone, 'POST /api/public-feedback/:id': anyone,
   'GET /api/properties/:id/reviews': anyone, 'GET /api/reservations/dashboard-stats': roles('owner', 'support', 'admin'),
+  'GET /api/owners/me/performance': roles('owner', 'admin'),
   'POST /api/reservations': signedIn, 'POST /api/reservations/multi-room': signedIn,
   'GET /api/reservations/:id': reservationParty, 'PUT /api/reservations/:id': reservationChange, 'POST /api/reservations/:id/cancel': reservationParty,
   'GET /api/reservations': signedIn, 'GET /api/reservations/search': signedIn,

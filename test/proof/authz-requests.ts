@@ -61,6 +61,8 @@ export const REQUESTS: Record<string, Build> = {
   'POST /api/payments/process': ({ world }) => ({ body: { reservation_id: world.A.reservation, type: 'reservation', currency: 'EUR', payment_method: 'card' } }),
   'PUT /api/payouts/account': ({ world, who }) => ({ body: { payout_account_id: 'acct_matrix', ...(who === 'admin' ? { owner_id: world.A.owner.id } : {}) } }),
   'PUT /api/currencies/:code': () => ({ body: { exchange_rate: '1' } }),
+  // The owner principal reports on side A's listing (theirs); an admin names side A's owner.
+  'GET /api/owners/me/performance': ({ world, who }) => ({ query: (who === 'admin' ? { owner_id: String(world.A.owner.id) } : { property_id: String(world.A.property) }) as Record<string, string> }),
   'POST /api/reservations/multi-room': ({ world, n }) => ({
     body: {
       property_id: world.B.property, checkin_date: day(150 + n * 2), checkout_date: day(151 + n * 2),

@@ -4,6 +4,7 @@ import { registerPayoutMetrics } from './payout-metrics.ts';
 import { payoutsRoutes } from './payouts.routes.ts';
 
 export { fullEarning, syncOwnerEarnings } from './sync-owner-earnings.ts';
+export { convertMinor, type RateOf } from './conversion.ts';
 
 /** Payouts: owners' due earnings, payout runs through the processor, settings, payout accounts. */
 export async function payoutsModule(app: FastifyInstance, opts: { deps: Deps }) {

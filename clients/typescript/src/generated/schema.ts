@@ -2619,6 +2619,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/owners/me/performance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Occupancy, ADR, RevPAR and revenue per listing and month
+         * @description Per listing and month, for the nights in [from, to) (a night belongs to the month of its date). Units: a listing with room types has count_of_rooms units per room type; one without is one unit. nights_available: per unit kind and night, the units open to sell: 0 on a stop-sell night, else the calendar's available_rooms (or count_of_rooms) minus the units blocked by imported calendars (iCal); a unit already sold that night counts as available (sold before the night was closed), so occupancy never passes 1. nights_sold: units held by confirmed and completed reservations (rooms × nights); pending holds, expired and cancelled ones are not sold. revenue: each sold reservation's total (what the guest pays, after discounts, with fees and tax) split equally over its nights (the remainder one minor unit at a time to the first nights), the shares of the nights in the month summed. adr = revenue ÷ nights_sold; revpar = revenue ÷ nights_available; both rounded half-up to the currency's minor unit. cancellations: reservations that had been confirmed and were cancelled, in the month of the cancellation date (the listing's time zone), not of the stay. avg_lead_days and avg_length_of_stay: over the sold reservations arriving in the month (check-in date), lead = check-in − booking date in the listing's time zone. Currencies: revenue, adr and revpar are in the row's currency (the listing's); revenue_default, adr_default and revpar_default in data.currency, the default currency, converted with the currency table's exchange rates (amount ÷ rate_listing × rate_default, exact, rounded half-up); totals are in the default currency only, since listings may use different currencies. Who: an owner sees their own active and inactive listings (property_id: that listing whatever its status; another owner's is 404; owner_id naming someone else is 403); an admin names owner_id or property_id (neither: 422); everyone else 403. Accept: text/csv answers the same rows as CSV (RFC 4180, header line, CRLF): month, property_id, currency, nights_available, nights_sold, occupancy, adr, revpar, revenue, cancellations, avg_lead_days, avg_length_of_stay, default_currency, revenue_default, adr_default, revpar_default; totals are not in it. To try it on a fresh npm run seed:demo: log in as owner@demo.stays.test (password demo-owner-pass, login type client) and send it without parameters: the last 12 months hold the demo traveller's past stays at the Nice villa (5) and the Barcelona apartment (4).
+         */
+        get: operations["getOwnerPerformance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/channel/webhook": {
         parameters: {
             query?: never;
@@ -11290,6 +11310,88 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getOwnerPerformance: {
+        parameters: {
+            query?: {
+                /** @description first night reported (default: the first day of the month 11 months before the current UTC month) */
+                from?: string;
+                /** @description the day after the last night reported, exclusive like a check-out (default: the first day of next month); at most 731 nights after from */
+                to?: string;
+                /** @description only this listing (404 when it is not one the caller may see) */
+                property_id?: number;
+                /** @description admin only: this owner's listings (an owner naming someone else: 403) */
+                owner_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures, as JSON in the envelope or as CSV */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: {
+                            currency: string | null;
+                            /** @description the range applied, [from, to) */
+                            from: string;
+                            to: string;
+                            /** @description one row per month and listing, months in order then listings by id; zero rows included */
+                            months: {
+                                /** @description YYYY-MM */
+                                month: string;
+                                property_id: number;
+                                /** @description the listing's currency: revenue, adr and revpar are in it */
+                                currency: string;
+                                /** @description unit-nights that could be sold */
+                                nights_available: number;
+                                /** @description unit-nights held by confirmed or completed stays */
+                                nights_sold: number;
+                                occupancy: number | null;
+                                /** @description confirmed reservations cancelled in the month (by cancellation date) */
+                                cancellations: number;
+                                avg_lead_days: number | null;
+                                avg_length_of_stay: number | null;
+                                adr: number | null;
+                                revpar: number | null;
+                                /** @description the listing's currency */
+                                revenue: number;
+                                revenue_default: number | null;
+                                adr_default: number | null;
+                                revpar_default: number | null;
+                            }[];
+                            totals: {
+                                /** @description unit-nights that could be sold */
+                                nights_available: number;
+                                /** @description unit-nights held by confirmed or completed stays */
+                                nights_sold: number;
+                                occupancy: number | null;
+                                /** @description confirmed reservations cancelled in the month (by cancellation date) */
+                                cancellations: number;
+                                avg_lead_days: number | null;
+                                avg_length_of_stay: number | null;
+                                adr: number | null;
+                                revpar: number | null;
+                                revenue: number | null;
+                            };
+                        };
+                    };
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
