@@ -64,6 +64,7 @@ for (const r of catalog.listings) console.log(r.map((c, i) => c.slice(0, widths[
   console.log(`Availability and price calendar of a listing: GET /api/properties/{id}/availability?from=${from}&to=${to}`);
 }
 console.log('Owner performance (occupancy, ADR, RevPAR, revenue per listing and month; Accept: text/csv for CSV): GET /api/owners/me/performance as demo_owner');
+console.log('Search facets (counts per type, commodity, neighborhood and a price histogram in EUR): GET /api/properties/public?facets=1&currency=EUR');
 const state = bookings.created ? 'created now' : `already there, left as they were${bookings.renewedHolds ? `; ${bookings.renewedHolds} lapsed hold(s) renewed` : ''}`;
 console.log(`\nDemo reservations of ${DEMO_GUEST_EMAIL} (${state}); a completed stay's feedback page is GET /api/public-feedback/{feedback id}:`);
 const bw = [13, 11, 32, 26, 14, 16, 16, 0];

@@ -54,7 +54,7 @@ describe('the examples of /openapi.json', () => {
 
   it('gives the main answers (login, listing, search, preview, booking, payment) an example that fits', () => {
     const byId = new Map(operations(doc).map((o) => [o.op.operationId as string, o]));
-    for (const id of ['login', 'getProperty', 'searchProperties', 'previewReservation', 'createReservation', 'getReservation', 'processPayment']) {
+    for (const id of ['login', 'getProperty', 'searchProperties', 'listPublicProperties', 'previewReservation', 'createReservation', 'getReservation', 'processPayment']) {
       const { path: p, method } = byId.get(id)!;
       const status = RESPONSE_EXAMPLES[id]!.status;
       const media = doc.paths[p][method].responses[status].content['application/json'];

@@ -52,9 +52,12 @@ function asEnvelope(schema: unknown): Json | undefined {
   if (!isObject(schema) || schema.type !== 'object' || !isObject(schema.properties)) return undefined;
   const { success, message, data, meta, ...rest } = schema.properties as Json;
   const keys = Object.keys(schema).filter((k) => !['type', 'properties', 'required'].includes(k));
-  if (Object.keys(rest).length || keys.length || !isObject(success) || success.type !== 'boolean' || !isObject(message) || message.type !== 'string' || !data) return undefined;
+  if (keys.length || !isObject(success) || success.type !== 'boolean' || !isObject(message) || message.type !== 'string' || !data) return undefined;
   const own: Json = meta ? { data, meta } : { data };
-  return { allOf: [{ $ref: `${SCHEMAS}Envelope` }, { type: 'object', required: Object.keys(own), properties: own }] };
+  // Optional members beside meta (a search's facets) stay in the operation's part, not required.
+  const extra = Object.keys(rest).filter((k) => !(Array.isArray(schema.required) && schema.required.includes(k)));
+  if (extra.length !== Object.keys(rest).length) return undefined;
+  return { allOf: [{ $ref: `${SCHEMAS}Envelope` }, { type: 'object', required: Object.keys(own), properties: { ...own, ...rest } }] };
 }
 
 /** What a success answer holds, in words, from its data schema. */

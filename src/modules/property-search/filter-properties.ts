@@ -1,7 +1,8 @@
 import type { Deps } from '../../kernel/deps.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
 import { findCards } from './find-cards.ts';
-import type { FilterQuery } from './property-search.schemas.ts';
+import type { FacetedFilterQuery } from './property-search.schemas.ts';
+import { countSearchFacets } from './count-search-facets.ts';
 import type { Scope } from './search-conditions.repository.ts';
 import { parseCriteria } from './search-criteria.ts';
 
@@ -10,11 +11,14 @@ import { parseCriteria } from './search-criteria.ts';
  * a status or a visibility reaches what they may see besides (an owner: their own listings;
  * staff: all); for anyone else those parameters only narrow the public set.
  */
-export async function filterProperties(deps: Deps, caller: AuthUser | null, query: FilterQuery) {
+export async function filterProperties(deps: Deps, caller: AuthUser | null, query: FacetedFilterQuery) {
   const { criteria, sort } = parseCriteria(query, deps.clock.now());
   const widened = criteria.status !== undefined || criteria.visibility !== undefined;
   let scope: Scope = { kind: 'public' };
   if (widened && (caller?.role === 'admin' || caller?.role === 'support')) scope = { kind: 'all' };
   else if (widened && caller?.role === 'owner') scope = { kind: 'public-or-own', ownerId: caller.id };
-  return findCards(deps, caller, { scope, criteria, sort }, query);
+  // The facets first: their statement also counts the matches, so the page needs no count.
+  const faceted = query.facets === '1' ? await countSearchFacets(deps, scope, criteria) : undefined;
+  const page = await findCards(deps, caller, { scope, criteria, sort, knownTotal: faceted?.total }, query);
+  return { ...page, facets: faceted?.facets };
 }

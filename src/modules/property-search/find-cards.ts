@@ -17,11 +17,16 @@ import { needsPriceConversion, type Criteria, type SortKey } from './search-crit
  */
 export const MAX_PUBLIC_MATCHES = 1000;
 
+/** How far a search in this scope counts: see MAX_PUBLIC_MATCHES. */
+export const countCapOf = (scope: Scope) => (scope.kind === 'public' || scope.kind === 'public-or-own' ? MAX_PUBLIC_MATCHES : undefined);
+
 export interface CardSearch {
   scope: Scope;
   criteria: Criteria;
   sort: SortKey;
   favoritesOf?: number;
+  /** The total as the search facets counted it, sparing the count statement. */
+  knownTotal?: number;
 }
 
 /**
@@ -29,7 +34,7 @@ export interface CardSearch {
  * converting each listing's price with the exchange rates; with neither, in each listing's own
  * currency.
  */
-async function priceBasis(deps: Deps, code: string | undefined): Promise<PriceBasis> {
+export async function priceBasis(deps: Deps, code: string | undefined): Promise<PriceBasis> {
   const repo = propertySearchRepository(deps.db);
   if (code) {
     const found = await repo.currencyRate(code);
@@ -48,7 +53,7 @@ export async function findCards(deps: Deps, caller: AuthUser | null, search: Car
     basis,
     limit: perPage,
     offset,
-    countCap: search.scope.kind === 'public' || search.scope.kind === 'public-or-own' ? MAX_PUBLIC_MATCHES : undefined,
+    countCap: countCapOf(search.scope),
   });
   const ids = picked.map((p) => p.id);
   const [cards, favorites] = await Promise.all([cardsOf(deps, ids), favoriteFlags(deps, caller, search, ids)]);

@@ -60,6 +60,8 @@ export interface PageRequest {
   offset: number;
   /** Count matches only up to this many (public searches); undefined counts them all. */
   countCap?: number;
+  /** The total, when a statement of the same request already counted it (the search facets): no count then. */
+  knownTotal?: number;
 }
 
 const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
@@ -132,6 +134,7 @@ export function propertySearchRepository(db: Executor) {
       const limit = req.countCap === undefined ? req.limit : Math.max(0, Math.min(req.limit, req.countCap - req.offset));
       const picked = limit === 0 ? [] : rowsOf<PickedId>(await db.execute(pageIdsSql({ ...req, limit })));
       if (picked.length < limit && (picked.length > 0 || req.offset === 0)) return { picked, total: req.offset + picked.length };
+      if (req.knownTotal !== undefined) return { picked, total: req.knownTotal };
       const n = rowsOf<{ n: number }>(await db.execute(countSql(req)))[0]?.n ?? 0;
       return { picked, total: req.countCap === undefined ? n : Math.min(n, req.countCap) };
     },

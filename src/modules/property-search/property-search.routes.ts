@@ -25,7 +25,7 @@ const FILTERS =
   'above 0). guests without dates: one unit must hold them. min_price/max_price compare price_per_night converted with the ' +
   'currencies\' exchange rates into `currency` (default: the platform default currency; with none set, each listing\'s own currency). ' +
   'near=<lat>,<lng> with radius_km (default 25, more than 0 and at most 500): great-circle distance, and each card gets distance_km. ' +
-  'commodities=1,2: listings with all of them. sort: newest (default), price, -price, rating, distance (needs near). ' +
+  'neighborhood (id). commodities=1,2: listings with all of them. sort: newest (default), price, -price, rating, distance (needs near). ' +
   'Cards show the internal name only to the listing\'s owner, admin and support (others read the public name there) and is_favorite only to signed-in callers. ' +
   'page and per_page (at most 100) page through the matches. A search over public listings counts and serves its first 1,000 ' +
   'matches (meta.total is at most 1000, later pages are empty): narrow it down to see others. Lists of one\'s own or, for ' +
@@ -33,9 +33,16 @@ const FILTERS =
   'cache of up to 15 s that every change of the listing through the API (and a review or a payment on it) clears at once, so only ' +
   'what no listing route announces (the owner\'s name or avatar, a renamed property type or commodity) can show up to 15 s late.';
 
+const FACETS =
+  ' facets=1 adds `facets` beside `meta`: for the same search, the number of listings per property type, commodity and neighborhood ' +
+  'and a price_per_night histogram in `currency` (converted as min_price is), each counted with its own filter left out, so a count ' +
+  'is the meta.total that applying that value gives (type=, neighborhood=, commodities=<that id alone>, min_price/max_price; a ' +
+  'bucket holds min ≤ price < max). Without facets (or facets=0) the answer is the same as ever.';
+
 export async function propertySearchRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const response = { 200: S.CardPage, ...errorResponses(401) };
+  const facetedResponse = { 200: S.FacetedCardPage, ...errorResponses(401) };
 
   r.get('/properties', {
     config: { auth: 'required' },
@@ -58,24 +65,24 @@ export async function propertySearchRoutes(app: FastifyInstance, { deps }: { dep
       description:
         'Public listings (active and visible) for everyone. When an owner, admin or support sends status or visibility, the search ' +
         'covers what they may see: an owner their own listings besides the public ones, admin and support every listing; for ' +
-        'travellers and anonymous callers those parameters only narrow the public set (so visibility=0 finds nothing). ' + FILTERS,
-      querystring: S.FilterQuery, response,
+        'travellers and anonymous callers those parameters only narrow the public set (so visibility=0 finds nothing). ' + FILTERS + FACETS,
+      querystring: S.FacetedFilterQuery, response: facetedResponse,
     },
   }, async (req) => {
-    const { data, meta } = await filterProperties(deps, req.user, req.query);
-    return okPage(data, meta);
+    const { data, meta, facets } = await filterProperties(deps, req.user, req.query);
+    return facets ? { ...okPage(data, meta), facets } : okPage(data, meta);
   });
 
   r.get('/properties/public', {
     config: { auth: 'optional' },
     schema: {
       operationId: 'listPublicProperties', tags, summary: 'Explorer: public listings', security: optionalSecurity,
-      description: 'Active and visible listings only, whoever asks; a token only adds is_favorite. ' + FILTERS,
-      querystring: S.SearchQuery, response,
+      description: 'Active and visible listings only, whoever asks; a token only adds is_favorite. ' + FILTERS + FACETS,
+      querystring: S.PublicSearchQuery, response: facetedResponse,
     },
   }, async (req) => {
-    const { data, meta } = await listPublicProperties(deps, req.user, req.query);
-    return okPage(data, meta);
+    const { data, meta, facets } = await listPublicProperties(deps, req.user, req.query);
+    return facets ? { ...okPage(data, meta), facets } : okPage(data, meta);
   });
 
   r.get('/properties/recommended', {

@@ -74,6 +74,7 @@ export const SearchQuery = Type.Object({
   q: Type.Optional(Type.String({ maxLength: 100, description: 'text in the public name, description or address (case-insensitive; % and _ are literal)' })),
   type: Type.Optional(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'property type id' })),
   address: Type.Optional(Type.String({ maxLength: 200, description: 'part of the address (case-insensitive)' })),
+  neighborhood: Type.Optional(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'neighborhood id (GET /neighborhoods)' })),
   checkin_date: Type.Optional(DateQ('first night')),
   checkout_date: Type.Optional(DateQ('departure day (not a night of the stay)')),
   guests: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: 'total guests one unit must hold; default 1 with dates' })),
@@ -91,6 +92,43 @@ export const SearchQuery = Type.Object({
 });
 export type SearchQuery = Static<typeof SearchQuery>;
 
+/** `/properties/filter` and `/properties/public` only: the search plus `facets`. */
+export const FacetsFlag = Type.Union([Type.Literal('0'), Type.Literal('1')], {
+  description: '1: the answer also carries `facets` (counts per property type, commodity, neighborhood and a price histogram); 0 or absent: it does not',
+});
+
+const FacetValue = Type.Object({ id: Type.Integer(), name: Type.String(), count: Type.Integer() });
+const PriceBucket = Type.Object({
+  min: Type.Number({ description: 'lower bound, included' }),
+  max: Type.Number({ description: 'upper bound, excluded (the next bucket\'s min)' }),
+  count: Type.Integer(),
+});
+
+export const SearchFacets = Type.Object(
+  {
+    types: Type.Array(FacetValue, { description: 'per property type (the `type` filter left out), most listings first' }),
+    commodities: Type.Array(FacetValue, { description: 'per commodity (the `commodities` filter left out): listings that have it, most first' }),
+    neighborhoods: Type.Array(FacetValue, { description: 'per neighborhood (the `neighborhood` filter left out), most listings first' }),
+    price: Type.Array(PriceBucket, {
+      description:
+        'price_per_night histogram (min_price and max_price left out) in `currency` units, converted as min_price is: consecutive ' +
+        'buckets of one round width (1, 2 or 5 × a power of ten, at least 1) from the lowest price to the highest, empty ones included; ' +
+        '[] when nothing matches',
+    }),
+  },
+  {
+    $id: 'SearchFacets',
+    description:
+      'Counts for the same search with each facet\'s own filter left out, so each count is what meta.total says once that value is ' +
+      'applied (type=id, neighborhood=id, commodities=id in place of the commodities sent, min_price=min with max_price just under ' +
+      'max). Like meta.total of a public search, a count stops at 1,000.',
+  },
+);
+export type SearchFacets = Static<typeof SearchFacets>;
+
+/** The page of cards, with `facets` beside `meta` when the query asked for them. */
+export const FacetedCardPage = Type.Object({ ...CardPage.properties, facets: Type.Optional(SearchFacets) });
+
 /** `/properties/filter` and `/properties`: the search plus status and visibility (what they may reach depends on the role). */
 export const FilterQuery = Type.Object({
   ...SearchQuery.properties,
@@ -98,5 +136,10 @@ export const FilterQuery = Type.Object({
   visibility: Type.Optional(VisibilityQ),
 });
 export type FilterQuery = Static<typeof FilterQuery>;
+
+export const PublicSearchQuery = Type.Object({ ...SearchQuery.properties, facets: Type.Optional(FacetsFlag) });
+export type PublicSearchQuery = Static<typeof PublicSearchQuery>;
+export const FacetedFilterQuery = Type.Object({ ...FilterQuery.properties, facets: Type.Optional(FacetsFlag) });
+export type FacetedFilterQuery = Static<typeof FacetedFilterQuery>;
 
 export const FavoritesQuery = PageQuery;

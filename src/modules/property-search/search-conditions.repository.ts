@@ -104,6 +104,37 @@ export function priceSql(basis: PriceBasis): SQL {
   return sql`(${units} / COALESCE(NULLIF(pc.exchange_rate, 0), 1) * ${basis.rate}::numeric)`;
 }
 
+/**
+ * The filters search facets count over, each as one condition (absent when not asked for): a
+ * facet counts with every filter but its own, so each stays separable from the rest.
+ */
+export interface FacetConditions {
+  type?: SQL;
+  neighborhood?: SQL;
+  commodities?: SQL;
+  price?: SQL;
+}
+
+export function facetConditions(c: Criteria, basis: PriceBasis | null): FacetConditions {
+  const out: FacetConditions = {};
+  if (c.typeId !== undefined) out.type = sql`p.type_id = ${c.typeId}`;
+  if (c.neighborhoodId !== undefined) out.neighborhood = sql`p.neighborhood_id = ${c.neighborhoodId}`;
+  const commodities = (c.commodityIds ?? []).map(
+    (id) => sql`EXISTS (SELECT 1 FROM property_commodities pcm WHERE pcm.property_id = p.id AND pcm.commodity_id = ${id})`,
+  );
+  if (commodities.length) out.commodities = sql.join(commodities, sql` AND `);
+  const price: SQL[] = [];
+  if (basis && c.minPrice !== undefined) price.push(sql`${priceSql(basis)} >= ${c.minPrice}::numeric`);
+  if (basis && c.maxPrice !== undefined) price.push(sql`${priceSql(basis)} <= ${c.maxPrice}::numeric`);
+  if (price.length) out.price = sql.join(price, sql` AND `);
+  return out;
+}
+
+/** The search's conditions but the facetable ones (type, neighborhood, commodities, price). */
+export function baseWhereSql(scope: Scope, c: Criteria): SQL {
+  return whereSql(scope, { ...c, typeId: undefined, neighborhoodId: undefined, commodityIds: undefined, minPrice: undefined, maxPrice: undefined }, null);
+}
+
 export function whereSql(scope: Scope, c: Criteria, basis: PriceBasis | null): SQL {
   const conds: SQL[] = [scopeSql(scope)];
   if (c.status) conds.push(sql`p.status = ${c.status}`);
@@ -113,16 +144,15 @@ export function whereSql(scope: Scope, c: Criteria, basis: PriceBasis | null): S
     const pat = likePattern(c.q);
     conds.push(sql`(p.public_name ILIKE ${pat} OR p.description ILIKE ${pat} OR p.address ILIKE ${pat})`);
   }
-  if (c.typeId !== undefined) conds.push(sql`p.type_id = ${c.typeId}`);
+  const facetable = facetConditions(c, basis);
+  if (facetable.type) conds.push(facetable.type);
+  if (facetable.neighborhood) conds.push(facetable.neighborhood);
   if (c.address) conds.push(sql`p.address ILIKE ${likePattern(c.address)}`);
   if (c.stay) conds.push(availabilitySql(c.stay, c.guests ?? 1));
   else if (c.guests !== undefined) conds.push(capacitySql(c.guests));
-  if (basis && c.minPrice !== undefined) conds.push(sql`${priceSql(basis)} >= ${c.minPrice}::numeric`);
-  if (basis && c.maxPrice !== undefined) conds.push(sql`${priceSql(basis)} <= ${c.maxPrice}::numeric`);
+  if (facetable.price) conds.push(facetable.price);
   if (c.near) conds.push(boundingBoxSql(c.near), sql`${distanceSql(c.near)} <= ${c.near.radiusKm}::float8`);
-  for (const id of c.commodityIds ?? []) {
-    conds.push(sql`EXISTS (SELECT 1 FROM property_commodities pcm WHERE pcm.property_id = p.id AND pcm.commodity_id = ${id})`);
-  }
+  if (facetable.commodities) conds.push(facetable.commodities);
   return sql.join(conds, sql` AND `);
 }
 

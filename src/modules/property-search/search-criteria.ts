@@ -23,6 +23,7 @@ export interface Near {
 export interface Criteria {
   q?: string;
   typeId?: number;
+  neighborhoodId?: number;
   address?: string;
   stay?: Stay;
   guests?: number;
@@ -106,6 +107,7 @@ export function parseCriteria(q: FilterQuery, now: Date): { criteria: Criteria; 
   const criteria: Criteria = {
     q: trimmed(q.q),
     typeId: q.type,
+    neighborhoodId: q.neighborhood,
     address: trimmed(q.address),
     stay: parseStay(q, now),
     guests: q.guests,

@@ -1104,7 +1104,7 @@ export interface paths {
         };
         /**
          * Listings of the caller's role
-         * @description An owner gets their own listings in every status (draft, active, inactive, archived); admin and support get all listings; a traveller gets the public ones (active and visible). status and visibility (0/1) narrow within that. Filters (all optional, combined with AND): q (public name, description or address, case-insensitive), type (type id), address (substring), checkin_date + checkout_date (YYYY-MM-DD; checkout after checkin, at most 365 nights, checkin not before yesterday UTC; 422 otherwise) with guests (default 1): only listings with one unit that holds the guests and is free on every night of the half-open stay [checkin, checkout) — a listing without room types is one unit of its capacity; with room types, one room type whose capacity holds the guests must have a unit left every night (no stop-sell; available_rooms, or count_of_rooms, minus booked above 0). guests without dates: one unit must hold them. min_price/max_price compare price_per_night converted with the currencies' exchange rates into `currency` (default: the platform default currency; with none set, each listing's own currency). near=<lat>,<lng> with radius_km (default 25, more than 0 and at most 500): great-circle distance, and each card gets distance_km. commodities=1,2: listings with all of them. sort: newest (default), price, -price, rating, distance (needs near). Cards show the internal name only to the listing's owner, admin and support (others read the public name there) and is_favorite only to signed-in callers. page and per_page (at most 100) page through the matches. A search over public listings counts and serves its first 1,000 matches (meta.total is at most 1000, later pages are empty): narrow it down to see others. Lists of one's own or, for staff, of all listings count exactly. Which listings match is always read fresh; a card's contents may be served from a cache of up to 15 s that every change of the listing through the API (and a review or a payment on it) clears at once, so only what no listing route announces (the owner's name or avatar, a renamed property type or commodity) can show up to 15 s late.
+         * @description An owner gets their own listings in every status (draft, active, inactive, archived); admin and support get all listings; a traveller gets the public ones (active and visible). status and visibility (0/1) narrow within that. Filters (all optional, combined with AND): q (public name, description or address, case-insensitive), type (type id), address (substring), checkin_date + checkout_date (YYYY-MM-DD; checkout after checkin, at most 365 nights, checkin not before yesterday UTC; 422 otherwise) with guests (default 1): only listings with one unit that holds the guests and is free on every night of the half-open stay [checkin, checkout) — a listing without room types is one unit of its capacity; with room types, one room type whose capacity holds the guests must have a unit left every night (no stop-sell; available_rooms, or count_of_rooms, minus booked above 0). guests without dates: one unit must hold them. min_price/max_price compare price_per_night converted with the currencies' exchange rates into `currency` (default: the platform default currency; with none set, each listing's own currency). near=<lat>,<lng> with radius_km (default 25, more than 0 and at most 500): great-circle distance, and each card gets distance_km. neighborhood (id). commodities=1,2: listings with all of them. sort: newest (default), price, -price, rating, distance (needs near). Cards show the internal name only to the listing's owner, admin and support (others read the public name there) and is_favorite only to signed-in callers. page and per_page (at most 100) page through the matches. A search over public listings counts and serves its first 1,000 matches (meta.total is at most 1000, later pages are empty): narrow it down to see others. Lists of one's own or, for staff, of all listings count exactly. Which listings match is always read fresh; a card's contents may be served from a cache of up to 15 s that every change of the listing through the API (and a review or a payment on it) clears at once, so only what no listing route announces (the owner's name or avatar, a renamed property type or commodity) can show up to 15 s late.
          */
         get: operations["listProperties"];
         put?: never;
@@ -1736,7 +1736,7 @@ export interface paths {
         };
         /**
          * Search listings
-         * @description Public listings (active and visible) for everyone. When an owner, admin or support sends status or visibility, the search covers what they may see: an owner their own listings besides the public ones, admin and support every listing; for travellers and anonymous callers those parameters only narrow the public set (so visibility=0 finds nothing). Filters (all optional, combined with AND): q (public name, description or address, case-insensitive), type (type id), address (substring), checkin_date + checkout_date (YYYY-MM-DD; checkout after checkin, at most 365 nights, checkin not before yesterday UTC; 422 otherwise) with guests (default 1): only listings with one unit that holds the guests and is free on every night of the half-open stay [checkin, checkout) — a listing without room types is one unit of its capacity; with room types, one room type whose capacity holds the guests must have a unit left every night (no stop-sell; available_rooms, or count_of_rooms, minus booked above 0). guests without dates: one unit must hold them. min_price/max_price compare price_per_night converted with the currencies' exchange rates into `currency` (default: the platform default currency; with none set, each listing's own currency). near=<lat>,<lng> with radius_km (default 25, more than 0 and at most 500): great-circle distance, and each card gets distance_km. commodities=1,2: listings with all of them. sort: newest (default), price, -price, rating, distance (needs near). Cards show the internal name only to the listing's owner, admin and support (others read the public name there) and is_favorite only to signed-in callers. page and per_page (at most 100) page through the matches. A search over public listings counts and serves its first 1,000 matches (meta.total is at most 1000, later pages are empty): narrow it down to see others. Lists of one's own or, for staff, of all listings count exactly. Which listings match is always read fresh; a card's contents may be served from a cache of up to 15 s that every change of the listing through the API (and a review or a payment on it) clears at once, so only what no listing route announces (the owner's name or avatar, a renamed property type or commodity) can show up to 15 s late.
+         * @description Public listings (active and visible) for everyone. When an owner, admin or support sends status or visibility, the search covers what they may see: an owner their own listings besides the public ones, admin and support every listing; for travellers and anonymous callers those parameters only narrow the public set (so visibility=0 finds nothing). Filters (all optional, combined with AND): q (public name, description or address, case-insensitive), type (type id), address (substring), checkin_date + checkout_date (YYYY-MM-DD; checkout after checkin, at most 365 nights, checkin not before yesterday UTC; 422 otherwise) with guests (default 1): only listings with one unit that holds the guests and is free on every night of the half-open stay [checkin, checkout) — a listing without room types is one unit of its capacity; with room types, one room type whose capacity holds the guests must have a unit left every night (no stop-sell; available_rooms, or count_of_rooms, minus booked above 0). guests without dates: one unit must hold them. min_price/max_price compare price_per_night converted with the currencies' exchange rates into `currency` (default: the platform default currency; with none set, each listing's own currency). near=<lat>,<lng> with radius_km (default 25, more than 0 and at most 500): great-circle distance, and each card gets distance_km. neighborhood (id). commodities=1,2: listings with all of them. sort: newest (default), price, -price, rating, distance (needs near). Cards show the internal name only to the listing's owner, admin and support (others read the public name there) and is_favorite only to signed-in callers. page and per_page (at most 100) page through the matches. A search over public listings counts and serves its first 1,000 matches (meta.total is at most 1000, later pages are empty): narrow it down to see others. Lists of one's own or, for staff, of all listings count exactly. Which listings match is always read fresh; a card's contents may be served from a cache of up to 15 s that every change of the listing through the API (and a review or a payment on it) clears at once, so only what no listing route announces (the owner's name or avatar, a renamed property type or commodity) can show up to 15 s late. facets=1 adds `facets` beside `meta`: for the same search, the number of listings per property type, commodity and neighborhood and a price_per_night histogram in `currency` (converted as min_price is), each counted with its own filter left out, so a count is the meta.total that applying that value gives (type=, neighborhood=, commodities=<that id alone>, min_price/max_price; a bucket holds min ≤ price < max). Without facets (or facets=0) the answer is the same as ever.
          */
         get: operations["searchProperties"];
         put?: never;
@@ -1756,7 +1756,7 @@ export interface paths {
         };
         /**
          * Explorer: public listings
-         * @description Active and visible listings only, whoever asks; a token only adds is_favorite. Filters (all optional, combined with AND): q (public name, description or address, case-insensitive), type (type id), address (substring), checkin_date + checkout_date (YYYY-MM-DD; checkout after checkin, at most 365 nights, checkin not before yesterday UTC; 422 otherwise) with guests (default 1): only listings with one unit that holds the guests and is free on every night of the half-open stay [checkin, checkout) — a listing without room types is one unit of its capacity; with room types, one room type whose capacity holds the guests must have a unit left every night (no stop-sell; available_rooms, or count_of_rooms, minus booked above 0). guests without dates: one unit must hold them. min_price/max_price compare price_per_night converted with the currencies' exchange rates into `currency` (default: the platform default currency; with none set, each listing's own currency). near=<lat>,<lng> with radius_km (default 25, more than 0 and at most 500): great-circle distance, and each card gets distance_km. commodities=1,2: listings with all of them. sort: newest (default), price, -price, rating, distance (needs near). Cards show the internal name only to the listing's owner, admin and support (others read the public name there) and is_favorite only to signed-in callers. page and per_page (at most 100) page through the matches. A search over public listings counts and serves its first 1,000 matches (meta.total is at most 1000, later pages are empty): narrow it down to see others. Lists of one's own or, for staff, of all listings count exactly. Which listings match is always read fresh; a card's contents may be served from a cache of up to 15 s that every change of the listing through the API (and a review or a payment on it) clears at once, so only what no listing route announces (the owner's name or avatar, a renamed property type or commodity) can show up to 15 s late.
+         * @description Active and visible listings only, whoever asks; a token only adds is_favorite. Filters (all optional, combined with AND): q (public name, description or address, case-insensitive), type (type id), address (substring), checkin_date + checkout_date (YYYY-MM-DD; checkout after checkin, at most 365 nights, checkin not before yesterday UTC; 422 otherwise) with guests (default 1): only listings with one unit that holds the guests and is free on every night of the half-open stay [checkin, checkout) — a listing without room types is one unit of its capacity; with room types, one room type whose capacity holds the guests must have a unit left every night (no stop-sell; available_rooms, or count_of_rooms, minus booked above 0). guests without dates: one unit must hold them. min_price/max_price compare price_per_night converted with the currencies' exchange rates into `currency` (default: the platform default currency; with none set, each listing's own currency). near=<lat>,<lng> with radius_km (default 25, more than 0 and at most 500): great-circle distance, and each card gets distance_km. neighborhood (id). commodities=1,2: listings with all of them. sort: newest (default), price, -price, rating, distance (needs near). Cards show the internal name only to the listing's owner, admin and support (others read the public name there) and is_favorite only to signed-in callers. page and per_page (at most 100) page through the matches. A search over public listings counts and serves its first 1,000 matches (meta.total is at most 1000, later pages are empty): narrow it down to see others. Lists of one's own or, for staff, of all listings count exactly. Which listings match is always read fresh; a card's contents may be served from a cache of up to 15 s that every change of the listing through the API (and a review or a payment on it) clears at once, so only what no listing route announces (the owner's name or avatar, a renamed property type or commodity) can show up to 15 s late. facets=1 adds `facets` beside `meta`: for the same search, the number of listings per property type, commodity and neighborhood and a price_per_night histogram in `currency` (converted as min_price is), each counted with its own filter left out, so a count is the meta.total that applying that value gives (type=, neighborhood=, commodities=<that id alone>, min_price/max_price; a bucket holds min ≤ price < max). Without facets (or facets=0) the answer is the same as ever.
          */
         get: operations["listPublicProperties"];
         put?: never;
@@ -1776,7 +1776,7 @@ export interface paths {
         };
         /**
          * Recommended listings
-         * @description Public listings an admin flagged as recommended. Filters (all optional, combined with AND): q (public name, description or address, case-insensitive), type (type id), address (substring), checkin_date + checkout_date (YYYY-MM-DD; checkout after checkin, at most 365 nights, checkin not before yesterday UTC; 422 otherwise) with guests (default 1): only listings with one unit that holds the guests and is free on every night of the half-open stay [checkin, checkout) — a listing without room types is one unit of its capacity; with room types, one room type whose capacity holds the guests must have a unit left every night (no stop-sell; available_rooms, or count_of_rooms, minus booked above 0). guests without dates: one unit must hold them. min_price/max_price compare price_per_night converted with the currencies' exchange rates into `currency` (default: the platform default currency; with none set, each listing's own currency). near=<lat>,<lng> with radius_km (default 25, more than 0 and at most 500): great-circle distance, and each card gets distance_km. commodities=1,2: listings with all of them. sort: newest (default), price, -price, rating, distance (needs near). Cards show the internal name only to the listing's owner, admin and support (others read the public name there) and is_favorite only to signed-in callers. page and per_page (at most 100) page through the matches. A search over public listings counts and serves its first 1,000 matches (meta.total is at most 1000, later pages are empty): narrow it down to see others. Lists of one's own or, for staff, of all listings count exactly. Which listings match is always read fresh; a card's contents may be served from a cache of up to 15 s that every change of the listing through the API (and a review or a payment on it) clears at once, so only what no listing route announces (the owner's name or avatar, a renamed property type or commodity) can show up to 15 s late.
+         * @description Public listings an admin flagged as recommended. Filters (all optional, combined with AND): q (public name, description or address, case-insensitive), type (type id), address (substring), checkin_date + checkout_date (YYYY-MM-DD; checkout after checkin, at most 365 nights, checkin not before yesterday UTC; 422 otherwise) with guests (default 1): only listings with one unit that holds the guests and is free on every night of the half-open stay [checkin, checkout) — a listing without room types is one unit of its capacity; with room types, one room type whose capacity holds the guests must have a unit left every night (no stop-sell; available_rooms, or count_of_rooms, minus booked above 0). guests without dates: one unit must hold them. min_price/max_price compare price_per_night converted with the currencies' exchange rates into `currency` (default: the platform default currency; with none set, each listing's own currency). near=<lat>,<lng> with radius_km (default 25, more than 0 and at most 500): great-circle distance, and each card gets distance_km. neighborhood (id). commodities=1,2: listings with all of them. sort: newest (default), price, -price, rating, distance (needs near). Cards show the internal name only to the listing's owner, admin and support (others read the public name there) and is_favorite only to signed-in callers. page and per_page (at most 100) page through the matches. A search over public listings counts and serves its first 1,000 matches (meta.total is at most 1000, later pages are empty): narrow it down to see others. Lists of one's own or, for staff, of all listings count exactly. Which listings match is always read fresh; a card's contents may be served from a cache of up to 15 s that every change of the listing through the API (and a review or a payment on it) clears at once, so only what no listing route announces (the owner's name or avatar, a renamed property type or commodity) can show up to 15 s late.
          */
         get: operations["listRecommendedProperties"];
         put?: never;
@@ -1796,7 +1796,7 @@ export interface paths {
         };
         /**
          * Popular listings
-         * @description Public listings ordered by likes (like_count), then newest. Confirmed bookings of the last 90 days will rank first once reservations exist (they arrive with a later issue); until then likes alone decide. An explicit sort replaces this order. Filters (all optional, combined with AND): q (public name, description or address, case-insensitive), type (type id), address (substring), checkin_date + checkout_date (YYYY-MM-DD; checkout after checkin, at most 365 nights, checkin not before yesterday UTC; 422 otherwise) with guests (default 1): only listings with one unit that holds the guests and is free on every night of the half-open stay [checkin, checkout) — a listing without room types is one unit of its capacity; with room types, one room type whose capacity holds the guests must have a unit left every night (no stop-sell; available_rooms, or count_of_rooms, minus booked above 0). guests without dates: one unit must hold them. min_price/max_price compare price_per_night converted with the currencies' exchange rates into `currency` (default: the platform default currency; with none set, each listing's own currency). near=<lat>,<lng> with radius_km (default 25, more than 0 and at most 500): great-circle distance, and each card gets distance_km. commodities=1,2: listings with all of them. sort: newest (default), price, -price, rating, distance (needs near). Cards show the internal name only to the listing's owner, admin and support (others read the public name there) and is_favorite only to signed-in callers. page and per_page (at most 100) page through the matches. A search over public listings counts and serves its first 1,000 matches (meta.total is at most 1000, later pages are empty): narrow it down to see others. Lists of one's own or, for staff, of all listings count exactly. Which listings match is always read fresh; a card's contents may be served from a cache of up to 15 s that every change of the listing through the API (and a review or a payment on it) clears at once, so only what no listing route announces (the owner's name or avatar, a renamed property type or commodity) can show up to 15 s late.
+         * @description Public listings ordered by likes (like_count), then newest. Confirmed bookings of the last 90 days will rank first once reservations exist (they arrive with a later issue); until then likes alone decide. An explicit sort replaces this order. Filters (all optional, combined with AND): q (public name, description or address, case-insensitive), type (type id), address (substring), checkin_date + checkout_date (YYYY-MM-DD; checkout after checkin, at most 365 nights, checkin not before yesterday UTC; 422 otherwise) with guests (default 1): only listings with one unit that holds the guests and is free on every night of the half-open stay [checkin, checkout) — a listing without room types is one unit of its capacity; with room types, one room type whose capacity holds the guests must have a unit left every night (no stop-sell; available_rooms, or count_of_rooms, minus booked above 0). guests without dates: one unit must hold them. min_price/max_price compare price_per_night converted with the currencies' exchange rates into `currency` (default: the platform default currency; with none set, each listing's own currency). near=<lat>,<lng> with radius_km (default 25, more than 0 and at most 500): great-circle distance, and each card gets distance_km. neighborhood (id). commodities=1,2: listings with all of them. sort: newest (default), price, -price, rating, distance (needs near). Cards show the internal name only to the listing's owner, admin and support (others read the public name there) and is_favorite only to signed-in callers. page and per_page (at most 100) page through the matches. A search over public listings counts and serves its first 1,000 matches (meta.total is at most 1000, later pages are empty): narrow it down to see others. Lists of one's own or, for staff, of all listings count exactly. Which listings match is always read fresh; a card's contents may be served from a cache of up to 15 s that every change of the listing through the API (and a review or a payment on it) clears at once, so only what no listing route announces (the owner's name or avatar, a renamed property type or commodity) can show up to 15 s late.
          */
         get: operations["listPopularProperties"];
         put?: never;
@@ -3301,6 +3301,35 @@ export interface components {
             };
             /** @description great-circle distance from `near`, km, two decimals; only when `near` is sent */
             distance_km?: number;
+        };
+        /** @description Counts for the same search with each facet's own filter left out, so each count is what meta.total says once that value is applied (type=id, neighborhood=id, commodities=id in place of the commodities sent, min_price=min with max_price just under max). Like meta.total of a public search, a count stops at 1,000. */
+        SearchFacets: {
+            /** @description per property type (the `type` filter left out), most listings first */
+            types: {
+                id: number;
+                name: string;
+                count: number;
+            }[];
+            /** @description per commodity (the `commodities` filter left out): listings that have it, most first */
+            commodities: {
+                id: number;
+                name: string;
+                count: number;
+            }[];
+            /** @description per neighborhood (the `neighborhood` filter left out), most listings first */
+            neighborhoods: {
+                id: number;
+                name: string;
+                count: number;
+            }[];
+            /** @description price_per_night histogram (min_price and max_price left out) in `currency` units, converted as min_price is: consecutive buckets of one round width (1, 2 or 5 × a power of ten, at least 1) from the lowest price to the highest, empty ones included; [] when nothing matches */
+            price: {
+                /** @description lower bound, included */
+                min: number;
+                /** @description upper bound, excluded (the next bucket's min) */
+                max: number;
+                count: number;
+            }[];
         };
         /** @description Reservation, lighter variant: guests and price_details as JSON text, total as decimal text. */
         ReservationLight: {
@@ -6078,6 +6107,8 @@ export interface operations {
                 type?: number;
                 /** @description part of the address (case-insensitive) */
                 address?: string;
+                /** @description neighborhood id (GET /neighborhoods) */
+                neighborhood?: number;
                 /** @description first night, YYYY-MM-DD; a real calendar date from 1900-01-01 to 2200-12-31 (422 otherwise) */
                 checkin_date?: string;
                 /** @description departure day (not a night of the stay), YYYY-MM-DD; a real calendar date from 1900-01-01 to 2200-12-31 (422 otherwise) */
@@ -8772,6 +8803,8 @@ export interface operations {
                 type?: number;
                 /** @description part of the address (case-insensitive) */
                 address?: string;
+                /** @description neighborhood id (GET /neighborhoods) */
+                neighborhood?: number;
                 /** @description first night, YYYY-MM-DD; a real calendar date from 1900-01-01 to 2200-12-31 (422 otherwise) */
                 checkin_date?: string;
                 /** @description departure day (not a night of the stay), YYYY-MM-DD; a real calendar date from 1900-01-01 to 2200-12-31 (422 otherwise) */
@@ -8794,6 +8827,8 @@ export interface operations {
                 sort?: "newest" | "price" | "-price" | "rating" | "distance";
                 status?: "draft" | "active" | "inactive" | "archived";
                 visibility?: "0" | "1";
+                /** @description 1: the answer also carries `facets` (counts per property type, commodity, neighborhood and a price histogram); 0 or absent: it does not */
+                facets?: "0" | "1";
             };
             header?: never;
             path?: never;
@@ -8810,6 +8845,7 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope"] & {
                         data: components["schemas"]["PropertyCard"][];
                         meta: components["schemas"]["PageMeta"];
+                        facets?: components["schemas"]["SearchFacets"];
                     };
                 };
             };
@@ -8831,6 +8867,8 @@ export interface operations {
                 type?: number;
                 /** @description part of the address (case-insensitive) */
                 address?: string;
+                /** @description neighborhood id (GET /neighborhoods) */
+                neighborhood?: number;
                 /** @description first night, YYYY-MM-DD; a real calendar date from 1900-01-01 to 2200-12-31 (422 otherwise) */
                 checkin_date?: string;
                 /** @description departure day (not a night of the stay), YYYY-MM-DD; a real calendar date from 1900-01-01 to 2200-12-31 (422 otherwise) */
@@ -8851,6 +8889,8 @@ export interface operations {
                 commodities?: string;
                 /** @description newest (default), price, -price, rating (best first, unrated last), distance (needs near) */
                 sort?: "newest" | "price" | "-price" | "rating" | "distance";
+                /** @description 1: the answer also carries `facets` (counts per property type, commodity, neighborhood and a price histogram); 0 or absent: it does not */
+                facets?: "0" | "1";
             };
             header?: never;
             path?: never;
@@ -8867,6 +8907,7 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope"] & {
                         data: components["schemas"]["PropertyCard"][];
                         meta: components["schemas"]["PageMeta"];
+                        facets?: components["schemas"]["SearchFacets"];
                     };
                 };
             };
@@ -8888,6 +8929,8 @@ export interface operations {
                 type?: number;
                 /** @description part of the address (case-insensitive) */
                 address?: string;
+                /** @description neighborhood id (GET /neighborhoods) */
+                neighborhood?: number;
                 /** @description first night, YYYY-MM-DD; a real calendar date from 1900-01-01 to 2200-12-31 (422 otherwise) */
                 checkin_date?: string;
                 /** @description departure day (not a night of the stay), YYYY-MM-DD; a real calendar date from 1900-01-01 to 2200-12-31 (422 otherwise) */
@@ -8945,6 +8988,8 @@ export interface operations {
                 type?: number;
                 /** @description part of the address (case-insensitive) */
                 address?: string;
+                /** @description neighborhood id (GET /neighborhoods) */
+                neighborhood?: number;
                 /** @description first night, YYYY-MM-DD; a real calendar date from 1900-01-01 to 2200-12-31 (422 otherwise) */
                 checkin_date?: string;
                 /** @description departure day (not a night of the stay), YYYY-MM-DD; a real calendar date from 1900-01-01 to 2200-12-31 (422 otherwise) */
