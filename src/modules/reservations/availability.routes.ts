@@ -2,9 +2,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Deps } from '../../kernel/deps.ts';
-import { errorResponses, ok } from '../../platform/envelope.ts';
+import { errorResponses } from '../../platform/envelope.ts';
 import { AvailabilityParams, AvailabilityQuery, AvailabilityResponse, MAX_CALENDAR_NIGHTS } from './availability.schemas.ts';
-import { getPropertyAvailability } from './get-property-availability.ts';
+import { propertyAvailabilityJson } from './get-property-availability.ts';
 
 const DESCRIPTION =
   'Night by night over [from, to): whether it can be booked, its price after seasons in the listing currency (per rate plan for a listing ' +
@@ -22,5 +22,9 @@ export async function availabilityRoutes(app: FastifyInstance, { deps }: { deps:
       operationId: 'getPropertyAvailability', tags: ['reservations'], summary: 'Availability and price calendar of a listing', description: DESCRIPTION,
       params: AvailabilityParams, querystring: AvailabilityQuery, response: { 200: AvailabilityResponse, ...errorResponses(404) },
     },
-  }, async (req) => ok(await getPropertyAvailability(deps, req.params.id, req.query.from, req.query.to), 'Availability'));
+  }, async (req, reply) => {
+    // Sent as kept (bytes are not serialised again): the cached answer already has the schema's members.
+    const json = await propertyAvailabilityJson(deps, req.params.id, req.query.from, req.query.to);
+    return reply.type('application/json; charset=utf-8').send(json as never);
+  });
 }

@@ -120,6 +120,24 @@ describe('GET /properties/{id}/availability', () => {
     assert.equal(past.count(), 1);
   });
 
+  it('keeps answers until the listing\'s nights change (a booking announces it) or its day moves on', async () => {
+    const p = await createProperty(t.deps, ownerId);
+    const first = (await get(p.id, '2030-03-10', '2030-03-12')).json().data.nights[0];
+    assert.equal(first.bookable, true);
+    // Written behind the API's back: the kept answer is still served, until a change is announced.
+    await t.deps.db.insert(propertyNights).values({ propertyId: p.id, roomTypeId: 0, night: '2030-03-11', booked: 1 });
+    assert.equal((await get(p.id, '2030-03-10', '2030-03-12')).json().data.nights[1].bookable, true);
+    await t.deps.listings.changed(p.id, 'nights');
+    assert.equal((await get(p.id, '2030-03-10', '2030-03-12')).json().data.nights[1].bookable, false);
+    // Paris midnight: 2030-03-10 becomes a past night.
+    t.clock.set(new Date('2030-03-10T23:30:00Z'));
+    try {
+      assert.equal((await get(p.id, '2030-03-10', '2030-03-12')).json().data.nights[0].bookable, false);
+    } finally {
+      t.clock.set(START);
+    }
+  });
+
   it('shows a calendar write of the owner on the very next call', async () => {
     const p = await createProperty(t.deps, ownerId);
     assert.equal((await get(p.id, '2030-04-01', '2030-04-02')).json().data.nights[0].price, 120);

@@ -5,25 +5,54 @@
 // (listingLine/roomLines: calendar override, else plan price, else the listing's; units left),
 // the engine's season price of a night (nightAfterSeason) and its stay rules (dayRules).
 // Statements: none when the listing's rules and calendar are cached; else one for the nights
-// of the range, plus the rules' one round on a cold listing (the preview's).
+// of the range, plus the rules' one round on a cold listing (the preview's). The answer's JSON
+// bytes are kept too (availability-cache.ts), dropped with the listing's other caches.
 import type { Deps } from '../../kernel/deps.ts';
 import { addDays, daysBetween, stayNights, todayIn } from '../../kernel/calendar-dates.ts';
 import { minorToNumber } from '../../kernel/money.ts';
+import { ok } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';
 import { dayRules, nightAfterSeason, type UnitLine } from '../pricing/index.ts';
 import { isPublic } from '../properties/index.ts';
 import { MAX_CALENDAR_NIGHTS, type Availability, type AvailabilityNight } from './availability.schemas.ts';
 import { LISTING_UNIT, listingLine, roomLines, type Calendar } from './load-pricing-input.ts';
+import { availabilityCache } from './availability-cache.ts';
 import { pricingInputCache } from './pricing-input-cache.ts';
 
 type RoomTypeNight = NonNullable<AvailabilityNight['room_types']>[number];
 
+/** The answer's JSON (envelope included) as UTF-8 bytes, from the answer cache or built now and kept. */
+export async function propertyAvailabilityJson(deps: Deps, propertyId: number, from: string, to: string): Promise<Buffer> {
+  checkRange(from, to);
+  const cache = availabilityCache(deps);
+  const range = `${from}|${to}`;
+  const now = deps.clock.now();
+  const hit = cache.get(propertyId, range, now);
+  if (hit !== undefined) return hit;
+  const stamp = cache.stamp();
+  const { view, timezone, today } = await buildAvailability(deps, propertyId, from, to, now);
+  const json = Buffer.from(JSON.stringify(ok(view, 'Availability')));
+  cache.set(propertyId, range, stamp, { json, timezone, today });
+  return json;
+}
+
+/** The calendar, built afresh from the price loader's cache (no answer cache). */
 export async function getPropertyAvailability(deps: Deps, propertyId: number, from: string, to: string): Promise<Availability> {
+  checkRange(from, to);
+  return (await buildAvailability(deps, propertyId, from, to, deps.clock.now())).view;
+}
+
+function checkRange(from: string, to: string): void {
   const nightsAsked = daysBetween(from, to);
   if (nightsAsked < 1) throw new AppError('VALIDATION_FAILED', 'to must be after from', { to: ['must be after from'] });
   if (nightsAsked > MAX_CALENDAR_NIGHTS) {
     throw new AppError('VALIDATION_FAILED', `at most ${MAX_CALENDAR_NIGHTS} nights per call`, { to: [`at most ${MAX_CALENDAR_NIGHTS} nights after from`] });
   }
+}
+
+async function buildAvailability(
+  deps: Deps, propertyId: number, from: string, to: string, now: Date,
+): Promise<{ view: Availability; timezone: string; today: string }> {
   const cache = pricingInputCache(deps);
   const config = cache.peekConfig(propertyId) ?? (await cache.config(deps.db, propertyId));
   if (!config || !isPublic(config.property)) throw new AppError('NOT_FOUND', 'Property not found');
@@ -32,17 +61,18 @@ export async function getPropertyAvailability(deps: Deps, propertyId: number, fr
   const money = (minor: number) => minorToNumber(minor, decimals);
 
   const kinds = roomTypes.length ? roomTypes.map((t) => t.id) : [LISTING_UNIT];
-  const rows = cache.peekNights(propertyId, kinds, from, to) ?? (await cache.nights(deps.db, propertyId, kinds, from, to, deps.clock.now()));
+  const rows = cache.peekNights(propertyId, kinds, from, to) ?? (await cache.nights(deps.db, propertyId, kinds, from, to, now));
   const calendar: Calendar = new Map(rows.map((n) => [`${n.roomTypeId}|${n.night}`, n]));
   const dates = stayNights(from, to);
-  const today = todayIn(property.timezone, deps.clock.now());
+  const today = todayIn(property.timezone, now);
+  const done = (view: Availability) => ({ view, timezone: property.timezone, today });
   const lastNight = addDays(to, -1);
   const seasons = engineSeasons.filter((s) => s.startDate <= lastNight && s.endDate >= from);
 
   if (roomTypes.length === 0) {
-    if (property.pricePerNight === null) return { currency: property.currencyCode, nights: dates.map((date) => closedNight(date, seasons)) };
+    if (property.pricePerNight === null) return done({ currency: property.currencyCode, nights: dates.map((date) => closedNight(date, seasons)) });
     const line = listingLine(property, dates, calendar);
-    return {
+    return done({
       currency: property.currencyCode,
       nights: line.nights.map((n) => {
         const rules = dayRules(n.date, seasons);
@@ -52,14 +82,14 @@ export async function getPropertyAvailability(deps: Deps, propertyId: number, fr
           min_stay: rules.minStay, max_stay: rules.maxStay, closed_to_arrival: false, closed_to_departure: false,
         };
       }),
-    };
+    });
   }
 
   // One unit line per (room type, rate plan), as a preview of one room of that plan builds it.
   const lines: UnitLine[] = ratePlans
     .filter((p) => typeById.has(p.roomTypeId))
     .map((p) => roomLines([{ roomTypeId: p.roomTypeId, ratePlanId: p.id, roomsCount: 1 }], typeById, planById, dates, calendar, 1)[0]!);
-  return {
+  return done({
     currency: property.currencyCode,
     nights: dates.map((date, i) => {
       const byType = new Map<number, RoomTypeNight>();
@@ -98,7 +128,7 @@ export async function getPropertyAvailability(deps: Deps, propertyId: number, fr
         closed_to_arrival: allCta, closed_to_departure: allCtd, room_types: [...byType.values()],
       };
     }),
-  };
+  });
 }
 
 /** A night of a listing with nothing to sell (no nightly price, or room types without plans). */
