@@ -24,13 +24,14 @@ export const availabilityCache = (deps: Pick<Deps, 'services' | 'listings'>) =>
 
 export class AvailabilityCache {
   private readonly byListing = new Map<number, Map<string, Entry>>();
-  private size = 0;
+  /** Bytes of JSON kept: a year of nights of a listing with many room types is hundreds of kB. */
+  private bytes = 0;
   private readonly unsubscribe: () => void;
 
   constructor(
     private readonly changes: ListingChanges,
     private readonly ttlMs = 15_000,
-    private readonly maxEntries = 5_000,
+    private readonly maxBytes = 64 * 1024 * 1024,
   ) {
     this.unsubscribe = changes.onChange((id) => this.drop(id));
   }
@@ -42,7 +43,7 @@ export class AvailabilityCache {
     if (!hit) return undefined;
     if (Date.now() - hit.at >= this.ttlMs || todayIn(hit.timezone, now) !== hit.today) {
       ranges!.delete(range);
-      this.size--;
+      this.bytes -= hit.json.length;
       return undefined;
     }
     return hit.json;
@@ -52,10 +53,11 @@ export class AvailabilityCache {
   set(propertyId: number, range: string, stamp: number, entry: Omit<Entry, 'at'>): void {
     if (this.changes.changedSince(propertyId, stamp, 'nights')) return;
     // Oldest listing first: the Map keeps insertion order, and a listing is re-inserted when it fills again.
-    while (this.size >= this.maxEntries && this.byListing.size > 0) this.drop(this.byListing.keys().next().value as number);
+    if (entry.json.length > this.maxBytes) return;
+    while (this.bytes + entry.json.length > this.maxBytes && this.byListing.size > 0) this.drop(this.byListing.keys().next().value as number);
     let ranges = this.byListing.get(propertyId);
     if (!ranges) this.byListing.set(propertyId, (ranges = new Map()));
-    if (!ranges.has(range)) this.size++;
+    this.bytes += entry.json.length - (ranges.get(range)?.json.length ?? 0);
     ranges.set(range, { ...entry, at: Date.now() });
   }
 
@@ -66,13 +68,13 @@ export class AvailabilityCache {
   close(): void {
     this.unsubscribe();
     this.byListing.clear();
-    this.size = 0;
+    this.bytes = 0;
   }
 
   private drop(propertyId: number): void {
     const ranges = this.byListing.get(propertyId);
     if (!ranges) return;
-    this.size -= ranges.size;
+    for (const e of ranges.values()) this.bytes -= e.json.length;
     this.byListing.delete(propertyId);
   }
 }

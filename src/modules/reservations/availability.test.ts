@@ -9,6 +9,7 @@ import type { Deps } from '../../kernel/deps.ts';
 import { propertyNights, ratePlans, seasons } from '../../db/schema/index.ts';
 import { eq } from 'drizzle-orm';
 import { getPropertyAvailability } from './get-property-availability.ts';
+import { AvailabilityCache } from './availability-cache.ts';
 
 // Europe/Paris listings: "today" there is 2030-03-10.
 const START = new Date('2030-03-10T12:00:00Z');
@@ -136,6 +137,21 @@ describe('GET /properties/{id}/availability', () => {
     } finally {
       t.clock.set(START);
     }
+  });
+
+  it('keeps at most its bytes of answers, the listing kept longest going first', () => {
+    const cache = new AvailabilityCache(t.deps.listings, 15_000, 100);
+    const now = START;
+    const keep = (id: number, range: string, size: number) =>
+      cache.set(id, range, cache.stamp(), { json: Buffer.alloc(size), timezone: 'Europe/Paris', today: '2030-03-10' });
+    keep(1, 'a', 40);
+    keep(1, 'b', 40);
+    keep(2, 'a', 40);
+    assert.equal(cache.get(1, 'a', now), undefined);
+    assert.equal(cache.get(2, 'a', now)?.length, 40);
+    keep(3, 'a', 101);
+    assert.equal(cache.get(3, 'a', now), undefined, 'an answer bigger than the whole cache is not kept');
+    cache.close();
   });
 
   it('shows a calendar write of the owner on the very next call', async () => {
