@@ -66,7 +66,7 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json();
     assert.ok(!('/metrics' in doc.paths));
     const entry = t.app.routeTable.find((r) => r.url === '/metrics');
-    assert.deepEqual(entry, { method: 'GET', url: '/metrics', hidden: true });
+    assert.deepEqual(entry, { method: 'GET', url: '/metrics', hidden: true, idempotent: false });
   });
 
   it('counts a request under its route pattern and status, never the raw URL', async () => {
