@@ -223,6 +223,28 @@ const availability: Scenario = {
   },
 };
 
+// An owner's dashboard: twelve months of performance of the owner of the catalogue's complete
+// listing (an owner of the generated catalogue holds about 25 listings), asked by the run's admin
+// with owner_id, as an owner asks for their own. The catalogue has calendar rows and no stays, so
+// this measures the five statements over a year of an owner's calendar and the figures per month
+// and listing; nothing is cached between requests.
+const ownerPerformance: Scenario = {
+  name: 'owner-performance',
+  dataset: 10_000,
+  measures:
+    'GET /api/owners/me/performance?owner_id=… by the admin: 12 months of one owner of 10,000 listings (about 25 listings): ' +
+    'listings, rates, calendar, sold stays and cancellations (five statements), then the figures per month and listing, uncached',
+  prepare: async (ctx) => {
+    const listing = await ctx.api<{ data: { user_id: number } }>('GET', `/api/properties/${ctx.manifest!.detailId}`);
+    const admin = await ctx.adminToken();
+    return { path: `/api/owners/me/performance?owner_id=${listing.data.user_id}`, headers: bearer(admin), connections: DB_BOUND_CONNECTIONS };
+  },
+  check: (status, body) => {
+    const months = data(body).months;
+    return status === 200 && Array.isArray(months) && months.length >= 12 ? null : `expected 200 with at least 12 month rows, got ${status} ${JSON.stringify(body).slice(0, 300)}`;
+  },
+};
+
 // Bookings that all succeed: each request takes the next slot (a listing, two nights nobody else
 // books, a guest with fewer than 5 unpaid holds; see booking-fixtures.ts), so a 409 or 422 is a
 // real failure and counts as an error.
@@ -358,6 +380,7 @@ export const scenarios: Scenario[] = [
   },
   preview,
   availability,
+  ownerPerformance,
   search('search-10k', 10_000),
   search('search-100k', 100_000),
   search('search-100k-facets', 100_000, true),
