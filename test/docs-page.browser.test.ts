@@ -5,23 +5,12 @@
 // operation drawn as a diagnostic (not checked: `npm run bench:docs` measures it properly).
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import net from 'node:net';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { chromiumForTests } from './helpers/chromium.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { createUser, loginAs } from './helpers/factories.ts';
+import { freePort } from './helpers/server-process.ts';
 import { firstOperationDrawn, installDocsProbe } from '../bench/docs-page-probe.ts';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 const { executablePath, skip } = chromiumForTests('docs page browser test');
 
@@ -62,6 +51,19 @@ describe('/docs in Chromium', { skip }, () => {
     return { page, failed, firstOperationMs: await firstOperationDrawn(page) };
   }
 
+  /** Filters to `tag`, opens GET `path`, "Try it out" → "Execute"; the operation and its live answer. */
+  async function executeGet(page: Page, tag: string, path: string) {
+    // Operations are rendered as they scroll into view: the tag filter brings the operation up.
+    await page.locator('.operation-filter-input').fill(tag);
+    const operation = page.locator('.opblock-get', { has: page.locator(`.opblock-summary-path[data-path="${path}"]`) });
+    await operation.locator('.opblock-summary-control').click();
+    await operation.getByRole('button', { name: 'Try it out' }).click();
+    await operation.getByRole('button', { name: 'Execute' }).click();
+    const live = operation.locator('.live-responses-table');
+    await live.waitFor({ state: 'visible' });
+    return { operation, live };
+  }
+
   it("has the document's title and no Swagger or Fastify branding", async (ctx) => {
     const { page, failed, firstOperationMs } = await openDocs();
     ctx.diagnostic(`first operation drawn ${firstOperationMs} ms after navigation (a figure, not a check; npm run bench:docs)`);
@@ -85,14 +87,7 @@ describe('/docs in Chromium', { skip }, () => {
   it('"Try it out" → "Execute" on a public route shows the 200 and its body', async () => {
     const { page, failed } = await openDocs();
     try {
-      // Operations are rendered as they scroll into view: the tag filter brings the catalogue up.
-      await page.locator('.operation-filter-input').fill('catalog');
-      const operation = page.locator('.opblock-get', { has: page.locator('.opblock-summary-path[data-path="/api/countries"]') });
-      await operation.locator('.opblock-summary-control').click();
-      await operation.getByRole('button', { name: 'Try it out' }).click();
-      await operation.getByRole('button', { name: 'Execute' }).click();
-      const live = operation.locator('.live-responses-table');
-      await live.waitFor({ state: 'visible' });
+      const { operation, live } = await executeGet(page, 'catalog', '/api/countries');
       assert.equal((await live.locator('tr.response .response-col_status').textContent())?.trim(), '200');
       assert.match(await live.locator('tr.response .response-col_description').innerText(), /"success": true[\s\S]*"name": "Afghanistan"/);
       // The request went to this server, with no credentials needed.
@@ -113,13 +108,7 @@ describe('/docs in Chromium', { skip }, () => {
       await dialog.locator('.auth-container input').fill(token);
       await dialog.getByRole('button', { name: 'Apply credentials' }).click();
       await dialog.getByRole('button', { name: 'Close', exact: true }).click();
-      await page.locator('.operation-filter-input').fill('users');
-      const operation = page.locator('.opblock-get', { has: page.locator('.opblock-summary-path[data-path="/api/user/profile"]') });
-      await operation.locator('.opblock-summary-control').click();
-      await operation.getByRole('button', { name: 'Try it out' }).click();
-      await operation.getByRole('button', { name: 'Execute' }).click();
-      const live = operation.locator('.live-responses-table');
-      await live.waitFor({ state: 'visible' });
+      const { live } = await executeGet(page, 'users', '/api/user/profile');
       assert.equal((await live.locator('tr.response .response-col_status').textContent())?.trim(), '200');
       assert.ok((await live.locator('tr.response .response-col_description').innerText()).includes(user.email));
       assert.deepEqual(failed, []);

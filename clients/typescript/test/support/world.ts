@@ -3,8 +3,8 @@
 // HTTP through the client only. The outbox relay, a job every second in production, is kicked
 // every 50 ms so that events reach SSE and WebSocket clients promptly. The test reads mails from
 // the outbox table, as a person reads their inbox.
-import { createServer, type AddressInfo } from 'node:net';
 import { createTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
+import { freePort } from '../../../../test/helpers/server-process.ts';
 import { createStaysClient, type StaysClient, type StaysClientOptions } from '../../src/index.ts';
 
 export interface World {
@@ -15,14 +15,6 @@ export interface World {
   /** Waits until `check` holds, polling. */
   until(check: () => boolean | Promise<boolean>, what: string, ms?: number): Promise<void>;
   close(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  const srv = createServer();
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
-  const { port } = srv.address() as AddressInfo;
-  await new Promise<void>((r) => srv.close(() => r()));
-  return port;
 }
 
 export async function startWorld(env: Record<string, string> = {}): Promise<World> {
