@@ -5,7 +5,7 @@
 // (listingLine/roomLines: calendar override, else plan price, else the listing's; units left),
 // the engine's season price of a night (nightAfterSeason) and its stay rules (dayRules).
 // Statements: none when the listing's rules and calendar are cached; else one for the nights
-// of the range, plus the rules' one round on a cold listing (the preview's). The answer's JSON
+// of the range, plus one for the rules on a cold listing (the preview's). The answer's JSON
 // bytes are kept too (availability-cache.ts), dropped with the listing's other caches.
 import type { Deps } from '../../kernel/deps.ts';
 import { addDays, daysBetween, stayNights, todayIn } from '../../kernel/calendar-dates.ts';

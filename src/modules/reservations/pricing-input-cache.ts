@@ -1,7 +1,8 @@
 // The price loader's inputs per listing, kept in memory: its rules (the listing row with its
 // currency's decimals, room types, rate plans, seasons, offers, packages, services), and for
-// previews its calendar. Without them a preview costs seven statements and a booking five
-// before its transaction; with them a preview costs none and a booking reads only its nights.
+// previews its calendar. Without them a preview costs two statements (the rules in one, see
+// pricingInputRepository.rules, and the nights) and a booking one before its transaction; with
+// them a preview costs none and a booking reads only its nights.
 //
 // Freshness rides on the property detail cache's invalidations (onInvalidate): every write
 // under /api/properties/{id} (listing, rules, room types, rate plans, calendar) drops the
@@ -40,14 +41,11 @@ export interface PricingConfig {
   engineSeasons: readonly Season[];
 }
 
-/** One round of statements; undefined when the listing does not exist. */
+/** One statement; undefined when the listing does not exist. */
 export async function loadPricingConfig(db: Executor, propertyId: number): Promise<PricingConfig | undefined> {
-  const repo = pricingInputRepository(db);
-  const [found, roomTypes, ratePlans, seasons, offers, packages, services] = await Promise.all([
-    repo.property(propertyId), repo.roomTypes(propertyId), repo.ratePlans(propertyId), repo.seasons(propertyId),
-    repo.offers(propertyId), repo.packages(propertyId), repo.services(propertyId),
-  ]);
+  const found = await pricingInputRepository(db).rules(propertyId);
   if (!found) return undefined;
+  const { roomTypes, ratePlans, seasons, offers, packages, services } = found;
   return {
     property: found.property, decimals: found.decimals, roomTypes, ratePlans, seasons, offers, packages, services,
     typeById: new Map(roomTypes.map((t) => [t.id, t])),
