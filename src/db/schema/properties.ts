@@ -86,6 +86,7 @@ export const properties = pgTable(
     index('properties_public_geo_idx').on(t.latitude, t.longitude).where(sql`status = 'active' AND visibility`),
     index('properties_public_price_idx').on(t.pricePerNight).where(sql`status = 'active' AND visibility`),
     index('properties_public_type_idx').on(t.typeId).where(sql`status = 'active' AND visibility`),
+    index('properties_public_neighborhood_idx').on(t.neighborhoodId).where(sql`status = 'active' AND visibility`),
     index('properties_public_created_idx').on(t.createdAt).where(sql`status = 'active' AND visibility`),
     index('properties_recommended_idx').on(t.id).where(sql`recommended AND status = 'active' AND visibility`),
   ],

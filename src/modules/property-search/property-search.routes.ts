@@ -35,9 +35,11 @@ const FILTERS =
 
 const FACETS =
   ' facets=1 adds `facets` beside `meta`: for the same search, the number of listings per property type, commodity and neighborhood ' +
-  'and a price_per_night histogram in `currency` (converted as min_price is), each counted with its own filter left out, so a count ' +
-  'is the meta.total that applying that value gives (type=, neighborhood=, commodities=<that id alone>, min_price/max_price; a ' +
-  'bucket holds min ≤ price < max). Without facets (or facets=0) the answer is the same as ever.';
+  'and a price_per_night histogram in `currency` (converted as min_price is), so a count is the meta.total that applying that value ' +
+  'gives. Types, neighborhoods and prices are one value at a time, so each is counted with its own filter left out (type=, ' +
+  'neighborhood=, min_price/max_price in place of those sent; a bucket holds min ≤ price < max). Commodities add up (a listing ' +
+  'must have all those sent), so a commodity is counted as if added to those sent (commodities=<those sent>,<its id>); one already ' +
+  'sent counts meta.total. Without facets (or facets=0) the answer is the same as ever.';
 
 export async function propertySearchRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();

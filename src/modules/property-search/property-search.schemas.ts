@@ -119,9 +119,9 @@ export const SearchFacets = Type.Object(
   {
     $id: 'SearchFacets',
     description:
-      'Counts for the same search with each facet\'s own filter left out, so each count is what meta.total says once that value is ' +
-      'applied (type=id, neighborhood=id, commodities=id in place of the commodities sent, min_price=min with max_price just under ' +
-      'max). Like meta.total of a public search, a count stops at 1,000.',
+      'Counts for the same search, each what meta.total says once that value is applied: a type, neighborhood or price bucket in ' +
+      'place of the one sent (type=id, neighborhood=id, min_price=min with max_price just under max), a commodity added to those ' +
+      'sent (commodities=<those sent>,id: listings must have every one). Like meta.total of a public search, a count stops at 1,000.',
   },
 );
 export type SearchFacets = Static<typeof SearchFacets>;

@@ -1,7 +1,8 @@
 // The search facets in one statement. The search's costly conditions (scope, text, dates and
 // guests, distance) run once, over the listings they keep; each facetable filter (type,
 // neighborhood, commodities, price) becomes a flag column there, and each facet counts the rows
-// whose flags are true for every filter but its own.
+// whose flags are true for every filter but its own. Commodities are the exception: the filter
+// ANDs them, so a commodity counts what adding it to those sent gives (every flag true).
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
 import { baseWhereSql, facetConditions, priceSql, type FacetConditions, type PriceBasis, type Scope } from './search-conditions.repository.ts';
@@ -69,7 +70,7 @@ export function facetsSql(req: FacetRequest): SQL {
       ${named('property_types', sql`SELECT type_id AS id, ${n} AS n FROM m WHERE ${othersSql('type')} AND type_id IS NOT NULL GROUP BY type_id`)} AS types,
       ${named('neighborhoods', sql`SELECT neighborhood_id AS id, ${n} AS n FROM m WHERE ${othersSql('neighborhood')} AND neighborhood_id IS NOT NULL GROUP BY neighborhood_id`)} AS neighborhoods,
       ${named('commodities', sql`SELECT fc.commodity_id AS id, ${n} AS n FROM m JOIN property_commodities fc ON fc.property_id = m.id
-        WHERE ${othersSql('commodities')} GROUP BY fc.commodity_id`)} AS commodities,
+        WHERE ${othersSql('commodities')} AND m.f_commodities GROUP BY fc.commodity_id`)} AS commodities,
       (SELECT json_build_object('start', s.start::float8, 'step', s.step::float8, 'buckets', COALESCE((
         SELECT json_agg(json_build_object('i', i, 'count', c) ORDER BY i) FROM (
           SELECT floor((pr.price - s.start) / s.step)::int AS i, ${n} AS c FROM pr GROUP BY 1) b), '[]'::json))

@@ -73,7 +73,7 @@ describe('search facets (facets=1)', () => {
     return { total: body.meta.total, facets: body.facets, body: res.body };
   }
 
-  it('counts per type, commodity, neighborhood and price bucket, each without its own filter; absent without facets=1', async () => {
+  it('counts per type, neighborhood and price bucket without its own filter, per commodity as if added; absent without facets=1', async () => {
     const address = await catalogue([
       { type: 0, hood: 0, commodities: [true, true, false], price: 8000, xts: false, active: true },
       { type: 0, hood: 1, commodities: [true, false, false], price: 12000, xts: false, active: true },
@@ -97,6 +97,9 @@ describe('search facets (facets=1)', () => {
       // 80 and 120 EUR: a span of 40 cut into widths of 5.
       price: Array.from({ length: 9 }, (_, i) => ({ min: 80 + 5 * i, max: 85 + 5 * i, count: i === 0 || i === 8 ? 1 : 0 })),
     });
+    // With Piano sent, Sauna counts the listings having both (the first), not every Sauna (three).
+    const piano = await search('/api/properties/public', `address=${address}&commodities=${commodityIds[1]}&facets=1`);
+    assert.deepEqual(piano.facets!.commodities.map((f) => [f.id, f.count]), [[commodityIds[1], 2], [commodityIds[0], 1]]);
     const xts = await search('/api/properties/public', `address=${address}&currency=XTS&facets=1`);
     assert.deepEqual(xts.facets!.price.map((b) => [b.min, b.max, b.count]).filter((b) => b[2]), [[160, 180, 1], [180, 200, 1], [240, 260, 1], [300, 320, 1]], 'in XTS: 160, 190, 240, 300');
     // The admin reaches the inactive listing through status on /filter; facets follow the scope.
@@ -161,7 +164,11 @@ describe('search facets (facets=1)', () => {
         assert.ok(facets);
         for (const v of facets.types) assert.equal(await total({ ...base, type: String(v.id) }), v.count, `type ${v.id}`);
         for (const v of facets.neighborhoods) assert.equal(await total({ ...base, neighborhood: String(v.id) }), v.count, `neighborhood ${v.id}`);
-        for (const v of facets.commodities) assert.equal(await total({ ...base, commodities: String(v.id) }), v.count, `commodity ${v.id}`);
+        // Commodities add up: a count is what adding that one to those sent gives.
+        const sent = f.commodities.map((i) => commodityIds[i]!);
+        for (const v of facets.commodities) {
+          assert.equal(await total({ ...base, commodities: [...new Set([...sent, v.id])].join(',') }), v.count, `commodity ${v.id}`);
+        }
         for (const b of facets.price) {
           // Buckets are [min, max); the price filter includes both ends.
           const upTo = await total({ ...base, min_price: String(b.min), max_price: String(b.max) });

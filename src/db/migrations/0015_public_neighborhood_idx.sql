@@ -1,0 +1,1 @@
+CREATE INDEX "properties_public_neighborhood_idx" ON "properties" USING btree ("neighborhood_id") WHERE status = 'active' AND visibility;
