@@ -20,6 +20,11 @@ export interface ListingUnits {
   timezone: string;
   /** Room type id → count_of_rooms; { 0: 1 } for a listing sold whole. */
   units: Map<number, number>;
+  /**
+   * Room type id → the weekdays (Monday first) some rate plan sells, after the plans' weekday
+   * stop-sell; a room type without plans sells none. Absent for the listing sold whole.
+   */
+  sellingDays: Map<number, boolean[]>;
 }
 
 export interface CalendarRow {
@@ -60,14 +65,23 @@ export function ownerPerformanceRepository(db: Executor) {
 
   return {
     async listings(s: PerformanceScope): Promise<ListingUnits[]> {
-      const rows = await run<{ id: string; currency: string; timezone: string; units: Array<[number, number]> | null }>(sql`
+      type Unit = [id: number, rooms: number, planStopSell: boolean[][] | null];
+      const rows = await run<{ id: string; currency: string; timezone: string; units: Unit[] | null }>(sql`
         SELECT p.id::text AS id, p.currency_code AS currency, p.timezone,
-          (SELECT json_agg(json_build_array(rt.id, rt.count_of_rooms)) FROM room_types rt WHERE rt.property_id = p.id) AS units
+          (SELECT json_agg(json_build_array(rt.id, rt.count_of_rooms,
+            (SELECT json_agg(rp.stop_sell) FROM rate_plans rp WHERE rp.room_type_id = rt.id)))
+           FROM room_types rt WHERE rt.property_id = p.id) AS units
         FROM properties p WHERE ${scoped(s)} ORDER BY p.id`);
-      return rows.map((r) => ({
-        propertyId: Number(r.id), currency: r.currency, timezone: r.timezone,
-        units: new Map(r.units && r.units.length > 0 ? r.units.map(([id, n]) => [Number(id), Number(n)]) : [[0, 1]]),
-      }));
+      return rows.map((r) => {
+        const units = r.units ?? [];
+        return {
+          propertyId: Number(r.id), currency: r.currency, timezone: r.timezone,
+          units: new Map(units.length > 0 ? units.map(([id, n]) => [Number(id), Number(n)]) : [[0, 1]]),
+          sellingDays: new Map(units.map(([id, , plans]) => [
+            Number(id), Array.from({ length: 7 }, (_, wd) => (plans ?? []).some((stopSell) => stopSell[wd] !== true)),
+          ])),
+        };
+      });
     },
 
     /** Calendar rows (overrides, stop-sell, iCal blocks) of the listings' units for nights in [from, to). */

@@ -13,7 +13,8 @@ import { CSV_COLUMNS, performanceCsv } from './performance-csv.ts';
 const WHAT_COUNTS =
   'Per listing and month, for the nights in [from, to) (a night belongs to the month of its date). ' +
   'Units: a listing with room types has count_of_rooms units per room type; one without is one unit. ' +
-  'nights_available: per unit kind and night, the units open to sell: 0 on a stop-sell night, else the calendar\'s available_rooms ' +
+  'nights_available: per unit kind and night, the units open to sell: 0 on a stop-sell night (the calendar\'s, or every rate ' +
+  'plan of the room type stopping sales on that weekday; a room type without a rate plan sells nothing), else the calendar\'s available_rooms ' +
   '(or count_of_rooms) minus the units blocked by imported calendars (iCal); a unit already sold that night counts as available ' +
   '(sold before the night was closed), so occupancy never passes 1. ' +
   'nights_sold: units held by confirmed and completed reservations (rooms × nights); pending holds, expired and cancelled ones are not sold. ' +

@@ -6,7 +6,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { bearer, createUser, loginAs } from '../../../test/helpers/factories.ts';
 import { createProperty, createRoomType } from '../../../test/helpers/catalog-factories.ts';
-import { currencies, propertyNights, reservations } from '../../db/schema/index.ts';
+import { currencies, propertyNights, ratePlans, reservations, roomTypes } from '../../db/schema/index.ts';
 import { seedReservation } from '../reservations/reservations.test-support.ts';
 import { csvField } from './performance-csv.ts';
 import { monthsOf, nightlyShares } from './performance-figures.ts';
@@ -138,6 +138,25 @@ describe('GET /owners/me/performance', () => {
       avg_lead_days: 11.67, // (13 + 20 + 2) / 3
       avg_length_of_stay: 3, // (3 + 3 + 3) / 3
     });
+  });
+
+  it('nights the rate plans stop selling on their weekday are not available; a room type without plans has none', async () => {
+    const owner = await createUser(t.deps, { role: 'owner' });
+    const d = (await createProperty(t.deps, owner.id, { timezone: 'UTC', currencyCode: 'EUR' })).id;
+    const { roomType, ratePlan } = await createRoomType(t.deps, d, { countOfRooms: 2 });
+    const week = (...closed: number[]) => Array.from({ length: 7 }, (_, i) => closed.includes(i)); // Monday first
+    // Standard stops selling Sundays; Weekday stops Saturdays and Sundays: Saturdays still sell through Standard.
+    await t.deps.db.update(ratePlans).set({ stopSell: week(6) }).where(eq(ratePlans.id, ratePlan.id));
+    await t.deps.db.insert(ratePlans).values({
+      roomTypeId: roomType.id, title: 'Weekday', currency: 'EUR', price: 8000, maxStay: week().map(() => 0),
+      minStayArrival: week().map(() => 1), closedToArrival: week(), closedToDeparture: week(), stopSell: week(5, 6),
+    });
+    // A room type with no plan cannot be booked at all.
+    await t.deps.db.insert(roomTypes).values({ propertyId: d, title: 'Unpriced', countOfRooms: 4, occAdults: 2, capacity: 2 });
+    const res = await get(`from=2031-03-01&to=2031-04-01&property_id=${d}`, await loginAs(t.app, owner));
+    assert.equal(res.statusCode, 200, res.body);
+    // March 2031 starts on a Saturday and has 5 Sundays: 2 rooms × (31 − 5) nights, and 0 for the unpriced type.
+    assert.equal(res.json().data.months[0].nights_available, 52);
   });
 
   it('property_id narrows to one listing; another owner\'s listing is 404', async () => {

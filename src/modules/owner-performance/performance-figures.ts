@@ -1,7 +1,7 @@
 // The arithmetic of the owner performance report, without I/O: the listings' units, calendar
 // rows and stays in, one tally per listing and month out. What counts is written in the
 // operation's description (owner-performance.routes.ts) and checked by hand in the tests.
-import { addDays, daysBetween, stayNights } from '../../kernel/calendar-dates.ts';
+import { addDays, daysBetween, stayNights, weekdayIndex } from '../../kernel/calendar-dates.ts';
 import type { CalendarRow, ListingUnits, StayRow } from './owner-performance.repository.ts';
 
 export interface Tally {
@@ -83,9 +83,12 @@ export function tallyPerformance(
     }
     for (const night of nights) {
       const t = at(l.propertyId, night.slice(0, 7))!;
+      const wd = weekdayIndex(night);
       for (const [rt, count] of kinds) {
         const c = closures.get(`${l.propertyId}|${rt}|${night}`);
-        const open = c === undefined ? count : c.stopSell ? 0 : Math.max(0, (c.availableRooms ?? count) - c.blocked);
+        // A room type whose every plan stops selling on this weekday (or that has no plan) sells nothing that night.
+        const plansSell = l.sellingDays.get(rt)?.[wd] ?? true;
+        const open = !plansSell ? 0 : c === undefined ? count : c.stopSell ? 0 : Math.max(0, (c.availableRooms ?? count) - c.blocked);
         const n = sold.get(`${l.propertyId}|${rt}|${night}`) ?? 0;
         t.nightsSold += n;
         // A unit sold before its night was closed was still available to sell: occupancy stays ≤ 1.
