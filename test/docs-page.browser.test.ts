@@ -3,6 +3,7 @@
 // calls the same server, as with `npm start`. Without Chromium the test skips and says why.
 // How fast the page is, is a benchmark figure: the first test prints the time to the first
 // operation drawn as a diagnostic (not checked: `npm run bench:docs` measures it properly).
+// run-once: the /docs page in Chromium; what it calls is tested on both databases elsewhere
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { chromium, type Browser, type Page } from 'playwright-core';

@@ -1,6 +1,7 @@
 // The /docs page without a browser: the document's caching and compression, the page's head, and
 // the Swagger UI plugin's prune() (docs-page-subtrees.ts) on small documents and on the real one.
 // The page itself in Chromium: docs-page.browser.test.ts.
+// run-once: the /docs page and its document bytes; no database behaviour
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';

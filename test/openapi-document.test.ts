@@ -1,6 +1,7 @@
 // The document at GET /openapi.json, read as a client developer and an outside linter read it:
 // Redocly's recommended rules, the operation names a generated client exposes, the security each
 // operation declares, shared components and response descriptions.
+// run-once: lints the document, which does not depend on the database
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';

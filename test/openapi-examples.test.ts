@@ -1,6 +1,7 @@
 // The examples of /openapi.json: every request body has one that fits its own schema, the main
 // answers have one that fits theirs, and — on a database seeded by `npm run seed:demo` and a real
 // server — every example that needs nothing replaced is accepted as it is (2xx), as "Try it" sends it.
+// run-once: the document's examples; the operations they call are tested on both databases elsewhere
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';

@@ -1,6 +1,7 @@
 // The example app (clients/typescript/example) type-checks with `tsc --strict` (and
 // noUncheckedIndexedAccess) against the browser's library only: the client's sources and generated
 // types included, as an app importing @stays/client compiles them.
+// run-once: tsc on the example app; no database, no service
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';

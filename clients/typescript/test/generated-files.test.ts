@@ -1,6 +1,7 @@
 // The committed generated files are what the service serves: the service is started (as
 // `npm run client:check` does), its /openapi.json fetched, the types generated again, and both
 // files compared byte for byte with the committed ones.
+// run-once: the committed client files against the document; the document does not depend on the database
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { differences, fetchDocument, generate, startService } from '../scripts/generate.ts';

@@ -2,6 +2,7 @@
 // lays out without overflowing a phone's width, the button is a link, and a screenshot of each
 // template in each language goes to .test-cache/artifacts/emails/<template>.<locale>.png for a
 // person to look at. Without Chromium the test skips and says why.
+// run-once: renders templates in Chromium; no database
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir, stat } from 'node:fs/promises';
