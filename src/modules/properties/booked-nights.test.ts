@@ -1,5 +1,5 @@
 // The booked nights of one listing (liveParts, also read by every booking's last statement) are
-// the rows the many-listing read gives for it: same nights, same "full" verdict.
+// the rows the many-listing read gives for it: same nights, same "full" verdict, same year's window.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { propertyNights } from '../../db/schema/index.ts';
@@ -44,6 +44,10 @@ describe('booked nights of one listing', () => {
         // A row left by a room type since removed: counted as booked, never as full.
         { propertyId: whole.id, roomTypeId: 987654, night: '2030-06-20', booked: 1 },
         { propertyId: whole.id, roomTypeId: 987654, night: '2030-06-15', booked: 1 },
+        // Around the end of the year's window (366 nights from each listing's today): in for some time zones, out for others.
+        { propertyId: whole.id, roomTypeId: 0, night: '2031-06-16', booked: 1 },
+        { propertyId: typed.id, roomTypeId: a, night: '2031-06-17', booked: 2 },
+        { propertyId: typed.id, roomTypeId: b, night: '2031-06-17', booked: 1 },
       ]);
       ids.push(whole.id, typed.id, empty.id);
     }

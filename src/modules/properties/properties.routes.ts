@@ -56,8 +56,10 @@ export async function propertiesRoutes(app: FastifyInstance, { deps }: { deps: D
       description:
         'Active and visible listings are public. Drafts, inactive, hidden and archived listings are 404 for anyone but their owner, admin and support. ' +
         'is_favorite is present only for a signed-in caller. The owner\'s e-mail and phone are shown to signed-in callers and are "" for anonymous ones. ' +
-        'rating is the average review with one decimal ("0.0" without reviews). is_reserved: any booked night from the listing\'s today (in its time ' +
-        'zone) on; reserved_dates: those nights with no unit left (a listing without room types: any booking that night). Wi-Fi details are never shown here.',
+        'rating is the average review with one decimal ("0.0" without reviews). is_reserved: any booked night in the 366 nights from the listing\'s ' +
+        'today (in its time zone); reserved_dates: those nights with no unit left (a listing without room types: any booking that night). Both ' +
+        'stop a year ahead, so the form (and every booking answer carrying it) does not grow with a listing\'s future bookings: ' +
+        'GET /properties/{id}/availability tells any later night. Wi-Fi details are never shown here.',
       params: S.PropertyParams, response: { 200: S.PropertyResponse, ...errorResponses(401, 404) },
     },
   }, async (req) => ok(await showProperty(deps, req.user, req.params.id)));

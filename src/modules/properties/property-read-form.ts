@@ -44,8 +44,11 @@ export const PropertyReadForm = Type.Object(
     rating: Type.String({ description: 'average review rating with one decimal ("4.5"); "0.0" without reviews' }),
     like_count: Type.Integer(),
     is_favorite: Type.Optional(Type.Boolean({ description: 'only when the caller is signed in' })),
-    is_reserved: Type.Boolean({ description: 'whether any night from the listing\'s today on is booked' }),
-    reserved_dates: Type.Array(S, { description: 'nights (YYYY-MM-DD) from the listing\'s today on with no unit left to book' }),
+    is_reserved: Type.Boolean({ description: 'whether any night of the coming year (from the listing\'s today, 366 nights) is booked' }),
+    reserved_dates: Type.Array(S, {
+      description: 'nights (YYYY-MM-DD) of the coming year (from the listing\'s today, 366 nights) with no unit left to book; ' +
+        'later nights: GET /properties/{id}/availability',
+    }),
     check_in_time: S, check_in_time_end: S, check_out_time: S,
     commodities: Type.Array(CommodityView),
     medias: Type.Array(MediaView),

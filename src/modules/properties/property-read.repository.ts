@@ -24,7 +24,16 @@ export interface CommodityEntry {
   type: string;
 }
 
-/** Nights from the listing's today on that carry a booking; `full` when no unit is left. */
+/**
+ * How far ahead the read form looks for booked nights: [today, today + this). Without a bound a
+ * listing's answer (and every booking's, which carries it) would grow with its future bookings;
+ * one year is what a date picker shows, and GET /properties/{id}/availability covers any range.
+ */
+export const RESERVED_HORIZON_NIGHTS = 366;
+// A constant of the statement's text (not a parameter), so the booking's prepared statement keeps one plan.
+const HORIZON = sql.raw(String(RESERVED_HORIZON_NIGHTS));
+
+/** Nights in [the listing's today, + RESERVED_HORIZON_NIGHTS) that carry a booking; `full` when no unit is left. */
 export interface BookedNight {
   night: string;
   full: boolean;
@@ -141,27 +150,29 @@ export function toLiveParts(row: LivePartsRow, userId: number | null): LiveParts
  * the cheap way for the listing's kind. Its room types are counted once first (in the
  * many-listing form that count is a CTE PostgreSQL may re-run for every night row), and a
  * listing without room types (one unit, room_type_id 0) needs no join with them. A booking
- * reads this for its answer over its listing's few hundred nights.
+ * reads this for its answer: at most a year of its listing's nights, whatever its history.
  */
 function bookedNightsOfListingSql(propertyId: number | Placeholder, at: Date | Placeholder) {
   const atText = at instanceof Date ? at.toISOString() : at;
   return sql`
     WITH c AS MATERIALIZED (SELECT count(*)::int AS cnt FROM ${roomTypes} WHERE property_id = ${propertyId}),
-    z AS MATERIALIZED (SELECT (CAST(${atText} AS timestamptz) AT TIME ZONE p.timezone)::date AS today FROM ${properties} p WHERE p.id = ${propertyId})
+    h AS MATERIALIZED (SELECT d.today, d.today + ${HORIZON} AS until
+      FROM (SELECT (CAST(${atText} AS timestamptz) AT TIME ZONE p.timezone)::date AS today FROM ${properties} p WHERE p.id = ${propertyId}) d)
     SELECT n.night, bool_or(n.room_type_id = 0) AS "full"
-    FROM ${propertyNights} n, z, c
-    WHERE c.cnt = 0 AND n.property_id = ${propertyId} AND n.night >= z.today AND n.booked + n.blocked > 0
+    FROM ${propertyNights} n, h, c
+    WHERE c.cnt = 0 AND n.property_id = ${propertyId} AND n.night >= h.today AND n.night < h.until AND n.booked + n.blocked > 0
     GROUP BY n.night
     UNION ALL
     SELECT n.night, count(*) FILTER (WHERE rt.id IS NOT NULL AND n.booked + n.blocked >= COALESCE(n.available_rooms, rt.count_of_rooms)) = c.cnt
-    FROM ${propertyNights} n CROSS JOIN z CROSS JOIN c
+    FROM ${propertyNights} n CROSS JOIN h CROSS JOIN c
     LEFT JOIN ${roomTypes} rt ON rt.id = n.room_type_id AND rt.property_id = n.property_id
-    WHERE c.cnt > 0 AND n.property_id = ${propertyId} AND n.night >= z.today AND n.booked + n.blocked > 0
+    WHERE c.cnt > 0 AND n.property_id = ${propertyId} AND n.night >= h.today AND n.night < h.until AND n.booked + n.blocked > 0
     GROUP BY n.night, c.cnt`;
 }
 
 /**
- * Booked nights from each listing's own today (the instant `at` in its time zone) on. A night is
+ * Booked nights from each listing's own today (the instant `at` in its time zone) on, for
+ * RESERVED_HORIZON_NIGHTS nights. A night is
  * full when a listing without room types has a booking on room_type_id 0, or when every room
  * type of the listing has sold all its units (the night's available_rooms override, else
  * count_of_rooms). Unordered: callers add their ORDER BY.
@@ -182,5 +193,6 @@ function bookedNightsSql(propertyIds: number[], at: Date) {
     WHERE n.property_id IN (${sql.join(propertyIds.map((id) => sql`${id}`), sql`, `)})
       AND n.booked + n.blocked > 0
       AND n.night >= (CAST(${at.toISOString()} AS timestamptz) AT TIME ZONE p.timezone)::date
+      AND n.night < (CAST(${at.toISOString()} AS timestamptz) AT TIME ZONE p.timezone)::date + ${HORIZON}
     GROUP BY n.property_id, n.night, c.cnt`;
 }

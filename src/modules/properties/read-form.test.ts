@@ -119,6 +119,23 @@ describe('GET /properties/{id}: the read form', () => {
     assert.deepEqual(fresh.reserved_dates, []);
   });
 
+  it('reserved_dates and is_reserved stop a year ahead (366 nights from the listing\'s today), on the detail and in lists', async () => {
+    // Europe/Paris: at START it is already 2030-06-16 there; the last night in the window is 2031-06-16.
+    const far = await w.create('owner', w.full());
+    await w.t.deps.db.insert(propertyNights).values([
+      { propertyId: far.id, roomTypeId: 0, night: '2031-06-16', booked: 1 },
+      { propertyId: far.id, roomTypeId: 0, night: '2031-06-17', booked: 1 },
+      { propertyId: far.id, roomTypeId: 0, night: '2033-01-01', booked: 1 },
+    ]);
+    const d = (await get(far.id)).json().data;
+    assert.deepEqual([d.is_reserved, d.reserved_dates], [true, ['2031-06-16']]);
+    const listed = (await w.req('GET', `/properties/owner/${w.users.owner.id}?per_page=100`, 'owner')).json().data.find((x: { id: number }) => x.id === far.id);
+    assert.deepEqual(listed.reserved_dates, ['2031-06-16'], 'the many-listing read has the same window');
+    const beyond = await w.create('owner', w.full());
+    await w.t.deps.db.insert(propertyNights).values({ propertyId: beyond.id, roomTypeId: 0, night: '2031-06-17', booked: 1 });
+    assert.deepEqual([(await get(beyond.id)).json().data.is_reserved, (await get(beyond.id)).json().data.reserved_dates], [false, []]);
+  });
+
   it('a night is reserved when every room type has sold all its units (count or that night\'s override)', async () => {
     const q = await w.create('owner', w.full());
     const a = (await createRoomType(w.t.deps, q.id, { countOfRooms: 2 })).roomType.id;

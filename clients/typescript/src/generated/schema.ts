@@ -1148,7 +1148,7 @@ export interface paths {
         };
         /**
          * A listing (read form)
-         * @description Active and visible listings are public. Drafts, inactive, hidden and archived listings are 404 for anyone but their owner, admin and support. is_favorite is present only for a signed-in caller. The owner's e-mail and phone are shown to signed-in callers and are "" for anonymous ones. rating is the average review with one decimal ("0.0" without reviews). is_reserved: any booked night from the listing's today (in its time zone) on; reserved_dates: those nights with no unit left (a listing without room types: any booking that night). Wi-Fi details are never shown here.
+         * @description Active and visible listings are public. Drafts, inactive, hidden and archived listings are 404 for anyone but their owner, admin and support. is_favorite is present only for a signed-in caller. The owner's e-mail and phone are shown to signed-in callers and are "" for anonymous ones. rating is the average review with one decimal ("0.0" without reviews). is_reserved: any booked night in the 366 nights from the listing's today (in its time zone); reserved_dates: those nights with no unit left (a listing without room types: any booking that night). Both stop a year ahead, so the form (and every booking answer carrying it) does not grow with a listing's future bookings: GET /properties/{id}/availability tells any later night. Wi-Fi details are never shown here.
          */
         get: operations["getProperty"];
         /**
@@ -2988,9 +2988,9 @@ export interface components {
             like_count: number;
             /** @description only when the caller is signed in */
             is_favorite?: boolean;
-            /** @description whether any night from the listing's today on is booked */
+            /** @description whether any night of the coming year (from the listing's today, 366 nights) is booked */
             is_reserved: boolean;
-            /** @description nights (YYYY-MM-DD) from the listing's today on with no unit left to book */
+            /** @description nights (YYYY-MM-DD) of the coming year (from the listing's today, 366 nights) with no unit left to book; later nights: GET /properties/{id}/availability */
             reserved_dates: string[];
             check_in_time: string;
             check_in_time_end: string;
@@ -3137,9 +3137,9 @@ export interface components {
             like_count: number;
             /** @description only when the caller is signed in */
             is_favorite?: boolean;
-            /** @description whether any night from the listing's today on is booked */
+            /** @description whether any night of the coming year (from the listing's today, 366 nights) is booked */
             is_reserved: boolean;
-            /** @description nights (YYYY-MM-DD) from the listing's today on with no unit left to book */
+            /** @description nights (YYYY-MM-DD) of the coming year (from the listing's today, 366 nights) with no unit left to book; later nights: GET /properties/{id}/availability */
             reserved_dates: string[];
             check_in_time: string;
             check_in_time_end: string;
