@@ -75,6 +75,15 @@ export interface HttpBookingFixtures extends SlotPlan {
   tokens: string[];
 }
 
+/** What a history writer is told: the plan's rows, and the nights from firstNight on its slots may take on each listing. */
+export interface HistoryPlan {
+  ownerId: number;
+  listingIds: number[];
+  guestIds: number[];
+  firstNight: string;
+  slotNights: number;
+}
+
 export interface SqlBookingFixtures extends SlotPlan {
   databaseUrl: string;
   guestIds: number[];
@@ -115,7 +124,7 @@ async function insertChunked<T, R>(rows: T[], insert: (chunk: T[]) => Promise<R[
 }
 
 /** An owner and `count` public listings sold whole (one unit a night), priced alike. */
-async function listings(db: Db, tag: string, count: number): Promise<{ ownerId: number; listingIds: number[] }> {
+export async function listings(db: Db, tag: string, count: number): Promise<{ ownerId: number; listingIds: number[] }> {
   const [owner] = await db.insert(users).values({ username: `bench_${tag}_owner`, email: `bench-${tag}-owner@example.com`, firstName: 'Bench', lastName: 'Owner', role: 'owner' }).returning({ id: users.id });
   const rows = Array.from({ length: count }, (_, i) => ({
     ownerId: owner!.id, status: 'active', visibility: true, whoAreYou: 'individual', internalName: `${tag} ${i}`, publicName: `Bookable stay ${i}`,
@@ -138,11 +147,22 @@ async function guests(db: Db, tag: string, count: number): Promise<number[]> {
 const firstNight = () => addDays(new Date().toISOString().slice(0, 10), FIRST_DAY);
 
 /** Listings, guests, sessions and tokens for POST /api/reservations. */
-export async function httpBookingFixtures(target: FixtureTarget): Promise<HttpBookingFixtures> {
+export const httpBookingFixtures = (target: FixtureTarget): Promise<HttpBookingFixtures> => bookingFixtures(target, 'booking');
+
+/**
+ * The same, for listings and guests that `history` gives a past (and a future) before the run:
+ * it is handed the plan's listings, guests and owner, and the night the first slot starts on.
+ */
+export async function bookingFixtures(
+  target: FixtureTarget, tag: string,
+  history?: (db: Db, plan: HistoryPlan) => Promise<void>,
+): Promise<HttpBookingFixtures> {
   const size = sizes(HTTP_MAX_RATE, target.loadSeconds);
   return withDatabase(target, async (db) => {
-    const { listingIds } = await listings(db, 'booking', size.listings);
-    const guestIds = await guests(db, 'guest', size.guests);
+    const { ownerId, listingIds } = await listings(db, tag, size.listings);
+    const guestIds = await guests(db, tag === 'booking' ? 'guest' : `${tag}_guest`, size.guests);
+    const slotNights = Math.ceil(size.slots / listingIds.length) * STAY_NIGHTS;
+    if (history) await history(db, { ownerId, listingIds, guestIds, firstNight: firstNight(), slotNights });
     const now = new Date();
     const expiresAt = new Date(now.getTime() + 86_400_000);
     const sessionRows = guestIds.map((userId) => ({ id: randomUUID(), userId, loginType: 'client', createdAt: now, expiresAt }));

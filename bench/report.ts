@@ -4,7 +4,7 @@
 // see the same conditions.
 import os from 'node:os';
 import type autocannon from 'autocannon';
-import type { Requirement, Scenario } from './scenarios.ts';
+import type { Requirement, Scenario, Steadiness } from './scenarios.ts';
 
 export interface Sample {
   reqPerSec: number;
@@ -147,6 +147,35 @@ export function verdicts(requirements: Requirement[], rounds: Rounds): Verdict[]
       cpuRatio: byCpu.length ? round3(median(byCpu)) : null,
     }];
   });
+}
+
+export interface SteadinessVerdict {
+  scenario: string;
+  text: string;
+  perRound: number[];
+  /** (max − min) / max of the rounds' req/s. */
+  spread: number;
+  bound: number;
+  /** null: too few rounds for a verdict. */
+  pass: boolean | null;
+}
+
+export function steadinessVerdicts(checks: Steadiness[], rounds: Rounds): SteadinessVerdict[] {
+  return checks.flatMap((c) => {
+    const perRound = rounds.map((r) => r.get(c.scenario)?.reqPerSec).filter((x): x is number => x !== undefined);
+    if (perRound.length === 0) return [];
+    const max = Math.max(...perRound);
+    const spread = max > 0 ? (max - Math.min(...perRound)) / max : 0;
+    return [{
+      scenario: c.scenario, text: c.text, perRound: perRound.map(Math.round), spread: round3(spread), bound: c.maxSpread,
+      pass: perRound.length < c.minRounds ? null : spread <= c.maxSpread,
+    }];
+  });
+}
+
+export function steadinessLine(v: SteadinessVerdict, minRounds: number): string {
+  const verdict = v.pass === null ? `NO VERDICT (${v.perRound.length} rounds, needs BENCH_ROUNDS=${minRounds})` : v.pass ? 'PASS' : 'FAIL';
+  return `rounds of ${v.scenario}: ${v.perRound.join(', ')} req/s, spread ${(v.spread * 100).toFixed(1)}% (need ≤ ${(v.bound * 100).toFixed(0)}%) ${verdict}: ${v.text}`;
 }
 
 export function table(rows: Row[], baseline: string): string {

@@ -7,11 +7,11 @@ import autocannon from 'autocannon';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BASELINE, SkipScenario, baselineOf, isDirect, requirements, scenarios, type BenchContext, type DirectLoad, type Load, type Scenario } from './scenarios.ts';
+import { BASELINE, SkipScenario, baselineOf, isDirect, requirements, scenarios, steadiness, type BenchContext, type DirectLoad, type Load, type Scenario } from './scenarios.ts';
 import type { Manifest } from './datasets.ts';
 import { ensureCatalog } from './ensure-catalog.ts';
 import { benchAdmin, pinCpus, startServer, type BenchAdmin, type RunningServer, type ServerTarget } from './server-process.ts';
-import { errorsOf, machine, sampleOf, summarize, table, verdictLine, verdicts, type Rounds, type Sample } from './report.ts';
+import { errorsOf, machine, sampleOf, steadinessLine, steadinessVerdicts, summarize, table, verdictLine, verdicts, type Rounds, type Sample } from './report.ts';
 import { realtimeLines, runRealtimeBench, type RealtimeFigures } from './realtime.ts';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
@@ -257,6 +257,8 @@ async function main(): Promise<number> {
   const checks = verdicts(requirements, rounds);
   console.log(`\n${table(rows, BASELINE)}\n`);
   for (const v of checks) console.log(verdictLine(v));
+  const steady = steadinessVerdicts(steadiness, rounds);
+  for (const v of steady) console.log(steadinessLine(v, steadiness.find((c) => c.scenario === v.scenario)!.minRounds));
   for (const q of requirements) {
     const missing = [q.numerator, q.denominator].find((n) => skipped.has(n));
     if (missing && !checks.some((v) => v.requirement === q.name)) console.log(`NO VERDICT ${q.numerator} / ${q.denominator}: ${missing} was skipped (${skipped.get(missing)})`);
@@ -286,6 +288,7 @@ async function main(): Promise<number> {
     datasets: manifests.map((m) => ({ dataset: m.dataset, count: m.count, cities: m.cities, generatedAt: m.generatedAt, search: m.search, detailId: m.detailId })),
     scenarios: rows,
     requirements: checks,
+    steadiness: steady,
     skipped: Object.fromEntries(skipped),
     realtime,
     realtimeFailure,

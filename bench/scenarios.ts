@@ -7,6 +7,7 @@ import { addDays } from '../src/kernel/calendar-dates.ts';
 import type { Manifest } from './datasets.ts';
 import { CAPACITY, Slots, httpBookingFixtures, sqlBookingFixtures, type FixtureTarget, type HttpBookingFixtures, type SqlBookingFixtures } from './booking-fixtures.ts';
 import { sqlBookingLoad } from './booking-sql.ts';
+import { GUEST_PAST_STAYS, LISTING_FUTURE_STAYS, LISTING_PAST_STAYS, historyBookingFixtures } from './booking-history.ts';
 import { paidReservations } from './payment-fixtures.ts';
 import type { Sample } from './report.ts';
 
@@ -247,29 +248,37 @@ const ownerPerformance: Scenario = {
 
 // Bookings that all succeed: each request takes the next slot (a listing, two nights nobody else
 // books, a guest with fewer than 5 unpaid holds; see booking-fixtures.ts), so a 409 or 422 is a
-// real failure and counts as an error.
-const booking: Scenario = {
-  name: 'booking',
-  measures:
-    `POST /api/reservations over ${BOOKING_CONNECTIONS} connections, every request another signed-in guest booking two free nights of a listing sold whole: ` +
-    'token and session check, price loader (cached rules), one transaction (guest lock with the conditional night hold; reservation, line and outbox event ' +
-    'under the pending limit, with the booked nights for the answer), the read form (cached)',
-  fixture: httpBookingFixtures,
-  prepare: (ctx) => {
-    const f = ctx.fixture as HttpBookingFixtures;
-    const slots = new Slots(f);
-    return {
-      method: 'POST', path: '/api/reservations', headers: JSON_BODY, connections: BOOKING_CONNECTIONS,
-      vary: () => {
-        const s = slots.take();
-        if (slots.used === f.slots + 1) process.stderr.write(`[bench] booking ran out of its ${f.slots} slots: faster than the fixtures were sized for\n`);
-        const body = { property_id: s.listingId, checkin_date: s.checkin, checkout_date: s.checkout, guests: { adults: int(1, CAPACITY), children: 0 } };
-        return { body: JSON.stringify(body), headers: bearer(f.tokens[s.guest]!) };
-      },
-    };
-  },
-  check: (status, body) => (status === 201 && data(body).status === 'pending' ? null : `expected 201 with a pending reservation, got ${status} ${JSON.stringify(body).slice(0, 300)}`),
-};
+// real failure and counts as an error. `booking-history` books the same way into listings with
+// 1,000 past and 1,000 future stays each, as guests with 100 past stays (booking-history.ts).
+function bookingScenario(name: string, fixture: (t: FixtureTarget) => Promise<HttpBookingFixtures>, whose: string): Scenario {
+  return {
+    name,
+    measures:
+      `POST /api/reservations over ${BOOKING_CONNECTIONS} connections, every request another signed-in guest booking two free nights of a listing sold whole ${whose}: ` +
+      'token and session check, price loader (cached rules), one transaction (guest lock with the conditional night hold; reservation, line and outbox event ' +
+      'under the pending limit, with the booked nights for the answer), the read form (cached)',
+    fixture,
+    prepare: (ctx) => {
+      const f = ctx.fixture as HttpBookingFixtures;
+      const slots = new Slots(f);
+      return {
+        method: 'POST', path: '/api/reservations', headers: JSON_BODY, connections: BOOKING_CONNECTIONS,
+        vary: () => {
+          const s = slots.take();
+          if (slots.used === f.slots + 1) process.stderr.write(`[bench] ${name} ran out of its ${f.slots} slots: faster than the fixtures were sized for\n`);
+          const body = { property_id: s.listingId, checkin_date: s.checkin, checkout_date: s.checkout, guests: { adults: int(1, CAPACITY), children: 0 } };
+          return { body: JSON.stringify(body), headers: bearer(f.tokens[s.guest]!) };
+        },
+      };
+    },
+    check: (status, body) => (status === 201 && data(body).status === 'pending' ? null : `expected 201 with a pending reservation, got ${status} ${JSON.stringify(body).slice(0, 300)}`),
+  };
+}
+const booking = bookingScenario('booking', httpBookingFixtures, '(fresh listings and guests)');
+const bookingHistory = bookingScenario(
+  'booking-history', historyBookingFixtures,
+  `(listings with ${LISTING_PAST_STAYS} past and ${LISTING_FUTURE_STAYS} future stays, guests with ${GUEST_PAST_STAYS} past stays)`,
+);
 
 const bookingSql: Scenario = {
   name: 'booking-sql',
@@ -385,6 +394,7 @@ export const scenarios: Scenario[] = [
   search('search-100k', 100_000),
   search('search-100k-facets', 100_000, true),
   booking,
+  bookingHistory,
   bookingSql,
   paymentVerify,
   notificationsList,
@@ -440,11 +450,35 @@ export const requirements: Requirement[] = [
     text: `the ${AVAILABILITY_NIGHTS}-night price calendar of a cached listing keeps at least 40% of the same process's bare JSON route throughput`,
   },
   {
+    name: 'booking-history',
+    numerator: 'booking-history',
+    denominator: 'booking',
+    metric: 'reqPerSec',
+    minRatio: 0.9,
+    text: 'booking into listings and as guests with a history (1,000 past and 1,000 future stays a listing, 100 past stays a guest) keeps at least 90% of booking on fresh ones',
+  },
+  {
     name: 'booking-throughput',
     numerator: 'booking',
     denominator: 'booking-sql',
     metric: 'reqPerSec',
     minRatio: 0.6,
     text: `booking through the API keeps at least 60% of the throughput of the same transactions sent as raw SQL (${BOOKING_CONNECTIONS} connections each, PostgreSQL)`,
+  },
+];
+
+/** A scenario whose throughput must hold from round to round: (max − min) / max of its rounds at most `maxSpread`. */
+export interface Steadiness {
+  scenario: string;
+  maxSpread: number;
+  /** Rounds the verdict needs: fewer, and it is reported without one. */
+  minRounds: number;
+  text: string;
+}
+
+export const steadiness: Steadiness[] = [
+  {
+    scenario: 'booking', maxSpread: 0.1, minRounds: 5,
+    text: 'five consecutive rounds of booking stay within 10% of each other (the listings fill up as the run goes on)',
   },
 ];
