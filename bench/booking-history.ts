@@ -7,8 +7,9 @@
 // slots and then continue after the last night its slots may take (never on a slot's night, so
 // every booking of the run still succeeds). Each guest gets GUEST_PAST_STAYS completed stays on
 // listings of their own. Every stay holds its night in the calendar (booked = 1), as a real one
-// does; one night a listing never holds two. Reservation lines, payments and notifications of
-// those stays are not written: the booking path reads none of them.
+// does; one night a listing never holds two. Each left its (published) event in the outbox.
+// Reservation lines, payments and notifications of those stays are not written: the booking
+// path reads none of them (bench:explain-booking shows what it reads).
 import { sql } from 'drizzle-orm';
 import type { Db } from '../src/db/connection.ts';
 import { bigintArray } from '../src/db/sql-arrays.ts';
@@ -54,6 +55,11 @@ async function writeHistory(db: Db, plan: HistoryPlan): Promise<void> {
     SELECT (${bigintArray(elsewhere.listingIds)})[1 + n % ${p}] AS property_id, (${guests})[1 + n / ${GUEST_PAST_STAYS}] AS guest_id,
       'completed' AS status, ${today}::date - 1 - n / ${p} AS night, 'HG' || n AS ref
     FROM generate_series(0, ${total - 1}) AS n`);
+  // Every past booking left its event in the outbox (published): the relay's reads must not grow with them.
+  await db.execute(sql`
+    INSERT INTO outbox_events (topic, payload, created_at, published_at)
+    SELECT 'reservation.created', jsonb_build_object('reservation_id', r.id), r.created_at, r.created_at
+    FROM reservations r WHERE r.booking_ref_code LIKE 'H%'`);
   process.stderr.write(
     `[bench] history: ${plan.listingIds.length} listings × ${LISTING_PAST_STAYS} past + ${LISTING_FUTURE_STAYS} future stays, ` +
       `${g} guests × ${GUEST_PAST_STAYS} past stays on ${p} more listings (${((Date.now() - started) / 1000).toFixed(1)} s)\n`,
