@@ -115,13 +115,18 @@ async function main() {
   const today = Date.parse(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`);
   const cities = Math.max(1, Math.ceil(opt.count / opt.perCity));
   const ownersCount = Math.max(1, Math.ceil(opt.count / 25));
-  const ownerRows = await db
-    .insert(users)
-    .values(Array.from({ length: ownersCount }, (_, i) => ({
-      username: `bench_owner_${i}`, email: `bench-owner-${i}@example.com`, firstName: 'Bench', lastName: `Owner ${i}`, role: 'owner',
-    })))
-    .returning({ id: users.id });
-  const ownerIds = ownerRows.map((o) => o.id);
+  // In batches: one statement of 40,000 owners (the 1,000,000 catalogue) overflows drizzle's query builder.
+  const ownerIds: number[] = [];
+  for (let from = 0; from < ownersCount; from += opt.batch) {
+    const rows = await db
+      .insert(users)
+      .values(Array.from({ length: Math.min(opt.batch, ownersCount - from) }, (_, k) => {
+        const i = from + k;
+        return { username: `bench_owner_${i}`, email: `bench-owner-${i}@example.com`, firstName: 'Bench', lastName: `Owner ${i}`, role: 'owner' };
+      }))
+      .returning({ id: users.id });
+    ownerIds.push(...rows.map((o) => o.id));
+  }
 
   const progress = new Progress(opt.count, 'properties');
   let detailId = 0;

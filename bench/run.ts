@@ -234,7 +234,7 @@ async function main(): Promise<number> {
   // 'realtime' is not an HTTP scenario: bench/realtime.ts runs it on a server of its own.
   const unknown = settings.only.filter((n) => n !== 'realtime' && !scenarios.some((s) => s.name === n));
   if (unknown.length) throw new Error(`BENCH_ONLY names unknown scenarios: ${unknown.join(', ')}`);
-  const selected = scenarios.filter((s) => s.name === BASELINE || settings.only.length === 0 || settings.only.includes(s.name));
+  const selected = scenarios.filter((s) => s.name === BASELINE || settings.only.includes(s.name) || (settings.only.length === 0 && !s.optIn));
   const databaseUrl = process.env.DATABASE_URL || undefined;
 
   const serverCpus = settings.pin ? pinCpus() : undefined;
