@@ -39,6 +39,7 @@ import type { Deps } from './kernel/deps.ts';
 import { ErrorBody } from './platform/envelope.ts';
 import { installErrorHandlers } from './platform/error-handler.ts';
 import { clientErrorHandler, frameworkErrors, installUrlLimit, MAX_URL_BYTES } from './platform/http-limits.ts';
+import { closeConnectionsOnClose } from './platform/close-connections.ts';
 import { requestIdOf } from './platform/request-id.ts';
 import { authPlugin } from './platform/auth.ts';
 import { idempotencyPlugin } from './platform/idempotency.ts';
@@ -98,6 +99,9 @@ export async function buildApp(deps: Deps, opts: { extraRoutes?: (app: App, deps
     ajv: { ...strictAjvOptions, plugins: [fileKeyword] },
     schemaController: strictSchemaController(),
   }).withTypeProvider<TypeBoxTypeProvider>();
+  // forceCloseConnections 'idle' leaves connections with no request yet, and the kept-alive one of
+  // a request answered after the close, to hold app.close() for a minute (platform/close-connections.ts).
+  closeConnectionsOnClose(app.server);
 
   // Every route as registered, so tests can hold the router and /openapi.json to each other.
   const routeTable: RouteEntry[] = [];
