@@ -219,7 +219,7 @@ async function runGroup(group: Group, databaseUrl: string | undefined, serverCpu
       for (const scenario of ran) {
         const sample = await fire(server, scenario.name, loads.get(scenario.name)!, settings.duration);
         if (interrupted) throw new Error('interrupted');
-        console.error(`[bench] round ${i}/${settings.rounds} ${scenario.name}: ${Math.round(sample.reqPerSec)} req/s, p95 ${sample.p95Ms} ms, ${errorsOf(sample)} errors${errorsOf(sample) && sample.statuses && Object.keys(sample.statuses).length ? ` ${JSON.stringify(sample.statuses)}` : ''}`);
+        console.error(`[bench] round ${i}/${settings.rounds} ${scenario.name}: ${Math.round(sample.reqPerSec)} req/s, p95 ${sample.p95Ms} ms, ${sample.cpuUsPerReq === null ? '' : `${Math.round(sample.cpuUsPerReq)} µs server CPU/req, `}${errorsOf(sample)} errors${errorsOf(sample) && sample.statuses && Object.keys(sample.statuses).length ? ` ${JSON.stringify(sample.statuses)}` : ''}`);
         round.set(scenario.name, sample);
       }
     }
