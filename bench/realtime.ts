@@ -4,7 +4,9 @@
 // `npm run bench` runs it after the HTTP scenarios (BENCH_ONLY=realtime for it alone);
 // `tsx bench/realtime.ts` runs it by itself. REALTIME_USERS (default 5000) users each hold one
 // WebSocket and one SSE stream; REALTIME_EVENTS (default 1000) notifications, one per user, are
-// sent by REALTIME_SENDERS (default 20) concurrent POST /api/notifications/send.
+// sent by REALTIME_SENDERS (default 20) concurrent POST /api/notifications/send. Connections come
+// from REALTIME_SOURCE_ADDRESSES (default 4) loopback addresses. 20,000 connections (issue 26):
+// `ulimit -n 65536; REALTIME_USERS=10000 BENCH_ONLY=realtime npm run bench`.
 import { randomUUID } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import http from 'node:http';
@@ -117,9 +119,14 @@ async function withRetry<T>(kind: keyof typeof refusals, open: () => Promise<T>)
 
 const retryAfter = (headers: http.IncomingHttpHeaders) => Number(headers['retry-after']) || 1;
 
-function openWs(host: string, token: string, onLatency: OnLatency): Promise<WebSocket> {
+// The clients' connections come from several loopback addresses (127.0.0.1, .2, …): one source
+// address has about 28,000 ephemeral ports, fewer than 20,000 users' two connections each need.
+const SOURCES = Math.max(1, Number(process.env.REALTIME_SOURCE_ADDRESSES ?? 4) || 1);
+const sourceOf = (i: number) => `127.0.0.${1 + (i % SOURCES)}`;
+
+function openWs(host: string, token: string, onLatency: OnLatency, localAddress: string): Promise<WebSocket> {
   return withRetry('ws', () => new Promise((resolve, reject) => {
-    const ws = new WebSocket(`ws://${host}/api/ws/notifications?token=${token}`, { perMessageDeflate: false });
+    const ws = new WebSocket(`ws://${host}/api/ws/notifications?token=${token}`, { perMessageDeflate: false, localAddress });
     ws.on('message', (raw) => {
       const n = (JSON.parse(String(raw)) as { data?: { n?: number } }).data?.n;
       if (n !== undefined) onLatency(n);
@@ -134,13 +141,13 @@ function openWs(host: string, token: string, onLatency: OnLatency): Promise<WebS
   }));
 }
 
-function openSse(host: string, token: string, onLatency: OnLatency): Promise<http.ClientRequest> {
-  return withRetry('sse', () => openSseOnce(host, token, onLatency));
+function openSse(host: string, token: string, onLatency: OnLatency, localAddress: string): Promise<http.ClientRequest> {
+  return withRetry('sse', () => openSseOnce(host, token, onLatency, localAddress));
 }
 
-function openSseOnce(host: string, token: string, onLatency: OnLatency): Promise<http.ClientRequest> {
+function openSseOnce(host: string, token: string, onLatency: OnLatency, localAddress: string): Promise<http.ClientRequest> {
   return new Promise((resolve, reject) => {
-    const req = http.get(`http://${host}/api/notifications/stream?token=${token}`, { agent: false }, (res) => {
+    const req = http.get(`http://${host}/api/notifications/stream?token=${token}`, { agent: false, localAddress }, (res) => {
       if (res.statusCode === 503) {
         res.resume();
         return reject(new Refused(retryAfter(res.headers)));
@@ -198,14 +205,14 @@ export async function runRealtimeBench(opts: { root: string; databaseUrl?: strin
     const sentAt: number[] = [];
     const answeredAt: number[] = [];
     // Loads the real-time code paths once, so the idle figure is not the cost of the first import.
-    (await openWs(host, f.tokens[0]!, onLatency)).close();
+    (await openWs(host, f.tokens[0]!, onLatency, sourceOf(0))).close();
     await sleep(1500);
     const idle = pid ? rssMb(pid) : null;
     const started = Date.now();
-    sockets.push(...(await inBatches(count, 250, (i) => openWs(host, f.tokens[i]!, onLatency))));
+    sockets.push(...(await inBatches(count, 250, (i) => openWs(host, f.tokens[i]!, onLatency, sourceOf(i)))));
     // 100 at a time: each SSE request counts against MAX_REQUESTS_IN_FLIGHT (128) until it is
     // hijacked, so a batch of 250 would be partly refused (WebSocket upgrades are never counted).
-    streams.push(...(await inBatches(count, 100, (i) => openSse(host, f.tokens[i]!, onLatency))));
+    streams.push(...(await inBatches(count, 100, (i) => openSse(host, f.tokens[i]!, onLatency, sourceOf(i + 1)))));
     const connectSeconds = (Date.now() - started) / 1000;
     await sleep(3000);
     const connected = pid ? rssMb(pid) : null;
