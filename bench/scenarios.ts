@@ -5,9 +5,9 @@
 import type autocannon from 'autocannon';
 import { addDays } from '../src/kernel/calendar-dates.ts';
 import type { Manifest } from './datasets.ts';
-import { CAPACITY, Slots, httpBookingFixtures, sqlBookingFixtures, type FixtureTarget, type HttpBookingFixtures, type SqlBookingFixtures } from './booking-fixtures.ts';
-import { sqlBookingLoad } from './booking-sql.ts';
-import { GUEST_PAST_STAYS, LISTING_FUTURE_STAYS, LISTING_PAST_STAYS, historyBookingFixtures } from './booking-history.ts';
+import { httpBookingFixtures, type FixtureTarget, type HttpBookingFixtures } from './booking-fixtures.ts';
+import { booking, bookingHistory, bookingSql } from './booking-scenarios.ts';
+import { BOOKING_CONNECTIONS, DB_BOUND_CONNECTIONS, JSON_BODY, SkipScenario, bearer, data, int, pick } from './scenario-helpers.ts';
 import { paidReservations } from './payment-fixtures.ts';
 import type { Sample } from './report.ts';
 
@@ -27,8 +27,7 @@ export interface BenchContext {
   adminToken(): Promise<string>;
 }
 
-/** Thrown by `prepare` when the scenario cannot run here yet (its route is missing, …): reported, not failed. */
-export class SkipScenario extends Error {}
+export { SkipScenario };
 
 /** The load one scenario sends: one request, or a sequence each connection loops over. */
 export interface Load {
@@ -113,17 +112,6 @@ export const baselineOf = (dataset?: number) => (dataset === undefined ? BASELIN
 /** Every other scenario's req/s is also shown relative to this one. */
 export const BASELINE = 'bare';
 
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-const JSON_BODY = { 'content-type': 'application/json' };
-const int = (min: number, max: number) => min + Math.floor(Math.random() * (max - min + 1));
-const pick = <T>(xs: readonly T[]) => xs[Math.floor(Math.random() * xs.length)]!;
-
-type Envelope = { success?: boolean; data?: Record<string, unknown> };
-const data = (body: unknown) => (body as Envelope | null)?.data ?? {};
-// Enough to keep a database-bound route saturated on either database without measuring a queue.
-const DB_BOUND_CONNECTIONS = 10;
-// Booking and its raw-SQL baseline: the same concurrency on both sides of the ratio.
-const BOOKING_CONNECTIONS = 8;
 type PageBody = { success?: boolean; data?: unknown[]; meta?: { total?: number } };
 
 // The explorer search a traveller runs: dates, guests, a point and a radius (from the manifest:
@@ -249,53 +237,6 @@ const ownerPerformance: Scenario = {
   check: (status, body) => {
     const months = data(body).months;
     return status === 200 && Array.isArray(months) && months.length >= 12 ? null : `expected 200 with at least 12 month rows, got ${status} ${JSON.stringify(body).slice(0, 300)}`;
-  },
-};
-
-// Bookings that all succeed: each request takes the next slot (a listing, two nights nobody else
-// books, a guest with fewer than 5 unpaid holds; see booking-fixtures.ts), so a 409 or 422 is a
-// real failure and counts as an error. `booking-history` books the same way into listings with
-// 1,000 past and 1,000 future stays each, as guests with 100 past stays (booking-history.ts).
-function bookingScenario(name: string, fixture: (t: FixtureTarget) => Promise<HttpBookingFixtures>, whose: string): Scenario {
-  return {
-    name,
-    measures:
-      `POST /api/reservations over ${BOOKING_CONNECTIONS} connections, every request another signed-in guest booking two free nights of a listing sold whole ${whose}: ` +
-      'token and session check, price loader (cached rules), one transaction (guest lock with the conditional night hold; reservation, line and outbox event ' +
-      'under the pending limit, with the booked nights for the answer), the read form (cached)',
-    fixture,
-    prepare: (ctx) => {
-      const f = ctx.fixture as HttpBookingFixtures;
-      const slots = new Slots(f);
-      return {
-        method: 'POST', path: '/api/reservations', headers: JSON_BODY, connections: BOOKING_CONNECTIONS,
-        vary: () => {
-          const s = slots.take();
-          if (slots.used === f.slots + 1) process.stderr.write(`[bench] ${name} ran out of its ${f.slots} slots: faster than the fixtures were sized for\n`);
-          const body = { property_id: s.listingId, checkin_date: s.checkin, checkout_date: s.checkout, guests: { adults: int(1, CAPACITY), children: 0 } };
-          return { body: JSON.stringify(body), headers: bearer(f.tokens[s.guest]!) };
-        },
-      };
-    },
-    check: (status, body) => (status === 201 && data(body).status === 'pending' ? null : `expected 201 with a pending reservation, got ${status} ${JSON.stringify(body).slice(0, 300)}`),
-  };
-}
-const booking = bookingScenario('booking', httpBookingFixtures, '(fresh listings and guests)');
-const bookingHistory = bookingScenario(
-  'booking-history', historyBookingFixtures,
-  `(listings with ${LISTING_PAST_STAYS} past and ${LISTING_FUTURE_STAYS} future stays, guests with ${GUEST_PAST_STAYS} past stays)`,
-);
-
-const bookingSql: Scenario = {
-  name: 'booking-sql',
-  measures:
-    `the booking baseline: the same transaction as booking's, sent by the harness straight to PostgreSQL over ${BOOKING_CONNECTIONS} connections ` +
-    '(pg, no HTTP, no service; listings and guests of its own)',
-  fixture: sqlBookingFixtures,
-  prepare: (ctx) => {
-    const f = ctx.fixture as SqlBookingFixtures | null;
-    if (!f) throw new SkipScenario('not applicable on PGlite (only the server process can open its database); the raw-SQL baseline needs DATABASE_URL');
-    return sqlBookingLoad(f, BOOKING_CONNECTIONS);
   },
 };
 
