@@ -5,7 +5,7 @@
 // the plans PostgreSQL logged for the run's database are printed, slowest first, with any
 // sequential scan of a table that grows with history called out (exit 1 when there is one).
 // Needs the server's log file readable (POSTGRES_LOG, default Debian's).
-import { open, stat } from 'node:fs/promises';
+import { open, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Slots, type HttpBookingFixtures } from './booking-fixtures.ts';
@@ -16,10 +16,6 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BOOKINGS = Number(process.env.EXPLAIN_BOOKINGS ?? 20);
 // Tables whose rows grow with bookings: a sequential scan of one makes a booking cost grow too.
 const GROWING = ['reservations', 'reservation_rooms', 'property_nights', 'outbox_events', 'notifications', 'email_jobs', 'payments', 'users', 'sessions'];
-
-async function logSize(file: string): Promise<number> {
-  return (await stat(file)).size;
-}
 
 async function readFrom(file: string, offset: number): Promise<string> {
   const h = await open(file, 'r');
@@ -59,7 +55,7 @@ async function main() {
     // The first bookings warm the server's caches (rules, read form); their plans are left out.
     for (let i = 0; i < 5; i++) await book(server.baseUrl, f, slots);
     await new Promise((r) => setTimeout(r, 1500));
-    const from = await logSize(logFile);
+    const from = (await stat(logFile)).size;
     for (let i = 0; i < BOOKINGS; i++) await book(server.baseUrl, f, slots);
     await new Promise((r) => setTimeout(r, 1500)); // the relay's passes after the last commit
     report(await readFrom(logFile, from), database);
@@ -121,7 +117,6 @@ function report(log: string, database: string): void {
 }
 
 async function findLog(): Promise<string> {
-  const { readdir } = await import('node:fs/promises');
   const dir = '/var/log/postgresql';
   const logs = (await readdir(dir)).filter((f) => f.endsWith('.log'));
   if (!logs.length) throw new Error(`no PostgreSQL log in ${dir}: set POSTGRES_LOG`);

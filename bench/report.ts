@@ -156,6 +156,7 @@ export interface SteadinessVerdict {
   /** (max − min) / max of the rounds' req/s. */
   spread: number;
   bound: number;
+  minRounds: number;
   /** null: too few rounds for a verdict. */
   pass: boolean | null;
 }
@@ -167,14 +168,14 @@ export function steadinessVerdicts(checks: Steadiness[], rounds: Rounds): Steadi
     const max = Math.max(...perRound);
     const spread = max > 0 ? (max - Math.min(...perRound)) / max : 0;
     return [{
-      scenario: c.scenario, text: c.text, perRound: perRound.map(Math.round), spread: round3(spread), bound: c.maxSpread,
+      scenario: c.scenario, text: c.text, perRound: perRound.map(Math.round), spread: round3(spread), bound: c.maxSpread, minRounds: c.minRounds,
       pass: perRound.length < c.minRounds ? null : spread <= c.maxSpread,
     }];
   });
 }
 
-export function steadinessLine(v: SteadinessVerdict, minRounds: number): string {
-  const verdict = v.pass === null ? `NO VERDICT (${v.perRound.length} rounds, needs BENCH_ROUNDS=${minRounds})` : v.pass ? 'PASS' : 'FAIL';
+export function steadinessLine(v: SteadinessVerdict): string {
+  const verdict = v.pass === null ? `NO VERDICT (${v.perRound.length} rounds, needs BENCH_ROUNDS=${v.minRounds})` : v.pass ? 'PASS' : 'FAIL';
   return `rounds of ${v.scenario}: ${v.perRound.join(', ')} req/s, spread ${(v.spread * 100).toFixed(1)}% (need ≤ ${(v.bound * 100).toFixed(0)}%) ${verdict}: ${v.text}`;
 }
 

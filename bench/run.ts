@@ -258,7 +258,7 @@ async function main(): Promise<number> {
   console.log(`\n${table(rows, BASELINE)}\n`);
   for (const v of checks) console.log(verdictLine(v));
   const steady = steadinessVerdicts(steadiness, rounds);
-  for (const v of steady) console.log(steadinessLine(v, steadiness.find((c) => c.scenario === v.scenario)!.minRounds));
+  for (const v of steady) console.log(steadinessLine(v));
   for (const q of requirements) {
     const missing = [q.numerator, q.denominator].find((n) => skipped.has(n));
     if (missing && !checks.some((v) => v.requirement === q.name)) console.log(`NO VERDICT ${q.numerator} / ${q.denominator}: ${missing} was skipped (${skipped.get(missing)})`);

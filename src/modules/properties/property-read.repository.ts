@@ -172,10 +172,9 @@ function bookedNightsOfListingSql(propertyId: number | Placeholder, at: Date | P
 
 /**
  * Booked nights from each listing's own today (the instant `at` in its time zone) on, for
- * RESERVED_HORIZON_NIGHTS nights. A night is
- * full when a listing without room types has a booking on room_type_id 0, or when every room
- * type of the listing has sold all its units (the night's available_rooms override, else
- * count_of_rooms). Unordered: callers add their ORDER BY.
+ * RESERVED_HORIZON_NIGHTS nights. A night is full when a listing without room types has a
+ * booking on room_type_id 0, or when every room type of the listing has sold all its units (the
+ * night's available_rooms override, else count_of_rooms). Unordered: callers add their ORDER BY.
  */
 function bookedNightsSql(propertyIds: number[], at: Date) {
   return sql`

@@ -1,5 +1,6 @@
 // Search facets: for the search as asked, how many listings each property type, commodity and
-// neighborhood would leave, and a price histogram, each counted with every filter but its own.
+// neighborhood would leave, and a price histogram: types, neighborhoods and prices counted with
+// every filter but their own, a commodity as if added to those sent (search-facets.repository.ts).
 import type { Deps } from '../../kernel/deps.ts';
 import { countCapOf, priceBasis } from './find-cards.ts';
 import { searchFacetsRepository, type FacetRows } from './search-facets.repository.ts';
