@@ -104,6 +104,7 @@ async function preflight(baseUrl: string, scenario: Scenario, load: Load | Direc
     body: varied?.body ?? first.body ?? load.body,
   });
   const text = await res.text();
+  console.error(`[bench] ${scenario.name}: the first answer is ${res.status}, ${Buffer.byteLength(text)} bytes`);
   let body: unknown = text;
   try {
     body = JSON.parse(text);

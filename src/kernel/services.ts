@@ -78,14 +78,20 @@ export type ChangeScope = 'listing' | 'nights';
  * price and card caches) listens, so neither side knows the other.
  */
 export interface ListingChanges {
-  /** Announces a change (after its commit); resolves once local listeners ran and the bus has it. */
-  changed(propertyId: number, scope?: ChangeScope): Promise<void>;
+  /**
+   * Announces a change (after its commit); resolves once local listeners ran and the bus has it,
+   * with the change's own stamp (for `changedSince`'s `except`).
+   */
+  changed(propertyId: number, scope?: ChangeScope): Promise<number>;
   /** Called synchronously for every change, local or from another instance. */
   onChange(listener: (propertyId: number, scope: ChangeScope) => void): () => void;
   /** Taken before reading what will be kept; a later `changedSince` says whether it went stale. */
   stamp(): number;
-  /** Whether the listing changed in `scope` (a 'listing' change includes 'nights') since the stamp. */
-  changedSince(propertyId: number, stamp: number, scope: ChangeScope): boolean;
+  /**
+   * Whether the listing changed in `scope` (a 'listing' change includes 'nights') since the stamp,
+   * not counting the 'nights' change `except` (a writer's own, already in what it read).
+   */
+  changedSince(propertyId: number, stamp: number, scope: ChangeScope, except?: number): boolean;
 }
 
 /**

@@ -5,6 +5,7 @@
 //
 // Stamps order reads against changes: a value read from the database before a change was
 // announced must not be kept after it (it would outlive the change until its cache's TTL).
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ChangeScope, ListingChanges } from '../kernel/services.ts';
 import type { EventBus } from '../ports/event-bus.ts';
@@ -18,18 +19,27 @@ export class ListingChangeFeed implements ListingChanges {
   private readonly unsubscribe: () => void;
   private seq = 0;
   private floor = 0;
-  private readonly changedAt = new Map<number, { listing: number; nights: number }>();
+  // Per listing, the stamps of its last 'listing' change, its last 'nights' change and the
+  // 'nights' change before that one (so a writer can tell its own change from another's).
+  private readonly changedAt = new Map<number, { listing: number; nights: number; nightsBefore: number }>();
+
+  // Marks this feed's own announcements: the bus hands them back (at once in process, a moment
+  // later through Redis), and recorded twice they would count as a second change, outdating what
+  // a writer read after its own change (see changedSince's `except`).
+  private readonly origin = randomUUID();
 
   constructor(private readonly bus: EventBus) {
     this.unsubscribe = bus.subscribe(TOPIC, (m) => {
-      const p = m.payload as { id: number; scope?: ChangeScope };
+      const p = m.payload as { id: number; scope?: ChangeScope; origin?: string };
+      if (p.origin === this.origin) return;
       this.record(p.id, p.scope === 'nights' ? 'nights' : 'listing');
     });
   }
 
-  async changed(id: number, scope: ChangeScope = 'listing'): Promise<void> {
-    this.record(id, scope);
-    await this.bus.publish(TOPIC, { id, scope });
+  async changed(id: number, scope: ChangeScope = 'listing'): Promise<number> {
+    const at = this.record(id, scope);
+    await this.bus.publish(TOPIC, { id, scope, origin: this.origin });
+    return at;
   }
 
   onChange(listener: (id: number, scope: ChangeScope) => void): () => void {
@@ -41,10 +51,13 @@ export class ListingChangeFeed implements ListingChanges {
     return ++this.seq;
   }
 
-  changedSince(id: number, stamp: number, scope: ChangeScope): boolean {
+  changedSince(id: number, stamp: number, scope: ChangeScope, except?: number): boolean {
     if (stamp <= this.floor) return true;
     const c = this.changedAt.get(id);
-    return c !== undefined && (scope === 'listing' ? c.listing : Math.max(c.listing, c.nights)) > stamp;
+    if (c === undefined || c.listing > stamp) return c !== undefined;
+    if (scope === 'listing') return false;
+    // The last 'nights' change is the excepted one: then only the one before it can count.
+    return (c.nights === except ? c.nightsBefore : c.nights) > stamp;
   }
 
   close(): void {
@@ -52,16 +65,18 @@ export class ListingChangeFeed implements ListingChanges {
     this.listeners.clear();
   }
 
-  private record(id: number, scope: ChangeScope): void {
+  private record(id: number, scope: ChangeScope): number {
     const at = ++this.seq;
     if (this.changedAt.size >= LOG_MAX && !this.changedAt.has(id)) {
       this.changedAt.clear();
       this.floor = at;
     }
-    const c = this.changedAt.get(id) ?? { listing: 0, nights: 0 };
+    const c = this.changedAt.get(id) ?? { listing: 0, nights: 0, nightsBefore: 0 };
+    if (scope === 'nights') c.nightsBefore = c.nights;
     c[scope] = at;
     this.changedAt.set(id, c);
     for (const l of this.listeners) l(id, scope);
+    return at;
   }
 }
 

@@ -9,7 +9,7 @@ import { propertyReadRepository, type LiveParts } from './property-read.reposito
 import { availabilityOf, listingDecimals, toReadForm, type PropertyReadForm } from './property-read-form.ts';
 import { loadSections } from './read-form-sections.ts';
 import { AppError } from '../../platform/errors.ts';
-import { propertyDetailCache } from './property-detail-cache.ts';
+import { propertyDetailCache, type Availability, type PropertyDetailCache } from './property-detail-cache.ts';
 
 const unique = <T>(xs: T[]) => [...new Set(xs)];
 
@@ -49,16 +49,28 @@ export async function loadReadForm(deps: Deps, row: PropertyRow, caller: AuthUse
   return form!;
 }
 
+/** A change of a listing's nights by the caller: `readAt` taken before it read anything, `own` its announced change (null: not announced). */
+export interface OwnNightsChange {
+  readAt: number;
+  own: number | null;
+}
+
+/** Whether the detail cache knows the listing's current availability (a booking then reads only its stay's nights). */
+export function knowsAvailability(deps: Deps, id: number): boolean {
+  return propertyDetailCache(deps).availability(id) !== undefined;
+}
+
 /**
  * A listing's read form as `caller` sees it, from the detail cache when it holds the form: then
  * at most one query (booked nights after a reservation changed them, and the caller's own
- * is_favorite), none when the caller passes `live` (read in its own last statement).
+ * is_favorite), none when the caller passes `live` (read in its own last statement, after its
+ * own `change`: the whole year's nights, or its stay's merged into the availability known before).
  * Otherwise `loadRow` reads the listing and the form is built and cached. The caller decides
  * who may see the row (`visible`; 404 otherwise).
  */
 export async function cachedReadForm(
   deps: Deps, id: number, caller: AuthUser | null,
-  loadRow: () => Promise<PropertyRow | undefined>, visible: (row: PropertyRow) => boolean, live?: LiveParts,
+  loadRow: () => Promise<PropertyRow | undefined>, visible: (row: PropertyRow) => boolean, live?: LiveParts, change?: OwnNightsChange,
 ): Promise<PropertyReadForm> {
   const cache = propertyDetailCache(deps);
   const variant = caller ? 'member' : 'anonymous';
@@ -67,7 +79,7 @@ export async function cachedReadForm(
   const form = cached?.forms[variant];
   if (cached && form) {
     if (!visible(cached.row)) throw new AppError('NOT_FOUND', 'Property not found');
-    let availability = live ? availabilityOf(live.bookedNights) : cached.availability;
+    let availability = live ? ownAvailability(cache, id, live, change) : cache.availability(id);
     if (!availability || (caller && !live)) {
       live = await propertyReadRepository(deps.db).liveParts(id, deps.clock.now(), caller?.id ?? null);
       if (!availability) {
@@ -84,4 +96,13 @@ export async function cachedReadForm(
   const { is_favorite: _mine, ...shared } = built;
   cache.put(id, row, variant, shared as PropertyReadForm, stamp);
   return built;
+}
+
+/** The availability after the caller's own change of nights, from what its statement read; kept for the next reader. */
+function ownAvailability(cache: PropertyDetailCache, id: number, live: LiveParts, change: OwnNightsChange | undefined): Availability | undefined {
+  const own = change?.own ?? undefined;
+  if (live.stay) return own === undefined ? undefined : cache.withOwnBooking(id, own, { ...live.stay, nights: live.bookedNights });
+  const availability = availabilityOf(live.bookedNights);
+  if (change && own !== undefined) cache.putAvailability(id, availability, change.readAt, own);
+  return availability;
 }

@@ -3,8 +3,13 @@ import assert from 'node:assert/strict';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { bearer, createUser, loginAs } from '../../../test/helpers/factories.ts';
-import { createProperty } from '../../../test/helpers/catalog-factories.ts';
-import { properties } from '../../db/schema/index.ts';
+import { createProperty, createRoomType } from '../../../test/helpers/catalog-factories.ts';
+import { properties, propertyNights } from '../../db/schema/index.ts';
+import { availabilityOf } from './property-read-form.ts';
+import { propertyReadRepository } from './property-read.repository.ts';
+import { knowsAvailability } from './load-read-forms.ts';
+
+const pick = (form: { is_reserved: boolean; reserved_dates: string[] }) => ({ is_reserved: form.is_reserved, reserved_dates: form.reserved_dates });
 
 describe('property detail cache', () => {
   let t: TestApp;
@@ -69,6 +74,78 @@ describe('property detail cache', () => {
     assert.equal(after.is_reserved, true);
     assert.equal(after.public_name, p.publicName, 'the listing itself did not change, so its cached form is kept');
     assert.equal(booked.json().data.property.reserved_dates.length, 2, 'the booking answer shows its own nights');
+  });
+
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const book = (token: string, body: Record<string, unknown>) =>
+    t.app.inject({ method: 'POST', url: '/api/reservations', headers: bearer(token), payload: { guests: { adults: 1, children: 0 }, ...body } });
+
+  it('a booking on a listing whose availability is known reads only its own stay\'s nights; after another change, the year\'s', async () => {
+    const owner = await createUser(t.deps, { role: 'owner' });
+    const guest = await loginAs(t.app, await createUser(t.deps));
+    const p = await createProperty(t.deps, owner.id);
+    // Read signed in: the form a booking's answer takes is the signed-in callers' one.
+    assert.deepEqual((await get(p.id, guest)).json().data.reserved_dates, []);
+    // A night sold behind the API's back (nothing announced): only a read of the whole year finds it.
+    await t.deps.db.insert(propertyNights).values({ propertyId: p.id, roomTypeId: 0, night: day(60), booked: 1 });
+    const first = await book(guest, { property_id: p.id, checkin_date: day(30), checkout_date: day(32) });
+    assert.equal(first.statusCode, 201, first.body);
+    assert.deepEqual(first.json().data.property.reserved_dates, [day(30), day(31)], 'the stay\'s nights merged into what was known');
+    assert.equal(first.json().data.property.is_reserved, true);
+    const second = await book(guest, { property_id: p.id, checkin_date: day(35), checkout_date: day(36) });
+    assert.deepEqual(second.json().data.property.reserved_dates, [day(30), day(31), day(35)], 'and again from the first booking\'s');
+    // Another change of the listing's nights outdates what is known: the next booking reads the year.
+    await t.deps.listings.changed(p.id, 'nights');
+    const third = await book(guest, { property_id: p.id, checkin_date: day(40), checkout_date: day(41) });
+    assert.deepEqual(third.json().data.property.reserved_dates, [day(30), day(31), day(35), day(40), day(60)]);
+    assert.deepEqual((await get(p.id, guest)).json().data.reserved_dates, [day(30), day(31), day(35), day(40), day(60)]);
+  });
+
+  it('keeps each booking answer\'s and the detail\'s booked nights equal to the year\'s as read from the database (model)', async () => {
+    const owner = await createUser(t.deps, { role: 'owner' });
+    const whole = await createProperty(t.deps, owner.id);
+    const typed = await createProperty(t.deps, owner.id);
+    const kinds = [await createRoomType(t.deps, typed.id, { countOfRooms: 2 }), await createRoomType(t.deps, typed.id, { countOfRooms: 1 })];
+    const guests: string[] = [];
+    for (let i = 0; i < 12; i++) guests.push(await loginAs(t.app, await createUser(t.deps)));
+    const seed = Number(process.env.MODEL_SEED ?? Date.now() % 100_000);
+    let state = seed;
+    // An LCG's high bits (its low bits repeat with a short period).
+    const rand = (n: number) => Math.floor(((state = (state * 1_103_515_245 + 12_345) % 2_147_483_648) / 65_536)) % n;
+    const truth = async (id: number) => availabilityOf((await propertyReadRepository(t.deps.db).liveParts(id, t.deps.clock.now(), null)).bookedNights);
+    const booked: Array<{ id: number; token: string }> = [];
+    let merged = 0;
+    for (let step = 0; step < 60; step++) {
+      const listing = rand(2) === 0 ? whole : typed;
+      const at = `seed ${seed}, step ${step}`;
+      const move = rand(10);
+      if (move === 0) {
+        assert.deepEqual(pick((await get(listing.id, guests[0])).json().data), await truth(listing.id), at);
+        continue;
+      }
+      if (move === 1 && booked.length) {
+        const { id, token } = booked.splice(rand(booked.length), 1)[0]!;
+        const res = await t.app.inject({ method: 'POST', url: `/api/reservations/${id}/cancel`, headers: bearer(token), payload: {} });
+        assert.ok(res.statusCode < 300, `${at}: ${res.body}`);
+        continue;
+      }
+      const from = 1 + rand(45);
+      const kind = kinds[rand(2)]!;
+      const rooms = listing === typed ? { rooms: [{ room_type_id: kind.roomType.id, rate_plan_id: kind.ratePlan.id, rooms_count: 1 }] } : {};
+      const token = guests[step % guests.length]!;
+      // Known before the booking: it then reads only its stay's nights and merges them.
+      const known = knowsAvailability(t.deps, listing.id);
+      const res = await book(token, { property_id: listing.id, checkin_date: day(from), checkout_date: day(from + 1 + rand(3)), ...rooms });
+      if (res.statusCode === 409) continue;
+      assert.equal(res.statusCode, 201, `${at}: ${res.body}`);
+      const data = res.json().data;
+      booked.push({ id: data.id, token });
+      assert.deepEqual(pick(data.property), await truth(listing.id), `${at}: the booking's answer`);
+      if (known) merged++;
+      assert.deepEqual(pick((await get(listing.id, guests[0])).json().data), await truth(listing.id), `${at}: the detail after it`);
+      assert.deepEqual(pick((await get(listing.id)).json().data), await truth(listing.id), `${at}: the anonymous detail after it`);
+    }
+    assert.ok(merged > 10, `most bookings merged their stay into known nights (${merged})`);
   });
 
   it('still hides a listing that stopped being public', async () => {

@@ -5,11 +5,14 @@
 //
 // Two scopes of change: 'listing' (anything may have changed) and 'nights' (only booked counts:
 // a reservation was made, moved, cancelled or expired). A 'nights' change keeps the form but
-// drops its availability members (is_reserved, reserved_dates), which one query rebuilds.
+// outdates its availability members (is_reserved, reserved_dates), which one query rebuilds, or
+// which a booking brings up to date from the nights of its own stay (withOwnBooking): then a
+// listing's bookings one after another never read its whole year of booked nights again.
 import type { Deps } from '../../kernel/deps.ts';
 import type { ChangeScope, ListingChanges } from '../../kernel/services.ts';
 import type { PropertyRow } from './properties.repository.ts';
 import type { PropertyReadForm } from './property-read-form.ts';
+import type { BookedNight } from './property-read.repository.ts';
 
 export type Availability = Pick<PropertyReadForm, 'is_reserved' | 'reserved_dates'>;
 type Variant = 'anonymous' | 'member';
@@ -24,8 +27,10 @@ interface Entry {
   row: PropertyRow;
   /** The form for anonymous callers and the one for signed-in callers (owner contact shown). */
   forms: { anonymous?: PropertyReadForm; member?: PropertyReadForm };
-  /** Missing after a 'nights' change until rebuilt; the forms' own members are then stale. */
+  /** The forms' own members are stale once set; missing until known. */
   availability?: Availability;
+  /** The stamp `availability` was valid at: a 'nights' change since then outdates it. */
+  availabilityAt: number;
   at: number;
 }
 
@@ -56,22 +61,57 @@ export class PropertyDetailCache {
     // The other variant is kept only when built from the same row, and then keeps its age.
     const same = prev && prev.row.updatedAt.getTime() === row.updatedAt.getTime() ? prev : undefined;
     if (!this.entries.has(id) && this.entries.size >= this.max) this.entries.delete(this.entries.keys().next().value as number);
-    const availability = this.changes.changedSince(id, stamp, 'nights') ? same?.availability : { is_reserved: form.is_reserved, reserved_dates: form.reserved_dates };
-    this.entries.set(id, { row, forms: { ...same?.forms, [variant]: form }, availability, at: same?.at ?? Date.now() });
+    const fresh = !this.changes.changedSince(id, stamp, 'nights');
+    this.entries.set(id, {
+      row,
+      forms: { ...same?.forms, [variant]: form },
+      availability: fresh ? { is_reserved: form.is_reserved, reserved_dates: form.reserved_dates } : same?.availability,
+      availabilityAt: fresh ? stamp : (same?.availabilityAt ?? 0),
+      at: same?.at ?? Date.now(),
+    });
   }
 
-  /** Stores availability read after `stamp` into a live entry. */
-  putAvailability(id: number, availability: Availability, stamp: number): void {
+  /** The listing's availability as last known, unless a 'nights' change (but `except`) outdated it. */
+  availability(id: number, except?: number): Availability | undefined {
     const e = this.get(id);
-    if (e && !this.changes.changedSince(id, stamp, 'nights')) e.availability = availability;
+    return e?.availability && !this.changes.changedSince(id, e.availabilityAt, 'nights', except) ? e.availability : undefined;
+  }
+
+  /** Stores availability read after `stamp` into a live entry, unless a 'nights' change (but `except`) came since. */
+  putAvailability(id: number, availability: Availability, stamp: number, except?: number): void {
+    const e = this.get(id);
+    if (!e || this.changes.changedSince(id, stamp, 'nights', except)) return;
+    e.availability = availability;
+    // Valid from now on: `except` is in it, and nothing else came since `stamp`.
+    e.availabilityAt = except === undefined ? stamp : this.changes.stamp();
+  }
+
+  /**
+   * The availability after the booking whose change is `own`, from the one known before it and
+   * the booked nights of its stay (`stay`, read after its hold): the nights outside the stay are
+   * as they were. Stored for the next reader; undefined when what was known before is outdated
+   * by another change (or gone), so the caller reads the whole year.
+   */
+  withOwnBooking(id: number, own: number, stay: { from: string; to: string; nights: readonly BookedNight[] }): Availability | undefined {
+    const e = this.get(id);
+    const before = this.availability(id, own);
+    if (!e || !before) return undefined;
+    // Known only after the booking already: it holds the stay's nights as they are now.
+    if (e.availabilityAt > own) return before;
+    const inStay = (night: string) => night >= stay.from && night < stay.to;
+    const full = stay.nights.filter((n) => n.full).map((n) => n.night);
+    const merged: Availability = {
+      is_reserved: before.is_reserved || stay.nights.length > 0,
+      reserved_dates: [...before.reserved_dates.filter((night) => !inStay(night)), ...full].sort(),
+    };
+    e.availability = merged;
+    e.availabilityAt = this.changes.stamp();
+    return merged;
   }
 
   private forget(id: number, scope: ChangeScope): void {
+    // A 'nights' change outdates the availability by its stamp (see `availability`).
     if (scope === 'listing') this.entries.delete(id);
-    else {
-      const e = this.entries.get(id);
-      if (e) e.availability = undefined;
-    }
   }
 
   close(): void {

@@ -110,6 +110,14 @@ export function propertyReadRepository(db: Executor) {
 export interface LiveParts {
   bookedNights: BookedNight[];
   isFavorite: boolean;
+  /** Set when only the nights in [from, to) were read (a booking's own stay): the others are as known before. */
+  stay?: { from: string; to: string };
+}
+
+/** Nights [from, to) to read instead of the whole year; placeholders in a compiled statement. */
+export interface NightsRange {
+  from: string | Placeholder;
+  to: string | Placeholder;
 }
 
 /** What livePartsSql's single row holds, as the driver or to_jsonb gives it. */
@@ -125,11 +133,11 @@ export interface LivePartsRow {
  * statement, so that the answer's read form costs no round trip of its own (where the booking
  * compiles it once with placeholders: `at` then stands for the instant's ISO text).
  */
-export function livePartsSql(propertyId: number | Placeholder, at: Date | Placeholder, userId: number | null | Placeholder) {
+export function livePartsSql(propertyId: number | Placeholder, at: Date | Placeholder, userId: number | null | Placeholder, range?: NightsRange) {
   // The nights as one text rather than a JSON array of objects: building an object per night
   // cost the database about as much as finding the nights (a listing's few hundred).
   return sql`
-    WITH b AS (${bookedNightsOfListingSql(propertyId, at)})
+    WITH b AS (${bookedNightsOfListingSql(propertyId, at, range)})
     SELECT COALESCE((SELECT string_agg(to_char(b.night, 'YYYY-MM-DD') || CASE WHEN b."full" THEN '' ELSE '?' END, ',' ORDER BY b.night) FROM b), '') AS nights,
       EXISTS (SELECT 1 FROM ${favorites} f WHERE f.user_id = ${userId ?? 0} AND f.property_id = ${propertyId}) AS favorite`;
 }
@@ -152,21 +160,25 @@ export function toLiveParts(row: LivePartsRow, userId: number | null): LiveParts
  * listing without room types (one unit, room_type_id 0) needs no join with them. A booking
  * reads this for its answer: at most a year of its listing's nights, whatever its history.
  */
-function bookedNightsOfListingSql(propertyId: number | Placeholder, at: Date | Placeholder) {
+function bookedNightsOfListingSql(propertyId: number | Placeholder, at: Date | Placeholder, range?: NightsRange) {
   const atText = at instanceof Date ? at.toISOString() : at;
+  // The range narrows the horizon (never widens it): h then spans the stay's nights within the year.
+  const span = range
+    ? sql`SELECT GREATEST(d.today, CAST(${range.from} AS date)) AS first, LEAST(d.today + ${HORIZON}, CAST(${range.to} AS date)) AS until`
+    : sql`SELECT d.today AS first, d.today + ${HORIZON} AS until`;
   return sql`
     WITH c AS MATERIALIZED (SELECT count(*)::int AS cnt FROM ${roomTypes} WHERE property_id = ${propertyId}),
-    h AS MATERIALIZED (SELECT d.today, d.today + ${HORIZON} AS until
+    h AS MATERIALIZED (${span}
       FROM (SELECT (CAST(${atText} AS timestamptz) AT TIME ZONE p.timezone)::date AS today FROM ${properties} p WHERE p.id = ${propertyId}) d)
     SELECT n.night, bool_or(n.room_type_id = 0) AS "full"
     FROM ${propertyNights} n, h, c
-    WHERE c.cnt = 0 AND n.property_id = ${propertyId} AND n.night >= h.today AND n.night < h.until AND n.booked + n.blocked > 0
+    WHERE c.cnt = 0 AND n.property_id = ${propertyId} AND n.night >= h.first AND n.night < h.until AND n.booked + n.blocked > 0
     GROUP BY n.night
     UNION ALL
     SELECT n.night, count(*) FILTER (WHERE rt.id IS NOT NULL AND n.booked + n.blocked >= COALESCE(n.available_rooms, rt.count_of_rooms)) = c.cnt
     FROM ${propertyNights} n CROSS JOIN h CROSS JOIN c
     LEFT JOIN ${roomTypes} rt ON rt.id = n.room_type_id AND rt.property_id = n.property_id
-    WHERE c.cnt > 0 AND n.property_id = ${propertyId} AND n.night >= h.today AND n.night < h.until AND n.booked + n.blocked > 0
+    WHERE c.cnt > 0 AND n.property_id = ${propertyId} AND n.night >= h.first AND n.night < h.until AND n.booked + n.blocked > 0
     GROUP BY n.night, c.cnt`;
 }
 

@@ -31,7 +31,7 @@ export async function createReservationRoutes(app: FastifyInstance, { deps }: { 
   // The listing as it reads after the booking: from the detail cache with the booked nights the
   // booking's last statement read, built and cached on a miss. A booking only succeeds on a public listing.
   const withProperty = (c: CreatedReservation | ReplayedReservation, user: AuthUser) =>
-    cachedReadForm(deps, c.property.id, user, async () => (await findPropertyById(deps.db, c.property.id)) ?? c.property, () => true, c.live);
+    cachedReadForm(deps, c.property.id, user, async () => (await findPropertyById(deps.db, c.property.id)) ?? c.property, () => true, c.live, c.change);
 
   r.post('/reservations', {
     config: { auth: 'required', idempotent: true },

@@ -28,7 +28,7 @@ import { loadPricingBase, type PricingBase, type PricingRequest } from './load-p
 import type { PriceSnapshot } from './reservation-view.ts';
 import { reservationWritesRepository, type ReservationRoomRow, type ReservationRow } from './reservations.repository.ts';
 import { pricingInputRepository, type CalendarNight, type PropertyRow } from './pricing-input.repository.ts';
-import type { LiveParts } from '../properties/index.ts';
+import { knowsAvailability, type LiveParts, type OwnNightsChange } from '../properties/index.ts';
 import { crashPoint } from '../../platform/fault-points.ts';
 import { idempotencyRepository } from '../../platform/idempotency.repository.ts';
 import { pricingInputCache } from './pricing-input-cache.ts';
@@ -49,8 +49,10 @@ export interface CreatedReservation {
   reservation: ReservationRow;
   lines: ReservationRoomRow[];
   property: PropertyRow;
-  /** The listing's booked nights (and the guest's favorite flag) as of the commit, for the answer. */
+  /** The listing's booked nights (the stay's only, when the rest is known) and the guest's favorite flag as of the commit, for the answer. */
   live: LiveParts;
+  /** The stamp taken before the booking read anything, and its own change's (null: not announced). */
+  change: OwnNightsChange;
 }
 
 export async function createReservation(deps: Deps, user: AuthUser, req: CreateReservationInput): Promise<CreatedReservation> {
@@ -77,6 +79,10 @@ export async function createReservation(deps: Deps, user: AuthUser, req: CreateR
       pending_reservations: [`at most ${MAX_PENDING_PER_GUEST} unpaid pending reservations at once`],
     });
 
+  // Taken before anything is read: what the answer's read form keeps must not miss a change since.
+  const readAt = deps.listings.stamp();
+  // The listing's availability already known (the detail cache): the statement then reads only the stay's nights.
+  const liveNights = knowsAvailability(deps, property.id) ? 'stay' : 'year';
   for (let attempt = 1; ; attempt++) {
     try {
       // Round trips matter more than statements here: a booking of one room line is BEGIN, the
@@ -144,7 +150,7 @@ export async function createReservation(deps: Deps, user: AuthUser, req: CreateR
           payload: { property_id: property.id, guest_id: user.id, owner_id: property.ownerId, total: formatMinor(breakdown.total, currency.decimals), currency: currency.code },
         };
         // The pending count is taken in this statement, after the guest's lock: it sees every committed hold.
-        const written = await repo.insertUnderPendingLimit(values, units, MAX_PENDING_PER_GUEST, event, { at: now, userId: user.id });
+        const written = await repo.insertUnderPendingLimit(values, units, MAX_PENDING_PER_GUEST, event, { at: now, userId: user.id, nights: liveNights });
         if (!written) throw pendingLimit();
         if (breakdown.promo_applied && base.promoCodeId !== null && !(await repo.usePromo(base.promoCodeId))) {
           throw new AppError('CONFLICT', 'This promo code has just reached its maximum number of uses');
@@ -155,9 +161,10 @@ export async function createReservation(deps: Deps, user: AuthUser, req: CreateR
       });
       crashPoint(deps.config, 'reservation.after-commit');
       // Held nights change the listing's availability as shown in its cached detail.
-      await afterCommit(deps, 'listing change', () => deps.listings.changed(property.id, 'nights'));
+      let own: number | null = null;
+      await afterCommit(deps, 'listing change', async () => (own = await deps.listings.changed(property.id, 'nights')));
       publishAfterCommit(deps);
-      return created;
+      return { ...created, change: { readAt, own } };
     } catch (err) {
       if (err instanceof NightsRefused) throw await refusal(deps, user, base, req.pricing, hasRooms, pendingLimit);
       // Only the booking reference can collide among this transaction's unique indexes; a

@@ -8,7 +8,7 @@ import type { CreatedReservation } from './create-reservation.ts';
 import { pricingInputRepository } from './pricing-input.repository.ts';
 import { reservationWritesRepository } from './reservations.repository.ts';
 
-export type ReplayedReservation = Omit<CreatedReservation, 'live'> & { live?: undefined };
+export type ReplayedReservation = Omit<CreatedReservation, 'live' | 'change'> & { live?: undefined; change?: undefined };
 
 export async function replayReservation(deps: Deps, user: AuthUser, reservationId: number): Promise<ReplayedReservation> {
   const repo = reservationWritesRepository(deps.db);

@@ -105,13 +105,20 @@ type InsertParam =
   | 'specialRequests' | 'promoCodeId' | 'offerId' | 'currency' | 'totalMinor' | 'priceSnapshot' | 'rulesSnapshot' | 'cancellationPolicy'
   | 'holdExpiresAt' | 'at' | 'updatedAt' | 'maxPending' | 'lines' | 'topic' | 'payload' | 'liveAt' | 'liveUserId';
 
-// insertUnderPendingLimit's statement, compiled once and prepared once per connection (every
-// booking sends it); `withLive` adds the listing's booked nights for the answer (the raw-SQL
-// benchmark baseline sends it without).
-function insertStatement(withLive: boolean) {
-  const live = withLive
+/**
+ * Which of the listing's booked nights a booking's statement reads for its answer: the year's
+ * (nothing known of them before), only its stay's (the rest is known from the detail cache, so
+ * the cost does not grow with the listing's bookings), or none (the raw-SQL benchmark baseline).
+ */
+export type LiveNights = 'year' | 'stay' | 'none';
+
+// insertUnderPendingLimit's statement, compiled once per LiveNights and prepared once per
+// connection (every booking sends it).
+function insertStatement(nights: LiveNights) {
+  const range = nights === 'stay' ? { from: p('checkin'), to: p('checkout') } : undefined;
+  const live = nights !== 'none'
     ? sql`
-        UNION ALL SELECT 'live', to_jsonb(lp) FROM (${livePartsSql(p('propertyId'), p('liveAt'), p('liveUserId'))}) lp WHERE EXISTS (SELECT 1 FROM r)`
+        UNION ALL SELECT 'live', to_jsonb(lp) FROM (${livePartsSql(p('propertyId'), p('liveAt'), p('liveUserId'), range)}) lp WHERE EXISTS (SELECT 1 FROM r)`
     : sql``;
   return compileStatement<InsertParam>(sql`
         WITH r AS (
@@ -140,11 +147,11 @@ function insertStatement(withLive: boolean) {
         )
         SELECT 'r' AS kind, to_jsonb(r) AS row FROM r
         UNION ALL SELECT 'l', to_jsonb(l) FROM l${live}`,
-    withLive ? 'booking_insert' : 'booking_insert_without_live');
+    nights === 'none' ? 'booking_insert_without_live' : `booking_insert_${nights}`);
 }
-const INSERT_UNDER_PENDING_LIMIT = insertStatement(true);
+const INSERT_UNDER_PENDING_LIMIT = { year: insertStatement('year'), stay: insertStatement('stay') };
 /** The booking's second statement as the raw-SQL benchmark baseline sends it: without the answer's booked nights. */
-export const INSERT_UNDER_PENDING_LIMIT_WITHOUT_LIVE: CompiledStatement<Exclude<InsertParam, 'liveAt' | 'liveUserId'>> = insertStatement(false);
+export const INSERT_UNDER_PENDING_LIMIT_WITHOUT_LIVE: CompiledStatement<Exclude<InsertParam, 'liveAt' | 'liveUserId'>> = insertStatement('none');
 
 export type ReservationRow = typeof reservations.$inferSelect;
 export type NewReservation = typeof reservations.$inferInsert;
@@ -184,10 +191,11 @@ export function reservationWritesRepository(db: Executor) {
       event: { topic: string; payload: Record<string, unknown> },
       // The listing's booked nights as they will read after the commit (this transaction's holds
       // included), for the answer's read form: no round trip after the commit for them.
-      live: { at: Date; userId: number },
+      live: { at: Date; userId: number; nights: Exclude<LiveNights, 'none'> },
     ): Promise<{ reservation: ReservationRow; lines: ReservationRoomRow[]; live: LiveParts } | undefined> {
       const json = (v: unknown) => JSON.stringify(v ?? null);
-      const bound = INSERT_UNDER_PENDING_LIMIT.bind({
+      const statement = INSERT_UNDER_PENDING_LIMIT[live.nights];
+      const bound = statement.bind({
         bookingRefCode: values.bookingRefCode, propertyId: values.propertyId, guestId: values.guestId, status: values.status ?? 'pending',
         checkin: values.checkinDate, checkout: values.checkoutDate, adults: values.adults ?? 1, children: values.children ?? 0,
         guestDetails: json(values.guestDetails ?? {}), specialRequests: values.specialRequests ?? null, promoCodeId: values.promoCodeId ?? null,
@@ -197,7 +205,7 @@ export function reservationWritesRepository(db: Executor) {
         updatedAt: (values.updatedAt ?? values.createdAt).toISOString(), maxPending, lines: json(lines), topic: event.topic,
         payload: json(event.payload), liveAt: live.at.toISOString(), liveUserId: live.userId,
       });
-      const res = await rawQuery<{ kind: string; row: Record<string, unknown> | string }>(db, INSERT_UNDER_PENDING_LIMIT, bound);
+      const res = await rawQuery<{ kind: string; row: Record<string, unknown> | string }>(db, statement, bound);
       const rows = res.map((x) => ({ kind: x.kind, row: typeof x.row === 'string' ? (JSON.parse(x.row) as Record<string, unknown>) : x.row }));
       const r = rows.find((x) => x.kind === 'r');
       if (!r) return undefined;
@@ -205,7 +213,10 @@ export function reservationWritesRepository(db: Executor) {
         reservation: mapRow(reservations, r.row),
         // Ids follow the lines' order (ORDER BY ord above).
         lines: rows.filter((x) => x.kind === 'l').map((x) => mapRow(reservationRooms, x.row)).sort((a, b) => a.id - b.id),
-        live: toLiveParts(rows.find((x) => x.kind === 'live')!.row as unknown as LivePartsRow, live.userId),
+        live: {
+          ...toLiveParts(rows.find((x) => x.kind === 'live')!.row as unknown as LivePartsRow, live.userId),
+          ...(live.nights === 'stay' ? { stay: { from: values.checkinDate, to: values.checkoutDate } } : {}),
+        },
       };
     },
 
