@@ -8,7 +8,7 @@ import { currentUser } from '../../platform/auth.ts';
 import * as S from './properties.schemas.ts';
 import { createProperty } from './create-property.ts';
 import { savePropertySteps } from './save-property-steps.ts';
-import { showProperty } from './show-property.ts';
+import { showProperty, showPropertyToAnonymous } from './show-property.ts';
 import { listOwnerProperties } from './list-owner-properties.ts';
 import { updateProperty } from './update-property.ts';
 import { deleteProperty } from './delete-property.ts';
@@ -62,7 +62,12 @@ export async function propertiesRoutes(app: FastifyInstance, { deps }: { deps: D
         'GET /properties/{id}/availability tells any later night. Wi-Fi details are never shown here.',
       params: S.PropertyParams, response: { 200: S.PropertyResponse, ...errorResponses(401, 404) },
     },
-  }, async (req) => ok(await showProperty(deps, req.user, req.params.id)));
+  }, async (req, reply) => {
+    if (req.user) return ok(await showProperty(deps, req.user, req.params.id));
+    const text = await showPropertyToAnonymous(deps, req.params.id, (form) => reply.serialize(ok(form)) as string);
+    // Already the serializer's JSON text: Fastify sends a string as it is.
+    return reply.type('application/json; charset=utf-8').send(text as never);
+  });
 
   r.get('/properties/owner/:userId', {
     config: { auth: 'required' },

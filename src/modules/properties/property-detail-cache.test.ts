@@ -8,6 +8,7 @@ import { properties, propertyNights } from '../../db/schema/index.ts';
 import { availabilityOf } from './property-read-form.ts';
 import { propertyReadRepository } from './property-read.repository.ts';
 import { knowsAvailability } from './load-read-forms.ts';
+import { propertyDetailCache } from './property-detail-cache.ts';
 
 const pick = (form: { is_reserved: boolean; reserved_dates: string[] }) => ({ is_reserved: form.is_reserved, reserved_dates: form.reserved_dates });
 
@@ -146,6 +147,28 @@ describe('property detail cache', () => {
       assert.deepEqual(pick((await get(listing.id)).json().data), await truth(listing.id), `${at}: the anonymous detail after it`);
     }
     assert.ok(merged > 10, `most bookings merged their stay into known nights (${merged})`);
+  });
+
+  it('serves anonymous callers the same JSON text, kept until the listing or its nights change', async () => {
+    const owner = await createUser(t.deps, { role: 'owner' });
+    const guest = await loginAs(t.app, await createUser(t.deps));
+    const p = await createProperty(t.deps, owner.id);
+    const first = await get(p.id);
+    assert.equal(first.headers['content-type'], 'application/json; charset=utf-8');
+    assert.equal(propertyDetailCache(t.deps).body(p.id)?.text, first.body, 'the text is kept after the first answer');
+    const again = await get(p.id);
+    assert.equal(again.body, first.body);
+    // The signed-in form differs only by the caller's members (contact, is_favorite).
+    const member = (await get(p.id, guest)).json().data;
+    const anon = first.json().data;
+    assert.deepEqual({ ...anon, owner: { ...anon.owner, email: member.owner.email, phone: member.owner.phone }, is_favorite: false }, member);
+    const booked = await book(guest, { property_id: p.id, checkin_date: day(10), checkout_date: day(11) });
+    assert.equal(booked.statusCode, 201, booked.body);
+    assert.equal(propertyDetailCache(t.deps).body(p.id), undefined, 'the nights changed: the text is not served');
+    assert.deepEqual((await get(p.id)).json().data.reserved_dates, [day(10)], 'the nights changed: a new text');
+    const token = await loginAs(t.app, owner);
+    await t.app.inject({ method: 'PUT', url: `/api/properties/${p.id}`, headers: bearer(token), payload: { public_name: 'A new name' } });
+    assert.equal((await get(p.id)).json().data.public_name, 'A new name', 'the listing changed: a new text');
   });
 
   it('still hides a listing that stopped being public', async () => {

@@ -31,6 +31,8 @@ interface Entry {
   availability?: Availability;
   /** The stamp `availability` was valid at: a 'nights' change since then outdates it. */
   availabilityAt: number;
+  /** The anonymous form as serialized, with the form and availability it was made of (valid while both are the entry's). */
+  body?: { text: string; form: PropertyReadForm; availability: Availability };
   at: number;
 }
 
@@ -107,6 +109,27 @@ export class PropertyDetailCache {
     e.availability = merged;
     e.availabilityAt = this.changes.stamp();
     return merged;
+  }
+
+  /** The anonymous answer's serialized text, while the form and availability it was made of are current. */
+  body(id: number): { text: string; row: PropertyRow } | undefined {
+    const e = this.get(id);
+    const availability = this.availability(id);
+    if (!e?.body || !availability || e.body.form !== e.forms.anonymous || e.body.availability !== availability) return undefined;
+    return { text: e.body.text, row: e.row };
+  }
+
+  /** Keeps `text`, the serialization of `form`, if `form` is the current anonymous form with the current availability. */
+  putBody(id: number, form: PropertyReadForm, text: string): void {
+    const e = this.get(id);
+    const availability = this.availability(id);
+    const base = e?.forms.anonymous;
+    if (!e || !base || !availability) return;
+    const current: Record<string, unknown> = { ...base, ...availability };
+    const made = form as unknown as Record<string, unknown>;
+    const keys = Object.keys(current);
+    if (keys.length !== Object.keys(made).length || keys.some((k) => current[k] !== made[k])) return;
+    e.body = { text, form: base, availability };
   }
 
   private forget(id: number, scope: ChangeScope): void {
