@@ -17,7 +17,7 @@ function bookingScenario(name: string, fixture: (t: FixtureTarget) => Promise<Ht
     measures:
       `POST /api/reservations over ${BOOKING_CONNECTIONS} connections, every request another signed-in guest booking two free nights of a listing sold whole ${whose}: ` +
       'token and session check, price loader (cached rules), one transaction (guest lock with the conditional night hold; reservation, line and outbox event ' +
-      'under the pending limit, with the booked nights for the answer), the read form (cached)',
+      'under the pending limit, with the booked nights for the answer: those of the stay when the listing has them known), the read form (cached)',
     fixture,
     prepare: (ctx) => {
       const f = ctx.fixture as HttpBookingFixtures;
