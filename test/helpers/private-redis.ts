@@ -31,7 +31,8 @@ export async function createPrivateRedis(): Promise<PrivateRedis> {
     },
     kill: async () => {
       const c = child;
-      if (!c || c.exitCode !== null) return;
+      // Already gone (a killed process has a signalCode and no exitCode): its 'exit' will not come again.
+      if (!c || c.exitCode !== null || c.signalCode !== null) return;
       const exited = new Promise((r) => c.once('exit', r));
       c.kill('SIGKILL');
       await exited;
