@@ -252,7 +252,13 @@ export const propertyNights = pgTable(
     /** Units blocked by imported external calendars (iCal); they count against availability like bookings. */
     blocked: integer('blocked').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.propertyId, t.roomTypeId, t.night] })],
+  (t) => [
+    primaryKey({ columns: [t.propertyId, t.roomTypeId, t.night] }),
+    // A listing's nights in a date range over all its unit kinds (booked nights of the read form
+    // and of a booking's answer): without it the range is a filter over every row the listing
+    // ever had, so the read grew with its history. Not partial on booked: updates of booked stay HOT.
+    index('property_nights_property_night_idx').on(t.propertyId, t.night),
+  ],
 );
 
 export const favorites = pgTable(

@@ -1,0 +1,1 @@
+CREATE INDEX "property_nights_property_night_idx" ON "property_nights" USING btree ("property_id","night");
