@@ -54,7 +54,8 @@ export class ListingChangeFeed implements ListingChanges {
   changedSince(id: number, stamp: number, scope: ChangeScope, except?: number): boolean {
     if (stamp <= this.floor) return true;
     const c = this.changedAt.get(id);
-    if (c === undefined || c.listing > stamp) return c !== undefined;
+    if (c === undefined) return false;
+    if (c.listing > stamp) return true;
     if (scope === 'listing') return false;
     // The last 'nights' change is the excepted one: then only the one before it can count.
     return (c.nights === except ? c.nightsBefore : c.nights) > stamp;

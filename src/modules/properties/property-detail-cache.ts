@@ -27,7 +27,7 @@ interface Entry {
   row: PropertyRow;
   /** The form for anonymous callers and the one for signed-in callers (owner contact shown). */
   forms: { anonymous?: PropertyReadForm; member?: PropertyReadForm };
-  /** The forms' own members are stale once set; missing until known. */
+  /** is_reserved and reserved_dates as last known (the forms' own copies are not kept up to date); missing until known. */
   availability?: Availability;
   /** The stamp `availability` was valid at: a 'nights' change since then outdates it. */
   availabilityAt: number;
