@@ -11,7 +11,6 @@ import { mkdtemp, readdir, readFile, rm, unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import type { PGlite } from '@electric-sql/pglite';
 import { loadConfig } from '../src/config.ts';
 import { closeContainer, createContainer } from '../src/container.ts';
 import { buildApp, type App } from '../src/app.ts';
@@ -21,7 +20,7 @@ import { platformRepository } from '../src/platform/platform.repository.ts';
 import { S3FileStorage, s3StorageOptions } from '../src/adapters/s3/s3-file-storage.ts';
 import { form } from '../src/modules/users/users.test-support.ts';
 import { createTestApp, TEST_JWT_SECRET } from './helpers/test-app.ts';
-import { createTestDatabase, onPostgres, testDatabaseUrl, type TestDatabase } from './helpers/test-database.ts';
+import { createTestDatabase, onPostgres, seededDataDir, testDatabaseUrl, type TestDatabase } from './helpers/test-database.ts';
 import { bearer, createUser, loginAs } from './helpers/factories.ts';
 import { createProperty } from './helpers/catalog-factories.ts';
 import { png } from './helpers/image-files.ts';
@@ -190,14 +189,9 @@ describe('backup and restore of the embedded database (PGlite in DATA_DIR, files
   let backupDir: string;
   const env = () => ({ DATA_DIR: dataDir });
   before(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'stays-backup-embedded-'));
-    backupDir = path.join(await mkdtemp(path.join(tmpdir(), 'stays-backup-')), 'nightly');
     // DATA_DIR/pgdata starts as a copy of the migrated test template (migrating from nothing takes seconds).
-    const template = await createTestDatabase();
-    const dump = await (template.db as unknown as { $client: PGlite }).$client.dumpDataDir('none');
-    await template.close();
-    const onDisk = await openDatabase({ dataDir: path.join(dataDir, 'pgdata'), loadDataDir: dump });
-    await onDisk.close();
+    dataDir = await seededDataDir('stays-backup-embedded-');
+    backupDir = path.join(await mkdtemp(path.join(tmpdir(), 'stays-backup-')), 'nightly');
   });
   after(async () => {
     await rm(dataDir, { recursive: true, force: true });

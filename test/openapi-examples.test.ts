@@ -4,9 +4,7 @@
 // run-once: the document's examples; the operations they call are tested on both databases elsewhere
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
@@ -14,6 +12,7 @@ import { killServer, startServer, type ServerProcess } from './helpers/server-pr
 import { runScript } from './helpers/run-script.ts';
 import { DEMO_LOGINS, requestExamples, type DemoAccount } from '../src/platform/openapi-examples.ts';
 import { RESPONSE_EXAMPLES } from '../src/platform/openapi-response-examples.ts';
+import { seededDataDir } from './helpers/test-database.ts';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 type Json = Record<string, any>;
@@ -75,7 +74,7 @@ describe('the examples sent as they are to a server seeded by npm run seed:demo'
   let server: ServerProcess | undefined;
   const tokens = new Map<DemoAccount, string>();
   before(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'stays-examples-'));
+    dataDir = await seededDataDir('stays-examples-');
     const env = { DATA_DIR: dataDir, JWT_SECRET: 'openapi-examples-secret-0123456789abcdef', LOG_LEVEL: 'warn' };
     const seeded = await runScript('seed-demo.ts', env);
     assert.equal(seeded.code, 0, seeded.stdout + seeded.stderr);

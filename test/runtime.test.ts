@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort, root } from './helpers/server-process.ts';
+import { seededDataDir } from './helpers/test-database.ts';
 
 // Inside the project, so the build finds node_modules, as dist/ does.
 const work = path.join(root, '.test-cache', `runtime-${process.pid}`);
@@ -30,12 +31,14 @@ interface Started {
 }
 
 /**
- * Runs `command` in `cwd` with a fresh DATA_DIR and waits until /healthz answers. `group`: in a
- * process group of its own, as a command typed in a terminal is.
+ * Runs `command` in `cwd` and waits until /healthz answers. `fresh`: an empty DATA_DIR (the first
+ * start a newcomer makes: PGlite's initdb and every migration), else one holding the migrated
+ * template (the test is about signals, and each first start costs seconds). `group`: in a process
+ * group of its own, as a command typed in a terminal is.
  */
-async function start(command: string, args: string[], cwd: string, opts: { group?: boolean } = {}): Promise<Started> {
+async function start(command: string, args: string[], cwd: string, opts: { fresh: boolean; group?: boolean }): Promise<Started> {
   const port = await freePort();
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'stays-runtime-'));
+  const dataDir = opts.fresh ? await mkdtemp(path.join(tmpdir(), 'stays-runtime-')) : await seededDataDir('stays-runtime-');
   const child = spawn(command, args, {
     cwd,
     env: {
@@ -153,25 +156,25 @@ describe('running the service', () => {
   });
 
   it('node dist/src/server.js serves on a fresh DATA_DIR (migrated from the built folder) and exits 0 on SIGTERM', async () => {
-    await checkServesAndStops(await start(process.execPath, [path.join(outDir, 'src/server.js')], root));
+    await checkServesAndStops(await start(process.execPath, [path.join(outDir, 'src/server.js')], root, { fresh: true }));
   });
 
   it('npm run start:prod: SIGTERM to npm stops the server', async () => {
     const [command, args] = npm('start:prod');
-    const s = await start(command, args, work);
+    const s = await start(command, args, work, { fresh: false });
     assert.notEqual(s.serverPid, s.child.pid);
     await checkServesAndStops(s);
   });
 
-  it('npm start (TypeScript, no build): SIGTERM to npm stops the server', async () => {
+  it('npm start (TypeScript, no build) on a fresh DATA_DIR: SIGTERM to npm stops the server', async () => {
     const [command, args] = npm('start');
-    const s = await start(command, args, root);
+    const s = await start(command, args, root, { fresh: true });
     assert.notEqual(s.serverPid, s.child.pid);
     await checkServesAndStops(s);
   });
 
   it('npm start, Ctrl-C in its terminal (SIGINT to npm and the server at once): one graceful shutdown, exit 0', async () => {
     const [command, args] = npm('start');
-    await checkServesAndStops(await start(command, args, root, { group: true }), 'Ctrl-C');
+    await checkServesAndStops(await start(command, args, root, { fresh: false, group: true }), 'Ctrl-C');
   });
 });

@@ -6,11 +6,11 @@ import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { root, startServer, type ServerProcess } from './helpers/server-process.ts';
+import { seededDataDir } from './helpers/test-database.ts';
 
 const SECRET = 'seed-beside-server-secret-0123456789abcdef';
 const ADMIN = { email: 'first-admin@example.test', password: 'first-admin-pass' };
@@ -59,7 +59,7 @@ describe('seed:demo and a running server on one DATA_DIR', () => {
   });
 
   it('refuses to seed beside the server, naming it; seeded while it is stopped, the restarted server logs the demo accounts in', { timeout: 300_000 }, async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'stays-seed-'));
+    dataDir = await seededDataDir('stays-seed-');
     // The embedded database in DATA_DIR whatever the test run uses: the lock is PGlite's matter.
     const env = { DATA_DIR: dataDir, JWT_SECRET: SECRET, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'warn' };
     const first = await startServer(env);
