@@ -4,8 +4,10 @@
 // another route's schema of the same shape but different content.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import Fastify from 'fastify';
+import Fastify, { type FastifyServerOptions } from 'fastify';
 import { strictAjvOptions, strictSchemaController } from './validation.ts';
+
+type AjvInstance = Parameters<NonNullable<NonNullable<FastifyServerOptions['ajv']>['onCreate']>>[0];
 
 /** An app whose shared schema `thing` has the given properties, and a route using it for its body and its answer. */
 async function appWith(shared: Record<string, { type: string }>) {
@@ -35,6 +37,26 @@ describe('compiled schemas kept for the process', () => {
     } finally {
       await a.close();
       await b.close();
+    }
+  });
+
+  it('an Ajv plugin of one app does not reach another app without it', async () => {
+    const even = (ajv: AjvInstance) => ajv.addKeyword({ keyword: 'even', type: 'number', schemaType: 'boolean', validate: (want: boolean, n: number) => !want || n % 2 === 0 });
+    const route = (app: ReturnType<typeof Fastify>) =>
+      app.post('/n', { schema: { body: { type: 'object', properties: { n: { type: 'integer', even: true } }, required: ['n'] } } }, async () => ({ ok: true }));
+    const withPlugin = Fastify({ ajv: { ...strictAjvOptions, plugins: [even] }, schemaController: strictSchemaController() });
+    route(withPlugin);
+    await withPlugin.ready();
+    const without = Fastify({ ajv: strictAjvOptions, schemaController: strictSchemaController() });
+    route(without);
+    try {
+      assert.equal((await withPlugin.inject({ method: 'POST', url: '/n', payload: { n: 3 } })).statusCode, 400);
+      assert.equal((await withPlugin.inject({ method: 'POST', url: '/n', payload: { n: 4 } })).statusCode, 200);
+      // Ajv's strict mode refuses a keyword it was not given: the app without the plugin cannot build that route.
+      await assert.rejects(async () => without.ready(), /unknown keyword|even/);
+    } finally {
+      await withPlugin.close();
+      await without.close().catch(() => {});
     }
   });
 

@@ -122,8 +122,16 @@ function pointerIn(root: unknown, pointer: string): Schema | undefined {
 // multi-instance tests) compiles each route's schemas once instead of once per app, which was
 // most of an app's build time (fast-json-stringify ~0.9 s and Ajv ~0.45 s of CPU per app). The
 // compiled functions depend on nothing but the schema, the shared schemas and the options, which
-// are all in the key; Ajv's own pool already shares one Ajv per set of shared schemas.
-const ajvFactory = AjvCompiler();
+// are all in the key; Ajv's own pool shares one Ajv per set of shared schemas and Ajv options, and
+// a factory of its own serves each set of Ajv plugins (which that pool's key leaves out).
+const ajvFactories: Array<{ extensions: unknown[]; factory: Factory }> = [];
+function ajvFactoryFor(options?: AjvServerOptions): Factory {
+  const extensions = [options?.onCreate, ...(options?.plugins ?? []).flat()];
+  const same = (e: { extensions: unknown[] }) => e.extensions.length === extensions.length && e.extensions.every((x, i) => x === extensions[i]);
+  let found = ajvFactories.find(same);
+  if (!found) ajvFactories.push((found = { extensions, factory: AjvCompiler() }));
+  return found.factory;
+}
 const compiledValidators = new WeakMap<object, Map<string, ValidateFn>>();
 const serializerPools = new Map<string, Map<string, (data: unknown) => string>>();
 
@@ -156,6 +164,6 @@ function buildCachedSerializer(externalSchemas: Record<string, unknown>, seriali
 
 /** Fastify's `schemaController` option with the strict validator and the process-wide compiled schemas. */
 export function strictSchemaController(): NonNullable<FastifyServerOptions['schemaController']> {
-  const buildValidator = (externalSchemas: Record<string, unknown>, options?: AjvServerOptions) => buildStrictValidator(ajvFactory, externalSchemas, options);
+  const buildValidator = (externalSchemas: Record<string, unknown>, options?: AjvServerOptions) => buildStrictValidator(ajvFactoryFor(options), externalSchemas, options);
   return { compilersFactory: { buildValidator, buildSerializer: buildCachedSerializer } } as unknown as NonNullable<FastifyServerOptions['schemaController']>;
 }
