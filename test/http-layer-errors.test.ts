@@ -3,11 +3,9 @@
 // X-Request-Id, not Node's or Fastify's own body.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { createTestDatabase, onPostgres, type TestDatabase, seededDataDir } from './helpers/test-database.ts';
+import { createTestDatabase, onPostgres, type TestDatabase, serverDataDir } from './helpers/test-database.ts';
 import { killServer, startServer, type ServerProcess } from './helpers/server-process.ts';
 import { MAX_URL_BYTES } from '../src/platform/http-limits.ts';
 
@@ -62,7 +60,7 @@ describe('errors of the HTTP layer, before any route', () => {
   let database: TestDatabase | null = null;
   let server: ServerProcess;
   before(async () => {
-    dataDir = onPostgres ? await mkdtemp(path.join(tmpdir(), 'stays-http-layer-')) : await seededDataDir('stays-http-layer-');
+    dataDir = await serverDataDir('stays-http-layer-');
     if (onPostgres) database = await createTestDatabase();
     server = await startServer({
       DATA_DIR: dataDir, BODY_LIMIT_BYTES: '2048', HEADERS_TIMEOUT_MS: '1000', REQUEST_TIMEOUT_MS: '1500', MAX_EVENT_LOOP_DELAY_MS: '0',

@@ -1,11 +1,9 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { connect, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createTestDatabase, onPostgres, type TestDatabase, seededDataDir } from './helpers/test-database.ts';
+import { createTestDatabase, onPostgres, type TestDatabase, serverDataDir } from './helpers/test-database.ts';
 import { startServer, type ServerProcess } from './helpers/server-process.ts';
 
 /** Starts the real entry point on its own PGlite under DATA_DIR, or on the test database. */
@@ -37,7 +35,7 @@ describe('server shutdown', () => {
   let dataDir: string;
   let database: TestDatabase | null = null;
   before(async () => {
-    dataDir = onPostgres ? await mkdtemp(path.join(tmpdir(), 'stays-shutdown-')) : await seededDataDir('stays-shutdown-');
+    dataDir = await serverDataDir('stays-shutdown-');
     // On PostgreSQL the server uses a test copy; otherwise its own PGlite under DATA_DIR, which
     // the second start reuses (a clean shutdown must leave it usable, and it starts faster).
     if (onPostgres) database = await createTestDatabase();

@@ -11,7 +11,7 @@ import { Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createLogger } from '../src/platform/logger.ts';
 import { createTestApp } from './helpers/test-app.ts';
-import { createTestDatabase, onPostgres, testDatabaseUrl, type TestDatabase, seededDataDir } from './helpers/test-database.ts';
+import { createTestDatabase, onPostgres, testDatabaseUrl, type TestDatabase, serverDataDir } from './helpers/test-database.ts';
 import { freePort, root, startServer } from './helpers/server-process.ts';
 
 /** Runs src/server.ts with `env` until it exits; resolves with its exit code and everything it printed. */
@@ -37,7 +37,7 @@ describe('start-up and shutdown lines', () => {
   let dataDir: string;
   let database: TestDatabase | null = null;
   before(async () => {
-    dataDir = onPostgres ? await mkdtemp(path.join(tmpdir(), 'stays-start-up-')) : await seededDataDir('stays-start-up-');
+    dataDir = await serverDataDir('stays-start-up-');
     if (onPostgres) database = await createTestDatabase();
   });
   after(async () => {

@@ -133,12 +133,10 @@ function ajvFactoryFor(options?: AjvServerOptions): Factory {
   return found.factory;
 }
 const compiledValidators = new WeakMap<object, Map<string, ValidateFn>>();
-const serializerPools = new Map<string, Map<string, (data: unknown) => string>>();
+const compiledSerializers = new Map<string, Map<string, (data: unknown) => string>>();
 
-function cachedCompile(compile: (route: RouteSchema) => ValidateFn): (route: RouteSchema) => ValidateFn {
-  let byContent = compiledValidators.get(compile);
-  if (!byContent) compiledValidators.set(compile, (byContent = new Map()));
-  const cache = byContent;
+/** `compile`, answering from `cache` (by the route schema's content) what it compiled before. */
+function memoByContent<R extends { schema?: unknown }, F>(cache: Map<string, F>, compile: (route: R) => F): (route: R) => F {
   return (route) => {
     const key = JSON.stringify(route.schema);
     let fn = cache.get(key);
@@ -147,19 +145,22 @@ function cachedCompile(compile: (route: RouteSchema) => ValidateFn): (route: Rou
   };
 }
 
+/** The map kept under `key` in `pools`, made on first use. */
+function poolOf<K, V>(pools: { get(k: K): V | undefined; set(k: K, v: V): unknown }, key: K, make: () => V): V {
+  let pool = pools.get(key);
+  if (pool === undefined) pools.set(key, (pool = make()));
+  return pool;
+}
+
+function cachedCompile(compile: (route: RouteSchema) => ValidateFn): (route: RouteSchema) => ValidateFn {
+  return memoByContent(poolOf(compiledValidators, compile, () => new Map()), compile);
+}
+
 /** Fastify's default response serializer compiler (fast-json-stringify), its functions kept for the process by schema content. */
 function buildCachedSerializer(externalSchemas: Record<string, unknown>, serializerOpts?: Record<string, unknown>) {
-  const poolKey = `${JSON.stringify(externalSchemas)}\0${JSON.stringify(serializerOpts ?? {})}`;
-  let pool = serializerPools.get(poolKey);
-  if (!pool) serializerPools.set(poolKey, (pool = new Map()));
-  const cache = pool;
+  const key = `${JSON.stringify(externalSchemas)}\0${JSON.stringify(serializerOpts ?? {})}`;
   const compile = SerializerSelector()(externalSchemas, serializerOpts) as (route: { schema: unknown }) => (data: unknown) => string;
-  return (route: { schema: unknown }) => {
-    const key = JSON.stringify(route.schema);
-    let fn = cache.get(key);
-    if (!fn) cache.set(key, (fn = compile(route)));
-    return fn;
-  };
+  return memoByContent(poolOf(compiledSerializers, key, () => new Map()), compile);
 }
 
 /** Fastify's `schemaController` option with the strict validator and the process-wide compiled schemas. */

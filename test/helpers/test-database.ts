@@ -34,6 +34,8 @@ function withDatabase(url: string, name: string): string {
 }
 
 const templateName = () => `stays_tpl_${migrationsHash()}`;
+/** The PGlite template: a data-dir dump of the migrated, seeded database. */
+const pgliteTemplateFile = () => path.join(cacheDir, `pglite-${migrationsHash()}.tar`);
 
 /** Builds the template once (run-tests calls this before the files start). */
 export async function prepareTemplate(): Promise<void> {
@@ -63,7 +65,7 @@ export async function prepareTemplate(): Promise<void> {
 
 /** The PGlite template (a data-dir dump), built once per migrations hash. */
 async function preparePgliteTemplate(): Promise<void> {
-  const file = path.join(cacheDir, `pglite-${migrationsHash()}.tar`);
+  const file = pgliteTemplateFile();
   try {
     await access(file);
     return;
@@ -109,7 +111,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       },
     };
   }
-  const blob = new Blob([await readFile(path.join(cacheDir, `pglite-${migrationsHash()}.tar`))]);
+  const blob = new Blob([await readFile(pgliteTemplateFile())]);
   return openDatabase({ loadDataDir: blob });
 }
 
@@ -128,7 +130,7 @@ export async function seededDataDir(prefix: string): Promise<string> {
   } catch {
     const building = `${onDisk}.${process.pid}`;
     await rm(building, { recursive: true, force: true });
-    const blob = new Blob([await readFile(path.join(cacheDir, `pglite-${migrationsHash()}.tar`))]);
+    const blob = new Blob([await readFile(pgliteTemplateFile())]);
     const db = await openDatabase({ dataDir: path.join(building, 'pgdata'), loadDataDir: blob });
     await db.close();
     // Two processes may build it at once: the first rename wins, the other's copy is dropped.
@@ -137,4 +139,12 @@ export async function seededDataDir(prefix: string): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), prefix));
   await cp(path.join(onDisk, 'pgdata'), path.join(dir, 'pgdata'), { recursive: true });
   return dir;
+}
+
+/**
+ * The DATA_DIR for a server process a test starts: on PostgreSQL an empty one (the server's
+ * database is TEST_DATABASE_URL's copy), on PGlite one holding the migrated template (seededDataDir).
+ */
+export async function serverDataDir(prefix: string): Promise<string> {
+  return onPostgres ? mkdtemp(path.join(tmpdir(), prefix)) : seededDataDir(prefix);
 }
