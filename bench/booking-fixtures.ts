@@ -87,6 +87,8 @@ export interface HistoryPlan {
 export interface SqlBookingFixtures extends SlotPlan {
   databaseUrl: string;
   guestIds: number[];
+  /** Each guest's live session (the booking's guest lock checks it, as for a caller not in the session cache). */
+  sessionIds: string[];
   /** The owner of every listing (named in the booking's outbox event, as the service does). */
   ownerId: number;
 }
@@ -144,6 +146,15 @@ async function guests(db: Db, tag: string, count: number): Promise<number[]> {
   return (await insertChunked(rows, (c) => db.insert(users).values(c).returning({ id: users.id }))).map((r) => r.id);
 }
 
+/** A live session (a day long) for each guest, as a login opens it. */
+async function openSessions(db: Db, guestIds: number[]) {
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + 86_400_000);
+  const rows = guestIds.map((userId) => ({ id: randomUUID(), userId, loginType: 'client', createdAt: now, expiresAt }));
+  await insertChunked(rows, (c) => db.insert(sessions).values(c).returning({ id: sessions.id }));
+  return { now, expiresAt, rows };
+}
+
 const firstNight = () => addDays(new Date().toISOString().slice(0, 10), FIRST_DAY);
 
 /** Listings, guests, sessions and tokens for POST /api/reservations. */
@@ -163,10 +174,7 @@ export async function bookingFixtures(
     const guestIds = await guests(db, tag === 'booking' ? 'guest' : `${tag}_guest`, size.guests);
     const slotNights = Math.ceil(size.slots / listingIds.length) * STAY_NIGHTS;
     if (history) await history(db, { ownerId, listingIds, guestIds, firstNight: firstNight(), slotNights });
-    const now = new Date();
-    const expiresAt = new Date(now.getTime() + 86_400_000);
-    const sessionRows = guestIds.map((userId) => ({ id: randomUUID(), userId, loginType: 'client', createdAt: now, expiresAt }));
-    await insertChunked(sessionRows, (c) => db.insert(sessions).values(c).returning({ id: sessions.id }));
+    const { now, expiresAt, rows: sessionRows } = await openSessions(db, guestIds);
     // The server's own token format and key (container.ts: JWT_SECRET's bytes).
     const signer = new TokenService(new TextEncoder().encode(target.jwtSecret), 86_400);
     const tokens: string[] = [];
@@ -183,6 +191,7 @@ export async function sqlBookingFixtures(target: FixtureTarget): Promise<SqlBook
   return withDatabase(target, async (db) => {
     const { ownerId, listingIds } = await listings(db, 'rawsql', size.listings);
     const guestIds = await guests(db, 'rawsql_guest', size.guests);
-    return { listingIds, guests: guestIds.length, guestIds, ownerId, firstNight: firstNight(), slots: size.slots, databaseUrl };
+    const sessionIds = (await openSessions(db, guestIds)).rows.map((r) => r.id);
+    return { listingIds, guests: guestIds.length, guestIds, sessionIds, ownerId, firstNight: firstNight(), slots: size.slots, databaseUrl };
   });
 }

@@ -168,6 +168,7 @@ describe('GET /openapi.json', () => {
   it('takes security from the flags the auth plugin enforces, whatever the schema says', () => {
     assert.deepEqual(securityOf({ roles: ['admin'] }, []), [{ bearer: [] }]);
     assert.deepEqual(securityOf({ auth: 'required' }, undefined), [{ bearer: [] }]);
+    assert.deepEqual(securityOf({ auth: 'deferred' }, undefined), [{ bearer: [] }]);
     assert.deepEqual(securityOf({ auth: 'optional' }, [{ bearer: [] }]), [{ bearer: [] }, {}]);
     assert.deepEqual(securityOf({}, [{ bearer: [] }]), [{ bearer: [] }], 'a route checking the token itself says so in its schema');
     assert.deepEqual(securityOf(undefined, undefined), []);

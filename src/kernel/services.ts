@@ -3,7 +3,7 @@
 // and the registry where a module keeps its own long-lived objects (its caches). The wiring
 // (container.ts) supplies the implementations; modules see only these shapes, so none of them
 // depends on another module's classes to receive its dependencies.
-import type { AuthUser } from './caller.ts';
+import type { AuthUser, UnconfirmedCaller } from './caller.ts';
 
 export interface StartedSession {
   token: string;
@@ -18,6 +18,11 @@ export interface Sessions {
   start(user: { id: number; role: string }, loginType: string, meta?: { ip?: string; userAgent?: string }): Promise<StartedSession>;
   /** Verifies the token and that its session is live and its account active (401 otherwise). */
   authenticate(token: string): Promise<AuthUser>;
+  /**
+   * The token verified now; its session too when it is fresh in the cache (an AuthUser), else
+   * left to the use case (an UnconfirmedCaller, whose `confirm` is `authenticate`).
+   */
+  authenticateLater(token: string): AuthUser | UnconfirmedCaller;
   revoke(sessionId: string, reason: string): Promise<void>;
   revokeAllForUser(userId: number, reason: string, exceptSessionId?: string): Promise<void>;
   /** Tells every instance these sessions are gone (their sockets close, their cached state drops). */

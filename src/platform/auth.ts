@@ -1,19 +1,26 @@
 // Turns the bearer token (or the session cookie) into request.user, enforces each route's
 // `config.auth` / `config.roles`, and the CSRF rule for cookie-authenticated writes.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Sessions } from '../kernel/services.ts';
-import type { Role, AuthUser } from '../kernel/caller.ts';
+import type { Role, AuthUser, UnconfirmedCaller } from '../kernel/caller.ts';
 import { AppError } from './errors.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     user: AuthUser | null;
+    /** On a `deferred` route, the caller whose session its use case checks (request.user is then null). */
+    unconfirmed: UnconfirmedCaller | null;
     authVia: 'header' | 'cookie' | null;
   }
   interface FastifyContextConfig {
-    /** `required` → 401 without a valid token; `optional` → request.user when one is sent. */
-    auth?: 'required' | 'optional';
+    /**
+     * `required` → 401 without a valid token; `optional` → request.user when one is sent;
+     * `deferred` → `required`, except that a session not in the cache is left to the route's use
+     * case to check in its own transaction (request.unconfirmed; see `callerOrUnconfirmed`).
+     * Not with `roles` (the role is the session's).
+     */
+    auth?: 'required' | 'optional' | 'deferred';
     /** Roles allowed on the route (403 for others); implies auth: 'required'. */
     roles?: readonly Role[];
     /** Honour the Idempotency-Key header (contract §2). */
@@ -41,6 +48,11 @@ export function tokenOf(request: FastifyRequest): { token: string; via: 'header'
   return token ? { token, via: 'cookie' } : null;
 }
 
+/** The caller of a `deferred` route: authenticated, or with its session still to check. */
+export function callerOrUnconfirmed(request: FastifyRequest): AuthUser | UnconfirmedCaller {
+  return request.unconfirmed ?? currentUser(request);
+}
+
 /** The authenticated caller; throws 401 on a route where authentication was optional. */
 export function currentUser(request: FastifyRequest): AuthUser {
   if (!request.user) throw new AppError('UNAUTHENTICATED', 'Authentication required');
@@ -54,6 +66,7 @@ export interface AuthPluginOptions {
 
 export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOptions) => {
   app.decorateRequest('user', null);
+  app.decorateRequest('unconfirmed', null);
   app.decorateRequest('authVia', null);
   const allowed = new Set(opts.allowedOrigins);
 
@@ -63,14 +76,33 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOption
     if (!mode) return;
     const found = tokenOf(request);
     if (!found) {
-      if (mode === 'required') throw new AppError('UNAUTHENTICATED', 'Authentication required');
+      if (mode !== 'optional') throw new AppError('UNAUTHENTICATED', 'Authentication required');
       return;
     }
-    request.user = await opts.sessions.authenticate(found.token);
+    // A repeat with an Idempotency-Key is matched to the caller before the handler: checked now.
+    if (mode === 'deferred' && !cfg.roles && request.headers['idempotency-key'] === undefined) {
+      const caller = opts.sessions.authenticateLater(found.token);
+      if ('confirm' in caller) request.unconfirmed = caller;
+      else request.user = caller;
+    } else {
+      request.user = await opts.sessions.authenticate(found.token);
+    }
     request.authVia = found.via;
     reply.header('cache-control', 'no-store');
     if (found.via === 'cookie' && !SAFE_METHODS.has(request.method)) checkOrigin(request, allowed);
-    if (cfg.roles && !cfg.roles.includes(request.user.role)) throw new AppError('FORBIDDEN', 'Your role may not do this');
+    if (cfg.roles && !cfg.roles.includes(request.user!.role)) throw new AppError('FORBIDDEN', 'Your role may not do this');
+  });
+
+  // A deferred route whose use case did not check the session (it answered before its
+  // transaction, or has no such check): checked now, before anything is sent. A dead session
+  // fails this hook, and the error handler answers 401.
+  const confirmBeforeSending: onSendHookHandler = (request, _reply, payload, done) => {
+    const pending = request.unconfirmed;
+    if (!pending || pending.settled) return done(null, payload);
+    pending.confirm().then(() => done(null, payload), done);
+  };
+  app.addHook('onRoute', (route) => {
+    if (route.config?.auth === 'deferred') route.onSend = [...[route.onSend ?? []].flat(), confirmBeforeSending];
   });
 });
 

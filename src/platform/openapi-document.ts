@@ -11,13 +11,13 @@ const BEARER: Security = [{ bearer: [] }];
 const BEARER_OPTIONAL: Security = [{ bearer: [] }, {}];
 
 /**
- * The operation's security: `roles` or `auth: 'required'` → bearer; `auth: 'optional'` → bearer or
+ * The operation's security: `roles` or `auth: 'required'` (or `'deferred'`) → bearer; `auth: 'optional'` → bearer or
  * none. A route without either flag is public unless it checks a token itself and says so in its
  * schema (the token refresh, the real-time routes).
  */
 export function securityOf(config: Partial<FastifyContextConfig> | undefined, declared: unknown): Security {
   const mode = config?.roles ? 'required' : config?.auth;
-  if (mode === 'required') return BEARER;
+  if (mode === 'required' || mode === 'deferred') return BEARER;
   if (mode === 'optional') return BEARER_OPTIONAL;
   return Array.isArray(declared) ? (declared as Security) : [];
 }

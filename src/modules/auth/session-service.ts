@@ -4,9 +4,9 @@ import type { Db } from '../../db/connection.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { EventBus } from '../../ports/event-bus.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { AuthUser, Role } from '../../kernel/caller.ts';
+import type { AuthUser, Role, UnconfirmedCaller } from '../../kernel/caller.ts';
 import { authRepository, type SessionState } from './auth.repository.ts';
-import type { Sessions, Tokens } from '../../kernel/services.ts';
+import type { AccessClaims, Sessions, Tokens } from '../../kernel/services.ts';
 
 
 const REVOKED_TOPIC = 'auth.sessions_revoked';
@@ -54,12 +54,16 @@ export class SessionService implements Sessions {
   async authenticate(token: string): Promise<AuthUser> {
     const now = this.clock.now();
     const claims = this.tokens.verifySync(token, now);
-    const state = await this.sessionState(claims.sid);
-    if (!state || String(state.userId) !== claims.sub) throw new AppError('TOKEN_INVALID', 'The token is not valid');
-    if (state.revokedAt) throw new AppError('SESSION_REVOKED', 'This session has ended; log in again');
-    if (state.expiresAt <= now) throw new AppError('SESSION_REVOKED', 'This session has expired; log in again');
-    if (!state.isActive || state.deleted) throw new AppError('SESSION_REVOKED', 'This account is no longer active');
-    return { id: state.userId, role: state.role as Role, sessionId: state.sessionId, loginType: state.loginType, sessionCreatedAt: state.createdAt, jti: claims.jti };
+    return callerOf(claims, await this.sessionState(claims.sid), now);
+  }
+
+  authenticateLater(token: string): AuthUser | UnconfirmedCaller {
+    const now = this.clock.now();
+    const claims = this.tokens.verifySync(token, now);
+    const hit = this.cache.get(claims.sid);
+    if (hit && Date.now() - hit.at < CACHE_TTL_MS) return callerOf(claims, hit.state, now);
+    const id = Number(claims.sub);
+    return new PendingSession(Number.isSafeInteger(id) ? id : 0, claims.sid, () => this.authenticate(token));
   }
 
   private async sessionState(sid: string): Promise<SessionState | undefined> {
@@ -109,5 +113,31 @@ export class SessionService implements Sessions {
   close(): void {
     for (const u of this.unsubscribe) u();
     this.cache.clear();
+  }
+}
+
+/** The caller a verified token and its session's state name, or why not (401). */
+function callerOf(claims: AccessClaims, state: SessionState | undefined, now: Date): AuthUser {
+  if (!state || String(state.userId) !== claims.sub) throw new AppError('TOKEN_INVALID', 'The token is not valid');
+  if (state.revokedAt) throw new AppError('SESSION_REVOKED', 'This session has ended; log in again');
+  if (state.expiresAt <= now) throw new AppError('SESSION_REVOKED', 'This session has expired; log in again');
+  if (!state.isActive || state.deleted) throw new AppError('SESSION_REVOKED', 'This account is no longer active');
+  return { id: state.userId, role: state.role as Role, sessionId: state.sessionId, loginType: state.loginType, sessionCreatedAt: state.createdAt, jti: claims.jti };
+}
+
+class PendingSession implements UnconfirmedCaller {
+  settled = false;
+  private check: Promise<AuthUser> | undefined;
+
+  constructor(readonly id: number, readonly sessionId: string, private readonly authenticate: () => Promise<AuthUser>) {}
+
+  confirm(): Promise<AuthUser> {
+    return (this.check ??= this.authenticate().finally(() => {
+      this.settled = true;
+    }));
+  }
+
+  foundLive(): void {
+    this.settled = true;
   }
 }

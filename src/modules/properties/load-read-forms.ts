@@ -4,6 +4,9 @@
 import type { Deps } from '../../kernel/deps.ts';
 import type { Executor } from '../../db/connection.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
+
+/** A signed-in reader: a read form needs only who it is (is_favorite, contact details shown). */
+type Member = Pick<AuthUser, 'id'>;
 import type { PropertyRow } from './properties.repository.ts';
 import { propertyReadRepository, type LiveParts } from './property-read.repository.ts';
 import { availabilityOf, listingDecimals, toReadForm, type PropertyReadForm } from './property-read-form.ts';
@@ -14,7 +17,7 @@ import { propertyDetailCache, type Availability, type PropertyDetailCache } from
 const unique = <T>(xs: T[]) => [...new Set(xs)];
 
 /** The read forms of these listings, in the same order, as `caller` sees them. */
-export async function loadReadForms(deps: Deps, rows: PropertyRow[], caller: AuthUser | null, db: Executor = deps.db): Promise<PropertyReadForm[]> {
+export async function loadReadForms(deps: Deps, rows: PropertyRow[], caller: Member | null, db: Executor = deps.db): Promise<PropertyReadForm[]> {
   if (!rows.length) return [];
   const repo = propertyReadRepository(db);
   const ids = rows.map((p) => p.id);
@@ -44,7 +47,7 @@ export async function loadReadForms(deps: Deps, rows: PropertyRow[], caller: Aut
 }
 
 /** One listing's read form. */
-export async function loadReadForm(deps: Deps, row: PropertyRow, caller: AuthUser | null): Promise<PropertyReadForm> {
+export async function loadReadForm(deps: Deps, row: PropertyRow, caller: Member | null): Promise<PropertyReadForm> {
   const [form] = await loadReadForms(deps, [row], caller);
   return form!;
 }
@@ -69,7 +72,7 @@ export function knowsAvailability(deps: Deps, id: number): boolean {
  * who may see the row (`visible`; 404 otherwise).
  */
 export async function cachedReadForm(
-  deps: Deps, id: number, caller: AuthUser | null,
+  deps: Deps, id: number, caller: Member | null,
   loadRow: () => Promise<PropertyRow | undefined>, visible: (row: PropertyRow) => boolean, live?: LiveParts, change?: OwnNightsChange,
 ): Promise<PropertyReadForm> {
   const cache = propertyDetailCache(deps);

@@ -2,10 +2,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Deps } from '../../kernel/deps.ts';
-import { currentUser } from '../../platform/auth.ts';
+import { callerOrUnconfirmed, currentUser } from '../../platform/auth.ts';
 import { errorResponses, ok } from '../../platform/envelope.ts';
 import { invalidField } from '../../platform/errors.ts';
-import type { AuthUser } from '../../kernel/caller.ts';
+import type { AuthUser, UnconfirmedCaller } from '../../kernel/caller.ts';
 import { cachedReadForm, findPropertyById } from '../properties/index.ts';
 import { replayReservation, type ReplayedReservation } from './replay-reservation.ts';
 import { createReservation, MAX_PENDING_PER_GUEST, type CreatedReservation } from './create-reservation.ts';
@@ -30,21 +30,22 @@ export async function createReservationRoutes(app: FastifyInstance, { deps }: { 
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   // The listing as it reads after the booking: from the detail cache with the booked nights the
   // booking's last statement read, built and cached on a miss. A booking only succeeds on a public listing.
-  const withProperty = (c: CreatedReservation | ReplayedReservation, user: AuthUser) =>
+  const withProperty = (c: CreatedReservation | ReplayedReservation, user: AuthUser | UnconfirmedCaller) =>
     cachedReadForm(deps, c.property.id, user, async () => (await findPropertyById(deps.db, c.property.id)) ?? c.property, () => true, c.live, c.change);
 
   r.post('/reservations', {
-    config: { auth: 'required', idempotent: true },
+    // The session is checked by the booking's own first statement when not in the cache (auth.ts).
+    config: { auth: 'deferred', idempotent: true },
     schema: {
       operationId: 'createReservation', tags: ['reservations'], summary: 'Book a stay (simple form)', security,
       description: `${RULES} Answers the lighter variant: guests and price_details are JSON text, total is decimal text.`,
       body: S.SimpleBody, response: { 201: S.ReservationLightResponse, ...errorResponses(401, 403, 404, 409) },
     },
   }, async (req, reply) => {
-    const user = currentUser(req);
+    const user = callerOrUnconfirmed(req);
     const b = req.body;
     const replayOf = req.idempotency?.replayOf;
-    const created = replayOf ? await replayReservation(deps, user, replayOf) : await createReservation(deps, user, {
+    const created = replayOf ? await replayReservation(deps, currentUser(req), replayOf) : await createReservation(deps, user, {
       pricing: toPricingRequest({ ...base(b), guests: b.guests }),
       guestDetails: {},
       specialRequests: b.special_requests ?? null,
@@ -55,7 +56,8 @@ export async function createReservationRoutes(app: FastifyInstance, { deps }: { 
   });
 
   r.post('/reservations/multi-room', {
-    config: { auth: 'required', idempotent: true },
+    // The session is checked by the booking's own first statement when not in the cache (auth.ts).
+    config: { auth: 'deferred', idempotent: true },
     schema: {
       operationId: 'createMultiRoomReservation', tags: ['reservations'], summary: 'Book several rooms', security,
       description: `${RULES} guests is the list of people staying: age ≥ ${S.ADULT_AGE} is an adult, younger a child; the list and the ` +
@@ -63,12 +65,12 @@ export async function createReservationRoutes(app: FastifyInstance, { deps }: { 
       body: S.MultiRoomBody, response: { 201: S.ReservationResponse, ...errorResponses(401, 403, 404, 409) },
     },
   }, async (req, reply) => {
-    const user = currentUser(req);
+    const user = callerOrUnconfirmed(req);
     const b = req.body;
     const adults = b.guests.filter((g) => g.age >= S.ADULT_AGE).length;
     if (adults === 0) throw invalidField('guests', `at least one guest must be ${S.ADULT_AGE} or older`);
     const replayOf = req.idempotency?.replayOf;
-    const created = replayOf ? await replayReservation(deps, user, replayOf) : await createReservation(deps, user, {
+    const created = replayOf ? await replayReservation(deps, currentUser(req), replayOf) : await createReservation(deps, user, {
       pricing: toPricingRequest({ ...base(b), guests: { adults, children: b.guests.length - adults } }),
       guestDetails: { first_name: b.first_name, last_name: b.last_name, email: b.email, phone: b.phone, guests: b.guests },
       specialRequests: b.special_requests ?? null,

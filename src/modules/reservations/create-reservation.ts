@@ -13,11 +13,14 @@
 //   in); one of several lines is priced from rows read before the transaction, so a night sold
 //   in between still ends in 409;
 // - a live unpaid hold counts towards the limit of 5; holds past hold_expires_at do not (the
-//   expiry job is about to free them, the guest should not wait for it).
+//   expiry job is about to free them, the guest should not wait for it);
+// - a caller whose session is not in the cache (UnconfirmedCaller) has it checked by the
+//   transaction's guest lock, the statement that would have been sent anyway; every failure is
+//   answered after the full check (platform/error-handler.ts), so a dead session is always 401.
 import type { Deps } from '../../kernel/deps.ts';
 import { afterCommit, publishAfterCommit } from '../../platform/after-commit.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { AuthUser } from '../../kernel/caller.ts';
+import { isUnconfirmed, type AuthUser, type UnconfirmedCaller } from '../../kernel/caller.ts';
 import { isDeadlock, isUniqueViolation } from '../../db/db-errors.ts';
 import { formatMinor } from '../../kernel/money.ts';
 import { priceStay, type PriceBreakdown, type PricingInput } from '../pricing/index.ts';
@@ -55,8 +58,21 @@ export interface CreatedReservation {
   change: OwnNightsChange;
 }
 
-export async function createReservation(deps: Deps, user: AuthUser, req: CreateReservationInput): Promise<CreatedReservation> {
+export async function createReservation(deps: Deps, caller: AuthUser | UnconfirmedCaller, req: CreateReservationInput): Promise<CreatedReservation> {
+  if (!isUnconfirmed(caller)) return book(deps, caller, null, req);
+  const created = await book(deps, caller, caller.sessionId, req);
+  // The guest's lock found the session live (a dead one locks no row and fails the booking; a
+  // failure is answered after the full check, by the platform's error handler).
+  caller.foundLive();
+  return created;
+}
+
+/** Guests are only named by id here: `sessionId` (an unconfirmed caller's) is checked with the guest's lock. */
+type Guest = Pick<AuthUser, 'id'>;
+
+async function book(deps: Deps, user: Guest, sessionId: string | null, req: CreateReservationInput): Promise<CreatedReservation> {
   const now = deps.clock.now();
+  const guest = { id: user.id, sessionId, now };
   const hasRooms = (req.pricing.rooms?.length ?? 0) > 0;
   // One room line (the listing sold whole, or one room type): its nights are read by the very
   // statement that holds them, and priced from those rows inside the transaction. Several
@@ -96,7 +112,7 @@ export async function createReservation(deps: Deps, user: AuthUser, req: CreateR
         if (oneLine) {
           const kind = base.kinds[0]!;
           const count = req.pricing.rooms?.[0]?.roomsCount ?? 1;
-          const rows = await inventory.holdAndRead({ propertyId: property.id, roomTypeId: kind, checkin, checkout, count, defaultAvailable: unitsOf(kind) }, user.id);
+          const rows = await inventory.holdAndRead({ propertyId: property.id, roomTypeId: kind, checkin, checkout, count, defaultAvailable: unitsOf(kind) }, guest);
           if (!rows) throw new NightsRefused();
           // Priced from the nights as they were before this hold (the rows now count its units).
           booking = priced(base, rows.map((r) => ({ ...r, booked: r.booked - count })), hasRooms);
@@ -104,7 +120,7 @@ export async function createReservation(deps: Deps, user: AuthUser, req: CreateR
           if (booking.units.length !== 1 || line.roomTypeId !== kind || line.roomsCount !== count) throw new Error('booking: the priced line is not the held one');
         } else {
           booking = early!;
-          await repo.lockGuest(user.id);
+          if (!(await repo.lockGuest(guest))) throw new AppError('SESSION_REVOKED', 'This session has ended; log in again');
           const kinds = booking.units.map((u) => u.roomTypeId);
           if (new Set(kinds).size > 1) await inventory.lockNights(property.id, kinds, checkin, checkout);
           for (const u of booking.units) {
@@ -182,7 +198,7 @@ class NightsRefused extends Error {}
  * transaction's partial holds): a broken stay rule (422) first, then the pending limit, else
  * nights sold (409), the order in which a booking is checked.
  */
-async function refusal(deps: Deps, user: AuthUser, base: PricingBase, req: PricingRequest, hasRooms: boolean, pendingLimit: () => AppError): Promise<AppError> {
+async function refusal(deps: Deps, user: Guest, base: PricingBase, req: PricingRequest, hasRooms: boolean, pendingLimit: () => AppError): Promise<AppError> {
   const nights = await pricingInputRepository(deps.db).nights(base.property.id, base.kinds, req.checkin, req.checkout);
   const current = priceStay(base.withNights(nights));
   checkStay(current, hasRooms, true);

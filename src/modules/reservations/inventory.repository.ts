@@ -3,7 +3,7 @@
 // writer, so a night is never sold beyond its count, whatever the concurrency or the number of
 // instances. Stays are half-open: [checkin, checkout). Units blocked by imported calendars (iCal)
 // count against a night like booked ones.
-import { sql } from 'drizzle-orm';
+import { sql, type Placeholder } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
 import { compileStatement, rawQuery } from '../../db/raw-query.ts';
 import { daysBetween } from '../../kernel/calendar-dates.ts';
@@ -22,13 +22,30 @@ export interface UnitNights {
 
 type Rows<T> = { rows: T[] };
 
+/** The guest a booking locks: with a sessionId, only while that session is live (checked at `now`). */
+export interface GuestLock {
+  id: number;
+  sessionId: string | null;
+  now: Date;
+}
+
 const p = (name: string) => sql.placeholder(name);
-type HoldParam = 'propertyId' | 'roomTypeId' | 'checkin' | 'checkout' | 'count' | 'defaultAvailable' | 'guestId';
+type HoldParam = 'propertyId' | 'roomTypeId' | 'checkin' | 'checkout' | 'count' | 'defaultAvailable' | 'guestId' | 'sessionId' | 'now';
+
+/**
+ * The guest's row when the session is live and the account active (null sessionId: the caller
+ * is already authenticated, only the row), as SessionService checks them; the booking's lock.
+ */
+export const guestWithLiveSession = (guestId: number | Placeholder, sessionId: string | null | Placeholder, now: string | Placeholder) => sql`
+  SELECT u.id FROM users u WHERE u.id = ${guestId} AND (${sessionId}::text IS NULL OR EXISTS (
+    SELECT 1 FROM sessions s WHERE s.id = ${sessionId} AND s.user_id = u.id AND s.revoked_at IS NULL
+      AND s.expires_at > ${now}::timestamptz AND u.is_active AND u.deleted_at IS NULL))
+  FOR UPDATE OF u`;
 
 // holdAndRead's statement, compiled once per form and prepared once per connection: every
 // booking of one room line sends it.
 function holdStatement(lockGuest: boolean) {
-  const from = lockGuest ? sql`(SELECT id FROM users WHERE id = ${p('guestId')} FOR UPDATE) AS g,` : sql``;
+  const from = lockGuest ? sql`(${guestWithLiveSession(p('guestId'), p('sessionId'), p('now'))}) AS g,` : sql``;
   return compileStatement<HoldParam>(sql`
         INSERT INTO property_nights AS n (property_id, room_type_id, night, booked)
         SELECT ${p('propertyId')}, ${p('roomTypeId')}, d::date, ${p('count')}
@@ -56,13 +73,15 @@ export function inventoryRepository(db: Executor) {
      * `hold` in one statement, returning the stay's calendar rows as they are after it (null
      * when not every night could be taken). Nights without a row are created holding the units
      * (then checked against the default), existing rows take them only under the conditional
-     * update, which PostgreSQL re-checks against the newest committed row. With `lockGuest`,
+     * update, which PostgreSQL re-checks against the newest committed row. With `guest`,
      * that user's row is locked first in the same statement (the booking's pending-limit lock,
-     * one round trip saved; the lock order stays guest, then nights).
+     * one round trip saved; the lock order stays guest, then nights), and with its `sessionId`
+     * only when that session is live (else no row: null, as for nights refused).
      */
-    async holdAndRead(u: UnitNights, lockGuest?: number): Promise<CalendarNight[] | null> {
-      const statement = lockGuest === undefined ? HOLD : HOLD_LOCKING_GUEST;
-      const rows = (await rawQuery<Record<string, unknown>>(db, statement, statement.bind({ ...u, guestId: lockGuest ?? null }))).map(toNight);
+    async holdAndRead(u: UnitNights, guest?: GuestLock): Promise<CalendarNight[] | null> {
+      const statement = guest === undefined ? HOLD : HOLD_LOCKING_GUEST;
+      const values = statement.bind({ ...u, guestId: guest?.id ?? null, sessionId: guest?.sessionId ?? null, now: guest?.now.toISOString() ?? null });
+      const rows = (await rawQuery<Record<string, unknown>>(db, statement, values)).map(toNight);
       // A row created here holds `count` units against the default: it too must fit.
       const fits = (r: CalendarNight) => !r.stopSell && r.booked <= (r.availableRooms ?? u.defaultAvailable);
       return rows.length === daysBetween(u.checkin, u.checkout) && rows.every(fits) ? rows : null;

@@ -5,6 +5,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
 import { compileStatement, rawQuery, type CompiledStatement } from '../../db/raw-query.ts';
 import { mapRow } from '../../db/map-row.ts';
+import { guestWithLiveSession, type GuestLock } from './inventory.repository.ts';
 import { livePartsSql, toLiveParts, type LiveParts, type LivePartsRow } from '../properties/index.ts';
 import { payments, reservationRooms, reservations } from '../../db/schema/index.ts';
 
@@ -162,11 +163,12 @@ export function reservationWritesRepository(db: Executor) {
   return {
     /**
      * Locks the guest's account row so two bookings of one user cannot both pass the pending
-     * limit; other users are not blocked. (A booking of one room line takes this lock with its
-     * nights instead: inventory.hold's `lockGuest`.)
+     * limit; other users are not blocked. False when the guest's session (if named) is not
+     * live. (A booking of one room line takes this lock with its nights instead: holdAndRead's `guest`.)
      */
-    async lockGuest(guestId: number): Promise<void> {
-      await db.execute(sql`SELECT id FROM users WHERE id = ${guestId} FOR UPDATE`);
+    async lockGuest(guest: GuestLock): Promise<boolean> {
+      const res = (await db.execute(guestWithLiveSession(guest.id, guest.sessionId, guest.now.toISOString()))) as unknown as Rows<{ id: number }>;
+      return res.rows.length > 0;
     },
 
     /** The guest's live unpaid holds; run after the guest's lock, so it sees every committed one. */
