@@ -9,10 +9,13 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { SECRET_KEYS, STACK } from './fuzz-oracle.ts';
-import { PRINCIPALS, seedAuthzWorld, type AuthzWorld, type Variant } from './authz-world.ts';
+import { PRINCIPALS, seedAuthzWorld, type AuthzWorld, type Principal, type Variant } from './authz-world.ts';
 import { EXPECTED, OUTSIDE, type Outcome } from './authz-expected.ts';
 import { REQUESTS, sampleOf } from './authz-requests.ts';
 import type { Schema } from './schema-arbitraries.ts';
+import { eq } from 'drizzle-orm';
+import { sessions } from '../../src/db/schema/index.ts';
+import { bearer } from '../helpers/factories.ts';
 
 const METHOD_ORDER = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 // Routes that end or rotate the caller's session run after the others, with new sessions after each.
@@ -34,6 +37,27 @@ function operationOf(key: string): Schema | undefined {
 /** What an answer says about authorisation: refused (401, 403, 404) or let through (anything else below 500). */
 const outcomeOf = (status: number): Outcome | number => (status === 401 || status === 403 || status === 404 ? status : status < 500 ? 'allow' : status);
 
+let world: AuthzWorld;
+
+/** The request of `key` the route's schema accepts, for `who`'s `variant`, with these headers. */
+async function send(key: string, who: Principal, variant: Variant, n: number, url: string, headers: Record<string, string>) {
+  const [method] = key.split(' ') as [string, string];
+  const op = operationOf(key);
+  const req = REQUESTS[key]?.({ world, who, variant, n }) ?? {};
+  const jsonSchema = op?.requestBody?.content?.['application/json']?.schema;
+  let body = req.body ?? (req.form ? undefined : op?.requestBody ? sampleOf(jsonSchema, n) : undefined);
+  // Naming another account is a question of its own (tested where the route is): the caller acts for themselves here.
+  // So is promoting a listing (`recommended`, admin only: a field-level 403 tested with the properties).
+  if (body && typeof body === 'object' && !Array.isArray(body)) body = { ...body, user_id: undefined, recommended: undefined };
+  return t.app.inject({
+    method: method as 'GET',
+    url,
+    query: req.query ?? (op?.parameters ?? []).filter((p: Schema) => p.in === 'query' && p.required).reduce((q: Record<string, string>, p: Schema) => ({ ...q, [p.name]: String(sampleOf(p.schema, n)) }), {}),
+    headers: { ...headers, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    ...(req.form ? { payload: req.form } : body !== undefined ? { payload: JSON.stringify(body) } : {}),
+  });
+}
+
 interface Miss {
   key: string;
   line: string;
@@ -42,7 +66,6 @@ interface Miss {
 }
 
 describe('authorisation matrix: every route × five principals × own / other / missing', { concurrency: 1 }, () => {
-  let world: AuthzWorld;
   const misses: Miss[] = [];
   let sent = 0;
   const allowed = { ok: 0, refusedInput: 0 };
@@ -63,6 +86,36 @@ describe('authorisation matrix: every route × five principals × own / other / 
     assert.deepEqual(Object.keys(EXPECTED).filter((k) => k in OUTSIDE), [], 'in both tables');
   });
 
+  // A token whose session ended (revoked, expired, account closed) in the database, not through
+  // this instance (so in no cache): every route that reads a token answers 401, whatever else the
+  // request would have met. The routes that check the session inside their own transaction
+  // (config.auth 'deferred', the booking) are the ones this guards.
+  it('answers 401 to a dead session on every route that reads a token', async () => {
+    const lines: string[] = [];
+    const roles = ['client', 'owner', 'support', 'admin'] as const;
+    let checked = 0;
+    for (const [i, key] of routes.entries()) {
+      const security = (operationOf(key)?.security ?? []) as Array<Record<string, unknown>>;
+      if (!security.some((s) => 'bearer' in s)) continue;
+      const who: Principal = roles[i % roles.length]!;
+      const [, route] = key.split(' ') as [string, string];
+      const params = await world.params(route, who, 'own', true);
+      const url = route.replace(/:(\w+)/g, (_, p: string) => encodeURIComponent(params[p]!));
+      const { token, session } = await t.deps.sessions.start(world.user(who), who);
+      const death = [
+        () => t.deps.db.update(sessions).set({ revokedAt: t.deps.clock.now(), revokedReason: 'matrix' }).where(eq(sessions.id, session.id)),
+        () => t.deps.db.update(sessions).set({ expiresAt: new Date(t.deps.clock.now().getTime() - 1000) }).where(eq(sessions.id, session.id)),
+      ][i % 2]!;
+      await death();
+      const res = await send(key, who, 'own', 10_000 + i, url, bearer(token));
+      checked += 1;
+      if (res.statusCode !== 401) lines.push(`${who} ${key} → ${res.statusCode} ${res.body.slice(0, 160)}`);
+    }
+    console.log(`# dead sessions: ${checked} routes that read a token, ${lines.length} answered other than 401`);
+    assert.ok(checked > 100, `only ${checked} routes read a token`);
+    assert.deepEqual(lines, []);
+  });
+
   let n = 0;
   for (const key of routes) {
     it(key, async () => {
@@ -78,19 +131,7 @@ describe('authorisation matrix: every route × five principals × own / other / 
           n += 1;
           const params = await world.params(route, who, variant, fresh);
           const url = route.replace(/:(\w+)/g, (_, p: string) => encodeURIComponent(params[p]!));
-          const req = REQUESTS[key]?.({ world, who, variant, n }) ?? {};
-          const jsonSchema = op?.requestBody?.content?.['application/json']?.schema;
-          let body = req.body ?? (req.form ? undefined : op?.requestBody ? sampleOf(jsonSchema, n) : undefined);
-          // Naming another account is a question of its own (tested where the route is): the caller acts for themselves here.
-          // So is promoting a listing (`recommended`, admin only: a field-level 403 tested with the properties).
-          if (body && typeof body === 'object' && !Array.isArray(body)) body = { ...body, user_id: undefined, recommended: undefined };
-          const res = await t.app.inject({
-            method: method as 'GET',
-            url,
-            query: req.query ?? (op?.parameters ?? []).filter((p: Schema) => p.in === 'query' && p.required).reduce((q: Record<string, string>, p: Schema) => ({ ...q, [p.name]: String(sampleOf(p.schema, n)) }), {}),
-            headers: { ...world.headers(who), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-            ...(req.form ? { payload: req.form } : body !== undefined ? { payload: JSON.stringify(body) } : {}),
-          });
+          const res = await send(key, who, variant, n, url, world.headers(who));
           sent += 1;
           if (outcomeOf(res.statusCode) === 'allow') allowed[res.statusCode < 300 ? 'ok' : 'refusedInput'] += 1;
           const got = outcomeOf(res.statusCode);
