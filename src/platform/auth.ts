@@ -3,7 +3,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Sessions } from '../kernel/services.ts';
-import type { Role, AuthUser, UnconfirmedCaller } from '../kernel/caller.ts';
+import { isUnconfirmed, type Role, type AuthUser, type UnconfirmedCaller } from '../kernel/caller.ts';
 import { AppError } from './errors.ts';
 
 declare module 'fastify' {
@@ -82,7 +82,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOption
     // A repeat with an Idempotency-Key is matched to the caller before the handler: checked now.
     if (mode === 'deferred' && !cfg.roles && request.headers['idempotency-key'] === undefined) {
       const caller = opts.sessions.authenticateLater(found.token);
-      if ('confirm' in caller) request.unconfirmed = caller;
+      if (isUnconfirmed(caller)) request.unconfirmed = caller;
       else request.user = caller;
     } else {
       request.user = await opts.sessions.authenticate(found.token);
