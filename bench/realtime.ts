@@ -179,14 +179,14 @@ async function inBatches<T>(n: number, size: number, open: (i: number) => Promis
 
 const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN);
 
-export async function runRealtimeBench(opts: { root: string; databaseUrl?: string; serverCpus?: string }): Promise<RealtimeFigures> {
+export async function runRealtimeBench(opts: { root: string; databaseUrl?: string; serverCpus?: string; nodeArgs?: string[] }): Promise<RealtimeFigures> {
   const count = num('REALTIME_USERS', 5000);
   const events = Math.min(count, num('REALTIME_EVENTS', 1000));
   const senders = num('REALTIME_SENDERS', 20);
   let fx: Fixture | undefined;
   let dataDir = '';
   const server = await startServer({
-    root: opts.root, databaseUrl: opts.databaseUrl, cpus: opts.serverCpus,
+    root: opts.root, databaseUrl: opts.databaseUrl, cpus: opts.serverCpus, nodeArgs: opts.nodeArgs,
     // Every client is on loopback: one address holding all the connections, which the per-address cap is there to stop.
     env: { REALTIME_MAX_CONNECTIONS_PER_ADDRESS: '0' },
     beforeStart: async (target) => {
@@ -274,7 +274,7 @@ export function realtimeLines(r: RealtimeFigures): string[] {
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
   const serverCpus = process.env.BENCH_PIN !== '0' ? pinCpus() : undefined;
-  runRealtimeBench({ root, databaseUrl: process.env.DATABASE_URL || undefined, serverCpus }).then(
+  runRealtimeBench({ root, databaseUrl: process.env.DATABASE_URL || undefined, serverCpus, nodeArgs: (process.env.BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean) }).then(
     (r) => {
       for (const line of realtimeLines(r)) console.log(line);
       console.log(JSON.stringify(r));

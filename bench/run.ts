@@ -272,7 +272,7 @@ async function main(): Promise<number> {
   if (!interrupted && (settings.only.length === 0 || settings.only.includes('realtime'))) {
     // A failure here must not lose the HTTP scenarios' results: reported, then exit 1.
     try {
-      realtime = await runRealtimeBench({ root, databaseUrl, serverCpus });
+      realtime = await runRealtimeBench({ root, databaseUrl, serverCpus, nodeArgs: settings.nodeArgs });
       for (const line of realtimeLines(realtime)) console.log(line);
       if (realtime.deliveries.received !== realtime.deliveries.expected) realtimeFailure = `${realtime.deliveries.received} of ${realtime.deliveries.expected} deliveries`;
     } catch (err) {
