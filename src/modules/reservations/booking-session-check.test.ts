@@ -13,6 +13,8 @@ import { callerOrUnconfirmed } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
 
 const START = new Date('2030-03-10T12:00:00Z');
+/** The session an access token names (its `sid` claim). */
+const sessionOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sid as string;
 
 describe('booking with a session not in the cache', () => {
   let t: TestApp;
@@ -25,7 +27,6 @@ describe('booking with a session not in the cache', () => {
 
   const post = (url: string, token: string, payload: object, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'POST', url: `/api${url}`, payload, headers: { ...bearer(token), ...headers } });
-  const sessionOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sid as string;
   /** A guest whose token was never used (so its session is in no cache), killed as `how` says straight in the database. */
   const deadGuest = async (how: 'revoked' | 'expired' | 'deactivated' | 'deleted') => {
     const user = await createUser(t.deps);
@@ -154,7 +155,7 @@ describe('a deferred route whose handler does not check the session', () => {
       const live = await get(url, await loginAs(t.app, user));
       assert.equal(live.statusCode, status, `${url}: ${live.body}`);
       const token = await loginAs(t.app, user);
-      await t.deps.db.update(sessions).set({ revokedAt: START }).where(eq(sessions.id, JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sid));
+      await t.deps.db.update(sessions).set({ revokedAt: START }).where(eq(sessions.id, sessionOf(token)));
       const dead = await get(url, token);
       assert.equal(dead.statusCode, 401, `${url}: ${dead.body}`);
       assert.equal(dead.json().code, 'SESSION_REVOKED');
