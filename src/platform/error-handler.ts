@@ -53,7 +53,7 @@ export function installErrorHandlers(app: FastifyInstance): void {
     // A deferred route's session not checked yet (platform/auth.ts): whatever went wrong, a dead
     // session is answered 401 first, as on any other route.
     const pending = request.unconfirmed;
-    if (pending && !pending.settled) return pending.confirm().then(() => errorBody(error, request, reply), (dead: AppError) => errorBody(dead, request, reply));
+    if (pending && !pending.settled) return pending.confirm().then(() => errorBody(error, request, reply), (dead: FastifyError | AppError) => errorBody(dead, request, reply));
     return errorBody(error, request, reply);
   });
 

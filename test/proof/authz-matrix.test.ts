@@ -102,11 +102,9 @@ describe('authorisation matrix: every route × five principals × own / other / 
       const params = await world.params(route, who, 'own', true);
       const url = route.replace(/:(\w+)/g, (_, p: string) => encodeURIComponent(params[p]!));
       const { token, session } = await t.deps.sessions.start(world.user(who), who);
-      const death = [
-        () => t.deps.db.update(sessions).set({ revokedAt: t.deps.clock.now(), revokedReason: 'matrix' }).where(eq(sessions.id, session.id)),
-        () => t.deps.db.update(sessions).set({ expiresAt: new Date(t.deps.clock.now().getTime() - 1000) }).where(eq(sessions.id, session.id)),
-      ][i % 2]!;
-      await death();
+      const now = t.deps.clock.now();
+      const ended = i % 2 === 0 ? { revokedAt: now, revokedReason: 'matrix' } : { expiresAt: new Date(now.getTime() - 1000) };
+      await t.deps.db.update(sessions).set(ended).where(eq(sessions.id, session.id));
       const res = await send(key, who, 'own', 10_000 + i, url, bearer(token));
       checked += 1;
       if (res.statusCode !== 401) lines.push(`${who} ${key} → ${res.statusCode} ${res.body.slice(0, 160)}`);

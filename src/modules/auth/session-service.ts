@@ -60,16 +60,22 @@ export class SessionService implements Sessions {
   authenticateLater(token: string): AuthUser | UnconfirmedCaller {
     const now = this.clock.now();
     const claims = this.tokens.verifySync(token, now);
-    const hit = this.cache.get(claims.sid);
-    if (hit && Date.now() - hit.at < CACHE_TTL_MS) return callerOf(claims, hit.state, now);
+    const cached = this.freshState(claims.sid);
+    if (cached) return callerOf(claims, cached, now);
     const id = Number(claims.sub);
     return new PendingSession(Number.isSafeInteger(id) ? id : 0, claims.sid, () => this.authenticate(token));
   }
 
-  private async sessionState(sid: string): Promise<SessionState | undefined> {
+  /** The session's state from the cache, if read within CACHE_TTL_MS. */
+  private freshState(sid: string): SessionState | undefined {
     const hit = this.cache.get(sid);
+    return hit && Date.now() - hit.at < CACHE_TTL_MS ? hit.state : undefined;
+  }
+
+  private async sessionState(sid: string): Promise<SessionState | undefined> {
+    const cached = this.freshState(sid);
+    if (cached) return cached;
     const nowMs = Date.now();
-    if (hit && nowMs - hit.at < CACHE_TTL_MS) return hit.state;
     const state = await authRepository(this.db).loadSessionState(sid);
     if (state) {
       if (this.cache.size >= CACHE_MAX) this.cache.delete(this.cache.keys().next().value as string);
