@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { BASELINE, SkipScenario, baselineOf, isDirect, requirements, scenarios, steadiness, type BenchContext, type DirectLoad, type Load, type Scenario } from './scenarios.ts';
 import type { Manifest } from './datasets.ts';
 import { ensureCatalog } from './ensure-catalog.ts';
-import { benchAdmin, pinCpus, startServer, type BenchAdmin, type RunningServer, type ServerTarget } from './server-process.ts';
+import { benchAdmin, pinCpus, serverCode, startServer, type BenchAdmin, type RunningServer, type ServerTarget } from './server-process.ts';
 import { errorsOf, machine, sampleOf, steadinessLine, steadinessVerdicts, summarize, table, verdictLine, verdicts, type Rounds, type Sample } from './report.ts';
 import { realtimeLines, runRealtimeBench, type RealtimeFigures } from './realtime.ts';
 
@@ -240,7 +240,7 @@ async function main(): Promise<number> {
 
   const serverCpus = settings.pin ? pinCpus() : undefined;
   console.error(
-    `[bench] ${databaseUrl ? 'PostgreSQL' : 'PGlite'}${serverCpus ? `, server pinned to CPU ${serverCpus}` : ', not pinned'}; ` +
+    `[bench] ${databaseUrl ? 'PostgreSQL' : 'PGlite'}, server from its ${serverCode()}${serverCpus ? `, server pinned to CPU ${serverCpus}` : ', not pinned'}; ` +
       `${settings.connections} connections; ${settings.warmup} s warm-up, then ${settings.rounds} × ${settings.duration} s per scenario`,
   );
   const rounds: Rounds = [];
@@ -285,7 +285,7 @@ async function main(): Promise<number> {
     date: new Date().toISOString(),
     machine: machine(),
     database: databaseUrl ? 'postgres' : 'pglite',
-    settings: { duration: settings.duration, warmup: settings.warmup, rounds: settings.rounds, connections: settings.connections, serverCpus: serverCpus ?? null },
+    settings: { duration: settings.duration, warmup: settings.warmup, rounds: settings.rounds, connections: settings.connections, serverCpus: serverCpus ?? null, server: serverCode() },
     datasets: manifests.map((m) => ({ dataset: m.dataset, count: m.count, cities: m.cities, generatedAt: m.generatedAt, search: m.search, detailId: m.detailId })),
     scenarios: rows,
     requirements: checks,

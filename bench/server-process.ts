@@ -1,6 +1,7 @@
-// The server under test runs as its own process, exactly as in production (`node --import tsx
-// src/server.ts`), so the load generator never competes with it for the same event loop.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+// The server under test runs as its own process, as operators run it: the build of `npm run build`
+// under plain node (docs/operations.md), so the load generator never competes with it for the same
+// event loop and what is measured is what production runs.
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
@@ -117,6 +118,37 @@ function exited(child: ChildProcess, timeoutMs: number): Promise<boolean> {
   });
 }
 
+/** Which code the server runs: the compiled build (the default), or the TypeScript sources. */
+export type ServerCode = 'build' | 'sources';
+
+export function serverCode(): ServerCode {
+  const v = process.env.BENCH_SERVER ?? 'build';
+  if (v !== 'build' && v !== 'sources') throw new Error(`BENCH_SERVER must be build or sources, got "${v}"`);
+  return v;
+}
+
+// Inside the project, where the build finds node_modules (scripts/build.mjs insists).
+const BUILD_DIR = '.bench-cache/dist';
+let built: string | undefined;
+
+/**
+ * The server's entry and loader flags. `build`: the service compiled by `npm run build` into
+ * .bench-cache/dist, once per benchmark process, run by plain node as in production. `sources`
+ * (BENCH_SERVER=sources): `node --import tsx src/server.ts` as `npm start` runs it for development,
+ * which costs more per request: tsx compiles with esbuild's keepNames, so every function created
+ * while serving (each closure, each callback) also gets a `__name` call defining its name.
+ */
+export function serverEntry(root: string): string[] {
+  if (serverCode() === 'sources') return ['--import', 'tsx', 'src/server.ts'];
+  if (!built) {
+    process.stderr.write(`[bench] compiling the service (npm run build -- --out-dir ${BUILD_DIR}); BENCH_SERVER=sources runs the sources under tsx instead\n`);
+    const run = spawnSync(process.execPath, ['scripts/build.mjs', '--out-dir', BUILD_DIR], { cwd: root, stdio: ['ignore', 2, 2] });
+    if (run.status !== 0) throw new Error(`npm run build failed (exit ${run.status}): the benchmark measures the compiled service`);
+    built = path.join(BUILD_DIR, 'src/server.js');
+  }
+  return [built];
+}
+
 export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const cleanups: Array<() => Promise<void>> = [];
   let child: ChildProcess | undefined;
@@ -169,7 +201,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     if (!databaseUrl) delete env.DATABASE_URL;
     Object.assign(env, opts.env);
 
-    const node = [process.execPath, ...(opts.nodeArgs ?? []), '--import', 'tsx', 'src/server.ts'];
+    const node = [process.execPath, ...(opts.nodeArgs ?? []), ...serverEntry(opts.root)];
     // taskset execs node in place, so the child pid is still the server's (signals, CPU time).
     const argv = opts.cpus ? ['taskset', '-c', opts.cpus, ...node] : node;
     child = spawn(argv[0]!, argv.slice(1), {

@@ -23,7 +23,7 @@ import { httpBookingFixtures, HTTP_MAX_RATE, type HttpBookingFixtures } from './
 import { ensureCatalog } from './ensure-catalog.ts';
 import { PacedLoad, type Outcome, type Phase } from './paced-load.ts';
 import { machine, quantile } from './report.ts';
-import { benchAdmin, pinCpus, startServer, type RunningServer } from './server-process.ts';
+import { benchAdmin, pinCpus, serverCode, startServer, type RunningServer } from './server-process.ts';
 import { MIX, buildMix, isBooking } from './soak-mix.ts';
 import { listenOverflows } from './netstat.ts';
 
@@ -166,7 +166,7 @@ async function main(): Promise<number> {
   const totalSeconds = phases.reduce((a, p) => a + p.seconds, 0);
   const expectedBookings = phases.reduce((a, p) => a + (p.rate * p.seconds * MIX.booking) / 100, 0);
   console.error(
-    `[soak] ${databaseUrl ? 'PostgreSQL' : 'PGlite'} on ${manifest.dataset}${serverCpus ? `, server pinned to CPU ${serverCpus}` : ''}; ` +
+    `[soak] ${databaseUrl ? 'PostgreSQL' : 'PGlite'} on ${manifest.dataset}, server from its ${serverCode()}${serverCpus ? `, server pinned to CPU ${serverCpus}` : ''}; ` +
       `${phases.map((p) => `${p.name} ${p.rate} req/s × ${p.seconds} s`).join(', ')}; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`,
   );
 
@@ -388,7 +388,7 @@ async function main(): Promise<number> {
     machine: machine(),
     database: kind,
     catalogue: manifest.dataset,
-    settings: { ...settings, serverCpus: serverCpus ?? null, mix: MIX },
+    settings: { ...settings, serverCpus: serverCpus ?? null, server: serverCode(), mix: MIX },
     phases: rows,
     memory: memoryFigures,
     memorySamples: memory.map((m) => ({ t: m.t, rssMb: mb(m.rss), heapUsedMb: mb(m.heapUsed), loopMaxMs: Math.round(m.loopMaxMs) })),
