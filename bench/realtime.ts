@@ -8,7 +8,7 @@
 // from REALTIME_SOURCE_ADDRESSES (default 4) loopback addresses. 20,000 connections (issue 26):
 // `ulimit -n 65536; REALTIME_USERS=10000 BENCH_ONLY=realtime npm run bench`.
 import { randomUUID } from 'node:crypto';
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -74,19 +74,6 @@ async function fixture(target: ServerTarget, count: number): Promise<Fixture> {
   } finally {
     await database.close();
   }
-}
-
-/** The server's pid, found by its DATA_DIR (server-process.ts does not expose it). */
-function serverPid(dataDir: string): number | null {
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (readFileSync(`/proc/${entry}/environ`, 'latin1').split('\0').includes(`DATA_DIR=${dataDir}`) && readFileSync(`/proc/${entry}/cmdline`, 'latin1').includes('src/server.ts')) return Number(entry);
-    } catch {
-      // gone, or not ours
-    }
-  }
-  return null;
 }
 
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
@@ -184,13 +171,11 @@ export async function runRealtimeBench(opts: { root: string; databaseUrl?: strin
   const events = Math.min(count, num('REALTIME_EVENTS', 1000));
   const senders = num('REALTIME_SENDERS', 20);
   let fx: Fixture | undefined;
-  let dataDir = '';
   const server = await startServer({
     root: opts.root, databaseUrl: opts.databaseUrl, cpus: opts.serverCpus, nodeArgs: opts.nodeArgs,
     // Every client is on loopback: one address holding all the connections, which the per-address cap is there to stop.
     env: { REALTIME_MAX_CONNECTIONS_PER_ADDRESS: '0' },
     beforeStart: async (target) => {
-      dataDir = target.dataDir;
       fx = await fixture(target, count);
     },
   });
@@ -199,7 +184,7 @@ export async function runRealtimeBench(opts: { root: string; databaseUrl?: strin
   try {
     const f = fx!;
     const host = new URL(server.baseUrl).host;
-    const pid = serverPid(dataDir);
+    const { pid } = server;
     const received: Array<[event: number, at: number]> = [];
     const onLatency = (n: number) => void received.push([n, Date.now()]);
     const sentAt: number[] = [];
@@ -207,7 +192,7 @@ export async function runRealtimeBench(opts: { root: string; databaseUrl?: strin
     // Loads the real-time code paths once, so the idle figure is not the cost of the first import.
     (await openWs(host, f.tokens[0]!, onLatency, sourceOf(0))).close();
     await sleep(1500);
-    const idle = pid ? rssMb(pid) : null;
+    const idle = existsSync(`/proc/${pid}/status`) ? rssMb(pid) : null;
     const started = Date.now();
     sockets.push(...(await inBatches(count, 250, (i) => openWs(host, f.tokens[i]!, onLatency, sourceOf(i)))));
     // 100 at a time: each SSE request counts against MAX_REQUESTS_IN_FLIGHT (128) until it is
@@ -215,7 +200,7 @@ export async function runRealtimeBench(opts: { root: string; databaseUrl?: strin
     streams.push(...(await inBatches(count, 100, (i) => openSse(host, f.tokens[i]!, onLatency, sourceOf(i + 1)))));
     const connectSeconds = (Date.now() - started) / 1000;
     await sleep(3000);
-    const connected = pid ? rssMb(pid) : null;
+    const connected = idle === null ? null : rssMb(pid);
     console.error(`[bench] realtime: ${count * 2} connections open in ${connectSeconds.toFixed(1)} s; sending ${events} notifications`);
 
     const burstStart = Date.now();
