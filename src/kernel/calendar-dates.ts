@@ -116,8 +116,8 @@ export function stayNights(checkin: string, checkout: string): string[] {
 
 /** 0 = Monday … 6 = Sunday, the index into the rate plans' weekday arrays. */
 export function weekdayIndex(date: string): number {
-  const sundayFirst = new Date(dayNumber(date) * DAY_MS).getUTCDay();
-  return (sundayFirst + 6) % 7;
+  // Day 0, 1970-01-01, was a Thursday (index 3); days before it are negative.
+  return (((dayNumber(date) + 3) % 7) + 7) % 7;
 }
 
 /** from ≤ date ≤ to, all inclusive. */

@@ -41,9 +41,8 @@ export const WEEKLY_MIN_NIGHTS = 7;
 export const MONTHLY_MIN_NIGHTS = 28;
 
 export function priceStay(input: PricingInput): PriceBreakdown {
-  assertInput(input);
+  const dates = assertInput(input);
   const { stay } = input;
-  const dates = stayNights(stay.checkin, stay.checkout);
   const nights = dates.length;
   const guests = stay.guests.adults + stay.guests.children;
 
@@ -146,7 +145,7 @@ export function priceStay(input: PricingInput): PriceBreakdown {
     tax_amount,
     total,
     rooms_breakdown,
-    stay_validation: validateStay(input),
+    stay_validation: validateStay(input, dates),
   };
 }
 
@@ -178,8 +177,8 @@ function promoRejection(input: PricingInput, nights: number): PromoReason | null
   return null;
 }
 
-/** Caller bugs (not user errors, which stay_validation reports) throw RangeError. */
-function assertInput(input: PricingInput): void {
+/** Caller bugs (not user errors, which stay_validation reports) throw RangeError; else the stay's nights. */
+function assertInput(input: PricingInput): string[] {
   const { stay } = input;
   const dates = stayNights(stay.checkin, stay.checkout);
   if (!Number.isInteger(input.currency.decimals) || input.currency.decimals < 0) throw new RangeError('invalid currency decimals');
@@ -202,6 +201,7 @@ function assertInput(input: PricingInput): void {
   }
   assertNonNegativeMinor(input.cleaningFeeMinor, 'cleaning fee');
   for (const x of [...input.packages, ...input.services]) assertNonNegativeMinor(x.priceMinor, x.name);
+  return dates;
 }
 
 /**

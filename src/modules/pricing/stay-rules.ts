@@ -22,7 +22,8 @@ export function seasonFor(night: string, seasons: readonly Season[]): Season | n
 
 const positive = (n: number | null | undefined): n is number => typeof n === 'number' && n > 0;
 
-export function validateStay(input: PricingInput): StayValidation {
+/** `dates`: the stay's nights, when the caller has them (priceStay, which checked every unit lists them in order). */
+export function validateStay(input: PricingInput, dates = stayNights(input.stay.checkin, input.stay.checkout)): StayValidation {
   const { stay, units, seasons } = input;
   const v: StayViolation[] = [];
   const nights = daysBetween(stay.checkin, stay.checkout);
@@ -69,9 +70,12 @@ export function validateStay(input: PricingInput): StayValidation {
         v.push({ rule: 'closed_to_departure', message: `${label}: closed to departure on ${stay.checkout}` });
       }
     }
-    const byDate = new Map(u.nights.map((n) => [n.date, n]));
-    for (const date of stayNights(stay.checkin, stay.checkout)) {
-      const night = byDate.get(date);
+    // A unit listing the stay's nights in order (as priceStay requires) needs no index by date.
+    const inOrder = u.nights.length === dates.length && u.nights.every((n, i) => n.date === dates[i]);
+    const byDate = inOrder ? undefined : new Map(u.nights.map((n) => [n.date, n]));
+    for (let i = 0; i < dates.length; i++) {
+      const date = dates[i]!;
+      const night = byDate ? byDate.get(date) : u.nights[i];
       if ((plan && plan.stopSell[weekdayIndex(date)]) || night?.stopSell) {
         v.push({ rule: 'stop_sell', message: `${label}: not sold on ${date}`, night: date });
       }

@@ -15,7 +15,7 @@ import { AppError } from '../../platform/errors.ts';
 import { dayRules, nightAfterSeason, type UnitLine } from '../pricing/index.ts';
 import { isPublic } from '../properties/index.ts';
 import { MAX_CALENDAR_NIGHTS, type Availability, type AvailabilityNight } from './availability.schemas.ts';
-import { LISTING_UNIT, listingLine, roomLines, type Calendar } from './load-pricing-input.ts';
+import { calendarOf, LISTING_UNIT, listingLine, roomLines } from './load-pricing-input.ts';
 import { availabilityCache } from './availability-cache.ts';
 import { pricingInputCache } from './pricing-input-cache.ts';
 
@@ -62,7 +62,7 @@ async function buildAvailability(
 
   const kinds = roomTypes.length ? roomTypes.map((t) => t.id) : [LISTING_UNIT];
   const rows = cache.peekNights(propertyId, kinds, from, to) ?? (await cache.nights(deps.db, propertyId, kinds, from, to, now));
-  const calendar: Calendar = new Map(rows.map((n) => [`${n.roomTypeId}|${n.night}`, n]));
+  const calendar = calendarOf(rows);
   const dates = stayNights(from, to);
   const today = todayIn(property.timezone, now);
   const done = (view: Availability) => ({ view, timezone: property.timezone, today });

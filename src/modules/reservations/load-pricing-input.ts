@@ -176,7 +176,7 @@ export async function loadPricingBase(
   const base: PricingBase = {
     property, currency, promoCodeId: promo?.id ?? null, kinds,
     withNights(rows) {
-      const calendar = new Map(rows.map((n) => [`${n.roomTypeId}|${n.night}`, n]));
+      const calendar = calendarOf(rows);
       const units = rooms.length === 0
         ? [listingLine(property, dates, calendar)]
         : roomLines(rooms, typeById, planById, dates, calendar, guests.adults + guests.children);
@@ -205,17 +205,28 @@ function checkDates(checkin: string, checkout: string): void {
   if (Object.keys(errors).length) throw new AppError('VALIDATION_FAILED', Object.values(errors)[0]![0]!, errors);
 }
 
-/** Calendar rows by `${room type}|${night}`. */
-export type Calendar = Map<string, CalendarNight>;
+/** Calendar rows by room type, then by night. */
+export type Calendar = Map<number, Map<string, CalendarNight>>;
+
+export function calendarOf(rows: readonly CalendarNight[]): Calendar {
+  const calendar: Calendar = new Map();
+  for (const n of rows) {
+    let nights = calendar.get(n.roomTypeId);
+    if (!nights) calendar.set(n.roomTypeId, (nights = new Map()));
+    nights.set(n.night, n);
+  }
+  return calendar;
+}
 
 export function listingLine(p: PropertyRow, dates: string[], calendar: Calendar): UnitLine {
+  const listing = calendar.get(LISTING_UNIT);
   return {
     roomTypeId: null,
     roomTypeTitle: p.publicName ?? p.internalName ?? `Property ${p.id}`,
     roomsCount: 1,
     capacityPerRoom: p.capacity ?? 0,
     nights: dates.map((date) => {
-      const row = calendar.get(`${LISTING_UNIT}|${date}`);
+      const row = listing?.get(date);
       return {
         date,
         priceMinor: row?.price ?? p.pricePerNight!,
@@ -246,6 +257,7 @@ export function roomLines(
     const capacity = type.capacity * r.roomsCount;
     const onLine = i === rooms.length - 1 ? guestsLeft : Math.min(guestsLeft, capacity);
     guestsLeft -= onLine;
+    const nights = calendar.get(type.id);
     return {
       roomTypeId: type.id,
       roomTypeTitle: type.title,
@@ -254,7 +266,7 @@ export function roomLines(
       capacityPerRoom: type.capacity,
       ...(rooms.length > 1 ? { guestsOnLine: onLine } : {}),
       nights: dates.map((date) => {
-        const row = calendar.get(`${type.id}|${date}`);
+        const row = nights?.get(date);
         return {
           date,
           priceMinor: row?.price ?? plan.price,

@@ -17,7 +17,7 @@ import type { Executor } from '../../db/connection.ts';
 import type { Season } from '../pricing/index.ts';
 import type { Deps } from '../../kernel/deps.ts';
 import type { ChangeScope, ListingChanges } from '../../kernel/services.ts';
-import { dayNumber, fromDayNumber, addDays } from '../../kernel/calendar-dates.ts';
+import { addDays, dayNumber, parseDay } from '../../kernel/calendar-dates.ts';
 import {
   pricingInputRepository, type CalendarNight, type OfferRow, type PackageRow, type PropertyRow, type RatePlanRow, type RoomTypeRow,
   type SeasonRow, type ServiceRow,
@@ -67,8 +67,11 @@ interface Timed<T> {
   at: number;
 }
 
-/** The calendar from `from` on, by `${room type}|${night}`; null when too big to keep. */
-type Calendar = { from: string; byKey: Map<string, CalendarNight> } | null;
+/**
+ * The calendar from `from` on: per room type, its rows by day number (calendar-dates.ts), so a
+ * lookup builds no key; `rows` counts them all. Null when too big to keep.
+ */
+type Calendar = { from: string; rows: number; byKind: Map<number, Map<number, CalendarNight>> } | null;
 
 interface Loading<T> {
   stamp: number;
@@ -142,9 +145,18 @@ export class PricingInputCache {
     return this.load(this.loadingCalendars, propertyId, 'nights', async () => {
       const rows = await pricingInputRepository(db).calendarFrom(propertyId, from, CALENDAR_MAX_ROWS + 1);
       if (rows.length > CALENDAR_MAX_ROWS) return null;
-      return { from, byKey: new Map(rows.map((r) => [`${r.roomTypeId}|${r.night}`, Object.freeze(r)])) };
+      const byKind = new Map<number, Map<number, CalendarNight>>();
+      for (const r of rows) {
+        // A night outside the days requests may name (years 100–9999) can match no stay.
+        const day = parseDay(r.night);
+        if (day === null) continue;
+        let nights = byKind.get(r.roomTypeId);
+        if (!nights) byKind.set(r.roomTypeId, (nights = new Map()));
+        nights.set(day, Object.freeze(r));
+      }
+      return { from, rows: rows.length, byKind };
     }, (calendar) => {
-      const size = calendar?.byKey.size ?? 0;
+      const size = calendar?.rows ?? 0;
       this.dropCalendar(propertyId);
       while (this.calendars.size > 0 && (this.calendars.size >= this.maxListings || this.calendarRows + size > this.maxCalendarRows)) {
         this.dropCalendar(this.calendars.keys().next().value as number);
@@ -189,7 +201,7 @@ export class PricingInputCache {
   private dropCalendar(id: number): void {
     const hit = this.calendars.get(id);
     if (!hit) return;
-    this.calendarRows -= hit.value?.byKey.size ?? 0;
+    this.calendarRows -= hit.value?.rows ?? 0;
     this.calendars.delete(id);
   }
 
@@ -204,10 +216,10 @@ function pick(calendar: NonNullable<Calendar>, kinds: number[], checkin: string,
   const out: CalendarNight[] = [];
   if (kinds.length === 0 || checkout <= checkin) return out;
   const last = dayNumber(checkout);
+  const lines = kinds.map((kind) => calendar.byKind.get(kind));
   for (let day = dayNumber(checkin); day < last; day++) {
-    const night = fromDayNumber(day);
-    for (const kind of kinds) {
-      const row = calendar.byKey.get(`${kind}|${night}`);
+    for (const nights of lines) {
+      const row = nights?.get(day);
       if (row) out.push(row);
     }
   }
