@@ -138,7 +138,7 @@ let built: string | undefined;
  * which costs more per request: tsx compiles with esbuild's keepNames, so every function created
  * while serving (each closure, each callback) also gets a `__name` call defining its name.
  */
-export function serverEntry(root: string): string[] {
+function serverEntry(root: string): string[] {
   if (serverCode() === 'sources') return ['--import', 'tsx', 'src/server.ts'];
   if (!built) {
     process.stderr.write(`[bench] compiling the service (npm run build -- --out-dir ${BUILD_DIR}); BENCH_SERVER=sources runs the sources under tsx instead\n`);

@@ -69,7 +69,7 @@ interface Timed<T> {
 
 /**
  * The calendar from `from` on: per room type, its rows by day number (calendar-dates.ts), so a
- * lookup builds no key; `rows` counts them all. Null when too big to keep.
+ * lookup builds no key; `rows` counts the rows kept (the cache's size bound). Null when too big to keep.
  */
 type Calendar = { from: string; rows: number; byKind: Map<number, Map<number, CalendarNight>> } | null;
 
@@ -146,15 +146,17 @@ export class PricingInputCache {
       const rows = await pricingInputRepository(db).calendarFrom(propertyId, from, CALENDAR_MAX_ROWS + 1);
       if (rows.length > CALENDAR_MAX_ROWS) return null;
       const byKind = new Map<number, Map<number, CalendarNight>>();
+      let kept = 0;
       for (const r of rows) {
         // A night outside the days requests may name (years 100–9999) can match no stay.
         const day = parseDay(r.night);
         if (day === null) continue;
         let nights = byKind.get(r.roomTypeId);
         if (!nights) byKind.set(r.roomTypeId, (nights = new Map()));
+        if (!nights.has(day)) kept++;
         nights.set(day, Object.freeze(r));
       }
-      return { from, rows: rows.length, byKind };
+      return { from, rows: kept, byKind };
     }, (calendar) => {
       const size = calendar?.rows ?? 0;
       this.dropCalendar(propertyId);
