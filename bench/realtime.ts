@@ -6,18 +6,19 @@
 // `tsx bench/realtime.ts` runs it by itself. REALTIME_USERS (default 5000) users each hold one
 // WebSocket and one SSE stream; REALTIME_EVENTS (default 1000) notifications, one per user, are
 // sent by REALTIME_SENDERS (default 20) concurrent POST /api/notifications/send. Connections come
-// from REALTIME_SOURCE_ADDRESSES (default 4) loopback addresses. 20,000 connections (issue 26):
-// `ulimit -n 65536; REALTIME_USERS=10000 BENCH_ONLY=realtime npm run bench`.
+// from REALTIME_SOURCE_ADDRESSES (default 4) loopback addresses, opened by client processes of
+// their own (realtime-clients.ts). Near 20,000 connections (issue 26): `REALTIME_USERS=9950 npx tsx
+// bench/realtime.ts`; the server's own open-file limit must exceed twice REALTIME_USERS by a few
+// dozen (its database pool, listening socket, files), so 20,000 itself needs `ulimit -n` above 20,000.
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { WebSocket } from 'ws';
 import { openDatabase, runMigrations } from '../src/db/connection.ts';
 import { sessions, users } from '../src/db/schema/index.ts';
 import { seedReferenceData } from '../src/modules/catalog/seed-reference-data.ts';
 import { TokenService } from '../src/modules/auth/tokens.ts';
+import { ClientFleet, openWs, sourceOf } from './realtime-clients.ts';
 import { pinCpus, startServer, type ServerTarget } from './server-process.ts';
 
 export interface RealtimeFigures {
@@ -85,92 +86,6 @@ async function fixture(target: ServerTarget, count: number): Promise<Fixture> {
 
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
-// Called with the event's number when a client receives it.
-type OnLatency = (event: number) => void;
-
-/** A refusal the client is asked to retry (load shedding answers 503 with Retry-After). */
-class Refused extends Error {
-  constructor(readonly retryAfterSeconds: number) {
-    super('503');
-  }
-}
-
-/** Connection attempts answered 503 and retried, as a client honouring Retry-After would. */
-const refusals = { ws: 0, sse: 0 };
-const MAX_ATTEMPTS = 10;
-
-async function withRetry<T>(kind: keyof typeof refusals, open: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await open();
-    } catch (err) {
-      if (!(err instanceof Refused) || attempt === MAX_ATTEMPTS) throw err;
-      refusals[kind]++;
-      await sleep(err.retryAfterSeconds * 1000);
-    }
-  }
-}
-
-const retryAfter = (headers: http.IncomingHttpHeaders) => Number(headers['retry-after']) || 1;
-
-// The clients' connections come from several loopback addresses (127.0.0.1, .2, …): one source
-// address has about 28,000 ephemeral ports, fewer than 20,000 users' two connections each need.
-const SOURCES = Math.max(1, Number(process.env.REALTIME_SOURCE_ADDRESSES ?? 4) || 1);
-const sourceOf = (i: number) => `127.0.0.${1 + (i % SOURCES)}`;
-
-function openWs(host: string, token: string, onLatency: OnLatency, localAddress: string): Promise<WebSocket> {
-  return withRetry('ws', () => new Promise((resolve, reject) => {
-    const ws = new WebSocket(`ws://${host}/api/ws/notifications?token=${token}`, { perMessageDeflate: false, localAddress });
-    ws.on('message', (raw) => {
-      const n = (JSON.parse(String(raw)) as { data?: { n?: number } }).data?.n;
-      if (n !== undefined) onLatency(n);
-    });
-    ws.once('open', () => resolve(ws));
-    ws.once('unexpected-response', (_req, res) => {
-      res.resume();
-      ws.terminate();
-      reject(res.statusCode === 503 ? new Refused(retryAfter(res.headers)) : new Error(`WebSocket upgrade answered ${res.statusCode}`));
-    });
-    ws.once('error', reject);
-  }));
-}
-
-function openSse(host: string, token: string, onLatency: OnLatency, localAddress: string): Promise<http.ClientRequest> {
-  return withRetry('sse', () => openSseOnce(host, token, onLatency, localAddress));
-}
-
-function openSseOnce(host: string, token: string, onLatency: OnLatency, localAddress: string): Promise<http.ClientRequest> {
-  return new Promise((resolve, reject) => {
-    const req = http.get(`http://${host}/api/notifications/stream?token=${token}`, { agent: false, localAddress }, (res) => {
-      if (res.statusCode === 503) {
-        res.resume();
-        return reject(new Refused(retryAfter(res.headers)));
-      }
-      if (res.statusCode !== 200) return reject(new Error(`SSE answered ${res.statusCode}`));
-      let buf = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        buf += chunk;
-        let at: number;
-        while ((at = buf.indexOf('\n\n')) >= 0) {
-          const line = buf.slice(0, at).split('\n').find((l) => l.startsWith('data: '));
-          buf = buf.slice(at + 2);
-          const n = line ? (JSON.parse(line.slice(6)) as { data: { metadata?: { n?: number } } }).data.metadata?.n : undefined;
-          if (n !== undefined) onLatency(n);
-        }
-      });
-      resolve(req);
-    });
-    req.on('error', reject);
-  });
-}
-
-async function inBatches<T>(n: number, size: number, open: (i: number) => Promise<T>): Promise<T[]> {
-  const out: T[] = [];
-  for (let i = 0; i < n; i += size) out.push(...(await Promise.all(Array.from({ length: Math.min(size, n - i) }, (_, k) => open(i + k)))));
-  return out;
-}
-
 const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN);
 
 export async function runRealtimeBench(opts: { root: string; databaseUrl?: string; serverCpus?: string; nodeArgs?: string[] }): Promise<RealtimeFigures> {
@@ -186,26 +101,21 @@ export async function runRealtimeBench(opts: { root: string; databaseUrl?: strin
       fx = await fixture(target, count);
     },
   });
-  const sockets: WebSocket[] = [];
-  const streams: http.ClientRequest[] = [];
+  const received: Array<[event: number, at: number]> = [];
+  const fleet = new ClientFleet((n, at) => void received.push([n, at]));
   try {
     const f = fx!;
     const host = new URL(server.baseUrl).host;
     const { pid } = server;
     // Each event is numbered across both bursts; a client frame names its number (data.n).
-    const received: Array<[event: number, at: number]> = [];
-    const onLatency = (n: number) => void received.push([n, Date.now()]);
     const sentAt: number[] = [];
     const answeredAt: number[] = [];
     // Loads the real-time code paths once, so the idle figure is not the cost of the first import.
-    (await openWs(host, f.tokens[0]!, onLatency, sourceOf(0))).close();
+    (await openWs(host, f.tokens[0]!, () => {}, sourceOf(0))).close();
     await sleep(1500);
     const idle = existsSync(`/proc/${pid}/status`) ? rssMb(pid) : null;
     const started = Date.now();
-    sockets.push(...(await inBatches(count, 250, (i) => openWs(host, f.tokens[i]!, onLatency, sourceOf(i)))));
-    // 100 at a time: each SSE request counts against MAX_REQUESTS_IN_FLIGHT (128) until it is
-    // hijacked, so a batch of 250 would be partly refused (WebSocket upgrades are never counted).
-    streams.push(...(await inBatches(count, 100, (i) => openSse(host, f.tokens[i]!, onLatency, sourceOf(i + 1)))));
+    await fleet.open(host, f.tokens);
     const connectSeconds = (Date.now() - started) / 1000;
     await sleep(3000);
     const connected = idle === null ? null : rssMb(pid);
@@ -250,8 +160,8 @@ export async function runRealtimeBench(opts: { root: string; databaseUrl?: strin
     const warm = await burst(events);
     return {
       users: count,
-      connections: { ws: sockets.length, sse: streams.length },
-      refused: { ...refusals },
+      connections: { ws: count, sse: count },
+      refused: { ...fleet.refused },
       connectSeconds,
       memory: idle !== null && connected !== null ? { rssIdleMb: round(idle), rssConnectedMb: round(connected), perConnectionKb: round(((connected - idle) * 1024) / (count * 2)) } : null,
       events,
@@ -260,8 +170,7 @@ export async function runRealtimeBench(opts: { root: string; databaseUrl?: strin
       cold,
     };
   } finally {
-    for (const s of sockets) s.terminate();
-    for (const r of streams) r.destroy();
+    await fleet.close();
     await server.stop();
   }
 }
