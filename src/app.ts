@@ -3,7 +3,6 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import { registerDocsPage } from './platform/docs-page.ts';
@@ -43,6 +42,7 @@ import { closeConnectionsOnClose } from './platform/close-connections.ts';
 import { requestIdOf } from './platform/request-id.ts';
 import { authPlugin } from './platform/auth.ts';
 import { idempotencyPlugin } from './platform/idempotency.ts';
+import { installSecurityHeaders } from './platform/security-headers.ts';
 import { AppError } from './platform/errors.ts';
 import { FlatProfile } from './modules/users/index.ts';
 import { authModule } from './modules/auth/index.ts';
@@ -162,7 +162,7 @@ export async function buildApp(deps: Deps, opts: { extraRoutes?: (app: App, deps
 
   installLoadShedding(app, config.MAX_EVENT_LOOP_DELAY_MS, () => httpMetrics.shed('event_loop'));
   installInFlightLimit(app, config.MAX_REQUESTS_IN_FLIGHT, () => httpMetrics.shed('in_flight'));
-  await app.register(helmet, { contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'same-site' } });
+  installSecurityHeaders(app, { contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'same-site' } });
   const selfOrigin = new URL(config.PUBLIC_BASE_URL).origin;
   const allowedOrigins = [...new Set([selfOrigin, ...config.corsOrigins])];
   await app.register(cors, { origin: allowedOrigins, credentials: true, exposedHeaders: ['x-request-id', 'retry-after'] });
