@@ -140,13 +140,18 @@ let built: string | undefined;
  */
 function serverEntry(root: string): string[] {
   if (serverCode() === 'sources') return ['--import', 'tsx', 'src/server.ts'];
+  return [path.join(compiledService(root), 'src/server.js')];
+}
+
+/** The service compiled by `npm run build` into .bench-cache/dist (once per benchmark process); its folder, relative to `root`. */
+export function compiledService(root: string): string {
   if (!built) {
     process.stderr.write(`[bench] compiling the service (npm run build -- --out-dir ${BUILD_DIR}); BENCH_SERVER=sources runs the sources under tsx instead\n`);
     const run = spawnSync(process.execPath, ['scripts/build.mjs', '--out-dir', BUILD_DIR], { cwd: root, stdio: ['ignore', 2, 2] });
     if (run.status !== 0) throw new Error(`npm run build failed (exit ${run.status}): the benchmark measures the compiled service`);
-    built = path.join(BUILD_DIR, 'src/server.js');
+    built = BUILD_DIR;
   }
-  return [built];
+  return built;
 }
 
 export async function startServer(opts: ServerOptions): Promise<RunningServer> {
@@ -252,7 +257,7 @@ let ticksPerSecond: number | undefined;
 
 // Throughput on a shared machine moves with everyone else's load; the CPU the server spends per
 // request does not, so it is measured alongside. Linux only (utime + stime in /proc/<pid>/stat).
-function cpuSecondsOf(pid: number): number | null {
+export function cpuSecondsOf(pid: number): number | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // Fields after the parenthesised command name, which may itself contain spaces.
