@@ -110,11 +110,11 @@ async function onAdmin(url: string, sql: string): Promise<void> {
 /**
  * Brings the run's database to rest before anything is measured, as pgbench vacuums before its
  * runs: the fixtures (the booking history alone is about 1.5 million rows) and the copy of a
- * catalogue leave tuples whose first reads set their hint bits (page writes) and a WAL whose
- * checkpoints, spread over minutes, went on during the first scenarios' rounds: in one full run
- * on 2026-11-27 the raw-SQL booking baseline fell from 1,300 to 79 transactions a second while
- * PostgreSQL wrote out a checkpoint for 270 s. VACUUM (ANALYZE) sets the hint bits and the
- * statistics, CHECKPOINT writes the dirty pages out, so the rounds start on a quiet database.
+ * catalogue leave tuples whose first reads set their hint bits (page writes), stale statistics,
+ * and a WAL whose checkpoints, spread over minutes, went on during the first scenarios' rounds
+ * (PostgreSQL's log of 2026-11-27 00:28–00:37 UTC). VACUUM (ANALYZE) sets the hint bits and the
+ * statistics, CHECKPOINT writes the dirty pages out. It did not cure the collapse of that night's
+ * booking rounds (bench/README.md, "Latest full runs"), whose cause is still open.
  */
 async function settle(url: string): Promise<void> {
   const started = Date.now();
