@@ -1,4 +1,5 @@
-// The compiled service (its folder in SERVICE_DIST) with one route more, for bench/post-floor.ts:
+// The compiled service (its folder in SERVICE_DIST, set by server-process.ts's `script` option)
+// with one route more, for bench/post-floor.ts:
 // POST /api/bench/post-floor parses and validates a body of the preview's schema through every
 // hook of the app, and answers a small envelope without any work of its own. Never part of the
 // service: it shows what any validated JSON POST costs in this app, the floor under the preview.
@@ -21,6 +22,5 @@ const app = await buildApp(deps, {
     api.post('/bench/post-floor', { schema: { hide: true, body: PreviewBody, response: { 200: Answer } } }, async (req) => ({ success: true, message: 'ok', data: { rooms: req.body.rooms?.length ?? 0 } }));
   },
 });
-await app.listen({ port: Number(process.env.PORT ?? 0), host: '127.0.0.1' });
-process.stdout.write(`listening ${app.server.address().port}\n`);
+await app.listen({ port: config.PORT, host: config.HOST });
 process.on('SIGTERM', () => app.close().then(() => process.exit(0)));

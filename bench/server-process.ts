@@ -17,6 +17,12 @@ export interface ServerOptions {
   databaseUrl?: string;
   /** Extra node flags for the server, e.g. `--cpu-prof` to profile it under load. */
   nodeArgs?: string[];
+  /**
+   * A script run by node instead of the service's own server, with SERVICE_DIST naming the
+   * compiled service's folder to import it from (the service with a bench-only route added:
+   * post-floor-server.mjs). It must serve /healthz on HOST:PORT like the service.
+   */
+  script?: string;
   /** CPU list (taskset syntax) the server is confined to, all its threads included. */
   cpus?: string;
   /**
@@ -160,7 +166,7 @@ function serverEntry(root: string): string[] {
 }
 
 /** The service compiled by `npm run build` into .bench-cache/dist (once per benchmark process); its folder, relative to `root`. */
-export function compiledService(root: string): string {
+function compiledService(root: string): string {
   if (!built) {
     process.stderr.write(`[bench] compiling the service (npm run build -- --out-dir ${BUILD_DIR}); BENCH_SERVER=sources runs the sources under tsx instead\n`);
     const run = spawnSync(process.execPath, ['scripts/build.mjs', '--out-dir', BUILD_DIR], { cwd: root, stdio: ['ignore', 2, 2] });
@@ -222,8 +228,9 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     for (const key of ['SMTP_URL', 'ADMIN_EMAIL', 'ADMIN_PASSWORD']) delete env[key];
     if (!databaseUrl) delete env.DATABASE_URL;
     Object.assign(env, opts.env);
+    if (opts.script) env.SERVICE_DIST = path.join(opts.root, compiledService(opts.root));
 
-    const node = [process.execPath, ...(opts.nodeArgs ?? []), ...serverEntry(opts.root)];
+    const node = [process.execPath, ...(opts.nodeArgs ?? []), ...(opts.script ? [opts.script] : serverEntry(opts.root))];
     // taskset execs node in place, so the child pid is still the server's (signals, CPU time).
     const argv = opts.cpus ? ['taskset', '-c', opts.cpus, ...node] : node;
     child = spawn(argv[0]!, argv.slice(1), {
@@ -274,7 +281,7 @@ let ticksPerSecond: number | undefined;
 
 // Throughput on a shared machine moves with everyone else's load; the CPU the server spends per
 // request does not, so it is measured alongside. Linux only (utime + stime in /proc/<pid>/stat).
-export function cpuSecondsOf(pid: number): number | null {
+function cpuSecondsOf(pid: number): number | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // Fields after the parenthesised command name, which may itself contain spaces.
