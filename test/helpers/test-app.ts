@@ -12,7 +12,7 @@ import { createLogger } from '../../src/platform/logger.ts';
 import { platformRepository } from '../../src/platform/platform.repository.ts';
 import type { EventBus } from '../../src/ports/event-bus.ts';
 import type { Logger } from 'pino';
-import { createTestDatabase, type TestDatabase } from './test-database.ts';
+import { createTestDatabase, recycleTestDatabase, type TestDatabase } from './test-database.ts';
 
 export interface TestApp {
   app: App;
@@ -75,7 +75,8 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     },
     async close() {
       await app.close();
-      await closeContainer(deps, { keepDatabase: !ownDatabase });
+      await closeContainer(deps, { keepDatabase: true });
+      if (ownDatabase) await recycleTestDatabase(database);
       await rm(dataDir, { recursive: true, force: true });
     },
   };

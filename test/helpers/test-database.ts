@@ -9,6 +9,7 @@ import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { migrationsFolder, openDatabase, runMigrations, type Database } from '../../src/db/connection.ts';
 import { seedReferenceData } from '../../src/modules/catalog/seed-reference-data.ts';
+import { PgliteReuse } from './pglite-reuse.ts';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 const cacheDir = path.join(root, '.test-cache');
@@ -111,8 +112,25 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       },
     };
   }
-  const blob = new Blob([await readFile(pgliteTemplateFile())]);
-  return openDatabase({ loadDataDir: blob });
+  return pgliteReuse.acquire();
+}
+
+/** A new PGlite database loaded from the template (what createTestDatabase reuses). */
+export async function loadPgliteTemplateCopy(): Promise<Database> {
+  await preparePgliteTemplate();
+  return openDatabase({ loadDataDir: new Blob([await readFile(pgliteTemplateFile())]) });
+}
+
+const pgliteReuse = new PgliteReuse(loadPgliteTemplateCopy);
+
+/**
+ * Done with a database createTestDatabase gave: on PGlite it is kept for the process's next test
+ * database (reset to the template then: pglite-reuse.ts), on PostgreSQL closed and dropped. Its
+ * `close()` stays a real close, for the tests that take the database away from a running app.
+ */
+export async function recycleTestDatabase(database: TestDatabase): Promise<void> {
+  if (testDatabaseUrl) await database.close();
+  else await pgliteReuse.release(database);
 }
 
 /**
