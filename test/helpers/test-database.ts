@@ -129,7 +129,9 @@ const pgliteReuse = new PgliteReuse(loadPgliteTemplateCopy);
  * `close()` stays a real close, for the tests that take the database away from a running app.
  */
 export async function recycleTestDatabase(database: TestDatabase): Promise<void> {
-  if (testDatabaseUrl) await database.close();
+  // A test may have closed it already (to take the database away from a running app): a second
+  // close is not an error here, as it was not when the app's own close did it.
+  if (testDatabaseUrl) await database.close().catch(() => {});
   else await pgliteReuse.release(database);
 }
 
