@@ -4,12 +4,9 @@
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { PGlite } from '@electric-sql/pglite';
 import type { Database } from '../src/db/connection.ts';
-import { fingerprintOf, PgliteReuse } from './helpers/pglite-reuse.ts';
+import { clientOf, fingerprintOf, PgliteReuse } from './helpers/pglite-reuse.ts';
 import { loadPgliteTemplateCopy } from './helpers/test-database.ts';
-
-const clientOf = (db: Database) => (db.db as unknown as { $client: PGlite }).$client;
 
 /** Everything a test could observe: every table's rows, every sequence, the session's settings and locks. */
 async function state(db: Database) {

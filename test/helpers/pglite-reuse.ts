@@ -11,7 +11,8 @@ import type { Database } from '../../src/db/connection.ts';
 
 const IDLE_CLOSE_MS = 250;
 
-const clientOf = (db: Database) => (db.db as unknown as { $client: PGlite }).$client;
+/** The PGlite instance under a database openDatabase opened on PGlite. */
+export const clientOf = (db: Database): PGlite => (db.db as unknown as { $client: PGlite }).$client;
 
 // What a schema is, as far as a test could change it: relations, columns and defaults,
 // constraints, indexes, triggers, functions, schemas, extensions, roles and stored settings.

@@ -1,15 +1,15 @@
 // Test databases: migrate one template per run, then give every test file its own copy —
-// a PGlite data-dir dump, or a PostgreSQL database created from a template database.
+// a PGlite data-dir dump (on PGlite, one a test app of the process finished with and that was
+// reset to the template: pglite-reuse.ts), or a PostgreSQL database created from a template database.
 import { createHash, randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { access, cp, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { PGlite } from '@electric-sql/pglite';
 import { migrationsFolder, openDatabase, runMigrations, type Database } from '../../src/db/connection.ts';
 import { seedReferenceData } from '../../src/modules/catalog/seed-reference-data.ts';
-import { PgliteReuse } from './pglite-reuse.ts';
+import { clientOf, PgliteReuse } from './pglite-reuse.ts';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 const cacheDir = path.join(root, '.test-cache');
@@ -77,7 +77,7 @@ async function preparePgliteTemplate(): Promise<void> {
   const db = await openDatabase({});
   await runMigrations(db);
   await seedReferenceData(db.db);
-  const dump = await ((db.db as unknown as { $client: PGlite }).$client).dumpDataDir('none');
+  const dump = await clientOf(db).dumpDataDir('none');
   await db.close();
   const tmp = `${file}.${process.pid}`;
   await writeFile(tmp, Buffer.from(await dump.arrayBuffer()));
