@@ -129,7 +129,13 @@ export const channelBookingRevisions = pgTable(
     appliedAt: ts('applied_at').notNull().defaultNow(),
     ackedAt: ts('acked_at'),
   },
-  (t) => [index('channel_revisions_booking_idx').on(t.remoteBookingId), index('channel_revisions_unacked_idx').on(t.appliedAt).where(sql`acked_at IS NULL`)],
+  (t) => [
+    index('channel_revisions_booking_idx').on(t.remoteBookingId),
+    // A listing's revisions (the unplaced ones it shows its owner, newest first) and its
+    // unacknowledged ones: by listing, so neither read grows with the other listings' history.
+    index('channel_revisions_property_idx').on(t.propertyId, t.appliedAt),
+    index('channel_revisions_unacked_idx').on(t.propertyId).where(sql`acked_at IS NULL`),
+  ],
 );
 
 /** Nights where our availability differs from the channel manager's, as last reconciled. */

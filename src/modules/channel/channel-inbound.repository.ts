@@ -6,6 +6,18 @@ import type { Executor } from '../../db/connection.ts';
 import { channelBookingRevisions, properties, reservationRooms, reservations, roomTypes } from '../../db/schema/index.ts';
 
 type Rows<T> = { rows: T[] };
+
+// A listing's revisions, as its owner's view and the channel sync read them: both go by the
+// listing's own index entries, whatever the other listings' history (reservation-plans.test.ts).
+export const unplacedRevisions = (propertyId: number, limit: number) => sql`
+  SELECT r.revision_id, r.remote_booking_id, r.unplaced_reason, r.applied_at, r.payload FROM channel_booking_revisions r
+  WHERE r.property_id = ${propertyId} AND r.unplaced_reason IS NOT NULL
+    AND NOT EXISTS (SELECT 1 FROM channel_booking_revisions later WHERE later.remote_booking_id = r.remote_booking_id
+                    AND later.payload->>'insertedAt' > r.payload->>'insertedAt' AND later.unplaced_reason IS NULL)
+  ORDER BY r.applied_at DESC LIMIT ${limit}`;
+export const unacknowledgedRevisions = (propertyId: number) =>
+  sql`SELECT count(*)::int AS n FROM channel_booking_revisions WHERE property_id = ${propertyId} AND acked_at IS NULL`;
+
 export type ReservationRow = typeof reservations.$inferSelect;
 export type ReservationLine = typeof reservationRooms.$inferSelect;
 
@@ -52,18 +64,13 @@ export function channelInboundRepository(db: Executor) {
 
     /** A listing's unplaced revisions no later revision of the same booking has settled, newest first. */
     async unplaced(propertyId: number, limit = 20) {
-      const res = (await db.execute(sql`
-        SELECT r.revision_id, r.remote_booking_id, r.unplaced_reason, r.applied_at, r.payload FROM channel_booking_revisions r
-        WHERE r.property_id = ${propertyId} AND r.unplaced_reason IS NOT NULL
-          AND NOT EXISTS (SELECT 1 FROM channel_booking_revisions later WHERE later.remote_booking_id = r.remote_booking_id
-                          AND later.payload->>'insertedAt' > r.payload->>'insertedAt' AND later.unplaced_reason IS NULL)
-        ORDER BY r.applied_at DESC LIMIT ${limit}`)) as unknown as Rows<{ revision_id: string; remote_booking_id: string; unplaced_reason: string; applied_at: string | Date; payload: any }>;
+      const res = (await db.execute(unplacedRevisions(propertyId, limit))) as unknown as Rows<{ revision_id: string; remote_booking_id: string; unplaced_reason: string; applied_at: string | Date; payload: any }>;
       return res.rows.map((r) => ({ revisionId: r.revision_id, bookingId: r.remote_booking_id, reason: r.unplaced_reason, receivedAt: new Date(r.applied_at), payload: (typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload ?? {}) as Record<string, any> }));
     },
 
     /** Revisions of a listing recorded here whose acknowledgement has not reached the channel manager. */
     async unacknowledged(propertyId: number): Promise<number> {
-      const res = (await db.execute(sql`SELECT count(*)::int AS n FROM channel_booking_revisions WHERE property_id = ${propertyId} AND acked_at IS NULL`)) as unknown as Rows<{ n: number }>;
+      const res = (await db.execute(unacknowledgedRevisions(propertyId))) as unknown as Rows<{ n: number }>;
       return Number(res.rows[0]?.n ?? 0);
     },
 

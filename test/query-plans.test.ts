@@ -1,0 +1,133 @@
+// Statements that read one guest's or one listing's rows must read only those, however stale the
+// planner's statistics. The case that broke: the booking's count of a guest's live unpaid holds,
+// planned while no hold was pending (a vacuum at a quiet hour, as the benchmark's before it
+// starts), took the expiry job's index whole, so after a burst of holds every booking walked
+// every guest's pending holds and the benchmark's rounds collapsed (bench/README.md). Each
+// statement here is planned in that state, generic and custom plans both, and its plan's
+// reads of the table (rows returned plus rows thrown away, every loop) must stay within what the
+// one guest or listing owns.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { createTestDatabase, recycleTestDatabase, type TestDatabase } from './helpers/test-database.ts';
+import { livePendingCount } from '../src/modules/reservations/reservations.repository.ts';
+import { unacknowledgedRevisions, unplacedRevisions } from '../src/modules/channel/channel-inbound.repository.ts';
+
+const GUEST = 5_000_001;
+const LISTING = 7_000_001;
+const BURST = 3_000;
+// Enough history that the guest's own index no longer looks the cheaper of two "empty" ones
+// (at 6,000 rows PostgreSQL 15 still chose it by a hair; at 60,000 it did not).
+const HISTORY = 60_000;
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  'Actual Rows'?: number;
+  'Actual Loops'?: number;
+  'Rows Removed by Filter'?: number;
+  'Rows Removed by Index Recheck'?: number;
+  Plans?: PlanNode[];
+}
+
+/** Rows the plan took from `table` (returned and thrown away, every loop), and the indexes it used. */
+function reads(node: PlanNode, table: string, out = { rows: 0, via: [] as string[] }) {
+  if (node['Relation Name'] === table) {
+    const loops = node['Actual Loops'] ?? 1;
+    out.rows += ((node['Actual Rows'] ?? 0) + (node['Rows Removed by Filter'] ?? 0) + (node['Rows Removed by Index Recheck'] ?? 0)) * loops;
+    out.via.push(`${node['Node Type']}${node['Index Name'] ? ` using ${node['Index Name']}` : ''}`);
+  }
+  for (const child of node.Plans ?? []) reads(child, table, out);
+  return out;
+}
+
+describe('per-guest and per-listing reads under stale statistics', () => {
+  let database: TestDatabase;
+  const dialect = new PgDialect();
+  const exec = (q: SQL | string) => database.db.execute(typeof q === 'string' ? sql.raw(q) : q) as unknown as Promise<{ rows: Array<Record<string, unknown>> }>;
+
+  before(async () => {
+    database = await createTestDatabase();
+    // History that is not pending nor unacknowledged: what the statistics see. The rows name no
+    // real guest or listing (replica mode skips the foreign keys): only the plans matter here.
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL session_replication_role = replica`);
+      await tx.execute(sql`
+        INSERT INTO reservations (booking_ref_code, property_id, guest_id, status, checkin_date, checkout_date, currency, total_minor, price_snapshot)
+        SELECT 'HIST' || g, 1 + g % 300, 1 + g % 1000, CASE WHEN g % 3 = 0 THEN 'confirmed' ELSE 'completed' END,
+               DATE '2030-01-01' + g % 700, DATE '2030-01-02' + g % 700, 'EUR', 10000, '{}'
+        FROM generate_series(1, ${HISTORY}) g`);
+      await tx.execute(sql`
+        INSERT INTO channel_booking_revisions (revision_id, remote_booking_id, property_id, status, payload, acked_at)
+        SELECT 'hist-' || g, 'b-' || g, 1 + g % 300, 'new', '{}', now() FROM generate_series(1, 6000) g`);
+    });
+    await exec('VACUUM ANALYZE reservations');
+    await exec('VACUUM ANALYZE channel_booking_revisions');
+    // Then a burst the statistics know nothing of: other guests' live holds, other listings'
+    // unacknowledged and unplaced revisions, and a few of the guest's and the listing's own.
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL session_replication_role = replica`);
+      await tx.execute(sql`
+        INSERT INTO reservations (booking_ref_code, property_id, guest_id, status, checkin_date, checkout_date, currency, total_minor, price_snapshot, hold_expires_at)
+        SELECT 'HOLD' || g, 1 + g % 300, CASE WHEN g <= 3 THEN ${GUEST} ELSE 2000 + g % 1000 END, 'pending',
+               DATE '2031-01-01' + g % 700, DATE '2031-01-03' + g % 700, 'EUR', 10000, '{}',
+               CASE WHEN g % 50 = 0 THEN NULL ELSE now() + interval '30 minutes' END
+        FROM generate_series(1, ${BURST}) g`);
+      await tx.execute(sql`
+        INSERT INTO channel_booking_revisions (revision_id, remote_booking_id, property_id, status, payload, unplaced_reason)
+        SELECT 'new-' || g, 'nb-' || g, CASE WHEN g <= 3 THEN ${LISTING} ELSE 1 + g % 300 END, 'new', '{}', 'room not mapped'
+        FROM generate_series(1, ${BURST}) g`);
+    });
+  });
+  after(() => recycleTestDatabase(database));
+
+  // Each statement as the repository builds it, planned generic (prepared, as the booking's is on
+  // PostgreSQL) and custom, explained with the rows each plan node really read.
+  async function explain(statement: SQL, table: string) {
+    const { sql: text, params } = dialect.sqlToQuery(statement);
+    const literal = (v: unknown) => (typeof v === 'number' ? String(v) : `'${String(v).replace(/'/g, "''")}'`);
+    const out: Array<{ mode: string; rows: number; via: string[] }> = [];
+    for (const mode of ['force_generic_plan', 'force_custom_plan']) {
+      await database.db.transaction(async (tx) => {
+        await tx.execute(sql.raw(`SET LOCAL plan_cache_mode = ${mode}`));
+        await tx.execute(sql.raw(`PREPARE plan_probe AS ${text}`));
+        try {
+          const res = (await tx.execute(sql.raw(`EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE plan_probe(${params.map(literal).join(', ')})`))) as unknown as { rows: Array<Record<string, unknown>> };
+          const cell = Object.values(res.rows[0]!)[0];
+          const plan = (typeof cell === 'string' ? JSON.parse(cell) : cell) as Array<{ Plan: PlanNode }>;
+          out.push({ mode, ...reads(plan[0]!.Plan, table) });
+        } finally {
+          await tx.execute(sql.raw('DEALLOCATE plan_probe'));
+        }
+      });
+    }
+    return out;
+  }
+
+  it("counts a guest's live holds from the guest's own (the booking's pending limit)", async () => {
+    const at = new Date().toISOString();
+    const [{ n }] = (await exec(sql`SELECT (${livePendingCount(GUEST, at)})::int AS n`)).rows as Array<{ n: number }>;
+    assert.equal(n, 3);
+    for (const r of await explain(livePendingCount(GUEST, at), 'reservations')) {
+      assert.ok(r.rows <= 10, `${r.mode}: the count read ${r.rows} reservation rows (${r.via.join(', ')}) for a guest with 3 holds`);
+    }
+  });
+
+  it("counts a listing's unacknowledged channel revisions from the listing's own", async () => {
+    const [{ n }] = (await exec(unacknowledgedRevisions(LISTING))).rows as Array<{ n: number }>;
+    assert.equal(n, 3);
+    for (const r of await explain(unacknowledgedRevisions(LISTING), 'channel_booking_revisions')) {
+      assert.ok(r.rows <= 10, `${r.mode}: the count read ${r.rows} revisions (${r.via.join(', ')}) for a listing with 3`);
+    }
+  });
+
+  it("lists a listing's unplaced channel revisions from the listing's own", async () => {
+    assert.equal((await exec(unplacedRevisions(LISTING, 20))).rows.length, 3);
+    for (const r of await explain(unplacedRevisions(LISTING, 20), 'channel_booking_revisions')) {
+      // Its own three rows, and for each the later revisions of the same remote booking (none).
+      assert.ok(r.rows <= 10, `${r.mode}: the list read ${r.rows} revisions (${r.via.join(', ')}) for a listing with 3`);
+    }
+  });
+});
