@@ -70,28 +70,27 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOption
   app.decorateRequest('authVia', null);
   const allowed = new Set(opts.allowedOrigins);
 
-  // A callback hook rather than an async one: a token whose session is fresh in the cache (every
-  // request of an active client but one each 5 s) is checked without a promise or a turn of the
-  // microtask queue; only a session to read from the database waits for it.
-  app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const cfg = request.routeOptions.config;
     const mode = cfg.roles ? 'required' : cfg.auth;
-    if (!mode) return done();
-    let found: ReturnType<typeof tokenOf>;
-    let caller: AuthUser | UnconfirmedCaller | undefined;
-    // done() runs the rest of the request synchronously: it is called outside the try.
-    try {
-      found = tokenOf(request);
-      if (found) caller = opts.sessions.authenticateLater(found.token);
-      else if (mode !== 'optional') throw new AppError('UNAUTHENTICATED', 'Authentication required');
-    } catch (err) {
-      return done(err as Error);
+    if (!mode) return;
+    const found = tokenOf(request);
+    if (!found) {
+      if (mode !== 'optional') throw new AppError('UNAUTHENTICATED', 'Authentication required');
+      return;
     }
-    if (!found || !caller) return done();
     // A repeat with an Idempotency-Key is matched to the caller before the handler: checked now.
-    const deferred = mode === 'deferred' && !cfg.roles && request.headers['idempotency-key'] === undefined;
-    if (!isUnconfirmed(caller) || deferred) return done(admit(request, reply, found.via, caller, cfg.roles, allowed));
-    opts.sessions.authenticate(found.token).then((user) => done(admit(request, reply, found.via, user, cfg.roles, allowed)), done);
+    if (mode === 'deferred' && !cfg.roles && request.headers['idempotency-key'] === undefined) {
+      const caller = opts.sessions.authenticateLater(found.token);
+      if (isUnconfirmed(caller)) request.unconfirmed = caller;
+      else request.user = caller;
+    } else {
+      request.user = await opts.sessions.authenticate(found.token);
+    }
+    request.authVia = found.via;
+    reply.header('cache-control', 'no-store');
+    if (found.via === 'cookie' && !SAFE_METHODS.has(request.method)) checkOrigin(request, allowed);
+    if (cfg.roles && !cfg.roles.includes(request.user!.role)) throw new AppError('FORBIDDEN', 'Your role may not do this');
   });
 
   // A deferred route whose use case did not check the session (it answered before its
@@ -106,21 +105,6 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOption
     if (route.config?.auth === 'deferred') route.onSend = [...[route.onSend ?? []].flat(), confirmBeforeSending];
   });
 });
-
-/** Records the caller on the request; the error to answer with when it may not go on. */
-function admit(request: FastifyRequest, reply: FastifyReply, via: 'header' | 'cookie', caller: AuthUser | UnconfirmedCaller, roles: readonly Role[] | undefined, allowed: Set<string>): Error | undefined {
-  if (isUnconfirmed(caller)) request.unconfirmed = caller;
-  else request.user = caller;
-  request.authVia = via;
-  reply.header('cache-control', 'no-store');
-  try {
-    if (via === 'cookie' && !SAFE_METHODS.has(request.method)) checkOrigin(request, allowed);
-    if (roles && !roles.includes((caller as AuthUser).role)) throw new AppError('FORBIDDEN', 'Your role may not do this');
-  } catch (err) {
-    return err as Error;
-  }
-  return undefined;
-}
 
 // A cookie is sent by the browser whoever asks, so a write authenticated only by cookie must
 // come from one of our own origins.
