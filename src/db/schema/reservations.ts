@@ -89,7 +89,7 @@ export const reservations = pgTable(
     // guest's pending holds (16 ms at 30,000; the benchmark's rounds collapsed, bench/README.md).
     index('reservations_pending_hold_idx').on(t.holdExpiresAt).where(sql`status = 'pending' AND hold_expires_at IS NOT NULL`),
     // A guest's pending holds, counted by every booking (the limit of 5) under the guest's lock:
-    // the only index whose predicate that count implies (reservation-plans.test.ts).
+    // the only index whose predicate that count implies (test/query-plans.test.ts).
     index('reservations_guest_pending_idx').on(t.guestId).where(sql`status = 'pending'`),
     index('reservations_confirmed_checkout_idx').on(t.checkoutDate).where(sql`status = 'confirmed'`),
   ],

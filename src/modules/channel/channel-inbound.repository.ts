@@ -8,7 +8,7 @@ import { channelBookingRevisions, properties, reservationRooms, reservations, ro
 type Rows<T> = { rows: T[] };
 
 // A listing's revisions, as its owner's view and the channel sync read them: both go by the
-// listing's own index entries, whatever the other listings' history (reservation-plans.test.ts).
+// listing's own index entries, whatever the other listings' history (test/query-plans.test.ts).
 export const unplacedRevisions = (propertyId: number, limit: number) => sql`
   SELECT r.revision_id, r.remote_booking_id, r.unplaced_reason, r.applied_at, r.payload FROM channel_booking_revisions r
   WHERE r.property_id = ${propertyId} AND r.unplaced_reason IS NOT NULL

@@ -106,13 +106,14 @@ const p = (name: string) => sql.placeholder(name);
  * How many live unpaid holds the guest has (the pending limit), as both of the booking's counts
  * ask it. Only reservations_guest_pending_idx serves it: the expiry job's index leaves out holds
  * without an expiry, so however stale the statistics, the count walks the guest's holds, not
- * everyone's (reservation-plans.test.ts).
+ * everyone's (test/query-plans.test.ts).
  */
 export function livePendingCount(guestId: unknown, at: unknown): SQL {
   return sql`SELECT count(*) FROM reservations
     WHERE guest_id = ${guestId} AND status = 'pending' AND paid_minor = refund_requested_minor
       AND (hold_expires_at IS NULL OR hold_expires_at > ${at}::timestamptz)`;
 }
+
 type InsertParam =
   | 'bookingRefCode' | 'propertyId' | 'guestId' | 'status' | 'checkin' | 'checkout' | 'adults' | 'children' | 'guestDetails'
   | 'specialRequests' | 'promoCodeId' | 'offerId' | 'currency' | 'totalMinor' | 'priceSnapshot' | 'rulesSnapshot' | 'cancellationPolicy'
