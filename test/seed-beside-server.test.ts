@@ -67,7 +67,7 @@ describe('seed:demo and a running server on one DATA_DIR', () => {
 
     const refused = await runSeed(dataDir);
     assert.equal(refused.code, 1, refused.output);
-    assert.match(refused.output, new RegExp(`DATA_DIR ${dataDir} is in use by process ${first.child.pid} \\(node src/server\\.ts, since [0-9T:.-]+Z\\); stop it first or use another DATA_DIR`));
+    assert.match(refused.output, new RegExp(`DATA_DIR ${dataDir} is in use by process ${first.child.pid} \\(node (?:src/server\\.ts|\\S+/src/server\\.js), since [0-9T:.-]+Z\\); stop it first or use another DATA_DIR`));
     assert.match(refused.output, /stop the server, run the seed, then start the server again/);
     assert.doesNotMatch(refused.output, /Demo accounts/);
 

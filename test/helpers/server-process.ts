@@ -1,7 +1,9 @@
-// Starts the real entry point (`src/server.ts`) as a child process, for the tests that need a
-// process to signal, kill or run several of: shutdown, crash recovery, outages, instances.
+// Starts the real entry point (`src/server.ts`, compiled under `npm test`) as a child process, for
+// the tests that need a process to signal, kill or run several of: shutdown, crash recovery,
+// outages, instances.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -24,13 +26,24 @@ export interface ServerProcess {
 }
 
 /**
+ * The compiled service when `npm test` built it (TEST_SERVER_BUILD: scripts/run-tests.mjs), as
+ * production runs it and at half the start-up CPU of tsx; the sources under tsx otherwise (a file
+ * run on its own with `node --test`). `npm start` and the TypeScript entry have tests of their
+ * own (test/runtime.test.ts, test/start-up.test.ts).
+ */
+function serverEntry(): string[] {
+  const build = process.env.TEST_SERVER_BUILD;
+  return build ? [path.join(build, 'src', 'server.js')] : ['--import', 'tsx', 'src/server.ts'];
+}
+
+/**
  * Starts a server with `env` (on top of a minimal test environment) and resolves once /healthz
  * answers. `port`: a given one (a restart behind a balancer keeps its address); `entry`: another
  * build's server.ts (a deploy).
  */
 export async function startServer(env: Record<string, string>, opts: { timeoutMs?: number; port?: number; entry?: string } = {}): Promise<ServerProcess> {
   const port = opts.port ?? (await freePort());
-  const child = spawn(process.execPath, ['--import', 'tsx', opts.entry ?? 'src/server.ts'], {
+  const child = spawn(process.execPath, opts.entry ? ['--import', 'tsx', opts.entry] : serverEntry(), {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',
