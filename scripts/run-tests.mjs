@@ -61,11 +61,12 @@ process.exit(run.status ?? 1);
  * The service compiled (`npm run build -- --no-check`) for the server processes tests start
  * (test/helpers/server-process.ts): a start under tsx costs about twice the CPU of the compiled
  * one (8 s against 4 s on the CI machine), and the PostgreSQL pass starts some thirty. Built once
- * per content of src/ and the build's settings, kept in .test-cache/ (older builds removed).
+ * per content of src/ (its tests aside) and the build's settings, kept in .test-cache/ (older
+ * builds removed).
  */
 function buildServer() {
   const hash = createHash('sha256');
-  for (const f of [...collectAll('src'), 'tsconfig.json', 'tsconfig.build.json', 'scripts/build.mjs', 'package-lock.json'].sort()) {
+  for (const f of [...collectAll('src').filter((f) => !f.endsWith('.test.ts')), 'tsconfig.json', 'tsconfig.build.json', 'scripts/build.mjs', 'package-lock.json'].sort()) {
     hash.update(f).update('\0').update(readFileSync(f)).update('\0');
   }
   const name = `server-build-${hash.digest('hex').slice(0, 16)}`;

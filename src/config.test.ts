@@ -1,10 +1,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { root, serverEntry } from '../test/helpers/server-process.ts';
 import { ConfigError, durationMs, loadConfig } from './config.ts';
-
-const root = fileURLToPath(new URL('..', import.meta.url));
 
 /** The ConfigError loading `env` throws; fails the test when it loads. */
 function configError(env: Record<string, string>): ConfigError {
@@ -197,7 +195,7 @@ describe('durationMs', () => {
 
 describe('server start with a bad configuration', () => {
   it('exits non-zero and prints the variable name', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    const child = spawn(process.execPath, serverEntry(), {
       cwd: root,
       env: { PATH: process.env.PATH ?? '', PORT: 'abc', DATA_DIR: '/nonexistent-stays-data' },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -19,7 +19,7 @@ import { createProperty } from './helpers/catalog-factories.ts';
 import { png } from './helpers/image-files.ts';
 import { failWrites, storedFiles, watchStorage } from './helpers/stored-files.ts';
 import { startS3Server, type S3Server } from './helpers/s3-server.ts';
-import { root } from './helpers/server-process.ts';
+import { root, serverEntry } from './helpers/server-process.ts';
 import { account, form as kycForm } from '../src/modules/owner-onboarding/owner-onboarding.test-support.ts';
 import { form, type FilePart } from '../src/modules/users/users.test-support.ts';
 import { SAMPLE_PDF, SAMPLE_PNG } from '../src/modules/owner-onboarding/sample-kyc-files.ts';
@@ -257,7 +257,7 @@ describe('STORAGE=s3 with a bucket that is not there: the instance refuses to st
   });
 
   it('the server process exits with 78 and prints the setting, no stack', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    const child = spawn(process.execPath, serverEntry(), {
       cwd: root,
       env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', PORT: '0', DATA_DIR: dataDir, ...s3.env, S3_BUCKET: 'not-created' },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -12,11 +12,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { createLogger } from '../src/platform/logger.ts';
 import { createTestApp } from './helpers/test-app.ts';
 import { createTestDatabase, onPostgres, testDatabaseUrl, type TestDatabase, serverDataDir } from './helpers/test-database.ts';
-import { freePort, root, startServer } from './helpers/server-process.ts';
+import { freePort, root, serverEntry, startServer } from './helpers/server-process.ts';
 
 /** Runs src/server.ts with `env` until it exits; resolves with its exit code and everything it printed. */
 async function runToExit(env: Record<string, string>, timeoutMs = 60_000): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, serverEntry(), {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'info', MAX_EVENT_LOOP_DELAY_MS: '0', JWT_SECRET: 'start-up-test-secret-0123456789abcdef', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

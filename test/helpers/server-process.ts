@@ -28,10 +28,10 @@ export interface ServerProcess {
 /**
  * The compiled service when `npm test` built it (TEST_SERVER_BUILD: scripts/run-tests.mjs), as
  * production runs it and at half the start-up CPU of tsx; the sources under tsx otherwise (a file
- * run on its own with `node --test`). `npm start` and the TypeScript entry have tests of their
- * own (test/runtime.test.ts, test/start-up.test.ts).
+ * run on its own with `node --test`). `npm start` on the TypeScript entry has tests of its own
+ * (test/runtime.test.ts).
  */
-function serverEntry(): string[] {
+export function serverEntry(): string[] {
   const build = process.env.TEST_SERVER_BUILD;
   return build ? [path.join(build, 'src', 'server.js')] : ['--import', 'tsx', 'src/server.ts'];
 }
