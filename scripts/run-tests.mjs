@@ -15,12 +15,13 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, wri
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-function collect(dir, out = []) {
+/** The files under `dir` whose name `keep` accepts (node_modules and dot-names left out). */
+function collect(dir, keep = (name) => name.endsWith('.test.ts'), out = []) {
   for (const name of readdirSync(dir)) {
     const full = path.join(dir, name);
     if (name === 'node_modules' || name.startsWith('.')) continue;
-    if (statSync(full).isDirectory()) collect(full, out);
-    else if (name.endsWith('.test.ts')) out.push(full);
+    if (statSync(full).isDirectory()) collect(full, keep, out);
+    else if (keep(name)) out.push(full);
   }
   return out;
 }
@@ -66,7 +67,7 @@ process.exit(run.status ?? 1);
  */
 function buildServer() {
   const hash = createHash('sha256');
-  for (const f of [...collectAll('src').filter((f) => !f.endsWith('.test.ts')), 'tsconfig.json', 'tsconfig.build.json', 'scripts/build.mjs', 'package-lock.json'].sort()) {
+  for (const f of [...collect('src', (name) => !name.endsWith('.test.ts')), 'tsconfig.json', 'tsconfig.build.json', 'scripts/build.mjs', 'package-lock.json'].sort()) {
     hash.update(f).update('\0').update(readFileSync(f)).update('\0');
   }
   const name = `server-build-${hash.digest('hex').slice(0, 16)}`;
@@ -77,15 +78,6 @@ function buildServer() {
   const built = spawnSync(process.execPath, ['scripts/build.mjs', '--out-dir', dir, '--no-check'], { stdio: ['ignore', 'inherit', 'inherit'] });
   if (built.status !== 0) process.exit(built.status ?? 1);
   return path.resolve(dir);
-}
-
-function collectAll(dir, out = []) {
-  for (const name of readdirSync(dir)) {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) collectAll(full, out);
-    else out.push(full);
-  }
-  return out;
 }
 
 /**

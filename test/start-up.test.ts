@@ -14,7 +14,10 @@ import { createTestApp } from './helpers/test-app.ts';
 import { createTestDatabase, onPostgres, testDatabaseUrl, type TestDatabase, serverDataDir } from './helpers/test-database.ts';
 import { freePort, root, serverEntry, startServer } from './helpers/server-process.ts';
 
-/** Runs src/server.ts with `env` until it exits; resolves with its exit code and everything it printed. */
+/**
+ * Runs the server (serverEntry: the compiled service under `npm test`) with `env` until it exits;
+ * resolves with its exit code and everything it printed.
+ */
 async function runToExit(env: Record<string, string>, timeoutMs = 60_000): Promise<{ code: number | null; output: string }> {
   const child = spawn(process.execPath, serverEntry(), {
     cwd: root,
