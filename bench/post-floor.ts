@@ -3,7 +3,7 @@
 // starts it with one route more (post-floor-server.mjs, PGlite, nothing read) pinned to CPU 0, and
 // alternates rounds of GET /healthz (50 connections) and a POST of a preview-shaped body (10, as
 // the preview scenario), printing req/s, server CPU per request and the ratio of each round.
-// BENCH_ROUNDS (3), BENCH_DURATION (8 s).
+// BENCH_ROUNDS (3), BENCH_DURATION (8 s), BENCH_NODE_ARGS (the server's node flags, e.g. a CPU profile).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -17,7 +17,8 @@ const BODY = JSON.stringify({
   rooms: [{ room_type_id: 5, rate_plan_id: 7, rooms_count: 2 }], guests: { adults: 2, children: 1 }, offer_id: 3,
 });
 
-const server = await startServer({ root, cpus: pinCpus(), script: path.join(root, 'bench/post-floor-server.mjs') });
+const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+const server = await startServer({ root, cpus: pinCpus(), nodeArgs, script: path.join(root, 'bench/post-floor-server.mjs') });
 try {
   const load = async (kind: 'bare' | 'post', seconds: number) => {
     const before = server.cpuSeconds();
