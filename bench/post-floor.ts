@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { pinCpus, startServer } from './server-process.ts';
+import { benchNodeArgs, pinCpus, startServer } from './server-process.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -17,8 +17,7 @@ const BODY = JSON.stringify({
   rooms: [{ room_type_id: 5, rate_plan_id: 7, rooms_count: 2 }], guests: { adults: 2, children: 1 }, offer_id: 3,
 });
 
-const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
-const server = await startServer({ root, cpus: pinCpus(), nodeArgs, script: path.join(root, 'bench/post-floor-server.mjs') });
+const server = await startServer({ root, cpus: pinCpus(), nodeArgs: benchNodeArgs(), script: path.join(root, 'bench/post-floor-server.mjs') });
 try {
   const load = async (kind: 'bare' | 'post', seconds: number) => {
     const before = server.cpuSeconds();

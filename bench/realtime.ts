@@ -19,7 +19,7 @@ import { sessions, users } from '../src/db/schema/index.ts';
 import { seedReferenceData } from '../src/modules/catalog/seed-reference-data.ts';
 import { TokenService } from '../src/modules/auth/tokens.ts';
 import { ClientFleet, openWs, sourceOf } from './realtime-clients.ts';
-import { pinCpus, startServer, type ServerTarget } from './server-process.ts';
+import { benchNodeArgs, pinCpus, startServer, type ServerTarget } from './server-process.ts';
 
 export interface RealtimeFigures {
   users: number;
@@ -194,7 +194,7 @@ export function realtimeLines(r: RealtimeFigures): string[] {
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
   const serverCpus = process.env.BENCH_PIN !== '0' ? pinCpus() : undefined;
-  runRealtimeBench({ root, databaseUrl: process.env.DATABASE_URL || undefined, serverCpus, nodeArgs: (process.env.BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean) }).then(
+  runRealtimeBench({ root, databaseUrl: process.env.DATABASE_URL || undefined, serverCpus, nodeArgs: benchNodeArgs() }).then(
     (r) => {
       for (const line of realtimeLines(r)) console.log(line);
       console.log(JSON.stringify(r));

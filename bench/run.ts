@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { BASELINE, SkipScenario, baselineOf, isDirect, requirements, scenarios, steadiness, type BenchContext, type DirectLoad, type Load, type Scenario } from './scenarios.ts';
 import type { Manifest } from './datasets.ts';
 import { ensureCatalog } from './ensure-catalog.ts';
-import { benchAdmin, pinCpus, serverCode, startServer, type BenchAdmin, type RunningServer, type ServerTarget } from './server-process.ts';
+import { benchAdmin, benchNodeArgs, pinCpus, serverCode, startServer, type BenchAdmin, type RunningServer, type ServerTarget } from './server-process.ts';
 import { errorsOf, machine, sampleOf, steadinessLine, steadinessVerdicts, summarize, table, verdictLine, verdicts, type Rounds, type Sample } from './report.ts';
 import { realtimeLines, runRealtimeBench, type RealtimeFigures } from './realtime.ts';
 
@@ -34,7 +34,7 @@ const settings = {
   connections: positive('BENCH_CONNECTIONS', 50),
   // A comma-separated subset of scenarios; the baseline always runs so ratios stay meaningful.
   only: (process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean),
-  nodeArgs: (process.env.BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean),
+  nodeArgs: benchNodeArgs(),
   pin: process.env.BENCH_PIN !== '0',
 };
 

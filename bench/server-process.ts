@@ -260,6 +260,11 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   }
 }
 
+/** The server's extra node flags from BENCH_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`), split on spaces. */
+export function benchNodeArgs(): string[] {
+  return (process.env.BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+}
+
 /**
  * Splits the machine: the server gets CPU 0, this process (the load generator) the rest.
  * Unpinned, the scheduler moves both around and a 2-CPU machine gave ±40% between identical

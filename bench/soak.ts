@@ -23,7 +23,7 @@ import { httpBookingFixtures, HTTP_MAX_RATE, type HttpBookingFixtures } from './
 import { ensureCatalog } from './ensure-catalog.ts';
 import { PacedLoad, type Outcome, type Phase } from './paced-load.ts';
 import { machine, quantile } from './report.ts';
-import { benchAdmin, pinCpus, serverCode, startServer, type RunningServer } from './server-process.ts';
+import { benchAdmin, benchNodeArgs, pinCpus, serverCode, startServer, type RunningServer } from './server-process.ts';
 import { MIX, buildMix, isBooking } from './soak-mix.ts';
 import { listenOverflows } from './netstat.ts';
 
@@ -191,7 +191,7 @@ async function main(): Promise<number> {
     server = await startServer({
       root, databaseUrl, cpus: serverCpus,
       dataset: kind === 'pglite' ? { kind, pgdata: path.join(root, manifest.location, 'pgdata') } : { kind, database: manifest.location },
-      nodeArgs: [...(process.env.BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean), '--import', pathToFileURL(path.join(benchDir, 'memory-probe.mjs')).href],
+      nodeArgs: [...benchNodeArgs(), '--import', pathToFileURL(path.join(benchDir, 'memory-probe.mjs')).href],
       env: { ...admin.env, BENCH_MEMORY_FILE: memoryFile, JOBS_ENABLED: settings.jobs ? 'true' : 'false' },
       beforeStart: async (target) => {
         const started = Date.now();
