@@ -3,11 +3,13 @@
 // starts it with one route more (post-floor-server.mjs, PGlite, nothing read) pinned to CPU 0, and
 // alternates rounds of GET /healthz (50 connections) and a POST of a preview-shaped body (10, as
 // the preview scenario), printing req/s, server CPU per request and the ratio of each round.
-// BENCH_ROUNDS (3), BENCH_DURATION (8 s), BENCH_NODE_ARGS (the server's node flags, e.g. a CPU profile).
+// BENCH_ROUNDS (3), BENCH_DURATION (8 s), BENCH_NODE_ARGS (the server's node flags, e.g. a CPU profile),
+// BENCH_HALT_POLL_NS (idle-poll.ts).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { benchNodeArgs, pinCpus, startServer } from './server-process.ts';
+import { applyHaltPoll, idleState } from './idle-poll.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -17,6 +19,8 @@ const BODY = JSON.stringify({
   rooms: [{ room_type_id: 5, rate_plan_id: 7, rooms_count: 2 }], guests: { adults: 2, children: 1 }, offer_id: 3,
 });
 
+applyHaltPoll();
+console.log(`idle CPUs: ${JSON.stringify(idleState())}`);
 const server = await startServer({ root, cpus: pinCpus(), nodeArgs: benchNodeArgs(), script: path.join(root, 'bench/post-floor-server.mjs') });
 try {
   const load = async (kind: 'bare' | 'post', seconds: number) => {

@@ -5,6 +5,7 @@
 import os from 'node:os';
 import type autocannon from 'autocannon';
 import type { Requirement, Scenario, Steadiness } from './scenarios.ts';
+import { idleState } from './idle-poll.ts';
 
 export interface Sample {
   reqPerSec: number;
@@ -206,5 +207,7 @@ export function machine() {
     memoryGiB: Math.round((os.totalmem() / 2 ** 30) * 10) / 10,
     node: process.version,
     platform: `${os.type()} ${os.release()}`,
+    // How idle CPUs wait decides what a wake-up costs the server (idle-poll.ts).
+    idle: idleState(),
   };
 }

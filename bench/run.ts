@@ -13,6 +13,7 @@ import { ensureCatalog } from './ensure-catalog.ts';
 import { benchAdmin, benchNodeArgs, pinCpus, serverCode, startServer, type BenchAdmin, type RunningServer, type ServerTarget } from './server-process.ts';
 import { errorsOf, machine, sampleOf, steadinessLine, steadinessVerdicts, summarize, table, verdictLine, verdicts, type Rounds, type Sample } from './report.ts';
 import { realtimeLines, runRealtimeBench, type RealtimeFigures } from './realtime.ts';
+import { applyHaltPoll, idleState } from './idle-poll.ts';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(benchDir, '..');
@@ -239,9 +240,12 @@ async function main(): Promise<number> {
   const databaseUrl = process.env.DATABASE_URL || undefined;
 
   const serverCpus = settings.pin ? pinCpus() : undefined;
+  const haltPoll = applyHaltPoll();
+  const idle = idleState();
   console.error(
     `[bench] ${databaseUrl ? 'PostgreSQL' : 'PGlite'}, server from its ${serverCode()}${serverCpus ? `, server pinned to CPU ${serverCpus}` : ', not pinned'}; ` +
-      `${settings.connections} connections; ${settings.warmup} s warm-up, then ${settings.rounds} × ${settings.duration} s per scenario`,
+      `${settings.connections} connections; ${settings.warmup} s warm-up, then ${settings.rounds} × ${settings.duration} s per scenario; ` +
+      `idle CPUs: ${idle.driver ?? 'unknown'}${idle.haltPollNs === null ? '' : `, polling ${idle.haltPollNs} ns before halting${haltPoll ? ` (BENCH_HALT_POLL_NS; the machine's ${haltPoll.before})` : ''}`}`,
   );
   const rounds: Rounds = [];
   const skipped = new Map<string, string>();
@@ -285,7 +289,7 @@ async function main(): Promise<number> {
     date: new Date().toISOString(),
     machine: machine(),
     database: databaseUrl ? 'postgres' : 'pglite',
-    settings: { duration: settings.duration, warmup: settings.warmup, rounds: settings.rounds, connections: settings.connections, serverCpus: serverCpus ?? null, server: serverCode() },
+    settings: { duration: settings.duration, warmup: settings.warmup, rounds: settings.rounds, connections: settings.connections, serverCpus: serverCpus ?? null, server: serverCode(), haltPollNs: haltPoll?.during ?? null },
     datasets: manifests.map((m) => ({ dataset: m.dataset, count: m.count, cities: m.cities, generatedAt: m.generatedAt, search: m.search, detailId: m.detailId })),
     scenarios: rows,
     requirements: checks,
