@@ -115,6 +115,9 @@ export function sqlBookingLoad(f: SqlBookingFixtures, clients: number): DirectLo
       const latencies: number[] = [];
       let refused = 0;
       let failed = 0;
+      // What failed, once per distinct message: a raw transaction has no retry, and a count alone
+      // says nothing about whether the baseline or the database misbehaved.
+      const failures = new Map<string, number>();
       const started = performance.now();
       const deadline = started + seconds * 1000;
       const cpu = process.cpuUsage();
@@ -125,8 +128,10 @@ export function sqlBookingLoad(f: SqlBookingFixtures, clients: number): DirectLo
             const t0 = performance.now();
             try {
               if ((await book(c, f, slots.take())) !== 'booked') refused++;
-            } catch {
+            } catch (err) {
               failed++;
+              const what = err instanceof Error ? `${(err as { code?: string }).code ?? err.name}: ${err.message}` : String(err);
+              failures.set(what, (failures.get(what) ?? 0) + 1);
             }
             latencies.push(performance.now() - t0);
           }
@@ -137,6 +142,7 @@ export function sqlBookingLoad(f: SqlBookingFixtures, clients: number): DirectLo
       const elapsed = (performance.now() - started) / 1000;
       const used = process.cpuUsage(cpu);
       await settleEvents(pool, f);
+      for (const [what, n] of failures) process.stderr.write(`[bench] booking-sql: ${n} transaction(s) failed: ${what}\n`);
       if (latencies.length) {
         process.stderr.write(`[bench] booking-sql: this process used ${Math.round((used.user + used.system) / latencies.length)} µs of CPU per transaction (the driver, not the database)\n`);
       }
