@@ -1,5 +1,5 @@
 // `npm run bench:explain -- --count 100000`: the plans of the search benchmark's statements (the
-// page's ids, the cards of those ids, the capped count), built by the service's own code
+// page's ids, the cards of those ids, the capped count, the facets), built by the service's own code
 // from the manifest's query, with EXPLAIN ANALYZE on the generated catalogue, then the time of
 // each statement over repeated runs.
 // Fails (exit 1) when a plan reads properties or property_nights sequentially.
@@ -10,6 +10,7 @@ import { openDatabase } from '../src/db/connection.ts';
 import { cardsSql, countSql, pageIdsSql, type PageRequest } from '../src/modules/property-search/property-search.repository.ts';
 import { parseCriteria } from '../src/modules/property-search/search-criteria.ts';
 import { MAX_PUBLIC_MATCHES } from '../src/modules/property-search/find-cards.ts';
+import { facetsSql } from '../src/modules/property-search/search-facets.repository.ts';
 import { loadManifest, withDatabase } from './datasets.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -34,10 +35,13 @@ async function main() {
   let sequential = false;
   console.log(`# ${manifest.dataset} on ${kind} (${manifest.count} listings, ${manifest.cities} cities); query: ${JSON.stringify(s)}\n`);
   const picked = (await run(pageIdsSql(req))).rows;
+  // The facets' price basis as the service finds it: the default currency's rate.
+  const defaultRate = async () => ((await run(sql`SELECT exchange_rate::text AS rate FROM currencies WHERE is_default LIMIT 1`)).rows[0]?.rate as string | undefined) ?? null;
   const statements = [
     ['page ids', pageIdsSql(req)],
     ['cards of those ids', cardsSql(picked.map((r) => Number(r.id)))],
     ['count (the page is full)', countSql(req)],
+    ['facets (facets=1; their total spares the count)', facetsSql({ scope: req.scope, criteria, basis: { rate: await defaultRate() }, countCap: MAX_PUBLIC_MATCHES })],
   ] as const;
   for (const [name, q] of statements) {
     const plan = (await run(sql`EXPLAIN (ANALYZE, BUFFERS) ${q}`)).rows.map((r) => String(Object.values(r)[0])).join('\n');

@@ -11,6 +11,7 @@ import { Param, Placeholder, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Executor } from './connection.ts';
+import { statementNames } from './statement-names.ts';
 
 export interface RawStatement {
   /**
@@ -44,6 +45,18 @@ export async function rawQuery<T = Record<string, unknown>>(db: Executor, statem
     return res.rows;
   }
   return (await client.query<T>(statement.text, values)).rows;
+}
+
+const builtNames = statementNames('built');
+
+/**
+ * Runs Drizzle SQL built per call (a search's conditions decide its text) and returns its rows as
+ * the driver parses them (see above: select dates and timestamps as text). On a PostgreSQL server,
+ * a text that keeps coming back runs prepared under a name (statement-names.ts).
+ */
+export async function queryBuilt<T = Record<string, unknown>>(db: Executor, query: SQL): Promise<T[]> {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return rawQuery<T>(db, { name: builtNames.nameOf(text), text }, params);
 }
 
 /** A statement compiled once from Drizzle SQL with named placeholders; `bind` orders a call's values. */

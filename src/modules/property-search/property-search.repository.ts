@@ -5,6 +5,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
 import { bigintArray } from '../../db/sql-arrays.ts';
+import { queryBuilt } from '../../db/raw-query.ts';
 import { distanceSql, orderSql, whereSql, type PriceBasis, type Scope } from './search-conditions.repository.ts';
 import type { Criteria, SortKey } from './search-criteria.ts';
 
@@ -63,8 +64,6 @@ export interface PageRequest {
   /** The total, when a statement of the same request already counted it (the search facets): no count then. */
   knownTotal?: number;
 }
-
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 
 /** A card's members as stored for every caller: all but the caller's favorite flag and the distance from their search. */
 export type CardFields = Omit<CardRow, 'is_favorite' | 'distance_km'>;
@@ -132,31 +131,29 @@ export function propertySearchRepository(db: Executor) {
     async page(req: PageRequest): Promise<{ picked: PickedId[]; total: number }> {
       // A capped search serves its first `countCap` matches and no further.
       const limit = req.countCap === undefined ? req.limit : Math.max(0, Math.min(req.limit, req.countCap - req.offset));
-      const picked = limit === 0 ? [] : rowsOf<PickedId>(await db.execute(pageIdsSql({ ...req, limit })));
+      const picked = limit === 0 ? [] : await queryBuilt<PickedId>(db, pageIdsSql({ ...req, limit }));
       if (picked.length < limit && (picked.length > 0 || req.offset === 0)) return { picked, total: req.offset + picked.length };
       if (req.knownTotal !== undefined) return { picked, total: req.knownTotal };
-      const n = rowsOf<{ n: number }>(await db.execute(countSql(req)))[0]?.n ?? 0;
+      const n = (await queryBuilt<{ n: number }>(db, countSql(req)))[0]?.n ?? 0;
       return { picked, total: req.countCap === undefined ? n : Math.min(n, req.countCap) };
     },
 
     /** What the cards of these listings show, but the favorite flag; a listing deleted meanwhile is missing. */
     async cards(ids: readonly number[]): Promise<CardFields[]> {
-      return ids.length === 0 ? [] : rowsOf(await db.execute(cardsSql(ids)));
+      return ids.length === 0 ? [] : queryBuilt<CardFields>(db, cardsSql(ids));
     },
 
     /** Which of these listings the user has among their favorites. */
     async favoritesAmong(userId: number, ids: readonly number[]): Promise<Set<number>> {
       if (ids.length === 0) return new Set();
-      const rows = rowsOf<{ id: number }>(
-        await db.execute(sql`SELECT property_id::float8 AS id FROM favorites WHERE user_id = ${userId} AND property_id = ANY(${bigintArray(ids)})`),
-      );
+      const rows = await queryBuilt<{ id: number }>(db, sql`SELECT property_id::float8 AS id FROM favorites WHERE user_id = ${userId} AND property_id = ANY(${bigintArray(ids)})`);
       return new Set(rows.map((r) => r.id));
     },
 
     /** The exchange rate of a currency by code, or of the default currency without one. */
     async currencyRate(code?: string): Promise<{ code: string; rate: string } | undefined> {
       const cond = code ? sql`code = ${code}` : sql`is_default`;
-      const [row] = rowsOf<{ code: string; rate: string }>(await db.execute(sql`SELECT code, exchange_rate::text AS rate FROM currencies WHERE ${cond} LIMIT 1`));
+      const [row] = await queryBuilt<{ code: string; rate: string }>(db, sql`SELECT code, exchange_rate::text AS rate FROM currencies WHERE ${cond} LIMIT 1`);
       return row;
     },
   };

@@ -5,6 +5,7 @@
 // ANDs them, so a commodity counts what adding it to those sent gives (every flag true).
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
+import { queryBuilt } from '../../db/raw-query.ts';
 import { baseWhereSql, facetConditions, priceSql, type FacetConditions, type PriceBasis, type Scope } from './search-conditions.repository.ts';
 import type { Criteria } from './search-criteria.ts';
 
@@ -56,14 +57,15 @@ export function facetsSql(req: FacetRequest): SQL {
     ),
     pr AS MATERIALIZED (SELECT price FROM m WHERE ${othersSql('price')} AND price IS NOT NULL),
     -- A round width (1, 2 or 5 × 10^k, at least 1) that cuts the range into at most about ten
-    -- buckets, worked out once (MATERIALIZED), not for every price it buckets.
+    -- buckets, worked out once (MATERIALIZED), not for every price it buckets. Plain expressions
+    -- rather than a subquery over the candidates: the planner copied such a subquery once per use.
     s AS MATERIALIZED (
-      SELECT floor(r.lo / w.step) * w.step AS start, w.step
-      FROM (SELECT min(price) AS lo, (max(price) - min(price)) / 10 AS raw FROM pr) r,
-      LATERAL (SELECT CASE WHEN r.raw <= 1 THEN 1::numeric ELSE (
-        SELECT min(k * power(10::numeric, floor(log(r.raw)))) FROM (VALUES (1), (2), (5), (10)) v(k)
-        WHERE k * power(10::numeric, floor(log(r.raw))) >= r.raw) END AS step) w
-      WHERE r.lo IS NOT NULL
+      SELECT floor(lo / step) * step AS start, step FROM (
+        SELECT lo, CASE WHEN raw <= 1 THEN 1::numeric WHEN raw <= b THEN b WHEN raw <= 2 * b THEN 2 * b
+          WHEN raw <= 5 * b THEN 5 * b ELSE 10 * b END AS step
+        FROM (SELECT lo, raw, power(10::numeric, floor(log(GREATEST(raw, 1)))) AS b
+          FROM (SELECT min(price) AS lo, (max(price) - min(price)) / 10 AS raw FROM pr) r
+          WHERE lo IS NOT NULL) rb) w
     )
     SELECT
       (SELECT ${n} FROM m WHERE ${sql.join(FACETS.map((f) => sql.raw(`m.f_${f}`)), sql` AND `)}) AS total,
@@ -80,8 +82,7 @@ export function facetsSql(req: FacetRequest): SQL {
 export function searchFacetsRepository(db: Executor) {
   return {
     async facets(req: FacetRequest): Promise<FacetRows> {
-      const res = (await db.execute(facetsSql(req))) as unknown as { rows: FacetRows[] };
-      return res.rows[0]!;
+      return (await queryBuilt<FacetRows>(db, facetsSql(req)))[0]!;
     },
   };
 }
