@@ -9,7 +9,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql, type SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { planReads } from './helpers/plan-reads.ts';
 import { createTestDatabase, recycleTestDatabase, type TestDatabase } from './helpers/test-database.ts';
 import { livePendingCount } from '../src/modules/reservations/reservations.repository.ts';
 import { unacknowledgedRevisions, unplacedRevisions } from '../src/modules/channel/channel-inbound.repository.ts';
@@ -21,31 +21,8 @@ const BURST = 3_000;
 // (at 6,000 rows PostgreSQL 15 still chose it by a hair; at 60,000 it did not).
 const HISTORY = 60_000;
 
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  'Actual Rows'?: number;
-  'Actual Loops'?: number;
-  'Rows Removed by Filter'?: number;
-  'Rows Removed by Index Recheck'?: number;
-  Plans?: PlanNode[];
-}
-
-/** Rows the plan took from `table` (returned and thrown away, every loop), and the indexes it used. */
-function reads(node: PlanNode, table: string, out = { rows: 0, via: [] as string[] }) {
-  if (node['Relation Name'] === table) {
-    const loops = node['Actual Loops'] ?? 1;
-    out.rows += ((node['Actual Rows'] ?? 0) + (node['Rows Removed by Filter'] ?? 0) + (node['Rows Removed by Index Recheck'] ?? 0)) * loops;
-    out.via.push(`${node['Node Type']}${node['Index Name'] ? ` using ${node['Index Name']}` : ''}`);
-  }
-  for (const child of node.Plans ?? []) reads(child, table, out);
-  return out;
-}
-
 describe('per-guest and per-listing reads under stale statistics', () => {
   let database: TestDatabase;
-  const dialect = new PgDialect();
   const exec = (q: SQL | string) => database.db.execute(typeof q === 'string' ? sql.raw(q) : q) as unknown as Promise<{ rows: Array<Record<string, unknown>> }>;
 
   before(async () => {
@@ -83,28 +60,7 @@ describe('per-guest and per-listing reads under stale statistics', () => {
   });
   after(() => recycleTestDatabase(database));
 
-  // Each statement as the repository builds it, planned generic (prepared, as the booking's is on
-  // PostgreSQL) and custom, explained with the rows each plan node really read.
-  async function explain(statement: SQL, table: string) {
-    const { sql: text, params } = dialect.sqlToQuery(statement);
-    const literal = (v: unknown) => (typeof v === 'number' ? String(v) : `'${String(v).replace(/'/g, "''")}'`);
-    const out: Array<{ mode: string; rows: number; via: string[] }> = [];
-    for (const mode of ['force_generic_plan', 'force_custom_plan']) {
-      await database.db.transaction(async (tx) => {
-        await tx.execute(sql.raw(`SET LOCAL plan_cache_mode = ${mode}`));
-        await tx.execute(sql.raw(`PREPARE plan_probe AS ${text}`));
-        try {
-          const res = (await tx.execute(sql.raw(`EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE plan_probe(${params.map(literal).join(', ')})`))) as unknown as { rows: Array<Record<string, unknown>> };
-          const cell = Object.values(res.rows[0]!)[0];
-          const plan = (typeof cell === 'string' ? JSON.parse(cell) : cell) as Array<{ Plan: PlanNode }>;
-          out.push({ mode, ...reads(plan[0]!.Plan, table) });
-        } finally {
-          await tx.execute(sql.raw('DEALLOCATE plan_probe'));
-        }
-      });
-    }
-    return out;
-  }
+  const explain = (statement: SQL, table: string) => planReads(database.db, statement, table);
 
   it("counts a guest's live holds from the guest's own (the booking's pending limit)", async () => {
     const at = new Date().toISOString();

@@ -41,6 +41,17 @@ function othersSql(own: Facet): SQL {
   return sql.join([sql`TRUE`, ...FACETS.filter((f) => f !== own).map((f) => sql.raw(`m.f_${f}`))], sql` AND `);
 }
 
+/**
+ * The smallest round width (1, 2 or 5 × 10^k, at least 1) not under `raw` (a numeric), so that a
+ * tenth of the price range gives at most about ten buckets. Plain expressions rather than a
+ * subquery over the candidates: the planner copied such a subquery once per use of the width.
+ */
+export function roundWidthSql(raw: SQL): SQL {
+  const b = sql`power(10::numeric, floor(log(GREATEST(${raw}, 1))))`;
+  return sql`(CASE WHEN ${raw} <= 1 THEN 1::numeric WHEN ${raw} <= ${b} THEN ${b} WHEN ${raw} <= 2 * ${b} THEN 2 * ${b}
+    WHEN ${raw} <= 5 * ${b} THEN 5 * ${b} ELSE 10 * ${b} END)`;
+}
+
 export function facetsSql(req: FacetRequest): SQL {
   const conds = facetConditions(req.criteria, req.basis);
   const flag = (f: Facet) => sql`${conds[f] ?? sql`TRUE`} AS ${sql.raw(`f_${f}`)}`;
@@ -56,16 +67,12 @@ export function facetsSql(req: FacetRequest): SQL {
       WHERE ${baseWhereSql(req.scope, req.criteria)}
     ),
     pr AS MATERIALIZED (SELECT price FROM m WHERE ${othersSql('price')} AND price IS NOT NULL),
-    -- A round width (1, 2 or 5 × 10^k, at least 1) that cuts the range into at most about ten
-    -- buckets, worked out once (MATERIALIZED), not for every price it buckets. Plain expressions
-    -- rather than a subquery over the candidates: the planner copied such a subquery once per use.
+    -- The histogram's width worked out once (MATERIALIZED), not for every price it buckets.
     s AS MATERIALIZED (
       SELECT floor(lo / step) * step AS start, step FROM (
-        SELECT lo, CASE WHEN raw <= 1 THEN 1::numeric WHEN raw <= b THEN b WHEN raw <= 2 * b THEN 2 * b
-          WHEN raw <= 5 * b THEN 5 * b ELSE 10 * b END AS step
-        FROM (SELECT lo, raw, power(10::numeric, floor(log(GREATEST(raw, 1)))) AS b
-          FROM (SELECT min(price) AS lo, (max(price) - min(price)) / 10 AS raw FROM pr) r
-          WHERE lo IS NOT NULL) rb) w
+        SELECT lo, ${roundWidthSql(sql.raw('raw'))} AS step
+        FROM (SELECT min(price) AS lo, (max(price) - min(price)) / 10 AS raw FROM pr) r
+        WHERE lo IS NOT NULL) w
     )
     SELECT
       (SELECT ${n} FROM m WHERE ${sql.join(FACETS.map((f) => sql.raw(`m.f_${f}`)), sql` AND `)}) AS total,

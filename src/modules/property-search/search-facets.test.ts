@@ -1,11 +1,13 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { createProperty, createPropertyType, ensureCountry, ensureCurrency } from '../../../test/helpers/catalog-factories.ts';
 import { commodities, currencies, neighborhoods, propertyCommodities } from '../../db/schema/index.ts';
 import { actors, getter, type Actors } from './property-search.test-support.ts';
+import { queryBuilt } from '../../db/raw-query.ts';
+import { roundWidthSql } from './search-facets.repository.ts';
 
 interface Facets {
   types: Array<{ id: number; name: string; count: number }>;
@@ -182,6 +184,25 @@ describe('search facets (facets=1)', () => {
         assert.equal(facets.price.reduce((s, v) => s + v.count, 0), withoutPrice);
       }),
       { numRuns: 25 },
+    );
+  });
+  it('property: the histogram width is the smallest 1, 2 or 5 × 10^k (at least 1) not under a tenth of the price range', async () => {
+    const reference = (raw: number): number => {
+      if (raw <= 1) return 1;
+      for (let e = 0; ; e++) for (const k of [1, 2, 5]) if (k * 10 ** e >= raw) return k * 10 ** e;
+    };
+    // Round widths and their neighbours (where a comparison could go either way), and any range.
+    const near = fc.tuple(fc.constantFrom(1, 2, 5, 10), fc.integer({ min: 0, max: 8 }), fc.constantFrom(-0.0001, 0, 0.0001)).map(([k, e, d]) => Math.max(0, k * 10 ** e + d).toFixed(4));
+    const any = fc.integer({ min: 0, max: 2_000_000_000 }).map((n) => (n / 10_000).toFixed(4));
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.oneof(near, any), { minLength: 1, maxLength: 40 }), async (raws) => {
+        const rows = await queryBuilt<{ raw: string; width: number }>(
+          t.deps.db,
+          sql`SELECT r::text AS raw, ${roundWidthSql(sql.raw('r'))}::float8 AS width FROM unnest(${`{${raws.join(',')}}`}::numeric[]) r`,
+        );
+        for (const r of rows) assert.equal(r.width, reference(Number(r.raw)), `a tenth of the range ${r.raw}`);
+      }),
+      { numRuns: 50 },
     );
   });
 });
