@@ -15,3 +15,11 @@ export const isForeignKeyViolation = (err: unknown) => pgCode(err) === '23503';
 export const isNumericOverflow = (err: unknown) => pgCode(err) === '22003';
 /** PostgreSQL broke a lock cycle by aborting this transaction (40P01); it can simply be retried. */
 export const isDeadlock = (err: unknown) => pgCode(err) === '40P01';
+/**
+ * The server refused a prepared statement whose result no longer fits its tables (0A000, "cached
+ * plan must not change result type": a column it returns changed type); prepared again, it runs.
+ */
+export const isStalePlan = (err: unknown) => {
+  const e = err as { code?: string; message?: string } | null;
+  return e?.code === '0A000' && /cached plan must not change result type/.test(e.message ?? '');
+};

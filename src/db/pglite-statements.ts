@@ -11,6 +11,7 @@
 import { parse, protocol, type PGlite, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { PlanRefresh } from './pg-transactions.ts';
+import { isStalePlan } from './db-errors.ts';
 
 /** Statements kept prepared per database; the least recently used one is closed beyond it. */
 export const PREPARED_STATEMENTS_MAX = 256;
@@ -24,11 +25,6 @@ interface Prepared {
 
 type QueryFn = <T>(text: string, params?: unknown[], options?: QueryOptions) => Promise<Results<T>>;
 
-/** A plan can no longer serve its statement (a table it reads changed shape); prepare it again. */
-const isStalePlan = (err: unknown) => {
-  const e = err as { code?: string; message?: string } | null;
-  return e?.code === '0A000' && /cached plan must not change result type/.test(e.message ?? '');
-};
 
 /**
  * Statements run synchronously in WASM, and statements queued behind PGlite's lock follow one

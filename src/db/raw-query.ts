@@ -12,6 +12,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Executor } from './connection.ts';
 import { statementNames } from './statement-names.ts';
+import { isStalePlan } from './db-errors.ts';
 
 export interface RawStatement {
   /**
@@ -50,13 +51,22 @@ export async function rawQuery<T = Record<string, unknown>>(db: Executor, statem
 const builtNames = statementNames('built');
 
 /**
- * Runs Drizzle SQL built per call (a search's conditions decide its text) and returns its rows as
- * the driver parses them (see above: select dates and timestamps as text). On a PostgreSQL server,
- * a text that keeps coming back runs prepared under a name (statement-names.ts).
+ * Runs a read built per call in Drizzle SQL (a search's conditions decide its text) and returns
+ * its rows as the driver parses them (see above: select dates and timestamps as text). On a
+ * PostgreSQL server, a text that keeps coming back runs prepared under a name (statement-names.ts).
  */
 export async function queryBuilt<T = Record<string, unknown>>(db: Executor, query: SQL): Promise<T[]> {
   const { sql: text, params } = dialect.sqlToQuery(query);
-  return rawQuery<T>(db, { name: builtNames.nameOf(text), text }, params);
+  const name = builtNames.nameOf(text);
+  if (name === undefined) return rawQuery<T>(db, { text }, params);
+  try {
+    return await rawQuery<T>(db, { name, text }, params);
+  } catch (err) {
+    // Refused before it ran: a read outside a transaction is simply sent again, unnamed.
+    if (!isStalePlan(err)) throw err;
+    builtNames.retire(text, name);
+    return rawQuery<T>(db, { text }, params);
+  }
 }
 
 /** A statement compiled once from Drizzle SQL with named placeholders; `bind` orders a call's values. */

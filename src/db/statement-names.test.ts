@@ -28,6 +28,18 @@ describe('statement names', () => {
     assert.equal(names.size, 3);
   });
 
+  it('a retired name is given up for its text; the text may take a fresh one, within the cap', () => {
+    const names = statementNames('t', { after: 1, max: 2 });
+    assert.equal(names.nameOf('a'), 't_1');
+    names.retire('a', 't_1');
+    assert.equal(names.nameOf('a'), 't_2', 'never the retired name again');
+    names.retire('a', 't_1');
+    assert.equal(names.nameOf('a'), 't_2', 'retiring an old name leaves the current one');
+    names.retire('a', 't_2');
+    assert.equal(names.nameOf('a'), undefined, 'retired names still count toward the cap');
+    assert.equal(names.size, 2);
+  });
+
   it('one-off texts take no name, however many', () => {
     const names = statementNames('t', { after: 2, max: 4 });
     for (let i = 0; i < 5000; i++) assert.equal(names.nameOf(`SELECT ${i}`), undefined);
@@ -56,5 +68,17 @@ describe('statements built per call', () => {
       assert.equal(res.rows.length, 1, 'prepared once, under one name');
       assert.match(res.rows[0]!.name, /^built_\d+$/);
     });
+  });
+
+  it("a column changing type under a prepared statement: the read still answers, with the new type (PostgreSQL's stale plan)", async (t) => {
+    await database.db.execute(sql`CREATE TABLE built_stale (id int PRIMARY KEY, v int NOT NULL)`);
+    await database.db.execute(sql`INSERT INTO built_stale VALUES (1, 7)`);
+    // Through the pool, as the searches read (outside a transaction, a refused read is sent again).
+    const read = () => queryBuilt<{ v: unknown }>(database.db, sql`SELECT v FROM built_stale WHERE id = ${1}`);
+    for (let i = 0; i < NAME_AFTER + 1; i++) assert.deepEqual(await read(), [{ v: 7 }]);
+    // Another instance's migration, while this one holds the statement prepared.
+    await database.db.execute(sql`ALTER TABLE built_stale ALTER COLUMN v TYPE text`);
+    for (let i = 0; i < 3; i++) assert.deepEqual(await read(), [{ v: '7' }], `read ${i + 1} after the change`);
+    if (!onPostgres) t.diagnostic('PGlite prepares every statement itself and re-prepares a stale one (pglite-statements.ts)');
   });
 });
