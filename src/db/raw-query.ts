@@ -36,37 +36,44 @@ function clientOf(db: Executor): PgClient | PgliteClient {
 
 const isPg = (client: PgClient | PgliteClient): client is PgClient => client instanceof pg.Pool || client instanceof pg.Client;
 
+// A column changing type under a prepared statement (another instance's migration) makes the
+// server refuse it on every connection that prepared it ("cached plan must not change result
+// type"), for as long as the connection lives. The driver cannot take a name back, so the
+// statement moves to a new one (`name_2`, …) that each connection prepares afresh. Refused before
+// it ran, a statement outside a transaction is sent again at once; inside one, the transaction has
+// failed and the caller's next attempt uses the new name.
+const generations = new Map<string, number>();
+const currentName = (name: string) => {
+  const generation = generations.get(name);
+  return generation === undefined ? name : `${name}_${generation}`;
+};
+
 /** Runs one statement on the executor's connection (inside its transaction, if it is one); returns its rows. */
 export async function rawQuery<T = Record<string, unknown>>(db: Executor, statement: RawStatement, values: unknown[]): Promise<T[]> {
   const client = clientOf(db);
-  if (isPg(client)) {
-    const res = statement.name
-      ? await client.query<T & pg.QueryResultRow>({ name: statement.name, text: statement.text, values })
-      : await client.query<T & pg.QueryResultRow>(statement.text, values);
-    return res.rows;
+  if (!isPg(client)) return (await client.query<T>(statement.text, values)).rows;
+  if (!statement.name) return (await client.query<T & pg.QueryResultRow>(statement.text, values)).rows;
+  const name = currentName(statement.name);
+  try {
+    return (await client.query<T & pg.QueryResultRow>({ name, text: statement.text, values })).rows;
+  } catch (err) {
+    if (!isStalePlan(err)) throw err;
+    if (currentName(statement.name) === name) generations.set(statement.name, (generations.get(statement.name) ?? 1) + 1);
+    if (!(client instanceof pg.Pool)) throw err;
+    return (await client.query<T & pg.QueryResultRow>({ name: currentName(statement.name), text: statement.text, values })).rows;
   }
-  return (await client.query<T>(statement.text, values)).rows;
 }
 
 const builtNames = statementNames('built');
 
 /**
- * Runs a read built per call in Drizzle SQL (a search's conditions decide its text) and returns
- * its rows as the driver parses them (see above: select dates and timestamps as text). On a
- * PostgreSQL server, a text that keeps coming back runs prepared under a name (statement-names.ts).
+ * Runs Drizzle SQL built per call (a search's conditions decide its text) and returns its rows as
+ * the driver parses them (see above: select dates and timestamps as text). On a PostgreSQL server,
+ * a text that keeps coming back runs prepared under a name (statement-names.ts).
  */
 export async function queryBuilt<T = Record<string, unknown>>(db: Executor, query: SQL): Promise<T[]> {
   const { sql: text, params } = dialect.sqlToQuery(query);
-  const name = builtNames.nameOf(text);
-  if (name === undefined) return rawQuery<T>(db, { text }, params);
-  try {
-    return await rawQuery<T>(db, { name, text }, params);
-  } catch (err) {
-    // Refused before it ran: a read outside a transaction is simply sent again, unnamed.
-    if (!isStalePlan(err)) throw err;
-    builtNames.retire(text, name);
-    return rawQuery<T>(db, { text }, params);
-  }
+  return rawQuery<T>(db, { name: builtNames.nameOf(text), text }, params);
 }
 
 /** A statement compiled once from Drizzle SQL with named placeholders; `bind` orders a call's values. */

@@ -5,7 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'drizzle-orm';
 import { NAME_AFTER, statementNames } from './statement-names.ts';
-import { queryBuilt } from './raw-query.ts';
+import { queryBuilt, rawQuery } from './raw-query.ts';
 import { createTestDatabase, onPostgres, recycleTestDatabase, type TestDatabase } from '../../test/helpers/test-database.ts';
 
 describe('statement names', () => {
@@ -26,18 +26,6 @@ describe('statement names', () => {
     assert.equal(names.nameOf('d'), undefined);
     assert.equal(names.nameOf('b'), 't_2');
     assert.equal(names.size, 3);
-  });
-
-  it('a retired name is given up for its text; the text may take a fresh one, within the cap', () => {
-    const names = statementNames('t', { after: 1, max: 2 });
-    assert.equal(names.nameOf('a'), 't_1');
-    names.retire('a', 't_1');
-    assert.equal(names.nameOf('a'), 't_2', 'never the retired name again');
-    names.retire('a', 't_1');
-    assert.equal(names.nameOf('a'), 't_2', 'retiring an old name leaves the current one');
-    names.retire('a', 't_2');
-    assert.equal(names.nameOf('a'), undefined, 'retired names still count toward the cap');
-    assert.equal(names.size, 2);
   });
 
   it('one-off texts take no name, however many', () => {
@@ -80,5 +68,23 @@ describe('statements built per call', () => {
     await database.db.execute(sql`ALTER TABLE built_stale ALTER COLUMN v TYPE text`);
     for (let i = 0; i < 3; i++) assert.deepEqual(await read(), [{ v: '7' }], `read ${i + 1} after the change`);
     if (!onPostgres) t.diagnostic('PGlite prepares every statement itself and re-prepares a stale one (pglite-statements.ts)');
+  });
+
+  it('a fixed-name statement whose column changed type: refused once inside a transaction, then prepared afresh everywhere', async () => {
+    await database.db.execute(sql`CREATE TABLE named_stale (id int PRIMARY KEY, v int NOT NULL)`);
+    await database.db.execute(sql`INSERT INTO named_stale VALUES (1, 7)`);
+    const statement = { name: 'named_stale_read', text: 'SELECT v FROM named_stale WHERE id = $1' };
+    const inTransaction = () => database.db.transaction((tx) => rawQuery<{ v: unknown }>(tx, statement, [1]));
+    assert.deepEqual(await inTransaction(), [{ v: 7 }]);
+    assert.deepEqual(await rawQuery(database.db, statement, [1]), [{ v: 7 }]);
+    await database.db.execute(sql`ALTER TABLE named_stale ALTER COLUMN v TYPE text`);
+    // The transaction that meets the change fails (its statement was refused, so nothing ran),
+    // on PGlite too, whose statement cache then drops the statement (pglite-statements.ts)…
+    await assert.rejects(inTransaction(), /cached plan must not change result type/);
+    // … and every later use, in a transaction or not, on any connection, answers with the new type.
+    for (let i = 0; i < 3; i++) {
+      assert.deepEqual(await inTransaction(), [{ v: '7' }], `transaction ${i + 1} after the change`);
+      assert.deepEqual(await rawQuery(database.db, statement, [1]), [{ v: '7' }], `pooled read ${i + 1} after the change`);
+    }
   });
 });

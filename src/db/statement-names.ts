@@ -9,12 +9,6 @@
 // are bounded: a text is named once it has come back NAME_AFTER times (one-off shapes never take
 // a name), and at most NAMED_STATEMENTS_MAX texts ever are; past that, new texts run unnamed as
 // before. The booking's statements carry their own fixed names (raw-query.ts).
-//
-// A prepared statement whose table changed shape (a column's type altered by another instance's
-// migration) is refused by the server ("cached plan must not change result type") on every
-// connection that prepared it; `retire` then drops its name, so the text is sent unnamed and may
-// take a fresh name later. Retired names still count toward the cap: their statements stay
-// prepared on the connections that had them.
 export const NAME_AFTER = 3;
 export const NAMED_STATEMENTS_MAX = 64;
 /** Texts counted toward NAME_AFTER at most; the count starts over when it fills. */
@@ -23,9 +17,6 @@ const SEEN_MAX = 1024;
 export interface StatementNames {
   /** The name `text` runs under, or undefined to send it unnamed. */
   nameOf(text: string): string | undefined;
-  /** Stops naming `text` under `name` (its prepared statement no longer fits its tables). */
-  retire(text: string, name: string): void;
-  /** Names given so far, retired ones included. */
   readonly size: number;
 }
 
@@ -34,11 +25,10 @@ export function statementNames(prefix: string, opts: { after?: number; max?: num
   const max = opts.max ?? NAMED_STATEMENTS_MAX;
   const named = new Map<string, string>();
   const seen = new Map<string, number>();
-  let given = 0;
   return {
     nameOf(text) {
       const name = named.get(text);
-      if (name !== undefined || given >= max) return name;
+      if (name !== undefined || named.size >= max) return name;
       const n = (seen.get(text) ?? 0) + 1;
       if (n < after) {
         if (seen.size >= SEEN_MAX) seen.clear();
@@ -46,15 +36,12 @@ export function statementNames(prefix: string, opts: { after?: number; max?: num
         return undefined;
       }
       seen.delete(text);
-      const fresh = `${prefix}_${++given}`;
+      const fresh = `${prefix}_${named.size + 1}`;
       named.set(text, fresh);
       return fresh;
     },
-    retire(text, name) {
-      if (named.get(text) === name) named.delete(text);
-    },
     get size() {
-      return given;
+      return named.size;
     },
   };
 }
