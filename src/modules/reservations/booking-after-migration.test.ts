@@ -1,0 +1,42 @@
+// A rolling deploy: another instance's migration changes the type of a column the booking's
+// prepared statements return while this instance holds them prepared. PostgreSQL then refuses
+// those statements ("cached plan must not change result type") on every connection that has
+// them; the booking must still go through, its statement prepared afresh (db/raw-query.ts), and
+// its transaction tried again (create-reservation.ts).
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { sql } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
+import { bearer, createUser, loginAs } from '../../../test/helpers/factories.ts';
+import { createProperty } from '../../../test/helpers/catalog-factories.ts';
+import { bookedTotal } from './reservations.test-support.ts';
+
+describe('booking across a migration that changes a column type', () => {
+  let t: TestApp;
+  let ownerId: number;
+  before(async () => {
+    t = await createTestApp({ start: new Date('2030-03-10T12:00:00Z') });
+    ownerId = (await createUser(t.deps, { role: 'owner' })).id;
+  });
+  after(() => t.close());
+
+  const book = async (propertyId: number, checkin: string, checkout: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/reservations',
+      payload: { property_id: propertyId, checkin_date: checkin, checkout_date: checkout, guests: { adults: 1 } },
+      headers: bearer(await loginAs(t.app, await createUser(t.deps))),
+    });
+
+  it('books before and after the calendar column its hold statement returns changes type', async () => {
+    const p = await createProperty(t.deps, ownerId);
+    // Enough bookings that the hold statement is prepared (and, on PGlite, cached) where the next ones run.
+    for (let i = 0; i < 3; i++) assert.equal((await book(p.id, `2030-06-0${i + 1}`, `2030-06-0${i + 2}`)).statusCode, 201);
+    await t.deps.db.execute(sql`ALTER TABLE property_nights ALTER COLUMN available_rooms TYPE bigint`);
+    for (let i = 0; i < 3; i++) {
+      const res = await book(p.id, `2030-07-0${i + 1}`, `2030-07-0${i + 2}`);
+      assert.equal(res.statusCode, 201, `booking ${i + 1} after the change: ${res.body}`);
+    }
+    assert.equal(await bookedTotal(t.deps, p.id), 6);
+  });
+});
