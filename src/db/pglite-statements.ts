@@ -25,7 +25,6 @@ interface Prepared {
 
 type QueryFn = <T>(text: string, params?: unknown[], options?: QueryOptions) => Promise<Results<T>>;
 
-
 /**
  * Statements run synchronously in WASM, and statements queued behind PGlite's lock follow one
  * another as one chain of promise callbacks: without a break the event loop reads no socket until
