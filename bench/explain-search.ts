@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql, type SQL } from 'drizzle-orm';
 import { openDatabase } from '../src/db/connection.ts';
-import { cardsSql, countSql, pageIdsSql, type PageRequest } from '../src/modules/property-search/property-search.repository.ts';
+import { cardsSql, countSql, pageIdsSql, propertySearchRepository, type PageRequest } from '../src/modules/property-search/property-search.repository.ts';
 import { parseCriteria } from '../src/modules/property-search/search-criteria.ts';
 import { MAX_PUBLIC_MATCHES } from '../src/modules/property-search/find-cards.ts';
 import { facetsSql } from '../src/modules/property-search/search-facets.repository.ts';
@@ -35,13 +35,13 @@ async function main() {
   let sequential = false;
   console.log(`# ${manifest.dataset} on ${kind} (${manifest.count} listings, ${manifest.cities} cities); query: ${JSON.stringify(s)}\n`);
   const picked = (await run(pageIdsSql(req))).rows;
-  // The facets' price basis as the service finds it: the default currency's rate.
-  const defaultRate = async () => ((await run(sql`SELECT exchange_rate::text AS rate FROM currencies WHERE is_default LIMIT 1`)).rows[0]?.rate as string | undefined) ?? null;
+  // The facets' price basis as the service finds it (find-cards.ts, priceBasis): the default currency's rate.
+  const defaultRate = (await propertySearchRepository(database.db).currencyRate())?.rate ?? null;
   const statements = [
     ['page ids', pageIdsSql(req)],
     ['cards of those ids', cardsSql(picked.map((r) => Number(r.id)))],
     ['count (the page is full)', countSql(req)],
-    ['facets (facets=1; their total spares the count)', facetsSql({ scope: req.scope, criteria, basis: { rate: await defaultRate() }, countCap: MAX_PUBLIC_MATCHES })],
+    ['facets (facets=1; their total spares the count)', facetsSql({ scope: req.scope, criteria, basis: { rate: defaultRate }, countCap: MAX_PUBLIC_MATCHES })],
   ] as const;
   for (const [name, q] of statements) {
     const plan = (await run(sql`EXPLAIN (ANALYZE, BUFFERS) ${q}`)).rows.map((r) => String(Object.values(r)[0])).join('\n');
