@@ -12,6 +12,7 @@ import { sql, type ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
 import { releaseClientsOnFailure } from './pg-transactions.ts';
+import { retryStalePlans } from './stale-plan-retry.ts';
 import { prepareStatements } from './pglite-statements.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 
@@ -66,6 +67,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     releaseClientsOnFailure(db, pool);
+    retryStalePlans(db);
     return {
       db,
       kind: 'postgres',
@@ -89,6 +91,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   prepareStatements(client);
   const use = countUse(client);
   const db = drizzlePglite({ client, schema }) as unknown as Db;
+  retryStalePlans(db);
   return {
     db,
     kind: 'pglite',

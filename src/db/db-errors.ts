@@ -19,7 +19,9 @@ export const isDeadlock = (err: unknown) => pgCode(err) === '40P01';
  * The server refused a prepared statement whose result no longer fits its tables (0A000, "cached
  * plan must not change result type": a column it returns changed type); prepared again, it runs.
  */
-export const isStalePlan = (err: unknown) => {
-  const e = err as { code?: string; message?: string } | null;
-  return e?.code === '0A000' && /cached plan must not change result type/.test(e.message ?? '');
+export const isStalePlan = (err: unknown): boolean => {
+  // Drizzle's query builder wraps the driver's error (DrizzleQueryError, the driver's as cause).
+  const e = err as { code?: string; message?: string; cause?: unknown } | null;
+  if (e?.code === '0A000' && /cached plan must not change result type/.test(e.message ?? '')) return true;
+  return e?.cause !== undefined && e.cause !== err && isStalePlan(e.cause);
 };

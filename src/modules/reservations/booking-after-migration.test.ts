@@ -2,7 +2,8 @@
 // prepared statements return while this instance holds them prepared. PostgreSQL then refuses
 // those statements ("cached plan must not change result type") on every connection that has
 // them; the booking must still go through, its statement prepared afresh (db/raw-query.ts), and
-// its transaction tried again (create-reservation.ts).
+// its transaction tried again (db/stale-plan-retry.ts). So must a modification, whose hold is
+// the same statement.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'drizzle-orm';
@@ -20,13 +21,15 @@ describe('booking across a migration that changes a column type', () => {
   });
   after(() => t.close());
 
-  const book = async (propertyId: number, checkin: string, checkout: string) =>
+  const book = async (propertyId: number, checkin: string, checkout: string, token?: string) =>
     t.app.inject({
       method: 'POST',
       url: '/api/reservations',
       payload: { property_id: propertyId, checkin_date: checkin, checkout_date: checkout, guests: { adults: 1 } },
-      headers: bearer(await loginAs(t.app, await createUser(t.deps))),
+      headers: bearer(token ?? (await loginAs(t.app, await createUser(t.deps)))),
     });
+  const move = (id: number, checkin: string, checkout: string, token: string) =>
+    t.app.inject({ method: 'PUT', url: `/api/reservations/${id}`, payload: { checkin_date: checkin, checkout_date: checkout }, headers: bearer(token) });
 
   it('books before and after the calendar column its hold statement returns changes type', async () => {
     const p = await createProperty(t.deps, ownerId);
@@ -38,5 +41,24 @@ describe('booking across a migration that changes a column type', () => {
       assert.equal(res.statusCode, 201, `booking ${i + 1} after the change: ${res.body}`);
     }
     assert.equal(await bookedTotal(t.deps, p.id), 6);
+  });
+
+  it('moves a booking to other nights after the column changes type again', async () => {
+    const p = await createProperty(t.deps, ownerId);
+    const token = await loginAs(t.app, await createUser(t.deps));
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await book(p.id, `2030-08-0${i + 1}`, `2030-08-0${i + 2}`, token);
+      assert.equal(res.statusCode, 201, res.body);
+      ids.push(res.json().data.id);
+    }
+    // Modifications first, so the modification is what meets the changed column.
+    assert.equal((await move(ids[0]!, '2030-09-01', '2030-09-02', token)).statusCode, 200);
+    await t.deps.db.execute(sql`ALTER TABLE property_nights ALTER COLUMN available_rooms TYPE integer`);
+    for (const [i, id] of ids.entries()) {
+      const res = await move(id, `2030-10-0${i + 1}`, `2030-10-0${i + 2}`, token);
+      assert.equal(res.statusCode, 200, `modification ${i + 1} after the change: ${res.body}`);
+    }
+    assert.equal(await bookedTotal(t.deps, p.id), 3);
   });
 });

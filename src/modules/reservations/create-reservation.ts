@@ -21,7 +21,7 @@ import type { Deps } from '../../kernel/deps.ts';
 import { afterCommit, publishAfterCommit } from '../../platform/after-commit.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isUnconfirmed, type AuthUser, type UnconfirmedCaller } from '../../kernel/caller.ts';
-import { isDeadlock, isStalePlan, isUniqueViolation } from '../../db/db-errors.ts';
+import { isDeadlock, isUniqueViolation } from '../../db/db-errors.ts';
 import { formatMinor } from '../../kernel/money.ts';
 import { priceStay, type PriceBreakdown, type PricingInput } from '../pricing/index.ts';
 import { checkStay } from './check-stay.ts';
@@ -184,10 +184,8 @@ async function book(deps: Deps, user: Guest, sessionId: string | null, req: Crea
     } catch (err) {
       if (err instanceof NightsRefused) throw await refusal(deps, user, base, req.pricing, hasRooms, pendingLimit);
       // Only the booking reference can collide among this transaction's unique indexes; a
-      // deadlock (another change of the same nights) is resolved by trying again, and so is a
-      // prepared statement refused after a migration changed a column it returns (the next
-      // attempt prepares it afresh: db/raw-query.ts).
-      if (!(isUniqueViolation(err) || isDeadlock(err) || isStalePlan(err)) || attempt >= REF_ATTEMPTS) throw err;
+      // deadlock (another change of the same nights) is resolved by trying again.
+      if (!(isUniqueViolation(err) || isDeadlock(err)) || attempt >= REF_ATTEMPTS) throw err;
     }
   }
 }

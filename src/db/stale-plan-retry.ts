@@ -1,0 +1,25 @@
+// A column changing type under a prepared statement (another instance's migration in a rolling
+// deploy) makes the server refuse that statement where it is prepared: the transaction that meets
+// it fails before the statement ran, and the statement is prepared afresh from then on
+// (raw-query.ts on a PostgreSQL server, pglite-statements.ts on PGlite). Every transaction is
+// therefore run once more when that is why it failed, so a booking, a modification, a late
+// payment's hold or a channel revision does not answer 500 once per statement and connection.
+// A transaction's work must already be safe to run again: use cases retry deadlocks the same way.
+import type { Db } from './connection.ts';
+import { isStalePlan } from './db-errors.ts';
+
+/** Tries more than the statements a transaction prepares are unlikely to need; each try can meet one stale statement. */
+const ATTEMPTS = 4;
+
+export function retryStalePlans(db: Db): void {
+  const transaction = db.transaction.bind(db) as Db['transaction'];
+  db.transaction = (async (work, config) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await transaction(work, config);
+      } catch (err) {
+        if (!isStalePlan(err) || attempt >= ATTEMPTS) throw err;
+      }
+    }
+  }) as Db['transaction'];
+}
