@@ -39,11 +39,12 @@ export function serverEntry(): string[] {
 /**
  * Starts a server with `env` (on top of a minimal test environment) and resolves once /healthz
  * answers. `port`: a given one (a restart behind a balancer keeps its address); `entry`: another
- * build's server.ts (a deploy).
+ * build's server.js or server.ts (a deploy; TypeScript runs under tsx).
  */
 export async function startServer(env: Record<string, string>, opts: { timeoutMs?: number; port?: number; entry?: string } = {}): Promise<ServerProcess> {
   const port = opts.port ?? (await freePort());
-  const child = spawn(process.execPath, opts.entry ? ['--import', 'tsx', opts.entry] : serverEntry(), {
+  const entry = opts.entry ? (opts.entry.endsWith('.ts') ? ['--import', 'tsx', opts.entry] : [opts.entry]) : serverEntry();
+  const child = spawn(process.execPath, entry, {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',
