@@ -61,7 +61,8 @@ describe('seed:demo and a running server on one DATA_DIR', () => {
   it('refuses to seed beside the server, naming it; seeded while it is stopped, the restarted server logs the demo accounts in', { timeout: 300_000 }, async () => {
     dataDir = await seededDataDir('stays-seed-');
     // The embedded database in DATA_DIR whatever the test run uses: the lock is PGlite's matter.
-    const env = { DATA_DIR: dataDir, JWT_SECRET: SECRET, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'warn' };
+    // No drain before stopping (2 s a stop otherwise): no balancer watches these servers.
+    const env = { DATA_DIR: dataDir, JWT_SECRET: SECRET, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'warn', SHUTDOWN_DRAIN_MS: '0' };
     const first = await startServer(env);
     servers.push(first);
 

@@ -4,7 +4,7 @@
 // bytes could run). They are turned upright first, since the orientation tag goes with the rest
 // of the metadata. A small file can declare a huge canvas (decompression bomb): sharp refuses it
 // from the header, before decoding, past MAX_INPUT_PIXELS.
-import sharp from 'sharp';
+import type Sharp from 'sharp';
 import { AppError } from './errors.ts';
 import { checkUpload, type CheckedFile, type FileKind, type UploadedFile } from './uploads.ts';
 
@@ -36,8 +36,14 @@ export interface ReencodedImage {
 
 const unreadable = (field: string, why: string) => new AppError('VALIDATION_FAILED', `${field} ${why}`, { [field]: [why] });
 
+// Loaded with the first image rather than with the service: a start that takes no upload does not
+// pay for the native library (part of the vendor modules' 0.5 s of a start; container.ts).
+let sharpModule: Promise<typeof Sharp> | undefined;
+const loadSharp = () => (sharpModule ??= import('sharp').then((m) => m.default));
+
 /** Re-encodes an image in its own format; 422 naming the field when it is damaged or over the pixel limit. */
 export async function reencodeImage(input: Buffer, kind: ImageKind, field: string, opts: ReencodeOptions): Promise<ReencodedImage> {
+  const sharp = await loadSharp();
   try {
     const pages = (await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()).pages ?? 1;
     const animated = pages > 1;
