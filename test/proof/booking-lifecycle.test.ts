@@ -2,20 +2,22 @@
 // what guests, owners, support, the processor and the jobs do — preview, book (simple, multi-room,
 // promo, several guests racing for the same nights), open checkouts, pay any session ever
 // opened, verify (repeated), webhooks (duplicated, late), modify, cancel, holds lapsing, refunds,
-// days passing with payouts, the processor missing an expiry — runs each against the real API
+// days passing with payouts, the processor missing an expiry, another instance's migration
+// changing a column's type under prepared statements — runs each against the real API
 // and checks every money and nights invariant after every step (lifecycle-invariants.ts).
 //
 // Each sequence gets fresh listings and accounts on the file's database, so sequences do not
-// interfere; the clock only moves forward. A failure prints the shrunk sequence and the seed:
-// FUZZ_SEED=<seed> replays it. Runs: 100 sequences per processor on PostgreSQL (FUZZ_RUNS under
-// `npm run test:soak`), fewer on PGlite, where one connection serialises every "race".
+// interfere (except through column types a Migrate step changed, which stay changed); the clock
+// only moves forward. A failure prints the shrunk sequence and the seed: FUZZ_SEED=<seed> replays
+// it. Runs: 100 sequences per processor on PostgreSQL (FUZZ_RUNS under `npm run test:soak`),
+// fewer on PGlite, where one connection serialises every "race".
 import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
 import type { FakeStripe } from '../fakes/stripe-server.ts';
 import { createStripeTestApp, type StripeTestApp } from '../helpers/stripe-app.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { onPostgres } from '../helpers/test-database.ts';
-import { lifecycleCommands } from './lifecycle-commands.ts';
+import { lifecycleCommands, retypedSoFar } from './lifecycle-commands.ts';
 import { COMMISSION_PERCENT, type Model } from './lifecycle-invariants.ts';
 import { createWorld, installExpiryOutage, staff, type Processor } from './lifecycle-world.ts';
 
@@ -31,6 +33,7 @@ const env = { SERVICE_FEE_PERCENT: '5', PLATFORM_COMMISSION_PERCENT: String(COMM
 
 async function runModel(t: TestApp, processor: Processor, stripe: FakeStripe | null, runs: number, seed: number): Promise<void> {
   const staffActors = await staff(t);
+  retypedSoFar.length = 0;
   const outcome = await fc.check(
     fc.asyncProperty(fc.commands(lifecycleCommands, { maxCommands: MAX_COMMANDS, size: 'max' }), async (cmds) => {
       const world = await createWorld(t, processor, stripe, staffActors);
@@ -40,7 +43,9 @@ async function runModel(t: TestApp, processor: Processor, stripe: FakeStripe | n
     { numRuns: runs, seed },
   );
   // fast-check's report names the shrunk sequence; the broken invariant's message follows it.
-  if (outcome.failed) throw new Error(`${fc.defaultReportMessage(outcome)}\n\nBroken: ${(outcome.errorInstance as Error | undefined)?.message ?? String(outcome.errorInstance)}`);
+  if (!outcome.failed) return;
+  const retyped = retypedSoFar.length ? `\n\nColumns retyped by Migrate steps so far in this file (earlier sequences' too; FUZZ_SEED replays them): ${retypedSoFar.join(', ')}` : '';
+  throw new Error(`${fc.defaultReportMessage(outcome)}\n\nBroken: ${(outcome.errorInstance as Error | undefined)?.message ?? String(outcome.errorInstance)}${retyped}`);
 }
 
 describe('booking ↔ payment lifecycle, model-based', () => {
