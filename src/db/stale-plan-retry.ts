@@ -8,8 +8,12 @@
 import type { Db } from './connection.ts';
 import { isStalePlan } from './db-errors.ts';
 
-/** Tries more than the statements a transaction prepares are unlikely to need; each try can meet one stale statement. */
-const ATTEMPTS = 4;
+/**
+ * Each try meets at most one stale statement, which is prepared afresh for the next: a transaction
+ * using several (on PGlite every statement is prepared) needs one try more than it has. The bound
+ * only stops a transaction that keeps meeting changes.
+ */
+const ATTEMPTS = 16;
 
 export function retryStalePlans(db: Db): void {
   const transaction = db.transaction.bind(db) as Db['transaction'];

@@ -97,4 +97,29 @@ describe('statements built per call', () => {
       assert.deepEqual(await rawQuery(database.db, statement, [1]), [{ v: '7' }], `pooled read ${i + 1} after the change`);
     }
   });
+
+  it('a transaction meeting several stale statements is run until each is prepared afresh', async () => {
+    await database.db.execute(sql`CREATE TABLE several_stale (id int PRIMARY KEY, v int NOT NULL)`);
+    await database.db.execute(sql`INSERT INTO several_stale VALUES (1, 7)`);
+    const statements = [
+      { name: 'several_stale_a', text: 'SELECT v FROM several_stale WHERE id = $1' },
+      { name: 'several_stale_b', text: 'SELECT v + 1 AS w FROM several_stale WHERE id = $1' },
+      { name: 'several_stale_c', text: 'SELECT v * 2 AS x FROM several_stale WHERE id = $1' },
+      { name: 'several_stale_d', text: 'SELECT v * 3 AS y FROM several_stale WHERE id = $1' },
+      { name: 'several_stale_e', text: 'SELECT v * 4 AS z FROM several_stale WHERE id = $1' },
+    ];
+    let runs = 0;
+    const inTransaction = () =>
+      database.db.transaction(async (tx) => {
+        runs++;
+        const out: unknown[] = [];
+        for (const s of statements) out.push(...(await rawQuery(tx, s, [1])));
+        return out;
+      });
+    assert.deepEqual(await inTransaction(), [{ v: 7 }, { w: 8 }, { x: 14 }, { y: 21 }, { z: 28 }]);
+    await database.db.execute(sql`ALTER TABLE several_stale ALTER COLUMN v TYPE numeric`);
+    runs = 0;
+    assert.deepEqual(await inTransaction(), [{ v: '7' }, { w: '8' }, { x: '14' }, { y: '21' }, { z: '28' }]);
+    assert.equal(runs, statements.length + 1, 'one run per stale statement, then the one that answered');
+  });
 });
