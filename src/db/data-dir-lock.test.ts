@@ -9,6 +9,7 @@ import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { DataDirInUseError, LOCK_FILE, lockDataDir, type LockOwner } from './data-dir-lock.ts';
 import { openDatabase } from './connection.ts';
+import { seededDataDir } from '../../test/helpers/test-database.ts';
 
 const dirs: string[] = [];
 const freshDir = () => {
@@ -114,7 +115,9 @@ describe('data directory lock', () => {
   });
 
   it('is held by an open embedded database and released by its close', async () => {
-    const dir = freshDir();
+    // A DATA_DIR holding the migrated template: an empty one costs PGlite's initdb (~10 s in CI).
+    const dir = await seededDataDir('stays-lock-');
+    dirs.push(dir);
     const first = await openDatabase({ dataDir: path.join(dir, 'pgdata') });
     // Closed should it open after all, so a failure here does not keep the test process alive.
     await assert.rejects(openDatabase({ dataDir: path.join(dir, 'pgdata') }).then((db) => db.close()), DataDirInUseError);

@@ -115,10 +115,18 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   return pgliteReuse.acquire();
 }
 
+/**
+ * The PGlite template's dump, to load a PGlite from: 1.2 s against 2.5–4 s for an empty one's
+ * initdb on the CI machine.
+ */
+export async function pgliteTemplateDump(): Promise<Blob> {
+  await preparePgliteTemplate();
+  return new Blob([await readFile(pgliteTemplateFile())]);
+}
+
 /** A new PGlite database loaded from the template (what createTestDatabase reuses). */
 export async function loadPgliteTemplateCopy(): Promise<Database> {
-  await preparePgliteTemplate();
-  return openDatabase({ loadDataDir: new Blob([await readFile(pgliteTemplateFile())]) });
+  return openDatabase({ loadDataDir: await pgliteTemplateDump() });
 }
 
 const pgliteReuse = new PgliteReuse(loadPgliteTemplateCopy);
