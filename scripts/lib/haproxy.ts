@@ -65,7 +65,12 @@ export function haproxyConfig(opts: BalancerOptions): string {
     '  timeout client 60s',
     '  timeout server 60s',
     '  timeout http-request 10s',
-    '  timeout http-keep-alive 10s',
+    // An idle client connection outlives what the service advertises (Keep-Alive: timeout=72, its
+    // keepAliveTimeout), so a client that keeps one as long as told closes it first. At 10 s a
+    // client could reuse a connection the balancer was closing at that moment: the likely cause
+    // of the rolling-restart test's rare failure (a POST answered by a closed connection, nothing
+    // in the balancer's log; once in 2026-11-27 night's CI, on a socket idle about 10 s).
+    '  timeout http-keep-alive 75s',
     '  timeout queue 5s',
     // A WebSocket, once upgraded, is a tunnel: idle up to this (the server pings every 30 s).
     '  timeout tunnel 1h',
