@@ -41,7 +41,7 @@ const isPg = (client: PgClient | PgliteClient): client is PgClient => client ins
 // type"), for as long as the connection lives. The driver cannot take a name back, so the
 // statement moves to a new one (`name_2`, …) that each connection prepares afresh. Refused before
 // it ran, a statement outside a transaction is sent again at once; inside one, the transaction has
-// failed and the caller's next attempt uses the new name.
+// failed and is run again, under the new name, by the database's transaction() (stale-plan-retry.ts).
 const generations = new Map<string, number>();
 const currentName = (name: string) => {
   const generation = generations.get(name);

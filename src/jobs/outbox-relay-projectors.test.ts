@@ -1,12 +1,13 @@
 import { after, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { eq, isNull } from 'drizzle-orm';
+import { eq, isNull, sql } from 'drizzle-orm';
 import { createTestDatabase, type TestDatabase } from '../../test/helpers/test-database.ts';
 import { outboxEvents } from '../db/schema/index.ts';
 import { MemoryEventBus } from '../adapters/memory/memory-event-bus.ts';
 import { platformRepository } from '../platform/platform.repository.ts';
 import { ManualClock } from '../ports/clock.ts';
 import { OutboxRelay } from './outbox-relay.ts';
+import { rawQuery } from '../db/raw-query.ts';
 import type { PublishedEvent } from '../kernel/events.ts';
 
 describe('OutboxRelay projectors', () => {
@@ -111,6 +112,33 @@ describe('OutboxRelay projectors', () => {
     assert.deepEqual(calls, [[bad, last]]);
     assert.deepEqual(received.map((e) => e.topic), ['job', 'job', 'job', 'job.side', 'job.side', 'job.side']);
     assert.deepEqual((await sides()).sort((a, b) => a - b), [first, bad, last]);
+    assert.deepEqual(await unpublished(), []);
+  });
+
+  it('a projection meeting a statement a migration made stale is run again in the same pass, no attempt spent', async () => {
+    await database.db.execute(sql`CREATE TABLE relay_stale (id int PRIMARY KEY, v int NOT NULL)`);
+    await database.db.execute(sql`INSERT INTO relay_stale VALUES (1, 7)`);
+    const statement = { name: 'relay_stale_read', text: 'SELECT v FROM relay_stale WHERE id = $1' };
+    let batchFails = false;
+    const relay = new OutboxRelay(database.db, bus, clock)
+      .addProjector('stale', async ({ tx }) => (await rawQuery(tx, statement, [1])).length)
+      // Fails once, in the batch pass, so the stale statement is first met event by event.
+      .addProjector('job', async () => {
+        if (batchFails) {
+          batchFails = false;
+          throw new Error('batch projection bug');
+        }
+        return 0;
+      });
+    await insert('stale', {});
+    assert.equal(await relay.drain(), 1, 'the statement is prepared where the relay runs');
+    await database.db.execute(sql`ALTER TABLE relay_stale ALTER COLUMN v TYPE bigint`);
+    batchFails = true;
+    const job = await insert('job', {});
+    const stale = await insert('stale', {});
+    assert.equal(await relay.drain(), 2);
+    assert.deepEqual(received.slice(-2).map((e) => e.eventId), [job, stale]);
+    assert.equal((await row(stale)).attempts, 0);
     assert.deepEqual(await unpublished(), []);
   });
 

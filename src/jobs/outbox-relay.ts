@@ -14,6 +14,7 @@
 // in a savepoint of its own, so the failing event alone is held back as before.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db, Tx } from '../db/connection.ts';
+import { isStalePlan } from '../db/db-errors.ts';
 import type { Clock } from '../ports/clock.ts';
 import type { EventBus } from '../ports/event-bus.ts';
 import { platformRepository } from '../platform/platform.repository.ts';
@@ -168,6 +169,9 @@ export class OutboxRelay implements Outbox, Projections {
         return written;
       });
     } catch (err) {
+      // Not the projection's fault: the pass fails and is run again at once by the database's
+      // transaction(), the statement prepared afresh (db/stale-plan-retry.ts), no attempt spent.
+      if (isStalePlan(err)) throw err;
       if (attempts + 1 >= MAX_PROJECTION_ATTEMPTS) {
         this.log?.error({ err, eventId: event.eventId, topic: event.topic }, 'projection failed repeatedly; publishing the event without it');
         return 0;
