@@ -10,24 +10,15 @@ import { propertyNights, ratePlans, seasons } from '../../db/schema/index.ts';
 import { eq } from 'drizzle-orm';
 import { getPropertyAvailability } from './get-property-availability.ts';
 import { AvailabilityCache } from './availability-cache.ts';
+import { countingDb } from '../../../test/helpers/counting-db.ts';
 
 // Europe/Paris listings: "today" there is 2030-03-10.
 const START = new Date('2030-03-10T12:00:00Z');
 
-/** deps whose database counts the statements started through it (select, execute, insert…). */
+/** deps whose database counts the statements started through it (test/helpers/counting-db.ts). */
 function counting(deps: Deps): { deps: Deps; count: () => number } {
-  let n = 0;
-  const db = new Proxy(deps.db, {
-    get(target, key, receiver) {
-      const v = Reflect.get(target, key, receiver);
-      if (typeof v !== 'function') return v;
-      return (...args: unknown[]) => {
-        if (['select', 'execute', 'insert', 'update', 'delete', 'selectDistinct'].includes(String(key))) n++;
-        return v.apply(target, args);
-      };
-    },
-  });
-  return { deps: { ...deps, db } as Deps, count: () => n };
+  const { db, statements } = countingDb(deps.db);
+  return { deps: { ...deps, db } as Deps, count: statements };
 }
 
 describe('GET /properties/{id}/availability', () => {
