@@ -192,10 +192,21 @@ export function table(rows: Row[], baseline: string): string {
   return [line(head), rule, ...body.map(line)].join('\n');
 }
 
+/**
+ * A ratio with two decimals, or as many more (up to four) as it takes not to print the bound itself
+ * for a ratio on either side of it: against 0.85, 0.8496 prints "0.8496" (a FAIL that would
+ * otherwise read "0.85, need ≥ 0.85") and 0.8512 "0.851".
+ */
+export function ratioText(ratio: number, bound: number): string {
+  let digits = 2;
+  while (digits < 4 && ratio !== bound && ratio.toFixed(digits) === bound.toFixed(digits)) digits++;
+  return ratio.toFixed(digits);
+}
+
 export function verdictLine(v: Verdict): string {
   const what = v.metric === 'p95Ms' ? 'p95' : 'req/s';
   const need = v.metric === 'p95Ms' ? `≤ ${v.bound.toFixed(2)}` : `≥ ${v.bound.toFixed(2)}`;
-  return `${what} ${v.numerator} / ${v.denominator} = ${v.ratio.toFixed(2)} (rounds: ${v.perRound.map((r) => r.toFixed(2)).join(', ')}; need ${need}) ` +
+  return `${what} ${v.numerator} / ${v.denominator} = ${ratioText(v.ratio, v.bound)} (rounds: ${v.perRound.map((r) => r.toFixed(2)).join(', ')}; need ${need}) ` +
     `${v.pass ? 'PASS' : 'FAIL'}: ${v.text}` +
     (v.cpuRatio === null ? '' : `\n  by server CPU per request the same ratio is ${v.cpuRatio.toFixed(2)} (not the criterion; shows whether a verdict is noise)`);
 }
