@@ -1,6 +1,6 @@
 // `npm run bench`: starts the real server in its own process, logs a user in, drives every
 // scenario with autocannon from this process (a warm-up each, then BENCH_ROUNDS measured rounds),
-// prints one table and writes bench/results/latest.json. Exit 1 when any request failed.
+// prints one table and writes bench/results/latest.json (partial.json for a BENCH_ONLY run). Exit 1 when any request failed.
 // Scenarios that need a generated catalogue (`dataset`) run on a server process of their own per
 // catalogue, each with its own baseline, one catalogue after the other.
 import autocannon from 'autocannon';
@@ -299,7 +299,11 @@ async function main(): Promise<number> {
     realtimeFailure,
   };
   await mkdir(path.join(benchDir, 'results'), { recursive: true });
-  await writeFile(path.join(benchDir, 'results', 'latest.json'), JSON.stringify(results, null, 2) + '\n');
+  // A run of some scenarios (BENCH_ONLY) writes beside the committed full run, not over it: partial
+  // runs are the daily tool, and each one used to replace the full run's file until reverted by hand.
+  const file = settings.only.length ? 'partial.json' : 'latest.json';
+  await writeFile(path.join(benchDir, 'results', file), JSON.stringify(results, null, 2) + '\n');
+  console.log(`[bench] results written to bench/results/${file}`);
   return failed.length > 0 || realtimeFailure ? 1 : 0;
 }
 
