@@ -1,6 +1,7 @@
 // `npm run bench`: starts the real server in its own process, logs a user in, drives every
 // scenario with autocannon from this process (a warm-up each, then BENCH_ROUNDS measured rounds),
-// prints one table and writes bench/results/latest.json (partial.json for a BENCH_ONLY run). Exit 1 when any request failed.
+// prints one table and writes bench/results/latest.json (partial.json for a BENCH_ONLY run). Exit 1
+// when any request failed.
 // Scenarios that need a generated catalogue (`dataset`) run on a server process of their own per
 // catalogue, each with its own baseline, one catalogue after the other.
 import autocannon from 'autocannon';
