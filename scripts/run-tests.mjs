@@ -14,6 +14,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { estimator, makespan, scheduleGroups } from './lib/test-schedule.mjs';
 
 /** The files under `dir` whose name `keep` accepts (node_modules and dot-names left out). */
 function collect(dir, keep = (name) => name.endsWith('.test.ts'), out = []) {
@@ -24,6 +25,20 @@ function collect(dir, keep = (name) => name.endsWith('.test.ts'), out = []) {
     else if (keep(name)) out.push(full);
   }
   return out;
+}
+
+// Measured seconds per file and database: the committed table (what CI's fresh clone has),
+// overlaid by this checkout's last runs (.test-cache/). `--save-durations` writes the latter
+// into the former (`npm run test:durations`), after a full pass on each database.
+const DURATIONS = 'test/durations.json';
+const measuredFile = (kind) => path.join('.test-cache', `test-durations-${kind}.json`);
+const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {});
+if (process.argv[2] === '--save-durations') {
+  const table = readJson(DURATIONS);
+  for (const kind of ['pglite', 'postgres']) table[kind] = sortedKeys({ ...table[kind], ...readJson(measuredFile(kind)) });
+  writeFileSync(DURATIONS, `${JSON.stringify(table, null, 1)}\n`);
+  console.log(`${DURATIONS}: ${Object.keys(table.pglite).length} files on PGlite, ${Object.keys(table.postgres).length} on PostgreSQL`);
+  process.exit(0);
 }
 
 const args = process.argv.slice(2);
@@ -50,17 +65,36 @@ const serverBuild = files.some((f) => readFileSync(f, 'utf8').includes('helpers/
 if (serverBuild) env.TEST_SERVER_BUILD = serverBuild;
 
 const groupSize = Math.max(1, Number(process.env.TEST_GROUP_SIZE ?? 10) || 1);
+const kind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
 // Three processes at a time on two CPUs: a test process spends part of its time waiting (servers
 // starting, outages and drains timed in seconds, PostgreSQL working), and with two the CPUs stood
 // idle about a third of a pass. Measured on a 2-vCPU VM (2026-11-27 night, back to back): the
 // PostgreSQL pass 389 s → 357 s, the PGlite pass 347 s → 318 s.
 const concurrency = process.env.TEST_CONCURRENCY ?? '3';
+mkdirSync('.test-cache', { recursive: true });
+const thisRun = path.join('.test-cache', `test-durations-${kind}.${process.pid}.json`);
 const run = spawnSync(
   process.execPath,
-  ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', ...groupFiles(files, groupSize)],
+  [
+    '--import', 'tsx', '--test', `--test-concurrency=${concurrency}`,
+    '--test-reporter=spec', '--test-reporter-destination=stdout',
+    '--test-reporter=./scripts/lib/test-durations-reporter.mjs', `--test-reporter-destination=${thisRun}`,
+    ...groupFiles(files, groupSize),
+  ],
   { stdio: 'inherit', env },
 );
+// This run's times replace the earlier ones of the same files (a run of some files keeps the others').
+try {
+  writeFileSync(measuredFile(kind), `${JSON.stringify(sortedKeys({ ...readJson(measuredFile(kind)), ...readJson(thisRun) }), null, 1)}\n`);
+} catch (err) {
+  console.error(`[test] could not keep this run's durations: ${err.message}`);
+}
+rmSync(thisRun, { force: true });
 process.exit(run.status ?? 1);
+
+function sortedKeys(object) {
+  return Object.fromEntries(Object.entries(object).sort(([a], [b]) => (a < b ? -1 : 1)));
+}
 
 /**
  * The service compiled (`npm run build -- --no-check`) for the server processes tests start
@@ -85,9 +119,8 @@ function buildServer() {
 }
 
 /**
- * One entry file per group of test files, importing them in order. The slowest files (by size, a
- * fair proxy here: the proof suites and the process-spawning tests are the largest) are dealt
- * first and round-robin, so the two workers finish close together.
+ * One entry file per group of test files, importing them in order: the files ordered and packed by
+ * their measured durations on this database (scripts/lib/test-schedule.mjs), longest groups first.
  */
 function groupFiles(list, size) {
   if (size === 1 || list.length === 1) return list;
@@ -95,13 +128,14 @@ function groupFiles(list, size) {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
-  const bySize = [...list].sort((a, b) => statSync(b).size - statSync(a).size);
-  const count = Math.ceil(list.length / size);
-  const groups = Array.from({ length: count }, () => []);
-  bySize.forEach((f, i) => groups[i % count].push(f));
+  const key = (f) => path.relative(process.cwd(), path.resolve(f)).split(path.sep).join('/');
+  const durations = { ...readJson(DURATIONS)[kind], ...readJson(measuredFile(kind)) };
+  const estimate = estimator(durations, (f) => (existsSync(f) ? statSync(f).size : 0));
+  const groups = scheduleGroups(list.map(key), estimate, { concurrency: Number(concurrency) || 1, maxSize: size });
+  console.log(`[test] ${list.length} files in ${groups.length} groups, longest first; expected ${Math.round(makespan(groups, Number(concurrency) || 1))} s of test time a process (${kind}, ${DURATIONS})`);
   return groups.map((group, i) => {
     const entry = path.join(dir, `group-${String(i + 1).padStart(2, '0')}.test.mjs`);
-    writeFileSync(entry, group.map((f) => `import ${JSON.stringify(pathToFileURL(path.resolve(f)).href)};\n`).join(''));
+    writeFileSync(entry, group.files.map((f) => `import ${JSON.stringify(pathToFileURL(path.resolve(f)).href)};\n`).join(''));
     return entry;
   });
 }

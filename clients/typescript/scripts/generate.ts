@@ -33,11 +33,17 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** Starts src/server.ts on a fresh embedded database; resolves with its base URL and a stop function. */
-export async function startService(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'stays-client-gen-'));
+/**
+ * Starts src/server.ts on a fresh embedded database; resolves with its base URL and a stop
+ * function. A test may hand it another entry (the compiled service `npm test` built) and a
+ * DATA_DIR holding the migrated template: the document depends on neither, and they spare the
+ * start PGlite's initdb, every migration and tsx (about 30 s of CPU on a slow CI VM). The
+ * DATA_DIR is removed on stop either way.
+ */
+export async function startService(opts: { entry?: string[]; dataDir?: string } = {}): Promise<{ url: string; stop: () => Promise<void> }> {
+  const dataDir = opts.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'stays-client-gen-')));
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, opts.entry ?? ['--import', 'tsx', 'src/server.ts'], {
     cwd: repoRoot,
     // Only what the document may depend on is set; nothing is inherited from the caller's
     // environment (a DATABASE_URL or PAYMENT_PROCESSOR there would change the document).

@@ -5,10 +5,12 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { differences, fetchDocument, generate, startService } from '../scripts/generate.ts';
+import { serverEntry } from '../../../test/helpers/server-process.ts';
+import { seededDataDir } from '../../../test/helpers/test-database.ts';
 
 describe('client generated files', () => {
   it('match what a running server generates (npm run client:generate to update them)', async () => {
-    const service = await startService();
+    const service = await startService({ entry: serverEntry(), dataDir: await seededDataDir('stays-client-gen-') });
     let files: Record<string, string>;
     try {
       files = await generate(await fetchDocument(service.url));
