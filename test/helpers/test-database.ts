@@ -134,14 +134,16 @@ let templateBytes: Promise<Buffer> | undefined;
  * and a test process loads several (2026-11-28 profile: 7% of a group's CPU).
  */
 class TemplateBytes extends Blob {
-  constructor(private readonly bytes: Buffer) {
+  readonly #data: Buffer;
+  constructor(data: Buffer) {
     super([]);
+    this.#data = data;
   }
   override get size(): number {
-    return this.bytes.byteLength;
+    return this.#data.byteLength;
   }
   override async arrayBuffer(): Promise<ArrayBuffer> {
-    const { buffer, byteOffset, byteLength } = this.bytes;
+    const { buffer, byteOffset, byteLength } = this.#data;
     // readFile of a file this size gives a Buffer of its own, not a slice of the shared pool.
     return byteOffset === 0 && byteLength === buffer.byteLength ? (buffer as ArrayBuffer) : (buffer.slice(byteOffset, byteOffset + byteLength) as ArrayBuffer);
   }
