@@ -27,6 +27,8 @@ describe('in-flight limit', () => {
           await new Promise<void>((resolve) => parked.push(resolve));
           return { done: true };
         });
+        // A route that answers at once: what a request beyond the limit is refused on.
+        api.get('/test/fast', async () => ({ fast: true }));
         api.post('/test/slow', async () => {
           await new Promise<void>((resolve) => parked.push(resolve));
           return { done: true };
@@ -65,13 +67,19 @@ describe('in-flight limit', () => {
     const first = t.app.inject({ method: 'GET', url: '/api/test/slow' });
     const second = t.app.inject({ method: 'GET', url: '/api/test/slow' });
     await until(() => parked.length === 2);
-    const shed = await t.app.inject({ method: 'GET', url: '/healthz' });
+    const shed = await t.app.inject({ method: 'GET', url: '/api/test/fast' });
     assert.equal(shed.statusCode, 503, shed.body);
     assert.equal(shed.headers['retry-after'], '1');
     assert.deepEqual(shed.json(), OVERLOADED);
+    // The balancer's checks are never refused for load: each answers in its own shape.
+    for (const [url, status] of [['/healthz', 'ok'], ['/readyz', 'ready']] as const) {
+      const check = await t.app.inject({ method: 'GET', url });
+      assert.equal(check.statusCode, 200, `${url}: ${check.body}`);
+      assert.deepEqual(check.json(), { status });
+    }
     parked.shift()!();
     assert.equal((await first).statusCode, 200);
-    assert.equal((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode, 200);
+    assert.equal((await t.app.inject({ method: 'GET', url: '/api/test/fast' })).statusCode, 200);
     releaseAll();
     assert.equal((await second).statusCode, 200);
   });
@@ -84,12 +92,12 @@ describe('in-flight limit', () => {
     gone.destroy();
     await sleep(100);
     // Its handler still runs (and would still hold its place in a database queue): still full.
-    assert.equal((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode, 503);
+    assert.equal((await t.app.inject({ method: 'GET', url: '/api/test/fast' })).statusCode, 503);
     parked.shift()!();
     let status = 0;
     for (let i = 0; i < 100 && status !== 200; i++) {
       await sleep(10);
-      status = (await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode;
+      status = (await t.app.inject({ method: 'GET', url: '/api/test/fast' })).statusCode;
     }
     assert.equal(status, 200);
     releaseAll();
@@ -107,7 +115,7 @@ describe('in-flight limit', () => {
     // The trickling client holds no slot: both are free for others.
     const slow = [t.app.inject({ method: 'GET', url: '/api/test/slow' }), t.app.inject({ method: 'GET', url: '/api/test/slow' })];
     await until(() => parked.length === 2);
-    assert.equal((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode, 503);
+    assert.equal((await t.app.inject({ method: 'GET', url: '/api/test/fast' })).statusCode, 503);
     // Its body arrives while the limit is full: refused then, before any work on it.
     socket.write(body.slice(10));
     await until(() => answer.includes('\r\n\r\n'));
@@ -130,7 +138,7 @@ describe('in-flight limit', () => {
     await until(() => streams.length === 2);
     const slow = [t.app.inject({ method: 'GET', url: '/api/test/slow' }), t.app.inject({ method: 'GET', url: '/api/test/slow' })];
     await until(() => parked.length === 2);
-    assert.equal((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode, 503);
+    assert.equal((await t.app.inject({ method: 'GET', url: '/api/test/fast' })).statusCode, 503);
     // Full, yet an upgrade request still reaches its route (here a plain route: no upgrade happens).
     const upgrade = t.app.inject({ method: 'GET', url: '/api/test/slow', headers: { connection: 'upgrade', upgrade: 'websocket' } });
     await until(() => parked.length === 3);

@@ -20,6 +20,7 @@
 // connections, not work in progress: they are dropped from the count once hijacked, and upgrade
 // requests are never refused here.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { mayShed, sendOverloaded } from './load-shedding.ts';
 
 export const IN_FLIGHT_RETRY_AFTER_SECONDS = 1;
 
@@ -41,14 +42,13 @@ export function installInFlightLimit(app: FastifyInstance, max: number, onShed: 
     if (inFlight.size >= max) sweep();
     if (inFlight.size >= max) {
       onShed();
-      return reply.code(503).header('retry-after', String(IN_FLIGHT_RETRY_AFTER_SECONDS)).type('application/json; charset=utf-8')
-        .send({ success: false, message: 'The service is overloaded; try again shortly', code: 'SERVICE_UNAVAILABLE' });
+      return sendOverloaded(reply, IN_FLIGHT_RETRY_AFTER_SECONDS);
     }
     inFlight.add(reply);
     return undefined;
   };
   app.addHook('onRequest', async (request, reply) => {
-    if (request.headers.upgrade) return;
+    if (request.headers.upgrade || !mayShed(request)) return;
     return admit(reply);
   });
   app.addHook('preParsing', async (request, reply) => {

@@ -9,7 +9,13 @@ import { createTestApp, type TestApp } from '../../test/helpers/test-app.ts';
 describe('load shedding', () => {
   let t: TestApp;
   before(async () => {
-    t = await createTestApp({ env: { MAX_EVENT_LOOP_DELAY_MS: '200' } });
+    t = await createTestApp({
+      env: { MAX_EVENT_LOOP_DELAY_MS: '200' },
+      // A route declaring a 503 of its own shape, as /readyz does: the shed answer must still go out.
+      extraRoutes: async (api) => {
+        api.get('/test/own-503', { schema: { response: { 200: { type: 'object', required: ['state'], properties: { state: { type: 'string' } } }, 503: { type: 'object', required: ['state'], properties: { state: { type: 'string' } } } } } }, async () => ({ state: 'fine' }));
+      },
+    });
   });
   after(() => t.close());
 
@@ -35,6 +41,17 @@ describe('load shedding', () => {
     assert.equal(shed.statusCode, 503, shed.body);
     assert.equal(shed.headers['retry-after'], '2');
     assert.deepEqual(shed.json(), { success: false, message: 'The service is overloaded; try again shortly', code: 'SERVICE_UNAVAILABLE' });
+    // The balancer's checks are never refused for load (an overloaded instance taken out of the
+    // rotation moves its load onto the others); /readyz's own 503 shape once made the shed answer
+    // fail its serialiser, leaving the check unanswered. Still shedding: the route above is refused.
+    for (const [url, status] of [['/healthz', 'ok'], ['/readyz', 'ready']] as const) {
+      const check = await t.app.inject({ method: 'GET', url });
+      assert.equal(check.statusCode, 200, `${url}: ${check.body}`);
+      assert.deepEqual(check.json(), { status });
+    }
+    const own = await t.app.inject({ method: 'GET', url: '/api/test/own-503' });
+    assert.equal(own.statusCode, 503, own.body);
+    assert.equal(own.json().code, 'SERVICE_UNAVAILABLE');
     // A quiet second later the samples are calm again.
     await sleep(1200);
     assert.equal((await t.app.inject({ method: 'GET', url: '/api/properties/public' })).statusCode, 200);

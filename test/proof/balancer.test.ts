@@ -289,24 +289,31 @@ describe('three instances behind HAProxy', { skip: why }, () => {
     await sleep(1500);
     const restarts: Array<{ name: string; at: string; outMs: number; stopMs: number; startMs: number }> = [];
     const began = Date.now();
-    for (let i = 0; i < 3; i++) {
-      const t0 = Date.now();
-      restarts.push({ name: NAMES[i]!, at: new Date(t0).toISOString().slice(11, 23), outMs: -1, stopMs: -1, startMs: -1 });
-      servers[i]!.child.kill('SIGTERM');
-      const out = balancer.until('DOWN', [NAMES[i]!]).then(() => Date.now());
-      const exit = await servers[i]!.exited;
-      assert.equal(exit.code, 0, `${NAMES[i]} after SIGTERM:\n${servers[i]!.output().slice(-3000)}`);
-      // The instance left the rotation (its /readyz answered 503 while draining) before it stopped listening.
-      const outAt = await out;
-      assert.ok(outAt <= exit.at, `${NAMES[i]} was still in the balancer's rotation when it exited`);
-      servers[i] = await startServer(env(i, 'v2'), { port: ports[i], entry: build.entry });
-      await balancer.until('UP', [NAMES[i]!]);
-      Object.assign(restarts[i]!, { outMs: outAt - t0, stopMs: exit.at - t0, startMs: Date.now() - exit.at });
+    let rollingMs = 0;
+    // The loops end whatever happens: left running after a failed assertion, they spun against
+    // the stopped balancer, piling up refused requests, and the test process never exited (CI
+    // hung until killed, 2026-11-28).
+    try {
+      for (let i = 0; i < 3; i++) {
+        const t0 = Date.now();
+        restarts.push({ name: NAMES[i]!, at: new Date(t0).toISOString().slice(11, 23), outMs: -1, stopMs: -1, startMs: -1 });
+        servers[i]!.child.kill('SIGTERM');
+        const out = balancer.until('DOWN', [NAMES[i]!]).then(() => Date.now());
+        const exit = await servers[i]!.exited;
+        assert.equal(exit.code, 0, `${NAMES[i]} after SIGTERM:\n${servers[i]!.output().slice(-3000)}`);
+        // The instance left the rotation (its /readyz answered 503 while draining) before it stopped listening.
+        const outAt = await out;
+        assert.ok(outAt <= exit.at, `${NAMES[i]} was still in the balancer's rotation when it exited`);
+        servers[i] = await startServer(env(i, 'v2'), { port: ports[i], entry: build.entry });
+        await balancer.until('UP', [NAMES[i]!]);
+        Object.assign(restarts[i]!, { outMs: outAt - t0, stopMs: exit.at - t0, startMs: Date.now() - exit.at });
+      }
+      rollingMs = Date.now() - began;
+      await sleep(1000);
+    } finally {
+      stop = true;
+      await Promise.all(loops);
     }
-    const rollingMs = Date.now() - began;
-    await sleep(1000);
-    stop = true;
-    await Promise.all(loops);
 
     const all = client.outcomes;
     const bad = unexpected(all, (o) =>
