@@ -24,8 +24,8 @@ function median(values) {
 }
 
 /**
- * The files in groups of at most `maxSize`, each group about `target` seconds (a file longer than
- * that is a group of its own), ordered longest group first. `target` defaults to the total over
+ * The files in groups of at most `maxSize`, each group at most `target` seconds (a file longer than
+ * that is a group of its own; two long files are never put together), ordered longest group first. `target` defaults to the total over
  * four groups per process, so every process takes several groups and the last ones are short
  * (each group is a process start: about 3 s of CPU loading the app's TypeScript; six or eight
  * groups per process came out no better in a simulation over the measured durations).
@@ -38,7 +38,7 @@ export function scheduleGroups(files, estimate, { concurrency, maxSize, target }
   const groups = [];
   let current = null;
   for (const file of sorted) {
-    if (!current || current.files.length >= maxSize || current.seconds >= goal) groups.push((current = { files: [], seconds: 0 }));
+    if (!current || current.files.length >= maxSize || current.seconds + estimate(file) > goal) groups.push((current = { files: [], seconds: 0 }));
     current.files.push(file);
     current.seconds += estimate(file);
   }

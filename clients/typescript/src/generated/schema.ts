@@ -8,7 +8,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The process is up (no dependency checked) */
+        /**
+         * The process is up (no dependency checked)
+         * @description Never refused for load: when the instance is overloaded, other routes answer 503 SERVICE_UNAVAILABLE with Retry-After, but a health check still says how the instance is, so a busy instance is not taken out of the rotation for being busy.
+         */
         get: operations["getHealth"];
         put?: never;
         post?: never;
@@ -25,7 +28,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The database answers and the instance is not shutting down: 200, else 503 (take the instance out of the load balancer) */
+        /**
+         * The database answers and the instance is not shutting down: 200, else 503 (take the instance out of the load balancer)
+         * @description Never refused for load: when the instance is overloaded, other routes answer 503 SERVICE_UNAVAILABLE with Retry-After, but a health check still says how the instance is, so a busy instance is not taken out of the rotation for being busy.
+         */
         get: operations["getReadiness"];
         put?: never;
         post?: never;
