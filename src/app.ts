@@ -128,7 +128,7 @@ export async function buildApp(deps: Deps, opts: { extraRoutes?: (app: App, deps
       reply.header('connection', 'close');
       // The balancer's health check keeps its own answer shape ({ status }, its 503 schema): the
       // error envelope would fail that schema and go out as a 500.
-      if (request.routeOptions.url === '/readyz') return reply.code(503).header('retry-after', '1').send({ status: 'draining' });
+      if (request.routeOptions.config?.readiness) return reply.code(503).header('retry-after', '1').send({ status: 'draining' });
       throw new AppError('SERVICE_UNAVAILABLE', 'The service is restarting; try again', undefined, { 'retry-after': '1' });
     }
   });
@@ -180,14 +180,14 @@ export async function buildApp(deps: Deps, opts: { extraRoutes?: (app: App, deps
   await app.register(idempotencyPlugin, { db: deps.db, clock: deps.clock });
 
   const Health = Type.Object({ status: Type.String() });
-  const NEVER_SHED = 'Never refused for load: when the instance is overloaded, other routes answer 503 SERVICE_UNAVAILABLE with Retry-After, but a health check still says how the instance is, so a busy instance is not taken out of the rotation for being busy.';
+  const NOT_READY = 'Answers 503 in this shape, with Retry-After, also when the instance is overloaded ({"status":"overloaded"}) or draining ({"status":"draining"}), where other routes answer the error envelope.';
   // A request unreadable as HTTP is refused before any route (400), and a draining instance answers 503.
   const healthErrors = { 400: Type.Ref('ErrorBody'), 503: Type.Ref('ErrorBody') };
   // Balancers and orchestrators call these every few hundred milliseconds: their request lines
-  // would drown the log at info, so they are logged only at warn and above (errors). Overload
-  // never refuses them (neverShed: platform/load-shedding.ts); draining answers /readyz 503 above.
-  app.get('/healthz', { logLevel: 'warn', config: { neverShed: true }, schema: { operationId: 'getHealth', tags: ['health'], summary: 'The process is up (no dependency checked)', description: NEVER_SHED, response: { 200: Health, ...healthErrors } } }, async () => ({ status: 'ok' }));
-  app.get('/readyz', { logLevel: 'warn', config: { neverShed: true }, schema: { operationId: 'getReadiness', tags: ['health'], summary: 'The database answers and the instance is not shutting down: 200, else 503 (take the instance out of the load balancer)', description: NEVER_SHED, response: { 200: Health, 400: healthErrors[400], 503: Type.Object(Health.properties, { description: 'Not ready: the database does not answer, or the instance is shutting down' }) } } }, async (_req, reply) => {
+  // would drown the log at info, so they are logged only at warn and above (errors). Refused
+  // (overload, draining), /readyz answers in its own shape (config.readiness).
+  app.get('/healthz', { logLevel: 'warn', schema: { operationId: 'getHealth', tags: ['health'], summary: 'The process is up (no dependency checked)', response: { 200: Health, ...healthErrors } } }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { logLevel: 'warn', config: { readiness: true }, schema: { operationId: 'getReadiness', tags: ['health'], summary: 'The database answers and the instance is not shutting down: 200, else 503 (take the instance out of the load balancer)', description: NOT_READY, response: { 200: Health, 400: healthErrors[400], 503: Type.Object(Health.properties, { description: 'Not ready: the database does not answer, or the instance is shutting down' }) } } }, async (_req, reply) => {
     try {
       await deps.database.ping();
       return { status: 'ready' };

@@ -71,12 +71,10 @@ describe('in-flight limit', () => {
     assert.equal(shed.statusCode, 503, shed.body);
     assert.equal(shed.headers['retry-after'], '1');
     assert.deepEqual(shed.json(), OVERLOADED);
-    // The balancer's checks are never refused for load: each answers in its own shape.
-    for (const [url, status] of [['/healthz', 'ok'], ['/readyz', 'ready']] as const) {
-      const check = await t.app.inject({ method: 'GET', url });
-      assert.equal(check.statusCode, 200, `${url}: ${check.body}`);
-      assert.deepEqual(check.json(), { status });
-    }
+    // The readiness check is refused in its own shape, not the error envelope its schema cannot carry.
+    const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
+    assert.equal(ready.statusCode, 503, ready.body);
+    assert.deepEqual(ready.json(), { status: 'overloaded' });
     parked.shift()!();
     assert.equal((await first).statusCode, 200);
     assert.equal((await t.app.inject({ method: 'GET', url: '/api/test/fast' })).statusCode, 200);

@@ -20,7 +20,7 @@
 // connections, not work in progress: they are dropped from the count once hijacked, and upgrade
 // requests are never refused here.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { mayShed, sendOverloaded } from './load-shedding.ts';
+import { sendOverloaded } from './load-shedding.ts';
 
 export const IN_FLIGHT_RETRY_AFTER_SECONDS = 1;
 
@@ -38,27 +38,27 @@ export function installInFlightLimit(app: FastifyInstance, max: number, onShed: 
   const sweep = () => {
     for (const reply of inFlight) if (reply.sent) inFlight.delete(reply);
   };
-  const admit = (reply: FastifyReply) => {
+  const admit = (request: FastifyRequest, reply: FastifyReply) => {
     if (inFlight.size >= max) sweep();
     if (inFlight.size >= max) {
       onShed();
-      return sendOverloaded(reply, IN_FLIGHT_RETRY_AFTER_SECONDS);
+      return sendOverloaded(request, reply, IN_FLIGHT_RETRY_AFTER_SECONDS);
     }
     inFlight.add(reply);
     return undefined;
   };
   app.addHook('onRequest', async (request, reply) => {
-    if (request.headers.upgrade || !mayShed(request)) return;
-    return admit(reply);
+    if (request.headers.upgrade) return;
+    return admit(request, reply);
   });
   app.addHook('preParsing', async (request, reply) => {
     if (!hasBody(request) || !inFlight.delete(reply)) return;
     receiving.add(reply);
   });
-  app.addHook('preValidation', async (_request, reply) => {
+  app.addHook('preValidation', async (request, reply) => {
     if (!receiving.has(reply)) return;
     receiving.delete(reply);
-    return admit(reply);
+    return admit(request, reply);
   });
   app.addHook('onSend', async (_request, reply) => {
     inFlight.delete(reply);

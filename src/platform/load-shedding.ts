@@ -6,31 +6,30 @@
 // registration, so the synchronous schema compilation of start-up read as a second of lag and the
 // first requests after every start were refused.)
 //
-// Neither this nor the in-flight limit refuses a route marked `neverShed` (the health checks): an
-// overloaded instance that failed its balancer's check would be taken out of the rotation and its
-// load moved onto the others, which would then fail theirs (a whole fleet down for being busy).
-// And both send their answer as text already serialised: /readyz declares its own 503 shape
-// ({ status }), and the error envelope run through that schema made the serialiser throw, so the
-// check got no answer at all and the instance could not finish its shutdown (seen in CI,
-// 2026-11-28, under a rolling restart).
+// Both this and the in-flight limit send their answer as text already serialised, and the
+// readiness check (/readyz, route config `readiness`) in its own shape ({ status: 'overloaded' }):
+// the error envelope run through /readyz's 503 schema made the serialiser throw, so the check got
+// no answer at all and a draining instance could not finish its shutdown (seen in CI, 2026-11-28,
+// under a rolling restart). Health checks are refused like any request: an instance whose loop
+// lags is not ready, and the process tests wait for /healthz to answer 200 before they call it
+// (exempting the checks, tried the same day, let a just-started server's first requests be shed).
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Never refused by the load shedding or the in-flight limit (the health checks). */
-    neverShed?: boolean;
+    /** The readiness check: refused (overload, draining) in its own { status } shape, not the error envelope. */
+    readiness?: boolean;
   }
 }
 
 const OVERLOADED = JSON.stringify({ success: false, message: 'The service is overloaded; try again shortly', code: 'SERVICE_UNAVAILABLE' });
+const NOT_READY = JSON.stringify({ status: 'overloaded' });
 
-/** Whether the shedders may refuse this request. */
-export const mayShed = (request: FastifyRequest) => request.routeOptions.config?.neverShed !== true;
-
-/** The overload answer: 503, Retry-After, the error envelope as text (no route schema applies to it). */
-export function sendOverloaded(reply: FastifyReply, retryAfterSeconds: number): FastifyReply {
-  return reply.code(503).header('retry-after', String(retryAfterSeconds)).type('application/json; charset=utf-8').send(OVERLOADED);
+/** The overload answer: 503, Retry-After, as text (no route schema applies to it). */
+export function sendOverloaded(request: FastifyRequest, reply: FastifyReply, retryAfterSeconds: number): FastifyReply {
+  return reply.code(503).header('retry-after', String(retryAfterSeconds)).type('application/json; charset=utf-8')
+    .send(request.routeOptions.config?.readiness ? NOT_READY : OVERLOADED);
 }
 
 const SAMPLE_MS = 500;
@@ -55,8 +54,8 @@ export function installLoadShedding(app: FastifyInstance, maxDelayMs: number, on
   });
   app.addHook('onClose', async () => stop());
   app.addHook('onRequest', async (request, reply) => {
-    if (lagMs <= maxDelayMs || !mayShed(request)) return;
+    if (lagMs <= maxDelayMs) return;
     onShed();
-    return sendOverloaded(reply, 2);
+    return sendOverloaded(request, reply, 2);
   });
 }

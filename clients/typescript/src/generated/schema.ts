@@ -8,10 +8,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /**
-         * The process is up (no dependency checked)
-         * @description Never refused for load: when the instance is overloaded, other routes answer 503 SERVICE_UNAVAILABLE with Retry-After, but a health check still says how the instance is, so a busy instance is not taken out of the rotation for being busy.
-         */
+        /** The process is up (no dependency checked) */
         get: operations["getHealth"];
         put?: never;
         post?: never;
@@ -30,7 +27,7 @@ export interface paths {
         };
         /**
          * The database answers and the instance is not shutting down: 200, else 503 (take the instance out of the load balancer)
-         * @description Never refused for load: when the instance is overloaded, other routes answer 503 SERVICE_UNAVAILABLE with Retry-After, but a health check still says how the instance is, so a busy instance is not taken out of the rotation for being busy.
+         * @description Answers 503 in this shape, with Retry-After, also when the instance is overloaded ({"status":"overloaded"}) or draining ({"status":"draining"}), where other routes answer the error envelope.
          */
         get: operations["getReadiness"];
         put?: never;
