@@ -165,6 +165,24 @@ describe('GET /openapi.json', () => {
     }
   });
 
+  it('answers every JSON error in the error body, but /readyz\'s 503 in its own shape', () => {
+    // What refuses a request before or around its handler (the error handler, the drain, load
+    // shedding, the in-flight limit) answers the error body; a JSON error of another shape is one
+    // they must each know of (config.readiness), or their answer fails the route's serialiser and
+    // the request gets none (/readyz under load, 2026-11-28).
+    const responses = (doc.components as { responses: Record<string, unknown> }).responses;
+    const own: string[] = [];
+    for (const { key, op } of operations(doc)) {
+      for (const [status, given] of Object.entries((op.responses ?? {}) as Record<string, { $ref?: string }>)) {
+        if (!/^[45]/.test(status)) continue;
+        const res = (given.$ref ? responses[given.$ref.split('/').pop()!] : given) as { content?: Record<string, unknown> };
+        const json = res.content?.['application/json'];
+        if (json && !JSON.stringify(json).includes('#/components/schemas/ErrorBody')) own.push(`${key} ${status}`);
+      }
+    }
+    assert.deepEqual(own, ['GET /readyz 503']);
+  });
+
   it('takes security from the flags the auth plugin enforces, whatever the schema says', () => {
     assert.deepEqual(securityOf({ roles: ['admin'] }, []), [{ bearer: [] }]);
     assert.deepEqual(securityOf({ auth: 'required' }, undefined), [{ bearer: [] }]);
