@@ -9,8 +9,9 @@
 
 /** Seconds a file is expected to take: its last measured time, else the median of the measured ones scaled by size. */
 export function estimator(durations, sizeOf) {
-  const known = Object.entries(durations).filter(([, s]) => Number.isFinite(s) && s > 0);
-  const perByte = median(known.map(([f, s]) => s / Math.max(1, sizeOf(f)))) ?? 1e-4;
+  // Files measured once but gone since (size 0) say nothing about seconds per byte.
+  const known = Object.entries(durations).filter(([f, s]) => Number.isFinite(s) && s > 0 && sizeOf(f) > 0);
+  const perByte = median(known.map(([f, s]) => s / sizeOf(f))) ?? 1e-4;
   return (file) => {
     const measured = durations[file];
     return Number.isFinite(measured) && measured > 0 ? measured : perByte * Math.max(1, sizeOf(file));
@@ -24,11 +25,12 @@ function median(values) {
 }
 
 /**
- * The files in groups of at most `maxSize`, each group at most `target` seconds (a file longer than
- * that is a group of its own; two long files are never put together), ordered longest group first. `target` defaults to the total over
- * four groups per process, so every process takes several groups and the last ones are short
- * (each group is a process start: about 3 s of CPU loading the app's TypeScript; six or eight
- * groups per process came out no better in a simulation over the measured durations).
+ * The files in groups of at most `maxSize`, each group at most `target` seconds (a file longer
+ * than that is a group of its own; two long files are never put together), ordered longest group
+ * first. `target` defaults to the total over four groups per process, so every process takes
+ * several groups and the last ones are short (each group is a process start: about 3 s of CPU
+ * loading the app's TypeScript; six or eight groups per process came out no better in a
+ * simulation over the measured durations).
  * Ties are broken by name, so the same table always gives the same groups.
  */
 export function scheduleGroups(files, estimate, { concurrency, maxSize, target }) {
