@@ -3,12 +3,16 @@
 // PGlite by default; TEST_DATABASE_URL=postgres://… runs the same suite on a PostgreSQL server.
 // Extra arguments are test files (or folders) to run instead of all.
 //
-// Files run several to a process (TEST_GROUP_SIZE, default 10; 1 = a process per file): starting a
+// Files run several to a process (TEST_GROUP_SIZE, default 20; 1 = a process per file): starting a
 // process and loading the app's TypeScript through tsx costs about 2 s a file, half of a typical
 // file's time. Each file still builds its own app on its own database copy, and node's runner
 // runs the files of one process one after another, so they share no state but loaded modules (and,
 // on PGlite, a database handed on reset to the template: test/helpers/pglite-reuse.ts). Ten rather
 // than six a process: the PGlite pass 707 s → 581 s of wall time on a 2-vCPU VM (2026-11-27).
+// Twenty rather than ten (the groups' length in seconds still bounded, so only the short files'
+// groups grow; 24 processes a pass → 17–18): on a slow 2-vCPU VM (2026-11-28), the PGlite pass
+// 589 s → 506 s and 1,167 → 995 s of CPU, the PostgreSQL pass 615 s → 488 s and 1,167 → 923 s of
+// CPU; a process is cheaper the longer it lives (its code compiled and warm, PGlite's too).
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -74,7 +78,7 @@ if (prep.status !== 0) process.exit(prep.status ?? 1);
 const serverBuild = files.some((f) => readFileSync(f, 'utf8').includes('helpers/server-process.ts')) ? buildServer() : null;
 if (serverBuild) env.TEST_SERVER_BUILD = serverBuild;
 
-const groupSize = Math.max(1, Number(process.env.TEST_GROUP_SIZE ?? 10) || 1);
+const groupSize = Math.max(1, Number(process.env.TEST_GROUP_SIZE ?? 20) || 1);
 const kind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
 // Three processes at a time on two CPUs: a test process spends part of its time waiting (servers
 // starting, outages and drains timed in seconds, PostgreSQL working), and with two the CPUs stood
