@@ -36,6 +36,10 @@ const ConfigSchema = Type.Object({
   ADMIN_PASSWORD: Type.Optional(Type.String({ minLength: 8 })),
   SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://', allowed: 'an smtp:// or smtps:// URL' })),
   MAIL_FROM: Type.String({ default: 'Stays <no-reply@localhost>' }),
+  // A serving instance (JOBS_ENABLED) loads the e-mail renderer (MJML, ~1 s of CPU) before it
+  // listens, so the first code a person waits for is not a second late. Off for instances that
+  // live seconds (the suite's server processes): the renderer then loads on the first mail.
+  MAIL_WARM_UP: Type.Boolean({ default: true }),
   PUBLIC_BASE_URL: Type.Optional(Type.String({
     ...Url,
     description: 'Where clients reach the service (the balancer with several instances): checkout links, mails, the OpenAPI servers. Default http://HOST:PORT of this instance, with 127.0.0.1 for a HOST of 0.0.0.0 or ::.',

@@ -11,7 +11,7 @@ import { warmEmailRendering } from './render-email.ts';
 export async function emailsModule(app: FastifyInstance, opts: { deps: Deps }) {
   registerEmailMetrics(opts.deps);
   // A serving instance (jobs on) loads MJML before it listens, not on its first sign-up's code.
-  if (opts.deps.config.JOBS_ENABLED) app.addHook('onReady', warmEmailRendering);
+  if (opts.deps.config.JOBS_ENABLED && opts.deps.config.MAIL_WARM_UP) app.addHook('onReady', warmEmailRendering);
 }
 
 export { LOCALES, DEFAULT_LOCALE, isLocale, localeOf, negotiateLocale, type Locale } from './locales.ts';
