@@ -10,9 +10,11 @@
 // on PGlite, a database handed on reset to the template: test/helpers/pglite-reuse.ts). Ten rather
 // than six a process: the PGlite pass 707 s → 581 s of wall time on a 2-vCPU VM (2026-11-27).
 // Twenty rather than ten (the groups' length in seconds still bounded, so only the short files'
-// groups grow; 24 processes a pass → 17–18): on a slow 2-vCPU VM (2026-11-28), the PGlite pass
-// 589 s → 506 s and 1,167 → 995 s of CPU, the PostgreSQL pass 615 s → 488 s and 1,167 → 923 s of
-// CPU; a process is cheaper the longer it lives (its code compiled and warm, PGlite's too).
+// groups grow; 24–25 processes a pass → 17–18). On a slow 2-vCPU VM whose speed drifted during
+// the runs (2026-11-28), PGlite passes in this order: ten 589 s (1,167 s of CPU), twenty 506 s
+// (995), forty 461 s (900), ten again 523 s (1,029); PostgreSQL: ten 615 s (1,167), twenty 488 s
+// (923), forty 525 s (996). Twenty is no worse than forty on either, and a process is cheaper the
+// longer it lives (its code compiled and warm, PGlite's too).
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
