@@ -53,9 +53,9 @@ export async function startServer(env: Record<string, string>, opts: { timeoutMs
       HOST: '127.0.0.1',
       LOG_LEVEL: 'info',
       JWT_SECRET: 'server-process-test-secret-0123456789abcdef',
-      // These servers live seconds and send no code mails: the renderer's ~1 s of CPU at start,
-      // some sixty starts a pass, is left out (test/runtime.test.ts and test/start-up.test.ts
-      // start servers with the default, which loads it before listening).
+      // These servers live seconds and send no code mails: the renderer's ~1 s of CPU at each
+      // start is left out (test/runtime.test.ts starts its servers with the default, which loads
+      // it before listening; a test may pass MAIL_WARM_UP in `env`).
       MAIL_WARM_UP: 'false',
       ...env,
     },
