@@ -6,7 +6,8 @@ module.exports = {
   forbidden: [
     {
       name: 'kernel-imports-nothing-above',
-      comment: 'The kernel is below everything: it imports only itself (and libraries), never modules, platform, adapters, jobs or the wiring.',
+      comment:
+        'The kernel is below everything: it imports only itself (and libraries), never modules, platform, adapters, jobs or the wiring.',
       severity: 'error',
       from: { path: '^src/kernel/' },
       to: { path: '^src/(modules|platform|adapters|jobs)/|^src/(container|app|server)\\.ts$' },
@@ -20,7 +21,8 @@ module.exports = {
     },
     {
       name: 'modules-not-to-wiring',
-      comment: 'A module never imports the wiring file (container.ts), the app, the server or the job runner: the Deps type lives in the kernel.',
+      comment:
+        'A module never imports the wiring file (container.ts), the app, the server or the job runner: the Deps type lives in the kernel.',
       severity: 'error',
       from: { path: '^src/modules/' },
       to: { path: '^src/(container|app|server)\\.ts$|^src/jobs/' },
@@ -48,7 +50,8 @@ module.exports = {
     },
     {
       name: 'no-reach-into-another-module',
-      comment: 'A module uses another through its public index.ts (or an event), never its repositories or other internals.',
+      comment:
+        'A module uses another through its public index.ts (or an event), never its repositories or other internals.',
       severity: 'error',
       from: { path: '^src/modules/([^/]+)/' },
       to: { path: '^src/modules/', pathNot: ['^src/modules/$1/', '^src/modules/[^/]+/index\\.ts$'] },
@@ -61,12 +64,23 @@ module.exports = {
       from: { path: '^src/' },
       to: { circular: true },
     },
+    {
+      name: 'no-import-circle',
+      comment: 'No file imports itself around a loop, type-only imports included: a circle hides which file is below.',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { circular: true },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
     exclude: { path: '\\.test\\.ts$|\\.test-support\\.ts$|^src/.*/test-support/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'], extensions: ['.ts', '.js', '.mjs', '.json'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default'],
+      extensions: ['.ts', '.js', '.mjs', '.json'],
+    },
   },
 };

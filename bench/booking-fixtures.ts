@@ -62,7 +62,12 @@ export class Slots {
     const k = this.next++;
     const { listingIds, guests, firstNight } = this.plan;
     const checkin = addDays(firstNight, STAY_NIGHTS * Math.floor(k / listingIds.length));
-    return { listingId: listingIds[k % listingIds.length]!, guest: k % guests, checkin, checkout: addDays(checkin, STAY_NIGHTS) };
+    return {
+      listingId: listingIds[k % listingIds.length]!,
+      guest: k % guests,
+      checkin,
+      checkout: addDays(checkin, STAY_NIGHTS),
+    };
   }
 
   get used(): number {
@@ -94,7 +99,11 @@ export interface SqlBookingFixtures extends SlotPlan {
 }
 
 async function withDatabase<T>(target: ServerTarget, work: (db: Db) => Promise<T>): Promise<T> {
-  const database = await openDatabase({ url: target.databaseUrl, dataDir: path.join(target.dataDir, 'pgdata'), poolSize: 2 });
+  const database = await openDatabase({
+    url: target.databaseUrl,
+    dataDir: path.join(target.dataDir, 'pgdata'),
+    poolSize: 2,
+  });
   try {
     await runMigrations(database, target.databaseUrl);
     await seedReferenceData(database.db);
@@ -127,21 +136,57 @@ async function insertChunked<T, R>(rows: T[], insert: (chunk: T[]) => Promise<R[
 
 /** An owner and `count` public listings sold whole (one unit a night), priced alike. */
 export async function listings(db: Db, tag: string, count: number): Promise<{ ownerId: number; listingIds: number[] }> {
-  const [owner] = await db.insert(users).values({ username: `bench_${tag}_owner`, email: `bench-${tag}-owner@example.com`, firstName: 'Bench', lastName: 'Owner', role: 'owner' }).returning({ id: users.id });
+  const [owner] = await db
+    .insert(users)
+    .values({
+      username: `bench_${tag}_owner`,
+      email: `bench-${tag}-owner@example.com`,
+      firstName: 'Bench',
+      lastName: 'Owner',
+      role: 'owner',
+    })
+    .returning({ id: users.id });
   const rows = Array.from({ length: count }, (_, i) => ({
-    ownerId: owner!.id, status: 'active', visibility: true, whoAreYou: 'individual', internalName: `${tag} ${i}`, publicName: `Bookable stay ${i}`,
-    description: 'A listing of the booking benchmark.', countryCode: 'FR', address: `${i + 1} Bench Street`, latitude: 48.85 + i / 10_000, longitude: 2.35,
-    timezone: 'UTC', currencyCode: 'EUR', basePrice: PRICE_MINOR, pricePerNight: PRICE_MINOR, pricing: String(PRICE_MINOR / 100), cleaningFee: CLEANING_MINOR,
-    taxRate: '10', capacity: CAPACITY, checkInTime: '15:00:00', checkInTimeEnd: '21:00:00', checkOutTime: '11:00:00',
-    rules: ['No smoking'], cancellationPolicy: ['moderate'], completedSteps: [1, 2, 3, 4, 5, 6, 7, 8],
+    ownerId: owner!.id,
+    status: 'active',
+    visibility: true,
+    whoAreYou: 'individual',
+    internalName: `${tag} ${i}`,
+    publicName: `Bookable stay ${i}`,
+    description: 'A listing of the booking benchmark.',
+    countryCode: 'FR',
+    address: `${i + 1} Bench Street`,
+    latitude: 48.85 + i / 10_000,
+    longitude: 2.35,
+    timezone: 'UTC',
+    currencyCode: 'EUR',
+    basePrice: PRICE_MINOR,
+    pricePerNight: PRICE_MINOR,
+    pricing: String(PRICE_MINOR / 100),
+    cleaningFee: CLEANING_MINOR,
+    taxRate: '10',
+    capacity: CAPACITY,
+    checkInTime: '15:00:00',
+    checkInTimeEnd: '21:00:00',
+    checkOutTime: '11:00:00',
+    rules: ['No smoking'],
+    cancellationPolicy: ['moderate'],
+    completedSteps: [1, 2, 3, 4, 5, 6, 7, 8],
   }));
-  const listingIds = (await insertChunked(rows, (c) => db.insert(properties).values(c).returning({ id: properties.id }))).map((r) => r.id);
+  const listingIds = (
+    await insertChunked(rows, (c) => db.insert(properties).values(c).returning({ id: properties.id }))
+  ).map((r) => r.id);
   return { ownerId: owner!.id, listingIds };
 }
 
 async function guests(db: Db, tag: string, count: number): Promise<number[]> {
   const rows = Array.from({ length: count }, (_, i) => ({
-    username: `bench_${tag}_${i}`, email: `bench-${tag}-${i}@example.com`, firstName: 'Guest', lastName: String(i), role: 'client', emailVerifiedAt: new Date(),
+    username: `bench_${tag}_${i}`,
+    email: `bench-${tag}-${i}@example.com`,
+    firstName: 'Guest',
+    lastName: String(i),
+    role: 'client',
+    emailVerifiedAt: new Date(),
   }));
   return (await insertChunked(rows, (c) => db.insert(users).values(c).returning({ id: users.id }))).map((r) => r.id);
 }
@@ -158,14 +203,16 @@ async function openSessions(db: Db, guestIds: number[]) {
 const firstNight = () => addDays(new Date().toISOString().slice(0, 10), FIRST_DAY);
 
 /** Listings, guests, sessions and tokens for POST /api/reservations. */
-export const httpBookingFixtures = (target: FixtureTarget): Promise<HttpBookingFixtures> => bookingFixtures(target, 'booking');
+export const httpBookingFixtures = (target: FixtureTarget): Promise<HttpBookingFixtures> =>
+  bookingFixtures(target, 'booking');
 
 /**
  * The same, for listings and guests that `history` gives a past (and a future) before the run:
  * it is handed the plan's listings, guests and owner, and the night the first slot starts on.
  */
 export async function bookingFixtures(
-  target: FixtureTarget, tag: string,
+  target: FixtureTarget,
+  tag: string,
   history?: (db: Db, plan: HistoryPlan) => Promise<void>,
 ): Promise<HttpBookingFixtures> {
   const size = sizes(HTTP_MAX_RATE, target.loadSeconds);
@@ -178,7 +225,11 @@ export async function bookingFixtures(
     // The server's own token format and key (container.ts: JWT_SECRET's bytes).
     const signer = new TokenService(new TextEncoder().encode(target.jwtSecret), 86_400);
     const tokens: string[] = [];
-    for (const s of sessionRows) tokens.push((await signer.sign({ userId: s.userId, role: 'client', sessionId: s.id, now, sessionExpiresAt: expiresAt })).token);
+    for (const s of sessionRows)
+      tokens.push(
+        (await signer.sign({ userId: s.userId, role: 'client', sessionId: s.id, now, sessionExpiresAt: expiresAt }))
+          .token,
+      );
     return { listingIds, guests: guestIds.length, firstNight: firstNight(), slots: size.slots, tokens };
   });
 }
@@ -192,6 +243,15 @@ export async function sqlBookingFixtures(target: FixtureTarget): Promise<SqlBook
     const { ownerId, listingIds } = await listings(db, 'rawsql', size.listings);
     const guestIds = await guests(db, 'rawsql_guest', size.guests);
     const sessionIds = (await openSessions(db, guestIds)).rows.map((r) => r.id);
-    return { listingIds, guests: guestIds.length, guestIds, sessionIds, ownerId, firstNight: firstNight(), slots: size.slots, databaseUrl };
+    return {
+      listingIds,
+      guests: guestIds.length,
+      guestIds,
+      sessionIds,
+      ownerId,
+      firstNight: firstNight(),
+      slots: size.slots,
+      databaseUrl,
+    };
   });
 }

@@ -14,7 +14,13 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../src/db/connection.ts';
 import { bigintArray } from '../src/db/sql-arrays.ts';
 import { addDays, daysBetween } from '../src/kernel/calendar-dates.ts';
-import { bookingFixtures, listings, type FixtureTarget, type HistoryPlan, type HttpBookingFixtures } from './booking-fixtures.ts';
+import {
+  bookingFixtures,
+  listings,
+  type FixtureTarget,
+  type HistoryPlan,
+  type HttpBookingFixtures,
+} from './booking-fixtures.ts';
 
 export const LISTING_PAST_STAYS = 1000;
 export const LISTING_FUTURE_STAYS = 1000;
@@ -37,24 +43,33 @@ async function writeHistory(db: Db, plan: HistoryPlan): Promise<void> {
 
   // k = 1 … LISTING_PAST_STAYS nights back; the k-th future stay is k nights out while before the
   // slots, then the nights after them. Guests take turns (their pending holds are not touched).
-  await stays(db, sql`
+  await stays(
+    db,
+    sql`
     SELECT l.id AS property_id, (${guests})[1 + ((l.i * ${LISTING_PAST_STAYS} + k) % ${g})] AS guest_id, 'completed' AS status,
       ${today}::date - k AS night, 'HP' || l.id || '-' || k AS ref
-    FROM unnest(${ids}) WITH ORDINALITY AS l(id, i), generate_series(1, ${LISTING_PAST_STAYS}) AS k`);
-  await stays(db, sql`
+    FROM unnest(${ids}) WITH ORDINALITY AS l(id, i), generate_series(1, ${LISTING_PAST_STAYS}) AS k`,
+  );
+  await stays(
+    db,
+    sql`
     SELECT l.id AS property_id, (${guests})[1 + ((l.i * ${LISTING_FUTURE_STAYS} + k) % ${g})] AS guest_id, 'confirmed' AS status,
       CASE WHEN k <= ${before} THEN ${today}::date + k ELSE ${afterSlots}::date + (k - ${before} - 1) END AS night,
       'HF' || l.id || '-' || k AS ref
-    FROM unnest(${ids}) WITH ORDINALITY AS l(id, i), generate_series(1, ${LISTING_FUTURE_STAYS}) AS k`);
+    FROM unnest(${ids}) WITH ORDINALITY AS l(id, i), generate_series(1, ${LISTING_FUTURE_STAYS}) AS k`,
+  );
 
   // The guests' own past: stay n (guest n / GUEST_PAST_STAYS) on listing n mod P, night n div P back.
   const total = g * GUEST_PAST_STAYS;
   const elsewhere = await listings(db, 'history_elsewhere', Math.ceil(total / GUEST_HISTORY_NIGHTS));
   const p = elsewhere.listingIds.length;
-  await stays(db, sql`
+  await stays(
+    db,
+    sql`
     SELECT (${bigintArray(elsewhere.listingIds)})[1 + n % ${p}] AS property_id, (${guests})[1 + n / ${GUEST_PAST_STAYS}] AS guest_id,
       'completed' AS status, ${today}::date - 1 - n / ${p} AS night, 'HG' || n AS ref
-    FROM generate_series(0, ${total - 1}) AS n`);
+    FROM generate_series(0, ${total - 1}) AS n`,
+  );
   // Every past booking left its event in the outbox (published): the relay's reads must not grow with them.
   await db.execute(sql`
     INSERT INTO outbox_events (topic, payload, created_at, published_at)

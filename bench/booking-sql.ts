@@ -1,27 +1,31 @@
 // The booking scenario's baseline: what a booking costs the database, with no service around it.
 // This process opens 8 PostgreSQL connections and books as fast as it can, each booking one
 // transaction of exactly the statements createReservation's transaction runs for a listing sold
-// whole: BEGIN; the guest's row lock, under the check that the guest's session is live, with the
-// nights' hold (inventory.repository.ts's HOLD_LOCKING_GUEST: the service sends it so when the
-// session is not in its cache, as for every booking of this benchmark's guests); the reservation with its line and outbox event under the pending limit
-// (reservations.repository.ts's insert, in the form without the listing's booked nights);
-// COMMIT. The statements are the service's own objects, imported, so the two cannot drift
-// apart, and are sent as the service sends them (prepared once per connection under their
-// names, parameterised; BEGIN and COMMIT as plain text, the BEGIN dropping the connection's
-// cached plans now and then as the service's does), with the same kind of values (a real
+// whole: BEGIN; the guest's row lock, under the check that the guest's session is live
+// (inventory.repository.ts's LOCK_GUEST); the nights' hold (HOLD_NIGHTS); the reservation with
+// its line and outbox event under the pending limit (reservations.repository.ts's insert); COMMIT.
+// The statements are the service's own objects, imported, so the two cannot drift apart, and are
+// sent as the service sends them (unnamed, parameterised; BEGIN and COMMIT as plain text), with
+// the same kind of values (a real
 // price breakdown from the pricing engine as the snapshot). What it leaves out is what the service adds: HTTP, JSON, the token's
-// check, the pricing, the booked nights read for the answer's read form (part of the service's
-// last statement), the read form itself, the outbox relay (its events are marked published after
+// check, the pricing, the answer's read form (its booked nights read after the commit), the outbox relay (its events are marked published after
 // each measured window, so the server's relay does not take them up either: settleEvents).
 import pg from 'pg';
 import { priceStay, type PricingInput } from '../src/modules/pricing/index.ts';
 import { newBookingRef } from '../src/modules/reservations/booking-ref.ts';
 import { MAX_PENDING_PER_GUEST } from '../src/modules/reservations/create-reservation.ts';
-import { HOLD_LOCKING_GUEST } from '../src/modules/reservations/inventory.repository.ts';
-import { INSERT_UNDER_PENDING_LIMIT_WITHOUT_LIVE as INSERT } from '../src/modules/reservations/reservations.repository.ts';
+import { HOLD_NIGHTS, LOCK_GUEST } from '../src/modules/reservations/inventory.repository.ts';
+import { INSERT_UNDER_PENDING_LIMIT as INSERT } from '../src/modules/reservations/reservations.repository.ts';
 import { addDays } from '../src/kernel/calendar-dates.ts';
-import { beginText } from '../src/db/pg-transactions.ts';
-import { CAPACITY, CLEANING_MINOR, PRICE_MINOR, STAY_NIGHTS, Slots, type Slot, type SqlBookingFixtures } from './booking-fixtures.ts';
+import {
+  CAPACITY,
+  CLEANING_MINOR,
+  PRICE_MINOR,
+  STAY_NIGHTS,
+  Slots,
+  type Slot,
+  type SqlBookingFixtures,
+} from './booking-fixtures.ts';
 import { quantile, type Sample } from './report.ts';
 import type { DirectLoad } from './scenarios.ts';
 
@@ -30,13 +34,25 @@ const HOLD_MS = 30 * 60_000;
 /** The breakdown the service would store for one of the fixture listings' stays. */
 function snapshotOf(slot: Slot, adults: number): { json: string; total: number } {
   const today = new Date().toISOString().slice(0, 10);
-  const nights = Array.from({ length: STAY_NIGHTS }, (_, i) => ({ date: addDays(slot.checkin, i), priceMinor: PRICE_MINOR, stopSell: false, available: 1 }));
+  const nights = Array.from({ length: STAY_NIGHTS }, (_, i) => ({
+    date: addDays(slot.checkin, i),
+    priceMinor: PRICE_MINOR,
+    stopSell: false,
+    available: 1,
+  }));
   const input: PricingInput = {
     stay: { checkin: slot.checkin, checkout: slot.checkout, guests: { adults, children: 0 }, today },
     currency: { code: 'EUR', decimals: 2 },
     units: [{ roomTypeId: null, roomTypeTitle: 'Bookable stay', roomsCount: 1, capacityPerRoom: CAPACITY, nights }],
-    seasons: [], longStay: { weeklyPercent: 0, monthlyPercent: 0 }, cleaningFeeMinor: CLEANING_MINOR, serviceFeePercent: 0, taxPercent: 10,
-    offer: null, promo: null, packages: [], services: [],
+    seasons: [],
+    longStay: { weeklyPercent: 0, monthlyPercent: 0 },
+    cleaningFeeMinor: CLEANING_MINOR,
+    serviceFeePercent: 0,
+    taxPercent: 10,
+    offer: null,
+    promo: null,
+    packages: [],
+    services: [],
   };
   const breakdown = priceStay(input);
   return { json: JSON.stringify({ currency: input.currency, breakdown }), total: breakdown.total };
@@ -49,28 +65,72 @@ async function book(c: pg.PoolClient, f: SqlBookingFixtures, slot: Slot): Promis
   const adults = 1 + (slot.guest % CAPACITY);
   const { json, total } = snapshotOf(slot, adults);
   const now = new Date();
-  await c.query(beginText(c));
+  await c.query('begin');
   try {
-    // The guest's lock (with the session's check) and the nights' hold in one statement (inventoryRepository.holdAndRead).
-    const held = await c.query({ name: HOLD_LOCKING_GUEST.name, text: HOLD_LOCKING_GUEST.text, values: HOLD_LOCKING_GUEST.bind({
-      propertyId: slot.listingId, roomTypeId: 0, checkin: slot.checkin, checkout: slot.checkout, count: 1, defaultAvailable: 1, guestId,
-      sessionId: f.sessionIds[slot.guest]!, now: now.toISOString(),
-    }) });
+    // The guest's lock, with the session's check (reservationWritesRepository.lockGuest).
+    await c.query({
+      text: LOCK_GUEST.text,
+      values: LOCK_GUEST.bind({ guestId, sessionId: f.sessionIds[slot.guest]!, now: now.toISOString() }),
+    });
+    // The nights' hold (inventoryRepository.hold).
+    const held = await c.query({
+      text: HOLD_NIGHTS.text,
+      values: HOLD_NIGHTS.bind({
+        propertyId: slot.listingId,
+        roomTypeId: 0,
+        checkin: slot.checkin,
+        checkout: slot.checkout,
+        count: 1,
+        defaultAvailable: 1,
+      }),
+    });
     if (held.rows.length !== STAY_NIGHTS) return rollback(c, 'unavailable');
-    // The reservation, its line and its event under the pending limit (insertUnderPendingLimit,
-    // without the listing's booked nights the service reads there for its answer).
+    // The reservation, its line and its event under the pending limit (insertUnderPendingLimit).
     const at = now.toISOString();
-    const written = await c.query({ name: INSERT.name, text: INSERT.text, values: INSERT.bind({
-      bookingRefCode: newBookingRef(), propertyId: slot.listingId, guestId, status: 'pending', checkin: slot.checkin, checkout: slot.checkout,
-      adults, children: 0, guestDetails: '{}', specialRequests: null, promoCodeId: null, offerId: null, currency: 'EUR', totalMinor: total,
-      priceSnapshot: json,
-      rulesSnapshot: JSON.stringify({ stay_validation: { min_stay: null, max_stay: null }, rate_plans: [null], season: null, house_rules: ['No smoking'], check_in_time: '15:00:00', check_out_time: '11:00:00' }),
-      cancellationPolicy: '["moderate"]', holdExpiresAt: new Date(now.getTime() + HOLD_MS).toISOString(), at, updatedAt: at,
-      maxPending: MAX_PENDING_PER_GUEST,
-      lines: JSON.stringify([{ roomTypeId: 0, ratePlanId: null, roomsCount: 1, lineTotalMinor: PRICE_MINOR * STAY_NIGHTS }]),
-      topic: 'reservation.created',
-      payload: JSON.stringify({ property_id: slot.listingId, guest_id: guestId, owner_id: f.ownerId, total: (total / 100).toFixed(2), currency: 'EUR' }),
-    }) });
+    const written = await c.query({
+      text: INSERT.text,
+      values: INSERT.bind({
+        bookingRefCode: newBookingRef(),
+        propertyId: slot.listingId,
+        guestId,
+        status: 'pending',
+        checkin: slot.checkin,
+        checkout: slot.checkout,
+        adults,
+        children: 0,
+        guestDetails: '{}',
+        specialRequests: null,
+        promoCodeId: null,
+        offerId: null,
+        currency: 'EUR',
+        totalMinor: total,
+        priceSnapshot: json,
+        rulesSnapshot: JSON.stringify({
+          stay_validation: { min_stay: null, max_stay: null },
+          rate_plans: [null],
+          season: null,
+          house_rules: ['No smoking'],
+          check_in_time: '15:00:00',
+          check_out_time: '11:00:00',
+        }),
+        cancellationPolicy: '["moderate"]',
+        holdExpiresAt: new Date(now.getTime() + HOLD_MS).toISOString(),
+        at,
+        updatedAt: at,
+        maxPending: MAX_PENDING_PER_GUEST,
+        lines: JSON.stringify([
+          { roomTypeId: 0, ratePlanId: null, roomsCount: 1, lineTotalMinor: PRICE_MINOR * STAY_NIGHTS },
+        ]),
+        topic: 'reservation.created',
+        payload: JSON.stringify({
+          property_id: slot.listingId,
+          guest_id: guestId,
+          owner_id: f.ownerId,
+          total: (total / 100).toFixed(2),
+          currency: 'EUR',
+        }),
+      }),
+    });
     if (!written.rows.some((r) => r.kind === 'r')) return rollback(c, 'pending-limit');
     await c.query('COMMIT');
     return 'booked';
@@ -92,7 +152,10 @@ async function rollback(c: pg.PoolClient, outcome: Outcome): Promise<Outcome> {
  * server's first kick in the next scenario's round, `booking`'s, which would pay for them.
  */
 async function settleEvents(pool: pg.Pool, f: SqlBookingFixtures): Promise<void> {
-  await pool.query(`UPDATE outbox_events SET published_at = now() WHERE published_at IS NULL AND payload->>'owner_id' = $1`, [String(f.ownerId)]);
+  await pool.query(
+    `UPDATE outbox_events SET published_at = now() WHERE published_at IS NULL AND payload->>'owner_id' = $1`,
+    [String(f.ownerId)],
+  );
 }
 
 /** The raw-SQL load: `clients` connections booking back to back for the given seconds. */
@@ -121,30 +184,36 @@ export function sqlBookingLoad(f: SqlBookingFixtures, clients: number): DirectLo
       const started = performance.now();
       const deadline = started + seconds * 1000;
       const cpu = process.cpuUsage();
-      await Promise.all(Array.from({ length: clients }, async () => {
-        const c = await pool.connect();
-        try {
-          while (performance.now() < deadline && !signal.aborted) {
-            const t0 = performance.now();
-            try {
-              if ((await book(c, f, slots.take())) !== 'booked') refused++;
-            } catch (err) {
-              failed++;
-              const what = err instanceof Error ? `${(err as { code?: string }).code ?? err.name}: ${err.message}` : String(err);
-              failures.set(what, (failures.get(what) ?? 0) + 1);
+      await Promise.all(
+        Array.from({ length: clients }, async () => {
+          const c = await pool.connect();
+          try {
+            while (performance.now() < deadline && !signal.aborted) {
+              const t0 = performance.now();
+              try {
+                if ((await book(c, f, slots.take())) !== 'booked') refused++;
+              } catch (err) {
+                failed++;
+                const what =
+                  err instanceof Error ? `${(err as { code?: string }).code ?? err.name}: ${err.message}` : String(err);
+                failures.set(what, (failures.get(what) ?? 0) + 1);
+              }
+              latencies.push(performance.now() - t0);
             }
-            latencies.push(performance.now() - t0);
+          } finally {
+            c.release();
           }
-        } finally {
-          c.release();
-        }
-      }));
+        }),
+      );
       const elapsed = (performance.now() - started) / 1000;
       const used = process.cpuUsage(cpu);
       await settleEvents(pool, f);
-      for (const [what, n] of failures) process.stderr.write(`[bench] booking-sql: ${n} transaction(s) failed: ${what}\n`);
+      for (const [what, n] of failures)
+        process.stderr.write(`[bench] booking-sql: ${n} transaction(s) failed: ${what}\n`);
       if (latencies.length) {
-        process.stderr.write(`[bench] booking-sql: this process used ${Math.round((used.user + used.system) / latencies.length)} µs of CPU per transaction (the driver, not the database)\n`);
+        process.stderr.write(
+          `[bench] booking-sql: this process used ${Math.round((used.user + used.system) / latencies.length)} µs of CPU per transaction (the driver, not the database)\n`,
+        );
       }
       const sample: Sample = {
         reqPerSec: latencies.length / elapsed,
@@ -159,7 +228,10 @@ export function sqlBookingLoad(f: SqlBookingFixtures, clients: number): DirectLo
         // No server process is involved: the column stays empty rather than compare unlike things.
         cpuUsPerReq: null,
       };
-      if (slots.used > f.slots) process.stderr.write(`[bench] booking-sql used ${slots.used} of ${f.slots} slots: faster than the fixtures were sized for\n`);
+      if (slots.used > f.slots)
+        process.stderr.write(
+          `[bench] booking-sql used ${slots.used} of ${f.slots} slots: faster than the fixtures were sized for\n`,
+        );
       return sample;
     },
     close: () => pool.end(),

@@ -21,7 +21,8 @@ export interface Manifest {
 export const datasetName = (count: number) => `catalog-${count}`;
 /** Under data/ (git-ignored), beside the default DATA_DIR's own files. */
 export const pgliteDatasetDir = (root: string, count: number) => path.join(root, 'data', 'bench', datasetName(count));
-export const manifestPath = (root: string, count: number, kind: DatasetKind) => path.join(root, 'data', 'bench', `${datasetName(count)}.${kind}.json`);
+export const manifestPath = (root: string, count: number, kind: DatasetKind) =>
+  path.join(root, 'data', 'bench', `${datasetName(count)}.${kind}.json`);
 
 export function withDatabase(url: string, name: string): string {
   const u = new URL(url);

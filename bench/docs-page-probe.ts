@@ -26,7 +26,9 @@ export async function installDocsProbe(context: BrowserContext): Promise<void> {
 
 /** Milliseconds from the navigation's start to the first operation's frame (waits for it). */
 export async function firstOperationDrawn(page: Page, timeoutMs = 60_000): Promise<number> {
-  const handle = await page.waitForFunction(() => (window as any).__docsProbe?.firstOperation || 0, null, { timeout: timeoutMs });
+  const handle = await page.waitForFunction(() => (window as any).__docsProbe?.firstOperation || 0, null, {
+    timeout: timeoutMs,
+  });
   return Math.round(Number(await handle.jsonValue()));
 }
 

@@ -50,7 +50,10 @@ async function withLock<T>(root: string, count: number, kind: DatasetKind, work:
         await rm(dir, { recursive: true, force: true });
         continue;
       }
-      if (!announced) process.stderr.write(`[bench] another process (pid ${owner || '?'}) is generating ${datasetName(count)} for ${kind}; waiting\n`);
+      if (!announced)
+        process.stderr.write(
+          `[bench] another process (pid ${owner || '?'}) is generating ${datasetName(count)} for ${kind}; waiting\n`,
+        );
       announced = true;
       await sleep(1000);
     }
@@ -69,9 +72,17 @@ function generate(root: string, count: number, databaseUrl: string | undefined):
     if (databaseUrl) env.DATABASE_URL = databaseUrl;
     else delete env.DATABASE_URL;
     // Its stdout goes to stderr too: this process's stdout is the table.
-    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/generate-catalog.ts', '--count', String(count)], { cwd: root, env, stdio: ['ignore', 2, 2] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/generate-catalog.ts', '--count', String(count)], {
+      cwd: root,
+      env,
+      stdio: ['ignore', 2, 2],
+    });
     child.once('error', reject);
-    child.once('exit', (code, signal) => (code === 0 ? resolve() : reject(new Error(`generating the ${count}-listing catalogue failed (${code ?? signal})`))));
+    child.once('exit', (code, signal) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`generating the ${count}-listing catalogue failed (${code ?? signal})`)),
+    );
   });
 }
 
@@ -79,7 +90,11 @@ function generate(root: string, count: number, databaseUrl: string | undefined):
  * The catalogue's manifest, generated first when it is missing or stale and generation is
  * allowed; otherwise null and `why` says what to run.
  */
-export async function ensureCatalog(root: string, count: number, databaseUrl: string | undefined): Promise<{ manifest: Manifest } | { manifest: null; why: string }> {
+export async function ensureCatalog(
+  root: string,
+  count: number,
+  databaseUrl: string | undefined,
+): Promise<{ manifest: Manifest } | { manifest: null; why: string }> {
   const kind: DatasetKind = databaseUrl ? 'postgres' : 'pglite';
   const usable = async () => {
     const m = await loadManifest(root, count, kind);
@@ -87,15 +102,20 @@ export async function ensureCatalog(root: string, count: number, databaseUrl: st
   };
   let { m, problem } = await usable();
   if (m && !problem) return { manifest: m };
-  if (!generationAllowed()) return { manifest: null, why: `${problem}: run \`${generateCommand(count, kind)}\` (BENCH_GENERATE=0 is set)` };
+  if (!generationAllowed())
+    return { manifest: null, why: `${problem}: run \`${generateCommand(count, kind)}\` (BENCH_GENERATE=0 is set)` };
   await withLock(root, count, kind, async () => {
     // Another run may have made it while this one waited for the lock.
     ({ m, problem } = await usable());
     if (m && !problem) return;
-    process.stderr.write(`[bench] ${problem}: generating it (${generateCommand(count, kind)}); BENCH_GENERATE=0 skips instead\n`);
+    process.stderr.write(
+      `[bench] ${problem}: generating it (${generateCommand(count, kind)}); BENCH_GENERATE=0 skips instead\n`,
+    );
     const started = Date.now();
     await generate(root, count, databaseUrl);
-    process.stderr.write(`[bench] ${datasetName(count)} generated for ${kind} in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
+    process.stderr.write(
+      `[bench] ${datasetName(count)} generated for ${kind} in ${((Date.now() - started) / 1000).toFixed(0)} s\n`,
+    );
   });
   ({ m, problem } = await usable());
   return m && !problem ? { manifest: m } : { manifest: null, why: `${problem} even after generating it` };

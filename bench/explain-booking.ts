@@ -17,7 +17,17 @@ import { startServer } from './server-process.ts';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BOOKINGS = Number(process.env.EXPLAIN_BOOKINGS ?? 20);
 // Tables whose rows grow with bookings: a sequential scan of one makes a booking cost grow too.
-const GROWING = ['reservations', 'reservation_rooms', 'property_nights', 'outbox_events', 'notifications', 'email_jobs', 'payments', 'users', 'sessions'];
+const GROWING = [
+  'reservations',
+  'reservation_rooms',
+  'property_nights',
+  'outbox_events',
+  'notifications',
+  'email_jobs',
+  'payments',
+  'users',
+  'sessions',
+];
 
 /** The file's bytes from `offset` to `end` (default: its end), as text. */
 async function readFrom(file: string, offset: number, end?: number): Promise<string> {
@@ -47,9 +57,15 @@ async function main() {
     },
     env: {
       PGOPTIONS: [
-        'session_preload_libraries=auto_explain', 'auto_explain.log_min_duration=0', 'auto_explain.log_analyze=on',
-        'auto_explain.log_buffers=on', 'auto_explain.log_nested_statements=on', 'auto_explain.log_timing=on',
-      ].map((o) => `-c ${o}`).join(' '),
+        'session_preload_libraries=auto_explain',
+        'auto_explain.log_min_duration=0',
+        'auto_explain.log_analyze=on',
+        'auto_explain.log_buffers=on',
+        'auto_explain.log_nested_statements=on',
+        'auto_explain.log_timing=on',
+      ]
+        .map((o) => `-c ${o}`)
+        .join(' '),
     },
   });
   try {
@@ -67,8 +83,14 @@ async function main() {
     await new Promise((r) => setTimeout(r, 1500)); // the relay's passes after the last commit
     const warm = await readFrom(logFile, from);
     const cold = await readFrom(logFile, coldFrom, from);
-    const scans = report(warm, database, `${BOOKINGS} bookings of listings in service`, BOOKINGS) +
-      report(cold, database, `the first booking of each of the ${f.listingIds.length} listings (cold caches: the year's booked nights read)`, f.listingIds.length);
+    const scans =
+      report(warm, database, `${BOOKINGS} bookings of listings in service`, BOOKINGS) +
+      report(
+        cold,
+        database,
+        `the first booking of each of the ${f.listingIds.length} listings (cold caches: the year's booked nights read)`,
+        f.listingIds.length,
+      );
     if (scans > 0) {
       console.log(`# ${scans} plan(s) scan a table that grows with history sequentially or walk a whole index of one`);
       process.exitCode = 1;
@@ -83,7 +105,12 @@ async function book(baseUrl: string, f: HttpBookingFixtures, slots: Slots): Prom
   const res = await fetch(`${baseUrl}/api/reservations`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${f.tokens[s.guest]}` },
-    body: JSON.stringify({ property_id: s.listingId, checkin_date: s.checkin, checkout_date: s.checkout, guests: { adults: 2, children: 0 } }),
+    body: JSON.stringify({
+      property_id: s.listingId,
+      checkin_date: s.checkin,
+      checkout_date: s.checkout,
+      guests: { adults: 2, children: 0 },
+    }),
   });
   if (res.status !== 201) throw new Error(`booking answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
 }
@@ -109,25 +136,42 @@ function report(log: string, database: string, what: string, bookings: number): 
   // The same statement text runs once per booking: one line per statement, its median time.
   const byQuery = new Map<string, Plan[]>();
   for (const p of plans) byQuery.set(p.query, [...(byQuery.get(p.query) ?? []), p]);
-  const rows = [...byQuery.values()].map((ps) => {
-    const sorted = [...ps].sort((a, b) => a.ms - b.ms);
-    return { runs: ps.length, median: sorted[Math.floor(sorted.length / 2)]!.ms, plan: sorted[Math.floor(sorted.length / 2)]! };
-  }).sort((a, b) => b.median * b.runs - a.median * a.runs);
-  console.log(`# ${what}: ${plans.length} statements logged (${rows.length} distinct), at the history of booking-history\n`);
+  const rows = [...byQuery.values()]
+    .map((ps) => {
+      const sorted = [...ps].sort((a, b) => a.ms - b.ms);
+      return {
+        runs: ps.length,
+        median: sorted[Math.floor(sorted.length / 2)]!.ms,
+        plan: sorted[Math.floor(sorted.length / 2)]!,
+      };
+    })
+    .sort((a, b) => b.median * b.runs - a.median * a.runs);
+  console.log(
+    `# ${what}: ${plans.length} statements logged (${rows.length} distinct), at the history of booking-history\n`,
+  );
   let seq = 0;
   for (const r of rows) {
     const scans = [
-      ...GROWING.filter((t) => new RegExp(`Seq Scan on ${t}\\b`).test(r.plan.text)).map((t) => `SEQUENTIAL SCAN of ${t}`),
+      ...GROWING.filter((t) => new RegExp(`Seq Scan on ${t}\\b`).test(r.plan.text)).map(
+        (t) => `SEQUENTIAL SCAN of ${t}`,
+      ),
       ...wholeIndexWalks(r.plan.text),
     ];
     seq += scans.length;
     console.log(`## ${r.median.toFixed(3)} ms median × ${r.runs}${scans.length ? `  ${scans.join('; ')}` : ''}`);
     console.log(`${r.plan.query.slice(0, 400)}${r.plan.query.length > 400 ? ' …' : ''}\n`);
-    console.log(r.plan.text.split('\n').map((l) => `    ${l}`).join('\n'));
+    console.log(
+      r.plan.text
+        .split('\n')
+        .map((l) => `    ${l}`)
+        .join('\n'),
+    );
     console.log('');
   }
   const total = rows.reduce((s, r) => s + r.median * r.runs, 0) / bookings;
-  console.log(`# about ${total.toFixed(3)} ms of statement time per booking (medians; nested statements count inside their callers too)\n`);
+  console.log(
+    `# about ${total.toFixed(3)} ms of statement time per booking (medians; nested statements count inside their callers too)\n`,
+  );
   return seq;
 }
 
@@ -146,7 +190,8 @@ function wholeIndexWalks(plan: string): string[] {
     const details: string[] = [];
     for (let j = i + 1; j < lines.length && !lines[j]!.includes('->'); j++) details.push(lines[j]!);
     const removed = Number(/Rows Removed by Filter: (\d+)/.exec(details.join('\n'))?.[1] ?? 0);
-    if (removed > 0 && !details.some((d) => d.includes('Index Cond:'))) found.push(`WHOLE-INDEX WALK of ${m[2]} (${m[1]}, ${removed} rows thrown away)`);
+    if (removed > 0 && !details.some((d) => d.includes('Index Cond:')))
+      found.push(`WHOLE-INDEX WALK of ${m[2]} (${m[1]}, ${removed} rows thrown away)`);
   });
   return found;
 }

@@ -7,7 +7,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql, type SQL } from 'drizzle-orm';
 import { openDatabase } from '../src/db/connection.ts';
-import { cardsSql, countSql, pageIdsSql, propertySearchRepository, type PageRequest } from '../src/modules/property-search/property-search.repository.ts';
+import {
+  cardsSql,
+  countSql,
+  pageIdsSql,
+  propertySearchRepository,
+  type PageRequest,
+} from '../src/modules/property-search/property-search.repository.ts';
 import { parseCriteria } from '../src/modules/property-search/search-criteria.ts';
 import { MAX_PUBLIC_MATCHES } from '../src/modules/property-search/find-cards.ts';
 import { facetsSql } from '../src/modules/property-search/search-facets.repository.ts';
@@ -21,30 +27,53 @@ async function main() {
   const serverUrl = process.env.DATABASE_URL || undefined;
   const kind = serverUrl ? 'postgres' : 'pglite';
   const manifest = await loadManifest(root, count, kind);
-  if (!manifest) throw new Error(`no ${count}-listing catalogue for ${kind}: run npm run bench:data -- --count ${count}`);
+  if (!manifest)
+    throw new Error(`no ${count}-listing catalogue for ${kind}: run npm run bench:data -- --count ${count}`);
   const database = serverUrl
     ? await openDatabase({ url: withDatabase(serverUrl, manifest.location), poolSize: 1 })
     : await openDatabase({ dataDir: path.join(root, manifest.location, 'pgdata') });
   const s = manifest.search;
   const { criteria, sort } = parseCriteria(
-    { near: s.near, radius_km: s.radius_km, checkin_date: s.checkin_date, checkout_date: s.checkout_date, guests: s.guests },
+    {
+      near: s.near,
+      radius_km: s.radius_km,
+      checkin_date: s.checkin_date,
+      checkout_date: s.checkout_date,
+      guests: s.guests,
+    },
     new Date(manifest.generatedAt),
   );
-  const req: PageRequest = { scope: { kind: 'public' }, criteria, sort, basis: null, limit: 20, offset: 0, countCap: MAX_PUBLIC_MATCHES };
+  const req: PageRequest = {
+    scope: { kind: 'public' },
+    criteria,
+    sort,
+    basis: null,
+    limit: 20,
+    offset: 0,
+    countCap: MAX_PUBLIC_MATCHES,
+  };
   const run = async (q: SQL) => (await database.db.execute(q)) as unknown as { rows: Array<Record<string, unknown>> };
   let sequential = false;
-  console.log(`# ${manifest.dataset} on ${kind} (${manifest.count} listings, ${manifest.cities} cities); query: ${JSON.stringify(s)}\n`);
+  console.log(
+    `# ${manifest.dataset} on ${kind} (${manifest.count} listings, ${manifest.cities} cities); query: ${JSON.stringify(s)}\n`,
+  );
   const picked = (await run(pageIdsSql(req))).rows;
-  // The facets' price basis as the service finds it (find-cards.ts, priceBasis): the default currency's rate.
-  const defaultRate = (await propertySearchRepository(database.db).currencyRate())?.rate ?? null;
+  // The facets' price basis as the service finds it (find-cards.ts, priceBasis): the default currency.
+  const found = await propertySearchRepository(database.db).currencyRate();
+  const basis = found ? { rate: found.rate, decimals: found.decimals } : { rate: null };
   const statements = [
     ['page ids', pageIdsSql(req)],
     ['cards of those ids', cardsSql(picked.map((r) => Number(r.id)))],
     ['count (the page is full)', countSql(req)],
-    ['facets (facets=1; their total spares the count)', facetsSql({ scope: req.scope, criteria, basis: { rate: defaultRate }, countCap: MAX_PUBLIC_MATCHES })],
+    [
+      'facets (facets=1; their total spares the count)',
+      facetsSql({ scope: req.scope, criteria, basis, countCap: MAX_PUBLIC_MATCHES }),
+    ],
   ] as const;
   for (const [name, q] of statements) {
-    const plan = (await run(sql`EXPLAIN (ANALYZE, BUFFERS) ${q}`)).rows.map((r) => String(Object.values(r)[0])).join('\n');
+    const plan = (await run(sql`EXPLAIN (ANALYZE, BUFFERS) ${q}`)).rows
+      .map((r) => String(Object.values(r)[0]))
+      .join('\n');
     console.log(`## ${name}\n\n${plan}\n`);
     if (/Seq Scan on (properties|property_nights)\b/.test(plan)) sequential = true;
     const times: number[] = [];
@@ -54,7 +83,9 @@ async function main() {
       times.push(performance.now() - t0);
     }
     times.sort((a, b) => a - b);
-    console.log(`${name}: median ${times[15]!.toFixed(2)} ms, p95 ${times[28]!.toFixed(2)} ms over 30 runs (client side)\n`);
+    console.log(
+      `${name}: median ${times[15]!.toFixed(2)} ms, p95 ${times[28]!.toFixed(2)} ms over 30 runs (client side)\n`,
+    );
   }
   console.log(`matches: ${(await run(countSql(req))).rows[0]!.n}, page: ${picked.length} cards`);
   await database.close();

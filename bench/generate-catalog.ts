@@ -17,8 +17,21 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, runMigrations, type Db } from '../src/db/connection.ts';
 import { seedReferenceData } from '../src/modules/catalog/seed-reference-data.ts';
 import {
-  commodities, countries, currencies, offers, packages, properties, propertyCommodities, propertyMedias, propertyNights,
-  propertyTypes, ratePlans, roomTypes, seasons, services, users,
+  commodities,
+  countries,
+  currencies,
+  offers,
+  packages,
+  properties,
+  propertyCommodities,
+  propertyMedias,
+  propertyNights,
+  propertyTypes,
+  ratePlans,
+  roomTypes,
+  seasons,
+  services,
+  users,
 } from '../src/db/schema/index.ts';
 import { Progress } from './progress.ts';
 import { datasetName, manifestPath, pgliteDatasetDir, withDatabase, type Manifest } from './datasets.ts';
@@ -106,7 +119,8 @@ async function main() {
   const commodityIds = (await db.select({ id: commodities.id }).from(commodities)).map((r) => r.id);
   const countryCodes = (await db.select({ code: countries.code }).from(countries)).map((r) => r.code);
   const currencyCodes = (await db.select({ code: currencies.code }).from(currencies)).map((r) => r.code);
-  if (!typeIds.length || !commodityIds.length || !countryCodes.length) throw new Error('reference data missing after seeding');
+  if (!typeIds.length || !commodityIds.length || !countryCodes.length)
+    throw new Error('reference data missing after seeding');
   // Two-decimal currencies only, so one price range reads the same in all of them.
   const priced = ['EUR', 'USD', 'GBP', 'CHF'].filter((c) => currencyCodes.includes(c));
   if (!priced.length) throw new Error('none of EUR, USD, GBP, CHF is among the currencies');
@@ -120,10 +134,18 @@ async function main() {
   for (let from = 0; from < ownersCount; from += opt.batch) {
     const rows = await db
       .insert(users)
-      .values(Array.from({ length: Math.min(opt.batch, ownersCount - from) }, (_, k) => {
-        const i = from + k;
-        return { username: `bench_owner_${i}`, email: `bench-owner-${i}@example.com`, firstName: 'Bench', lastName: `Owner ${i}`, role: 'owner' };
-      }))
+      .values(
+        Array.from({ length: Math.min(opt.batch, ownersCount - from) }, (_, k) => {
+          const i = from + k;
+          return {
+            username: `bench_owner_${i}`,
+            email: `bench-owner-${i}@example.com`,
+            firstName: 'Bench',
+            lastName: `Owner ${i}`,
+            role: 'owner',
+          };
+        }),
+      )
       .returning({ id: users.id });
     ownerIds.push(...rows.map((o) => o.id));
   }
@@ -143,22 +165,44 @@ async function main() {
         const lng = c.lng + (r.gauss() * spread) / Math.cos((c.lat * Math.PI) / 180);
         const roll = r.next();
         // The very first listing is the detail benchmark's: public and complete.
-        const status = i === 0 ? 'active' : roll < 0.85 ? 'active' : roll < 0.9 ? 'inactive' : roll < 0.97 ? 'draft' : 'archived';
+        const status =
+          i === 0 ? 'active' : roll < 0.85 ? 'active' : roll < 0.9 ? 'inactive' : roll < 0.97 ? 'draft' : 'archived';
         const price = r.int(40, 400) * 100;
         const currency = r.chance(0.8) ? priced[0]! : r.pick(priced);
         return {
-          ownerId: r.pick(ownerIds), status, visibility: i === 0 || r.chance(0.95), recommended: r.chance(0.03),
-          whoAreYou: 'individual', internalName: `Listing ${i}`, publicName: `Stay ${i} in city ${city}`,
-          typeId: r.pick(typeIds), description: `A comfortable place to stay in city ${city}, listing number ${i}, close to everything.`,
-          countryCode: r.pick(countryCodes), address: `${r.int(1, 300)} Bench Street, City ${city}`,
-          latitude: Math.round(lat * 1e6) / 1e6, longitude: Math.round((((lng + 540) % 360) - 180) * 1e6) / 1e6,
-          timezone: 'UTC', currencyCode: currency,
-          basePrice: price, pricePerNight: price, cleaningFee: r.int(0, 8) * 500, taxRate: String(r.int(0, 20)), securityDeposit: r.int(0, 5) * 10000,
-          capacity: r.int(1, 10), checkInTime: '15:00:00', checkInTimeEnd: '21:00:00', checkOutTime: '11:00:00',
-          breakfastIncluded: r.chance(0.2), petsAllowed: r.chance(0.3),
-          rules: ['No smoking'], cancellationPolicy: [r.pick(['flexible', 'moderate', 'strict'])], completedSteps: [1, 2, 3, 4, 5, 6, 7, 8],
-          likeCount: Math.floor(r.next() ** 3 * 200), ratingCount: r.int(0, 40),
-          ratingSum: 0, wifiInformations: { network: `net-${i}`, password: `pass-${i}`, speed: '100 Mbps' },
+          ownerId: r.pick(ownerIds),
+          status,
+          visibility: i === 0 || r.chance(0.95),
+          recommended: r.chance(0.03),
+          whoAreYou: 'individual',
+          internalName: `Listing ${i}`,
+          publicName: `Stay ${i} in city ${city}`,
+          typeId: r.pick(typeIds),
+          description: `A comfortable place to stay in city ${city}, listing number ${i}, close to everything.`,
+          countryCode: r.pick(countryCodes),
+          address: `${r.int(1, 300)} Bench Street, City ${city}`,
+          latitude: Math.round(lat * 1e6) / 1e6,
+          longitude: Math.round((((lng + 540) % 360) - 180) * 1e6) / 1e6,
+          timezone: 'UTC',
+          currencyCode: currency,
+          basePrice: price,
+          pricePerNight: price,
+          cleaningFee: r.int(0, 8) * 500,
+          taxRate: String(r.int(0, 20)),
+          securityDeposit: r.int(0, 5) * 10000,
+          capacity: r.int(1, 10),
+          checkInTime: '15:00:00',
+          checkInTimeEnd: '21:00:00',
+          checkOutTime: '11:00:00',
+          breakfastIncluded: r.chance(0.2),
+          petsAllowed: r.chance(0.3),
+          rules: ['No smoking'],
+          cancellationPolicy: [r.pick(['flexible', 'moderate', 'strict'])],
+          completedSteps: [1, 2, 3, 4, 5, 6, 7, 8],
+          likeCount: Math.floor(r.next() ** 3 * 200),
+          ratingCount: r.int(0, 40),
+          ratingSum: 0,
+          wifiInformations: { network: `net-${i}`, password: `pass-${i}`, speed: '100 Mbps' },
           createdAt: new Date(today - r.int(0, 730) * DAY_MS - r.int(0, DAY_MS - 1)),
         };
       });
@@ -170,7 +214,12 @@ async function main() {
       const medias: Array<typeof propertyMedias.$inferInsert> = [];
       const nights = new Map<string, typeof propertyNights.$inferInsert>();
       const rtDrafts: Array<{ propertyId: number; row: typeof roomTypes.$inferInsert }> = [];
-      const night = (propertyId: number, roomTypeId: number, day: number, v: Partial<typeof propertyNights.$inferInsert>) => {
+      const night = (
+        propertyId: number,
+        roomTypeId: number,
+        day: number,
+        v: Partial<typeof propertyNights.$inferInsert>,
+      ) => {
         if (day < 0 || day >= WINDOW_DAYS) return;
         const key = `${propertyId}:${roomTypeId}:${day}`;
         nights.set(key, { propertyId, roomTypeId, night: dayOf(today, day), ...nights.get(key), ...v });
@@ -182,11 +231,28 @@ async function main() {
         for (const commodityId of picked) links.push({ propertyId: id, commodityId });
         const mediaCount = full ? 5 : r.chance(0.6) ? r.int(1, 3) : 0;
         for (let m = 0; m < mediaCount; m++) {
-          medias.push({ propertyId: id, mediaType: 'image', storageKey: `bench/${id}-${m}.jpg`, mime: 'image/jpeg', thumbnailKey: `bench/${id}-${m}-thumb.jpg`, position: m });
+          medias.push({
+            propertyId: id,
+            mediaType: 'image',
+            storageKey: `bench/${id}-${m}.jpg`,
+            mime: 'image/jpeg',
+            thumbnailKey: `bench/${id}-${m}-thumb.jpg`,
+            position: m,
+          });
         }
         if (full || r.chance(0.2)) {
           for (let t = full ? 3 : r.int(1, 3); t > 0; t--) {
-            rtDrafts.push({ propertyId: id, row: { propertyId: id, title: `Room ${t}`, countOfRooms: r.int(1, 8), occAdults: 2, occChildren: r.int(0, 2), capacity: r.int(2, 5) } });
+            rtDrafts.push({
+              propertyId: id,
+              row: {
+                propertyId: id,
+                title: `Room ${t}`,
+                countOfRooms: r.int(1, 8),
+                occAdults: 2,
+                occChildren: r.int(0, 2),
+                capacity: r.int(2, 5),
+              },
+            });
           }
           return;
         }
@@ -202,11 +268,23 @@ async function main() {
         }
       });
       if (rtDrafts.length) {
-        const rts = await tx.insert(roomTypes).values(rtDrafts.map((x) => x.row)).returning({ id: roomTypes.id, propertyId: roomTypes.propertyId, count: roomTypes.countOfRooms });
-        await tx.insert(ratePlans).values(rts.map((rt) => ({
-          roomTypeId: rt.id, title: 'Standard', currency: 'EUR', price: r.int(50, 300) * 100,
-          maxStay: seven(0), minStayArrival: seven(1), closedToArrival: seven(false), closedToDeparture: seven(false), stopSell: seven(false),
-        })));
+        const rts = await tx
+          .insert(roomTypes)
+          .values(rtDrafts.map((x) => x.row))
+          .returning({ id: roomTypes.id, propertyId: roomTypes.propertyId, count: roomTypes.countOfRooms });
+        await tx.insert(ratePlans).values(
+          rts.map((rt) => ({
+            roomTypeId: rt.id,
+            title: 'Standard',
+            currency: 'EUR',
+            price: r.int(50, 300) * 100,
+            maxStay: seven(0),
+            minStayArrival: seven(1),
+            closedToArrival: seven(false),
+            closedToDeparture: seven(false),
+            stopSell: seven(false),
+          })),
+        );
         for (const rt of rts) {
           for (let s = r.int(0, 6); s > 0; s--) {
             const start = r.int(0, WINDOW_DAYS - 1);
@@ -217,10 +295,28 @@ async function main() {
         }
       }
       if (done === 0) {
-        await tx.insert(seasons).values({ propertyId: detailId, name: 'Summer', startDate: dayOf(today, 60), endDate: dayOf(today, 120), reductionPercent: '10', minStay: 2, maxStay: 21 });
-        await tx.insert(offers).values({ propertyId: detailId, name: 'Early bird', discountType: 'percent', discountValue: '15', startDate: dayOf(today, 0), endDate: dayOf(today, 90), minNights: 3 });
+        await tx.insert(seasons).values({
+          propertyId: detailId,
+          name: 'Summer',
+          startDate: dayOf(today, 60),
+          endDate: dayOf(today, 120),
+          reductionPercent: '10',
+          minStay: 2,
+          maxStay: 21,
+        });
+        await tx.insert(offers).values({
+          propertyId: detailId,
+          name: 'Early bird',
+          discountType: 'percent',
+          discountValue: '15',
+          startDate: dayOf(today, 0),
+          endDate: dayOf(today, 90),
+          minNights: 3,
+        });
         await tx.insert(packages).values({ propertyId: detailId, name: 'Romance', price: 5000, isGlobal: false });
-        await tx.insert(services).values({ propertyId: detailId, name: 'Airport pick-up', price: 4000, type: 'per_stay' });
+        await tx
+          .insert(services)
+          .values({ propertyId: detailId, name: 'Airport pick-up', price: 4000, type: 'per_stay' });
       }
       await insertChunked(links, 5000, (c) => tx.insert(propertyCommodities).values(c).onConflictDoNothing());
       await insertChunked(medias, 3000, (c) => tx.insert(propertyMedias).values(c));
@@ -242,10 +338,16 @@ async function main() {
     cities,
     generatedAt: new Date().toISOString(),
     detailId,
-    search: { near: `${cityCenter(0).lat.toFixed(6)},${cityCenter(0).lng.toFixed(6)}`, radius_km: 5, checkin_date: dayOf(today, 30), checkout_date: dayOf(today, 33), guests: 2 },
+    search: {
+      near: `${cityCenter(0).lat.toFixed(6)},${cityCenter(0).lng.toFixed(6)}`,
+      radius_km: 5,
+      checkin_date: dayOf(today, 30),
+      checkout_date: dayOf(today, 33),
+      guests: 2,
+    },
   };
   await mkdir(path.dirname(manifestPath(root, opt.count, kind)), { recursive: true });
-  await writeFile(manifestPath(root, opt.count, kind), JSON.stringify(manifest, null, 2) + '\n');
+  await writeFile(manifestPath(root, opt.count, kind), `${JSON.stringify(manifest, null, 2)}\n`);
   process.stderr.write(
     `[bench:data] ${opt.count} properties in ${cities} cities, ${nightsTotal} calendar rows → ${kind} ${location} ` +
       `(${((Date.now() - started) / 1000).toFixed(1)} s); manifest ${path.relative(root, manifestPath(root, opt.count, kind))}\n`,

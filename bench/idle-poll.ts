@@ -30,7 +30,11 @@ export interface IdleState {
 
 export function idleState(): IdleState {
   const poll = read(HALT_POLL);
-  return { driver: read(`${CPUIDLE}/current_driver`), governor: read(`${CPUIDLE}/current_governor`), haltPollNs: poll === null ? null : Number(poll) };
+  return {
+    driver: read(`${CPUIDLE}/current_driver`),
+    governor: read(`${CPUIDLE}/current_governor`),
+    haltPollNs: poll === null ? null : Number(poll),
+  };
 }
 
 /**
@@ -42,18 +46,27 @@ export function applyHaltPoll(env: NodeJS.ProcessEnv = process.env): { before: n
   const raw = env.BENCH_HALT_POLL_NS;
   if (raw === undefined || raw === '') return undefined;
   const during = Number(raw);
-  if (!Number.isInteger(during) || during < 0) throw new Error(`BENCH_HALT_POLL_NS must be a whole number of nanoseconds (got "${raw}")`);
+  if (!Number.isInteger(during) || during < 0)
+    throw new Error(`BENCH_HALT_POLL_NS must be a whole number of nanoseconds (got "${raw}")`);
   const current = read(HALT_POLL);
-  if (current === null) throw new Error(`BENCH_HALT_POLL_NS needs the haltpoll cpuidle governor (${HALT_POLL} not found): this machine does not idle that way`);
+  if (current === null)
+    throw new Error(
+      `BENCH_HALT_POLL_NS needs the haltpoll cpuidle governor (${HALT_POLL} not found): this machine does not idle that way`,
+    );
   // The parameter exists wherever the module is built in, but only the haltpoll driver reads it:
   // under another (2026-11-27 evening's VM idled with the driver "none") writing it changes nothing.
   const driver = read(`${CPUIDLE}/current_driver`);
-  if (driver !== 'haltpoll') throw new Error(`BENCH_HALT_POLL_NS needs the haltpoll cpuidle driver; this machine's is ${driver ?? 'unreadable'}, so idle CPUs would not poll: leave it unset`);
+  if (driver !== 'haltpoll')
+    throw new Error(
+      `BENCH_HALT_POLL_NS needs the haltpoll cpuidle driver; this machine's is ${driver ?? 'unreadable'}, so idle CPUs would not poll: leave it unset`,
+    );
   const before = Number(current);
   try {
     writeFileSync(HALT_POLL, String(during));
   } catch (err) {
-    throw new Error(`BENCH_HALT_POLL_NS: cannot write ${HALT_POLL} (${(err as Error).message}); run as root or leave it unset`);
+    throw new Error(
+      `BENCH_HALT_POLL_NS: cannot write ${HALT_POLL} (${(err as Error).message}); run as root or leave it unset`,
+    );
   }
   process.once('exit', () => {
     try {

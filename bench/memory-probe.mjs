@@ -19,7 +19,8 @@ if (file) {
   // ride V8's sawtooth (tens of MB up, then down), so their means say little about growth.
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
-      if (entry.detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR) write({ t: Date.now(), afterMajorGc: true, heapUsed: process.memoryUsage().heapUsed });
+      if (entry.detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR)
+        write({ t: Date.now(), afterMajorGc: true, heapUsed: process.memoryUsage().heapUsed });
     }
   }).observe({ entryTypes: ['gc'] });
   const delay = monitorEventLoopDelay({ resolution: 10 });
@@ -27,8 +28,14 @@ if (file) {
   setInterval(() => {
     const m = process.memoryUsage();
     const line = {
-      t: Date.now(), rss: m.rss, heapUsed: m.heapUsed, heapTotal: m.heapTotal, external: m.external, arrayBuffers: m.arrayBuffers,
-      loopMeanMs: delay.mean / 1e6, loopMaxMs: delay.max / 1e6,
+      t: Date.now(),
+      rss: m.rss,
+      heapUsed: m.heapUsed,
+      heapTotal: m.heapTotal,
+      external: m.external,
+      arrayBuffers: m.arrayBuffers,
+      loopMeanMs: delay.mean / 1e6,
+      loopMaxMs: delay.max / 1e6,
     };
     delay.reset();
     write(line);

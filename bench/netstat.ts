@@ -6,7 +6,9 @@ import { readFileSync } from 'node:fs';
 
 export function listenOverflows(): number | null {
   try {
-    const lines = readFileSync('/proc/net/netstat', 'utf8').split('\n').filter((l) => l.startsWith('TcpExt:'));
+    const lines = readFileSync('/proc/net/netstat', 'utf8')
+      .split('\n')
+      .filter((l) => l.startsWith('TcpExt:'));
     const [names, values] = lines.map((l) => l.trim().split(/\s+/));
     const i = names?.indexOf('ListenOverflows') ?? -1;
     return i > 0 && values?.[i] !== undefined ? Number(values[i]) : null;

@@ -55,7 +55,10 @@ export class PacedLoad {
   /** This process's own event-loop delay: if it lags, latencies include the generator's lag. */
   readonly ownDelay = monitorEventLoopDelay({ resolution: 10 });
 
-  constructor(private readonly opts: PacedOptions, private readonly onOutcome: (o: Outcome) => void) {
+  constructor(
+    private readonly opts: PacedOptions,
+    private readonly onOutcome: (o: Outcome) => void,
+  ) {
     this.url = new URL(opts.baseUrl);
     this.agent = new http.Agent({ keepAlive: true, maxSockets: opts.maxSockets, maxFreeSockets: opts.maxSockets });
   }
@@ -65,7 +68,12 @@ export class PacedLoad {
    * `onPhase` is called as each begins. Resolves when the last request has been sent; `drain()`
    * waits for the answers.
    */
-  async run(phases: Phase[], next: () => PacedRequest, onPhase: (p: Phase, at: number) => void, signal?: AbortSignal): Promise<void> {
+  async run(
+    phases: Phase[],
+    next: () => PacedRequest,
+    onPhase: (p: Phase, at: number) => void,
+    signal?: AbortSignal,
+  ): Promise<void> {
     this.ownDelay.enable();
     let phaseStart = performance.now();
     for (const phase of phases) {
@@ -112,22 +120,30 @@ export class PacedLoad {
     };
     const headers: Record<string, string | number> = { ...r.headers };
     if (r.body !== undefined) headers['content-length'] = Buffer.byteLength(r.body);
-    const req = http.request({ agent: this.agent, host: this.url.hostname, port: this.url.port, method: r.method, path: r.path, headers }, (res) => {
-      const status = res.statusCode ?? 0;
-      const ok = status >= 200 && status < 300;
-      let text = '';
-      if (!ok) res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        if (!ok && text.length < 300) text += chunk;
-      });
-      res.on('end', () => finish(status, undefined, ok ? undefined : text.slice(0, 300)));
-      res.on('error', (err) => finish(0, 'connection', err.message));
-    });
-    const timer = setTimeout(() => {
-      finish(0, 'timeout', `no answer within ${this.opts.timeoutMs} ms`);
-      req.destroy();
-    }, Math.max(1, this.opts.timeoutMs - (performance.now() - dueAt)));
-    req.on('error', (err) => finish(0, 'connection', `${(err as NodeJS.ErrnoException).code ?? ''} ${err.message}`.trim()));
+    const req = http.request(
+      { agent: this.agent, host: this.url.hostname, port: this.url.port, method: r.method, path: r.path, headers },
+      (res) => {
+        const status = res.statusCode ?? 0;
+        const ok = status >= 200 && status < 300;
+        let text = '';
+        if (!ok) res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          if (!ok && text.length < 300) text += chunk;
+        });
+        res.on('end', () => finish(status, undefined, ok ? undefined : text.slice(0, 300)));
+        res.on('error', (err) => finish(0, 'connection', err.message));
+      },
+    );
+    const timer = setTimeout(
+      () => {
+        finish(0, 'timeout', `no answer within ${this.opts.timeoutMs} ms`);
+        req.destroy();
+      },
+      Math.max(1, this.opts.timeoutMs - (performance.now() - dueAt)),
+    );
+    req.on('error', (err) =>
+      finish(0, 'connection', `${(err as NodeJS.ErrnoException).code ?? ''} ${err.message}`.trim()),
+    );
     req.end(r.body);
   }
 }

@@ -31,7 +31,8 @@ async function payOnCheckoutPage(url: string): Promise<void> {
   if (!token) throw new Error(`the checkout page at ${url} has no form token`);
   // The page escapes the token for HTML; it is URL-safe text, so only &amp; could appear.
   const res = await fetch(`${url}/pay`, {
-    method: 'POST', redirect: 'manual',
+    method: 'POST',
+    redirect: 'manual',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ token: token.replaceAll('&amp;', '&') }).toString(),
   });
@@ -41,17 +42,36 @@ async function payOnCheckoutPage(url: string): Promise<void> {
 
 /** `count` (≤ the fixture's listings) paid, confirmed reservations, one per listing and guest. */
 export async function paidReservations(ctx: Api, f: HttpBookingFixtures, count: number): Promise<PaidReservation[]> {
-  if (count > f.listingIds.length || count > f.tokens.length) throw new Error(`only ${f.listingIds.length} listings and ${f.tokens.length} guests for ${count} paid reservations`);
+  if (count > f.listingIds.length || count > f.tokens.length)
+    throw new Error(
+      `only ${f.listingIds.length} listings and ${f.tokens.length} guests for ${count} paid reservations`,
+    );
   const checkin = addDays(new Date().toISOString().slice(0, 10), PAID_FIRST_DAY);
   const out: PaidReservation[] = [];
   for (let i = 0; i < count; i++) {
     const token = f.tokens[i]!;
-    const booked = await ctx.api<{ data: { id: number; currency?: string } }>('POST', '/api/reservations', {
-      property_id: f.listingIds[i], checkin_date: checkin, checkout_date: addDays(checkin, 2), guests: { adults: 2, children: 0 },
-    }, token);
-    const processed = await ctx.api<{ data: { payment: { payment_details: { url: string } } } }>('POST', '/api/payments/process', {
-      reservation_id: booked.data.id, type: 'reservation', currency: 'EUR', payment_method: 'card',
-    }, token);
+    const booked = await ctx.api<{ data: { id: number; currency?: string } }>(
+      'POST',
+      '/api/reservations',
+      {
+        property_id: f.listingIds[i],
+        checkin_date: checkin,
+        checkout_date: addDays(checkin, 2),
+        guests: { adults: 2, children: 0 },
+      },
+      token,
+    );
+    const processed = await ctx.api<{ data: { payment: { payment_details: { url: string } } } }>(
+      'POST',
+      '/api/payments/process',
+      {
+        reservation_id: booked.data.id,
+        type: 'reservation',
+        currency: 'EUR',
+        payment_method: 'card',
+      },
+      token,
+    );
     const url = processed.data.payment.payment_details.url;
     const sessionId = url.slice(url.lastIndexOf('/checkout/') + '/checkout/'.length);
     if (!sessionId.startsWith('cs_')) throw new Error(`unexpected checkout url ${url}`);

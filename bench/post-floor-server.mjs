@@ -16,10 +16,18 @@ const { Type } = await import('typebox');
 
 const config = loadConfig();
 const deps = await createContainer(config);
-const Answer = Type.Object({ success: Type.Boolean(), message: Type.String(), data: Type.Object({ rooms: Type.Integer() }) });
+const Answer = Type.Object({
+  success: Type.Boolean(),
+  message: Type.String(),
+  data: Type.Object({ rooms: Type.Integer() }),
+});
 const app = await buildApp(deps, {
   extraRoutes: async (api) => {
-    api.post('/bench/post-floor', { schema: { hide: true, body: PreviewBody, response: { 200: Answer } } }, async (req) => ({ success: true, message: 'ok', data: { rooms: req.body.rooms?.length ?? 0 } }));
+    api.post(
+      '/bench/post-floor',
+      { schema: { hide: true, body: PreviewBody, response: { 200: Answer } } },
+      async (req) => ({ success: true, message: 'ok', data: { rooms: req.body.rooms?.length ?? 0 } }),
+    );
   },
 });
 await app.listen({ port: config.PORT, host: config.HOST });

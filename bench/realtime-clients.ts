@@ -47,55 +47,81 @@ const SOURCES = Math.max(1, Number(process.env.REALTIME_SOURCE_ADDRESSES ?? 4) |
 export const sourceOf = (i: number) => `127.0.0.${1 + (i % SOURCES)}`;
 
 export function openWs(host: string, token: string, onLatency: OnLatency, localAddress: string): Promise<WebSocket> {
-  return withRetry('ws', () => new Promise((resolve, reject) => {
-    const ws = new WebSocket(`ws://${host}/api/ws/notifications?token=${token}`, { perMessageDeflate: false, localAddress });
-    ws.on('message', (raw) => {
-      const n = (JSON.parse(String(raw)) as { data?: { n?: number } }).data?.n;
-      if (n !== undefined) onLatency(n);
-    });
-    ws.once('open', () => resolve(ws));
-    ws.once('unexpected-response', (_req, res) => {
-      res.resume();
-      ws.terminate();
-      reject(res.statusCode === 503 ? new Refused(retryAfter(res.headers)) : new Error(`WebSocket upgrade answered ${res.statusCode}`));
-    });
-    ws.once('error', reject);
-  }));
+  return withRetry(
+    'ws',
+    () =>
+      new Promise((resolve, reject) => {
+        const ws = new WebSocket(`ws://${host}/api/ws/notifications?token=${token}`, {
+          perMessageDeflate: false,
+          localAddress,
+        });
+        ws.on('message', (raw) => {
+          const n = (JSON.parse(String(raw)) as { data?: { n?: number } }).data?.n;
+          if (n !== undefined) onLatency(n);
+        });
+        ws.once('open', () => resolve(ws));
+        ws.once('unexpected-response', (_req, res) => {
+          res.resume();
+          ws.terminate();
+          reject(
+            res.statusCode === 503
+              ? new Refused(retryAfter(res.headers))
+              : new Error(`WebSocket upgrade answered ${res.statusCode}`),
+          );
+        });
+        ws.once('error', reject);
+      }),
+  );
 }
 
 function openSse(host: string, token: string, onLatency: OnLatency, localAddress: string): Promise<http.ClientRequest> {
   return withRetry('sse', () => openSseOnce(host, token, onLatency, localAddress));
 }
 
-function openSseOnce(host: string, token: string, onLatency: OnLatency, localAddress: string): Promise<http.ClientRequest> {
+function openSseOnce(
+  host: string,
+  token: string,
+  onLatency: OnLatency,
+  localAddress: string,
+): Promise<http.ClientRequest> {
   return new Promise((resolve, reject) => {
-    const req = http.get(`http://${host}/api/notifications/stream?token=${token}`, { agent: false, localAddress }, (res) => {
-      if (res.statusCode === 503) {
-        res.resume();
-        return reject(new Refused(retryAfter(res.headers)));
-      }
-      if (res.statusCode !== 200) return reject(new Error(`SSE answered ${res.statusCode}`));
-      let buf = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        buf += chunk;
-        let at: number;
-        while ((at = buf.indexOf('\n\n')) >= 0) {
-          const line = buf.slice(0, at).split('\n').find((l) => l.startsWith('data: '));
-          buf = buf.slice(at + 2);
-          const n = line ? (JSON.parse(line.slice(6)) as { data: { metadata?: { n?: number } } }).data.metadata?.n : undefined;
-          if (n !== undefined) onLatency(n);
+    const req = http.get(
+      `http://${host}/api/notifications/stream?token=${token}`,
+      { agent: false, localAddress },
+      (res) => {
+        if (res.statusCode === 503) {
+          res.resume();
+          return reject(new Refused(retryAfter(res.headers)));
         }
-      });
-      resolve(req);
-    });
+        if (res.statusCode !== 200) return reject(new Error(`SSE answered ${res.statusCode}`));
+        let buf = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          buf += chunk;
+          let at: number;
+          while ((at = buf.indexOf('\n\n')) >= 0) {
+            const line = buf
+              .slice(0, at)
+              .split('\n')
+              .find((l) => l.startsWith('data: '));
+            buf = buf.slice(at + 2);
+            const n = line
+              ? (JSON.parse(line.slice(6)) as { data: { metadata?: { n?: number } } }).data.metadata?.n
+              : undefined;
+            if (n !== undefined) onLatency(n);
+          }
+        });
+        resolve(req);
+      },
+    );
     req.on('error', reject);
   });
 }
 
 async function inBatches<T>(n: number, size: number, open: (i: number) => Promise<T>): Promise<T[]> {
   const out: T[] = [];
-  for (let i = 0; i < n; i += size) out.push(...(await Promise.all(Array.from({ length: Math.min(size, n - i) }, (_, k) => open(i + k)))));
+  for (let i = 0; i < n; i += size)
+    out.push(...(await Promise.all(Array.from({ length: Math.min(size, n - i) }, (_, k) => open(i + k)))));
   return out;
 }
 
@@ -106,7 +132,10 @@ interface Group {
   first: number;
 }
 type ToChild = { kind: 'open'; group: Group } | { kind: 'close' };
-type FromChild = { kind: 'opened'; refused: typeof refusals } | { kind: 'frames'; frames: Array<[number, number]> } | { kind: 'failed'; message: string };
+type FromChild =
+  | { kind: 'opened'; refused: typeof refusals }
+  | { kind: 'frames'; frames: Array<[number, number]> }
+  | { kind: 'failed'; message: string };
 
 /** Child side: opens the group's connections (all WebSockets, then all SSE streams), then reports frames until told to close. */
 function runChild(): void {
@@ -128,10 +157,14 @@ function runChild(): void {
     }
     const { host, tokens, first } = m.group;
     (async () => {
-      sockets.push(...(await inBatches(tokens.length, 250, (i) => openWs(host, tokens[i]!, onLatency, sourceOf(first + i)))));
+      sockets.push(
+        ...(await inBatches(tokens.length, 250, (i) => openWs(host, tokens[i]!, onLatency, sourceOf(first + i)))),
+      );
       // 100 at a time: each SSE request counts against MAX_REQUESTS_IN_FLIGHT (128) until it is
       // hijacked, so a batch of 250 would be partly refused (WebSocket upgrades are never counted).
-      streams.push(...(await inBatches(tokens.length, 100, (i) => openSse(host, tokens[i]!, onLatency, sourceOf(first + i + 1)))));
+      streams.push(
+        ...(await inBatches(tokens.length, 100, (i) => openSse(host, tokens[i]!, onLatency, sourceOf(first + i + 1)))),
+      );
       send({ kind: 'opened', refused: refusals });
     })().catch((err: unknown) => send({ kind: 'failed', message: err instanceof Error ? err.message : String(err) }));
   });
@@ -151,7 +184,10 @@ export class ClientFleet {
   async open(host: string, tokens: string[]): Promise<void> {
     const perProcess = CLIENTS_PER_PROCESS / 2;
     for (let first = 0; first < tokens.length; first += perProcess) {
-      const child = fork(fileURLToPath(import.meta.url), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+      const child = fork(fileURLToPath(import.meta.url), [], {
+        execArgv: ['--import', 'tsx'],
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      });
       this.children.push(child);
       await new Promise<void>((resolve, reject) => {
         child.on('message', (m: FromChild) => {
@@ -163,22 +199,32 @@ export class ClientFleet {
             resolve();
           }
         });
-        child.once('exit', (code) => reject(new Error(`a client process exited (${code}) while opening its connections`)));
-        child.send({ kind: 'open', group: { host, tokens: tokens.slice(first, first + perProcess), first } } satisfies ToChild);
+        child.once('exit', (code) =>
+          reject(new Error(`a client process exited (${code}) while opening its connections`)),
+        );
+        child.send({
+          kind: 'open',
+          group: { host, tokens: tokens.slice(first, first + perProcess), first },
+        } satisfies ToChild);
       });
     }
   }
 
   /** Closes every connection and waits for the processes to end. */
   async close(): Promise<void> {
-    await Promise.all(this.children.map((c) => new Promise<void>((resolve) => {
-      if (c.exitCode !== null || c.signalCode !== null) return resolve();
-      c.removeAllListeners('exit');
-      c.once('exit', () => resolve());
-      c.send({ kind: 'close' } satisfies ToChild, (err) => {
-        if (err) c.kill('SIGKILL');
-      });
-    })));
+    await Promise.all(
+      this.children.map(
+        (c) =>
+          new Promise<void>((resolve) => {
+            if (c.exitCode !== null || c.signalCode !== null) return resolve();
+            c.removeAllListeners('exit');
+            c.once('exit', () => resolve());
+            c.send({ kind: 'close' } satisfies ToChild, (err) => {
+              if (err) c.kill('SIGKILL');
+            });
+          }),
+      ),
+    );
   }
 }
 

@@ -40,7 +40,13 @@ export interface Row {
   cpuUsPerReq: number | null;
   requests: number;
   errors: number;
-  detail: { non2xx: number; connectionErrors: number; timeouts: number; mismatches: number; statuses: Record<string, number> };
+  detail: {
+    non2xx: number;
+    connectionErrors: number;
+    timeouts: number;
+    mismatches: number;
+    statuses: Record<string, number>;
+  };
   vsBaseline: number | null;
 }
 
@@ -78,8 +84,13 @@ export function sampleOf(r: autocannon.Result, serverCpuSeconds: number | null, 
     connectionErrors: r.errors - r.timeouts,
     timeouts: r.timeouts,
     mismatches: r.mismatches,
-    statuses: Object.fromEntries(Object.entries(r.statusCodeStats ?? {}).filter(([code]) => !code.startsWith('2')).map(([code, v]) => [code, v.count])),
-    cpuUsPerReq: serverCpuSeconds === null || r.requests.total === 0 ? null : (serverCpuSeconds * 1e6) / r.requests.total,
+    statuses: Object.fromEntries(
+      Object.entries(r.statusCodeStats ?? {})
+        .filter(([code]) => !code.startsWith('2'))
+        .map(([code, v]) => [code, v.count]),
+    ),
+    cpuUsPerReq:
+      serverCpuSeconds === null || r.requests.total === 0 ? null : (serverCpuSeconds * 1e6) / r.requests.total,
   };
 }
 
@@ -93,7 +104,12 @@ function median(values: number[]): number {
 
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
 
-function ratios(rounds: Rounds, numerator: string, denominator: string, of: (s: Sample) => number | null = (s) => s.reqPerSec): number[] {
+function ratios(
+  rounds: Rounds,
+  numerator: string,
+  denominator: string,
+  of: (s: Sample) => number | null = (s) => s.reqPerSec,
+): number[] {
   return rounds
     .map((r) => [r.get(numerator), r.get(denominator)].map((s) => (s ? of(s) : null)))
     .filter((pair): pair is number[] => pair[0] !== null && pair[1] !== null && pair[1]! > 0)
@@ -118,11 +134,16 @@ export function summarize(scenarios: Scenario[], rounds: Rounds, baselineFor: (s
       p50Ms: round3(median(samples.map((x) => x.p50Ms))),
       p95Ms: round3(median(samples.map((x) => x.p95Ms))),
       p99Ms: round3(median(samples.map((x) => x.p99Ms))),
-      cpuUsPerReq: samples.every((x) => x.cpuUsPerReq !== null) ? Math.round(median(samples.map((x) => x.cpuUsPerReq!))) : null,
+      cpuUsPerReq: samples.every((x) => x.cpuUsPerReq !== null)
+        ? Math.round(median(samples.map((x) => x.cpuUsPerReq!)))
+        : null,
       requests: sum((x) => x.requests),
       errors: sum(errorsOf),
       detail: {
-        non2xx: sum((x) => x.non2xx), connectionErrors: sum((x) => x.connectionErrors), timeouts: sum((x) => x.timeouts), mismatches: sum((x) => x.mismatches),
+        non2xx: sum((x) => x.non2xx),
+        connectionErrors: sum((x) => x.connectionErrors),
+        timeouts: sum((x) => x.timeouts),
+        mismatches: sum((x) => x.mismatches),
         statuses: samples.reduce<Record<string, number>>((acc, x) => {
           for (const [code, n] of Object.entries(x.statuses ?? {})) acc[code] = (acc[code] ?? 0) + n;
           return acc;
@@ -140,13 +161,24 @@ export function verdicts(requirements: Requirement[], rounds: Rounds): Verdict[]
     if (perRound.length === 0) return [];
     const ratio = median(perRound);
     // Throughput ratios compare CPU per request the other way round; latency ratios the same way.
-    const byCpu = latency ? ratios(rounds, q.numerator, q.denominator, cpu) : ratios(rounds, q.denominator, q.numerator, cpu);
+    const byCpu = latency
+      ? ratios(rounds, q.numerator, q.denominator, cpu)
+      : ratios(rounds, q.denominator, q.numerator, cpu);
     const bound = q.metric === 'p95Ms' ? q.maxRatio : q.minRatio;
-    return [{
-      requirement: q.name, metric: q.metric, text: q.text, numerator: q.numerator, denominator: q.denominator,
-      ratio: round3(ratio), perRound: perRound.map(round3), bound, pass: latency ? ratio <= bound : ratio >= bound,
-      cpuRatio: byCpu.length ? round3(median(byCpu)) : null,
-    }];
+    return [
+      {
+        requirement: q.name,
+        metric: q.metric,
+        text: q.text,
+        numerator: q.numerator,
+        denominator: q.denominator,
+        ratio: round3(ratio),
+        perRound: perRound.map(round3),
+        bound,
+        pass: latency ? ratio <= bound : ratio >= bound,
+        cpuRatio: byCpu.length ? round3(median(byCpu)) : null,
+      },
+    ];
   });
 }
 
@@ -168,26 +200,56 @@ export function steadinessVerdicts(checks: Steadiness[], rounds: Rounds): Steadi
     if (perRound.length === 0) return [];
     const max = Math.max(...perRound);
     const spread = max > 0 ? (max - Math.min(...perRound)) / max : 0;
-    return [{
-      scenario: c.scenario, text: c.text, perRound: perRound.map(Math.round), spread: round3(spread), bound: c.maxSpread, minRounds: c.minRounds,
-      pass: perRound.length < c.minRounds ? null : spread <= c.maxSpread,
-    }];
+    return [
+      {
+        scenario: c.scenario,
+        text: c.text,
+        perRound: perRound.map(Math.round),
+        spread: round3(spread),
+        bound: c.maxSpread,
+        minRounds: c.minRounds,
+        pass: perRound.length < c.minRounds ? null : spread <= c.maxSpread,
+      },
+    ];
   });
 }
 
 export function steadinessLine(v: SteadinessVerdict): string {
-  const verdict = v.pass === null ? `NO VERDICT (${v.perRound.length} rounds, needs BENCH_ROUNDS=${v.minRounds})` : v.pass ? 'PASS' : 'FAIL';
+  const verdict =
+    v.pass === null
+      ? `NO VERDICT (${v.perRound.length} rounds, needs BENCH_ROUNDS=${v.minRounds})`
+      : v.pass
+        ? 'PASS'
+        : 'FAIL';
   return `rounds of ${v.scenario}: ${v.perRound.join(', ')} req/s, spread ${(v.spread * 100).toFixed(1)}% (need ≤ ${(v.bound * 100).toFixed(0)}%) ${verdict}: ${v.text}`;
 }
 
 export function table(rows: Row[], baseline: string): string {
-  const head = ['scenario', 'req/s', 'min–max', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', `vs ${baseline}`, 'server CPU µs/req'];
+  const head = [
+    'scenario',
+    'req/s',
+    'min–max',
+    'p50 ms',
+    'p95 ms',
+    'p99 ms',
+    'errors',
+    `vs ${baseline}`,
+    'server CPU µs/req',
+  ];
   const body = rows.map((r) => [
-    r.scenario, String(r.reqPerSec), `${r.minReqPerSec}–${r.maxReqPerSec}`, String(r.p50Ms), String(r.p95Ms), String(r.p99Ms), String(r.errors),
-    r.vsBaseline === null ? '–' : r.vsBaseline.toFixed(2), r.cpuUsPerReq === null ? '–' : String(r.cpuUsPerReq),
+    r.scenario,
+    String(r.reqPerSec),
+    `${r.minReqPerSec}–${r.maxReqPerSec}`,
+    String(r.p50Ms),
+    String(r.p95Ms),
+    String(r.p99Ms),
+    String(r.errors),
+    r.vsBaseline === null ? '–' : r.vsBaseline.toFixed(2),
+    r.cpuUsPerReq === null ? '–' : String(r.cpuUsPerReq),
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
-  const line = (cells: string[]) => `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
+  const line = (cells: string[]) =>
+    `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
   const rule = `|${widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`;
   return [line(head), rule, ...body.map(line)].join('\n');
 }
@@ -206,9 +268,13 @@ export function ratioText(ratio: number, bound: number): string {
 export function verdictLine(v: Verdict): string {
   const what = v.metric === 'p95Ms' ? 'p95' : 'req/s';
   const need = v.metric === 'p95Ms' ? `≤ ${v.bound.toFixed(2)}` : `≥ ${v.bound.toFixed(2)}`;
-  return `${what} ${v.numerator} / ${v.denominator} = ${ratioText(v.ratio, v.bound)} (rounds: ${v.perRound.map((r) => r.toFixed(2)).join(', ')}; need ${need}) ` +
+  return (
+    `${what} ${v.numerator} / ${v.denominator} = ${ratioText(v.ratio, v.bound)} (rounds: ${v.perRound.map((r) => r.toFixed(2)).join(', ')}; need ${need}) ` +
     `${v.pass ? 'PASS' : 'FAIL'}: ${v.text}` +
-    (v.cpuRatio === null ? '' : `\n  by server CPU per request the same ratio is ${v.cpuRatio.toFixed(2)} (not the criterion; shows whether a verdict is noise)`);
+    (v.cpuRatio === null
+      ? ''
+      : `\n  by server CPU per request the same ratio is ${v.cpuRatio.toFixed(2)} (not the criterion; shows whether a verdict is noise)`)
+  );
 }
 
 export function machine() {

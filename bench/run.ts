@@ -8,11 +8,44 @@ import autocannon from 'autocannon';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BASELINE, SkipScenario, baselineOf, isDirect, requirements, scenarios, steadiness, type BenchContext, type DirectLoad, type Load, type Scenario } from './scenarios.ts';
+import {
+  BASELINE,
+  SkipScenario,
+  baselineOf,
+  isDirect,
+  requirements,
+  scenarios,
+  steadiness,
+  type BenchContext,
+  type DirectLoad,
+  type Load,
+  type Scenario,
+} from './scenarios.ts';
 import type { Manifest } from './datasets.ts';
 import { ensureCatalog } from './ensure-catalog.ts';
-import { benchAdmin, benchNodeArgs, pinCpus, serverCode, startServer, type BenchAdmin, type RunningServer, type ServerTarget } from './server-process.ts';
-import { errorsOf, machine, sampleOf, steadinessLine, steadinessVerdicts, summarize, table, verdictLine, verdicts, type Rounds, type Sample } from './report.ts';
+import {
+  benchAdmin,
+  benchNodeArgs,
+  pinCpus,
+  serverCode,
+  startServer,
+  type BenchAdmin,
+  type RunningServer,
+  type ServerTarget,
+} from './server-process.ts';
+import {
+  errorsOf,
+  machine,
+  sampleOf,
+  steadinessLine,
+  steadinessVerdicts,
+  summarize,
+  table,
+  verdictLine,
+  verdicts,
+  type Rounds,
+  type Sample,
+} from './report.ts';
 import { realtimeLines, runRealtimeBench, type RealtimeFigures } from './realtime.ts';
 import { applyHaltPoll, idleState } from './idle-poll.ts';
 
@@ -35,7 +68,10 @@ const settings = {
   rounds: positive('BENCH_ROUNDS', 3),
   connections: positive('BENCH_CONNECTIONS', 50),
   // A comma-separated subset of scenarios; the baseline always runs so ratios stay meaningful.
-  only: (process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+  only: (process.env.BENCH_ONLY ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean),
   nodeArgs: benchNodeArgs(),
   pin: process.env.BENCH_PIN !== '0',
 };
@@ -57,7 +93,11 @@ async function api<T>(baseUrl: string, method: string, route: string, body?: unk
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
   for (let attempt = 1; ; attempt++) {
-    const res = await fetch(baseUrl + route, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await fetch(baseUrl + route, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     const text = await res.text();
     // Load shedding may refuse a fixture's request while the fresh server catches up (PGlite's
     // first statements on a large database block its event loop): retry as a client would.
@@ -77,17 +117,29 @@ async function benchContext(baseUrl: string, admin: BenchAdmin): Promise<BenchCo
   const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const password = `bench-${id}-password`;
   await api(baseUrl, 'POST', '/api/auth/register', {
-    username: `bench_${id}`, first_name: 'Bench', last_name: 'User', email: `bench-${id}@example.com`,
-    password, password_confirmation: password,
+    username: `bench_${id}`,
+    first_name: 'Bench',
+    last_name: 'User',
+    email: `bench-${id}@example.com`,
+    password,
+    password_confirmation: password,
   });
-  const login = await api<{ data: { token: string; user: { id: number } } }>(baseUrl, 'POST', '/api/auth/login', { login: `bench_${id}`, password });
+  const login = await api<{ data: { token: string; user: { id: number } } }>(baseUrl, 'POST', '/api/auth/login', {
+    login: `bench_${id}`,
+    password,
+  });
   let adminToken: Promise<string> | undefined;
   return {
     baseUrl,
     token: login.data.token,
     userId: login.data.user.id,
     api: (method, route, body, token) => api(baseUrl, method, route, body, token),
-    adminToken: () => (adminToken ??= api<{ data: { token: string } }>(baseUrl, 'POST', '/api/auth/login', { login: admin.email, password: admin.password, type: 'admin' }).then((r) => r.data.token)),
+    adminToken: () =>
+      (adminToken ??= api<{ data: { token: string } }>(baseUrl, 'POST', '/api/auth/login', {
+        login: admin.email,
+        password: admin.password,
+        type: 'admin',
+      }).then((r) => r.data.token)),
   };
 }
 
@@ -122,18 +174,38 @@ async function fire(server: RunningServer, name: string, load: Load | DirectLoad
   const vary = load.vary;
   // A fresh body per request: autocannon calls setupRequest as it builds each one.
   const requests = vary
-    ? [{ method: load.method ?? 'GET', path: load.path, setupRequest: (req: autocannon.Request) => {
-        const v = vary();
-        return { ...req, path: v.path ?? req.path, body: v.body ?? req.body, headers: { ...req.headers, ...v.headers } };
-      } }]
+    ? [
+        {
+          method: load.method ?? 'GET',
+          path: load.path,
+          setupRequest: (req: autocannon.Request) => {
+            const v = vary();
+            return {
+              ...req,
+              path: v.path ?? req.path,
+              body: v.body ?? req.body,
+              headers: { ...req.headers, ...v.headers },
+            };
+          },
+        },
+      ]
     : load.requests;
   // autocannon spreads its defaults under these options: an explicit undefined would erase one.
   const optional = Object.fromEntries(
-    Object.entries({ headers: load.headers, body: load.body, requests, idReplacement: load.idReplacement }).filter(([, v]) => v !== undefined),
+    Object.entries({ headers: load.headers, body: load.body, requests, idReplacement: load.idReplacement }).filter(
+      ([, v]) => v !== undefined,
+    ),
   );
   const cpuBefore = server.cpuSeconds();
   const latencies: number[] = [];
-  current = autocannon({ url: server.baseUrl + load.path, title: name, method: load.method ?? 'GET', connections: load.connections ?? settings.connections, duration, ...optional });
+  current = autocannon({
+    url: server.baseUrl + load.path,
+    title: name,
+    method: load.method ?? 'GET',
+    connections: load.connections ?? settings.connections,
+    duration,
+    ...optional,
+  });
   // Every response's latency, for an exact p95 (the result's histogram stops at p90 and p97.5).
   current.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => latencies.push(ms));
   try {
@@ -155,7 +227,9 @@ interface Group {
 /** One server process per catalogue: scenarios without one share the first, each catalogue gets its own. */
 function groupsOf(selected: Scenario[]): Group[] {
   const bare = scenarios.find((s) => s.name === BASELINE)!;
-  const datasets = [...new Set(selected.filter((s) => s.dataset !== undefined).map((s) => s.dataset!))].sort((a, b) => a - b);
+  const datasets = [...new Set(selected.filter((s) => s.dataset !== undefined).map((s) => s.dataset!))].sort(
+    (a, b) => a - b,
+  );
   const plain = selected.filter((s) => s.dataset === undefined && s.name !== BASELINE);
   return [
     ...(plain.length || !datasets.length ? [{ scenarios: [bare, ...plain] }] : []),
@@ -166,7 +240,14 @@ function groupsOf(selected: Scenario[]): Group[] {
   ];
 }
 
-async function runGroup(group: Group, databaseUrl: string | undefined, serverCpus: string | undefined, rounds: Rounds, skipped: Map<string, string>, manifests: Manifest[]) {
+async function runGroup(
+  group: Group,
+  databaseUrl: string | undefined,
+  serverCpus: string | undefined,
+  rounds: Rounds,
+  skipped: Map<string, string>,
+  manifests: Manifest[],
+) {
   const kind = databaseUrl ? 'postgres' : 'pglite';
   let manifest: Manifest | undefined;
   if (group.dataset !== undefined) {
@@ -178,7 +259,11 @@ async function runGroup(group: Group, databaseUrl: string | undefined, serverCpu
     manifest = found.manifest;
     manifests.push(manifest);
   }
-  const dataset = !manifest ? undefined : kind === 'pglite' ? { kind, pgdata: path.join(root, manifest.location, 'pgdata') } as const : { kind, database: manifest.location } as const;
+  const dataset = !manifest
+    ? undefined
+    : kind === 'pglite'
+      ? ({ kind, pgdata: path.join(root, manifest.location, 'pgdata') } as const)
+      : ({ kind, database: manifest.location } as const);
   console.error(`[bench] starting a server${manifest ? ` on ${manifest.dataset} (${manifest.count} listings)` : ''}`);
   let server: RunningServer | undefined;
   const ran: Scenario[] = [];
@@ -189,7 +274,10 @@ async function runGroup(group: Group, databaseUrl: string | undefined, serverCpu
   const beforeStart = async (target: ServerTarget) => {
     for (const make of new Set(group.scenarios.map((s) => s.fixture))) {
       if (!make) continue;
-      const users = group.scenarios.filter((s) => s.fixture === make).map((s) => s.name).join(', ');
+      const users = group.scenarios
+        .filter((s) => s.fixture === make)
+        .map((s) => s.name)
+        .join(', ');
       const started = Date.now();
       fixtures.set(make, await make({ ...target, loadSeconds }));
       console.error(`[bench] fixtures of ${users} written (${((Date.now() - started) / 1000).toFixed(1)} s)`);
@@ -197,7 +285,15 @@ async function runGroup(group: Group, databaseUrl: string | undefined, serverCpu
   };
   try {
     const admin = benchAdmin();
-    server = await startServer({ root, databaseUrl, nodeArgs: settings.nodeArgs, cpus: serverCpus, dataset, beforeStart, env: admin.env });
+    server = await startServer({
+      root,
+      databaseUrl,
+      nodeArgs: settings.nodeArgs,
+      cpus: serverCpus,
+      dataset,
+      beforeStart,
+      env: admin.env,
+    });
     const ctx: BenchContext = { ...(await benchContext(server.baseUrl, admin)), manifest };
     for (const scenario of group.scenarios) {
       try {
@@ -222,7 +318,9 @@ async function runGroup(group: Group, databaseUrl: string | undefined, serverCpu
       for (const scenario of ran) {
         const sample = await fire(server, scenario.name, loads.get(scenario.name)!, settings.duration);
         if (interrupted) throw new Error('interrupted');
-        console.error(`[bench] round ${i}/${settings.rounds} ${scenario.name}: ${Math.round(sample.reqPerSec)} req/s, p95 ${sample.p95Ms} ms, ${sample.cpuUsPerReq === null ? '' : `${Math.round(sample.cpuUsPerReq)} µs server CPU/req, `}${errorsOf(sample)} errors${errorsOf(sample) && sample.statuses && Object.keys(sample.statuses).length ? ` ${JSON.stringify(sample.statuses)}` : ''}`);
+        console.error(
+          `[bench] round ${i}/${settings.rounds} ${scenario.name}: ${Math.round(sample.reqPerSec)} req/s, p95 ${sample.p95Ms} ms, ${sample.cpuUsPerReq === null ? '' : `${Math.round(sample.cpuUsPerReq)} µs server CPU/req, `}${errorsOf(sample)} errors${errorsOf(sample) && sample.statuses && Object.keys(sample.statuses).length ? ` ${JSON.stringify(sample.statuses)}` : ''}`,
+        );
         round.set(scenario.name, sample);
       }
     }
@@ -237,7 +335,9 @@ async function main(): Promise<number> {
   // 'realtime' is not an HTTP scenario: bench/realtime.ts runs it on a server of its own.
   const unknown = settings.only.filter((n) => n !== 'realtime' && !scenarios.some((s) => s.name === n));
   if (unknown.length) throw new Error(`BENCH_ONLY names unknown scenarios: ${unknown.join(', ')}`);
-  const selected = scenarios.filter((s) => s.name === BASELINE || settings.only.includes(s.name) || (settings.only.length === 0 && !s.optIn));
+  const selected = scenarios.filter(
+    (s) => s.name === BASELINE || settings.only.includes(s.name) || (settings.only.length === 0 && !s.optIn),
+  );
   const databaseUrl = process.env.DATABASE_URL || undefined;
 
   const serverCpus = settings.pin ? pinCpus() : undefined;
@@ -267,7 +367,8 @@ async function main(): Promise<number> {
   for (const v of steady) console.log(steadinessLine(v));
   for (const q of requirements) {
     const missing = [q.numerator, q.denominator].find((n) => skipped.has(n));
-    if (missing && !checks.some((v) => v.requirement === q.name)) console.log(`NO VERDICT ${q.numerator} / ${q.denominator}: ${missing} was skipped (${skipped.get(missing)})`);
+    if (missing && !checks.some((v) => v.requirement === q.name))
+      console.log(`NO VERDICT ${q.numerator} / ${q.denominator}: ${missing} was skipped (${skipped.get(missing)})`);
   }
   for (const [name, why] of skipped) console.log(`SKIPPED ${name}: ${why}`);
   const failed = rows.filter((r) => r.errors > 0);
@@ -279,7 +380,8 @@ async function main(): Promise<number> {
     try {
       realtime = await runRealtimeBench({ root, databaseUrl, serverCpus, nodeArgs: settings.nodeArgs });
       for (const line of realtimeLines(realtime)) console.log(line);
-      if (realtime.deliveries.received !== realtime.deliveries.expected) realtimeFailure = `${realtime.deliveries.received} of ${realtime.deliveries.expected} deliveries`;
+      if (realtime.deliveries.received !== realtime.deliveries.expected)
+        realtimeFailure = `${realtime.deliveries.received} of ${realtime.deliveries.expected} deliveries`;
     } catch (err) {
       realtimeFailure = err instanceof Error ? err.message : String(err);
     }
@@ -290,8 +392,23 @@ async function main(): Promise<number> {
     date: new Date().toISOString(),
     machine: machine(),
     database: databaseUrl ? 'postgres' : 'pglite',
-    settings: { duration: settings.duration, warmup: settings.warmup, rounds: settings.rounds, connections: settings.connections, serverCpus: serverCpus ?? null, server: serverCode(), haltPollNs: haltPoll?.during ?? null },
-    datasets: manifests.map((m) => ({ dataset: m.dataset, count: m.count, cities: m.cities, generatedAt: m.generatedAt, search: m.search, detailId: m.detailId })),
+    settings: {
+      duration: settings.duration,
+      warmup: settings.warmup,
+      rounds: settings.rounds,
+      connections: settings.connections,
+      serverCpus: serverCpus ?? null,
+      server: serverCode(),
+      haltPollNs: haltPoll?.during ?? null,
+    },
+    datasets: manifests.map((m) => ({
+      dataset: m.dataset,
+      count: m.count,
+      cities: m.cities,
+      generatedAt: m.generatedAt,
+      search: m.search,
+      detailId: m.detailId,
+    })),
     scenarios: rows,
     requirements: checks,
     steadiness: steady,
@@ -303,7 +420,7 @@ async function main(): Promise<number> {
   // A run of some scenarios (BENCH_ONLY) writes beside the committed full run, not over it: partial
   // runs are the daily tool, and each one used to replace the full run's file until reverted by hand.
   const file = settings.only.length ? 'partial.json' : 'latest.json';
-  await writeFile(path.join(benchDir, 'results', file), JSON.stringify(results, null, 2) + '\n');
+  await writeFile(path.join(benchDir, 'results', file), `${JSON.stringify(results, null, 2)}\n`);
   console.log(`[bench] results written to bench/results/${file}`);
   return failed.length > 0 || realtimeFailure ? 1 : 0;
 }

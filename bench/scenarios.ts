@@ -7,7 +7,16 @@ import { addDays } from '../src/kernel/calendar-dates.ts';
 import type { Manifest } from './datasets.ts';
 import { httpBookingFixtures, type FixtureTarget, type HttpBookingFixtures } from './booking-fixtures.ts';
 import { booking, bookingHistory, bookingSql } from './booking-scenarios.ts';
-import { BOOKING_CONNECTIONS, DB_BOUND_CONNECTIONS, JSON_BODY, SkipScenario, bearer, data, int, pick } from './scenario-helpers.ts';
+import {
+  BOOKING_CONNECTIONS,
+  DB_BOUND_CONNECTIONS,
+  JSON_BODY,
+  SkipScenario,
+  bearer,
+  data,
+  int,
+  pick,
+} from './scenario-helpers.ts';
 import { paidReservations } from './payment-fixtures.ts';
 import type { Sample } from './report.ts';
 
@@ -128,20 +137,34 @@ function search(name: string, dataset: number, facets = false, optIn = false): S
       (facets ? ', and the facets statement over the same matches' : ''),
     prepare: (ctx) => {
       const s = ctx.manifest!.search;
-      const q = new URLSearchParams({ near: s.near, radius_km: String(s.radius_km), checkin_date: s.checkin_date, checkout_date: s.checkout_date, guests: String(s.guests) });
+      const q = new URLSearchParams({
+        near: s.near,
+        radius_km: String(s.radius_km),
+        checkin_date: s.checkin_date,
+        checkout_date: s.checkout_date,
+        guests: String(s.guests),
+      });
       if (facets) q.set('facets', '1');
       return { path: `/api/properties/public?${q}`, connections: DB_BOUND_CONNECTIONS };
     },
     check: (status, body) => {
       const b = body as (PageBody & { facets?: { types?: unknown[] } }) | null;
-      if (facets && !(b?.facets?.types?.length)) return `expected facets with property types, got ${status} ${JSON.stringify(body).slice(0, 300)}`;
-      return status === 200 && Array.isArray(b?.data) && b.data.length > 0 ? null : `expected a non-empty page of cards, got ${status} ${JSON.stringify(body).slice(0, 300)}`;
+      if (facets && !b?.facets?.types?.length)
+        return `expected facets with property types, got ${status} ${JSON.stringify(body).slice(0, 300)}`;
+      return status === 200 && Array.isArray(b?.data) && b.data.length > 0
+        ? null
+        : `expected a non-empty page of cards, got ${status} ${JSON.stringify(body).slice(0, 300)}`;
     },
   };
 }
 
 type ReadForm = {
-  channel_room_types: Array<{ id: number; count_of_rooms: number; capacity: number; rate_plans: Array<{ id: number }> }>;
+  channel_room_types: Array<{
+    id: number;
+    count_of_rooms: number;
+    capacity: number;
+    rate_plans: Array<{ id: number }>;
+  }>;
   offers: Array<{ id: number }>;
   packages: Array<{ id: number }>;
 };
@@ -153,7 +176,10 @@ type ReadForm = {
 export async function previewBodies(ctx: Pick<BenchContext, 'api'>, id: number): Promise<() => string> {
   const { data: p } = await ctx.api<{ data: ReadForm }>('GET', `/api/properties/${id}`);
   const lines = p.channel_room_types.flatMap((rt) => rt.rate_plans.map((plan) => ({ rt, plan })));
-  if (!lines.length) throw new Error(`listing ${id} of the catalogue has no room type with a rate plan: regenerate it (npm run bench:data)`);
+  if (!lines.length)
+    throw new Error(
+      `listing ${id} of the catalogue has no room type with a rate plan: regenerate it (npm run bench:data)`,
+    );
   const today = new Date().toISOString().slice(0, 10);
   return () => {
     const { rt, plan } = pick(lines);
@@ -162,8 +188,11 @@ export async function previewBodies(ctx: Pick<BenchContext, 'api'>, id: number):
     const children = int(0, people - 1);
     const checkin = addDays(today, int(1, 300));
     return JSON.stringify({
-      property_id: id, checkin_date: checkin, checkout_date: addDays(checkin, int(1, 7)),
-      rooms: [{ room_type_id: rt.id, rate_plan_id: plan.id, rooms_count: rooms }], guests: { adults: people - children, children },
+      property_id: id,
+      checkin_date: checkin,
+      checkout_date: addDays(checkin, int(1, 7)),
+      rooms: [{ room_type_id: rt.id, rate_plan_id: plan.id, rooms_count: rooms }],
+      guests: { adults: people - children, children },
       ...(p.offers.length && Math.random() < 0.3 ? { offer_id: pick(p.offers).id } : {}),
       ...(p.packages.length && Math.random() < 0.3 ? { package_ids: [pick(p.packages).id] } : {}),
     });
@@ -172,7 +201,9 @@ export async function previewBodies(ctx: Pick<BenchContext, 'api'>, id: number):
 
 /** A price in the answer: what `preview`'s check and the soak's preflight accept. */
 export const checkPreview = (status: number, body: unknown) =>
-  status === 200 && typeof data(body).total === 'number' ? null : `expected 200 with a price, got ${status} ${JSON.stringify(body).slice(0, 300)}`;
+  status === 200 && typeof data(body).total === 'number'
+    ? null
+    : `expected 200 with a price, got ${status} ${JSON.stringify(body).slice(0, 300)}`;
 
 // A traveller pricing stays on the catalogue's complete listing: any date in the next ten months,
 // 1–7 nights, one room line within the room type's count, guests within its capacity, sometimes
@@ -183,10 +214,16 @@ const preview: Scenario = {
   dataset: 10_000,
   measures:
     'POST /api/reservations/preview anonymous on the complete listing of 10,000: random future stays, room lines, guests, offer and packages; ' +
-    'the price loader (the listing\'s rules and calendar from the per-listing cache, a statement only for a promo code or after a change) and the pricing engine, no writes',
+    "the price loader (the listing's rules and calendar from the per-listing cache, a statement only for a promo code or after a change) and the pricing engine, no writes",
   prepare: async (ctx) => {
     const body = await previewBodies(ctx, ctx.manifest!.detailId);
-    return { method: 'POST', path: '/api/reservations/preview', headers: JSON_BODY, connections: DB_BOUND_CONNECTIONS, vary: () => ({ body: body() }) };
+    return {
+      method: 'POST',
+      path: '/api/reservations/preview',
+      headers: JSON_BODY,
+      connections: DB_BOUND_CONNECTIONS,
+      vary: () => ({ body: body() }),
+    };
   },
   check: checkPreview,
 };
@@ -201,7 +238,7 @@ const availability: Scenario = {
   dataset: 10_000,
   measures:
     `GET /api/properties/{id}/availability anonymous, ${AVAILABILITY_NIGHTS} nights from a random future day, on the complete listing of 10,000: ` +
-    'the answer\'s JSON bytes from the calendar cache, else built from the price loader\'s cache (prices after seasons, stay rules per rate plan)',
+    "the answer's JSON bytes from the calendar cache, else built from the price loader's cache (prices after seasons, stay rules per rate plan)",
   prepare: (ctx) => {
     const id = ctx.manifest!.detailId;
     const path = () => {
@@ -214,7 +251,9 @@ const availability: Scenario = {
   },
   check: (status, body) => {
     const nights = data(body).nights;
-    return status === 200 && Array.isArray(nights) && nights.length === AVAILABILITY_NIGHTS ? null : `expected ${AVAILABILITY_NIGHTS} nights, got ${status} ${JSON.stringify(body).slice(0, 300)}`;
+    return status === 200 && Array.isArray(nights) && nights.length === AVAILABILITY_NIGHTS
+      ? null
+      : `expected ${AVAILABILITY_NIGHTS} nights, got ${status} ${JSON.stringify(body).slice(0, 300)}`;
   },
 };
 
@@ -232,11 +271,17 @@ const ownerPerformance: Scenario = {
   prepare: async (ctx) => {
     const listing = await ctx.api<{ data: { user_id: number } }>('GET', `/api/properties/${ctx.manifest!.detailId}`);
     const admin = await ctx.adminToken();
-    return { path: `/api/owners/me/performance?owner_id=${listing.data.user_id}`, headers: bearer(admin), connections: DB_BOUND_CONNECTIONS };
+    return {
+      path: `/api/owners/me/performance?owner_id=${listing.data.user_id}`,
+      headers: bearer(admin),
+      connections: DB_BOUND_CONNECTIONS,
+    };
   },
   check: (status, body) => {
     const months = data(body).months;
-    return status === 200 && Array.isArray(months) && months.length >= 12 ? null : `expected 200 with at least 12 month rows, got ${status} ${JSON.stringify(body).slice(0, 300)}`;
+    return status === 200 && Array.isArray(months) && months.length >= 12
+      ? null
+      : `expected 200 with at least 12 month rows, got ${status} ${JSON.stringify(body).slice(0, 300)}`;
   },
 };
 
@@ -248,7 +293,10 @@ type VerifyBody = { data?: { outcome?: string; payment?: { status?: string }; re
 
 export const checkVerify = (status: number, body: unknown) => {
   const d = (body as VerifyBody | null)?.data;
-  return status === 200 && d?.outcome === 'already_paid' && d.payment?.status === 'paid' && d.reservation?.status === 'confirmed'
+  return status === 200 &&
+    d?.outcome === 'already_paid' &&
+    d.payment?.status === 'paid' &&
+    d.reservation?.status === 'confirmed'
     ? null
     : `expected 200 already_paid / paid / confirmed, got ${status} ${JSON.stringify(body).slice(0, 300)}`;
 };
@@ -257,14 +305,18 @@ const paymentVerify: Scenario = {
   name: 'payment-verify',
   measures:
     `GET /api/subscription-payment/verify?session_id= of reservations already paid on the local checkout page (${PAID_RESERVATIONS} sessions in turn), anonymous: ` +
-    'the payment by session, the processor\'s session, the confirmation path finding it paid (a transaction locking the payment row, no write), the reservation',
+    "the payment by session, the processor's session, the confirmation path finding it paid (a transaction locking the payment row, no write), the reservation",
   // Listings and guests no public route makes quickly; the bookings and payments themselves go through the API.
   fixture: httpBookingFixtures,
   prepare: async (ctx) => {
     const paid = await paidReservations(ctx, ctx.fixture as HttpBookingFixtures, PAID_RESERVATIONS);
     const paths = paid.map((p) => `/api/subscription-payment/verify?session_id=${encodeURIComponent(p.sessionId)}`);
     let next = 0;
-    return { path: paths[0]!, connections: DB_BOUND_CONNECTIONS, vary: () => ({ path: paths[next++ % paths.length]! }) };
+    return {
+      path: paths[0]!,
+      connections: DB_BOUND_CONNECTIONS,
+      vary: () => ({ path: paths[next++ % paths.length]! }),
+    };
   },
   check: checkVerify,
 };
@@ -274,27 +326,45 @@ export const NOTIFICATIONS_PER_USER = 200;
 const SEND_CONCURRENCY = 10;
 
 /** Sends `count` notifications to each of `userIds` as the admin (POST /api/notifications/send). */
-export async function sendNotifications(ctx: Pick<BenchContext, 'api' | 'adminToken'>, userIds: number[], count: number): Promise<void> {
+export async function sendNotifications(
+  ctx: Pick<BenchContext, 'api' | 'adminToken'>,
+  userIds: number[],
+  count: number,
+): Promise<void> {
   const admin = await ctx.adminToken();
   let next = 0;
-  await Promise.all(Array.from({ length: SEND_CONCURRENCY }, async () => {
-    for (let i = next++; i < count; i = next++) {
-      await ctx.api('POST', '/api/notifications/send', { title: `Bench notice ${i}`, message: `Notification ${i} of the benchmark.`, payload: JSON.stringify({ n: i }), user_ids: userIds }, admin);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: SEND_CONCURRENCY }, async () => {
+      for (let i = next++; i < count; i = next++) {
+        await ctx.api(
+          'POST',
+          '/api/notifications/send',
+          {
+            title: `Bench notice ${i}`,
+            message: `Notification ${i} of the benchmark.`,
+            payload: JSON.stringify({ n: i }),
+            user_ids: userIds,
+          },
+          admin,
+        );
+      }
+    }),
+  );
 }
 
 export const checkNotificationPage = (status: number, body: unknown) => {
   const b = body as PageBody | null;
-  return status === 200 && Array.isArray(b?.data) && b.data.length === 20 && (b.meta?.total ?? 0) >= NOTIFICATIONS_PER_USER
+  return status === 200 &&
+    Array.isArray(b?.data) &&
+    b.data.length === 20 &&
+    (b.meta?.total ?? 0) >= NOTIFICATIONS_PER_USER
     ? null
     : `expected 200 with a page of 20 of at least ${NOTIFICATIONS_PER_USER} notifications, got ${status} ${JSON.stringify(body).slice(0, 300)}`;
 };
 
 const notificationsList: Scenario = {
   name: 'notifications-list',
-  measures:
-    `GET /api/notifications as a user with ${NOTIFICATIONS_PER_USER} notifications: token and session check, the newest page of 20 and the count (two statements)`,
+  measures: `GET /api/notifications as a user with ${NOTIFICATIONS_PER_USER} notifications: token and session check, the newest page of 20 and the count (two statements)`,
   prepare: async (ctx) => {
     await sendNotifications(ctx, [ctx.userId], NOTIFICATIONS_PER_USER);
     return { path: '/api/notifications', headers: bearer(ctx.token), connections: DB_BOUND_CONNECTIONS };
@@ -305,34 +375,51 @@ const notificationsList: Scenario = {
 export const scenarios: Scenario[] = [
   {
     name: 'bare',
-    measures: 'GET /healthz: Fastify, the global hooks (request id, helmet, cors) and the network; no auth, no database',
+    measures:
+      'GET /healthz: Fastify, the global hooks (request id, helmet, cors) and the network; no auth, no database',
     prepare: () => ({ path: '/healthz' }),
-    check: (status, body) => (status === 200 && (body as { status?: string } | null)?.status === 'ok' ? null : `expected 200 {status:"ok"}, got ${status}`),
+    check: (status, body) =>
+      status === 200 && (body as { status?: string } | null)?.status === 'ok'
+        ? null
+        : `expected 200 {status:"ok"}, got ${status}`,
   },
   {
     name: 'session-anon',
-    measures: 'GET /api/auth/session without a token: the /api route stack, the auth hook finding no token, the envelope',
+    measures:
+      'GET /api/auth/session without a token: the /api route stack, the auth hook finding no token, the envelope',
     prepare: () => ({ path: '/api/auth/session' }),
-    check: (status, body) => (status === 200 && data(body).authenticated === false ? null : `expected authenticated=false, got ${status} ${JSON.stringify(body)}`),
+    check: (status, body) =>
+      status === 200 && data(body).authenticated === false
+        ? null
+        : `expected authenticated=false, got ${status} ${JSON.stringify(body)}`,
   },
   {
     name: 'session-auth',
-    measures: 'GET /api/auth/session with Authorization: Bearer: the same plus JWT verification and the session/revocation check (cached 5 s)',
+    measures:
+      'GET /api/auth/session with Authorization: Bearer: the same plus JWT verification and the session/revocation check (cached 5 s)',
     prepare: (ctx) => ({ path: '/api/auth/session', headers: bearer(ctx.token) }),
-    check: (status, body) => (status === 200 && data(body).authenticated === true ? null : `expected authenticated=true, got ${status} ${JSON.stringify(body)}`),
+    check: (status, body) =>
+      status === 200 && data(body).authenticated === true
+        ? null
+        : `expected authenticated=true, got ${status} ${JSON.stringify(body)}`,
   },
   {
     name: 'property-detail',
     dataset: 10_000,
-    measures: 'GET /api/properties/{id} anonymous: the full read form of a complete listing (room types, rate plans, media, commodities, pricing rules) on 10,000 listings',
+    measures:
+      'GET /api/properties/{id} anonymous: the full read form of a complete listing (room types, rate plans, media, commodities, pricing rules) on 10,000 listings',
     prepare: async (ctx) => {
       const id = ctx.manifest!.detailId;
       const res = await fetch(`${ctx.baseUrl}/api/properties/${id}`);
       const body = (await res.json().catch(() => null)) as { code?: string } | null;
-      if (res.status === 404 && body?.code === 'ROUTE_NOT_FOUND') throw new SkipScenario('GET /api/properties/{id} is not served yet (404 ROUTE_NOT_FOUND)');
+      if (res.status === 404 && body?.code === 'ROUTE_NOT_FOUND')
+        throw new SkipScenario('GET /api/properties/{id} is not served yet (404 ROUTE_NOT_FOUND)');
       return { path: `/api/properties/${id}`, connections: DB_BOUND_CONNECTIONS };
     },
-    check: (status, body) => (status === 200 && typeof data(body).id === 'number' ? null : `expected 200 with the read form, got ${status} ${JSON.stringify(body).slice(0, 300)}`),
+    check: (status, body) =>
+      status === 200 && typeof data(body).id === 'number'
+        ? null
+        : `expected 200 with the read form, got ${status} ${JSON.stringify(body).slice(0, 300)}`,
   },
   preview,
   availability,
@@ -363,7 +450,7 @@ export const requirements: Requirement[] = [
     denominator: baselineOf(10_000),
     metric: 'reqPerSec',
     minRatio: 0.55,
-    text: 'the property read form keeps at least 55% of the same process\'s bare JSON route throughput',
+    text: "the property read form keeps at least 55% of the same process's bare JSON route throughput",
   },
   {
     name: 'search-scaling',
@@ -395,7 +482,7 @@ export const requirements: Requirement[] = [
     denominator: baselineOf(10_000),
     metric: 'reqPerSec',
     minRatio: 0.5,
-    text: 'the price preview keeps at least 50% of the same process\'s bare JSON route throughput',
+    text: "the price preview keeps at least 50% of the same process's bare JSON route throughput",
   },
   {
     name: 'availability-throughput',
@@ -434,7 +521,9 @@ export interface Steadiness {
 
 export const steadiness: Steadiness[] = [
   {
-    scenario: 'booking', maxSpread: 0.1, minRounds: 5,
+    scenario: 'booking',
+    maxSpread: 0.1,
+    minRounds: 5,
     text: 'five consecutive rounds of booking stay within 10% of each other (the listings fill up as the run goes on)',
   },
 ];

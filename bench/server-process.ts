@@ -126,7 +126,9 @@ async function settle(url: string): Promise<void> {
   const started = Date.now();
   await onAdmin(url, 'VACUUM (ANALYZE)');
   await onAdmin(url, 'CHECKPOINT');
-  process.stderr.write(`[bench] database vacuumed and checkpointed before the server starts (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
+  process.stderr.write(
+    `[bench] database vacuumed and checkpointed before the server starts (${((Date.now() - started) / 1000).toFixed(1)} s)\n`,
+  );
 }
 
 function exited(child: ChildProcess, timeoutMs: number): Promise<boolean> {
@@ -168,9 +170,15 @@ function serverEntry(root: string): string[] {
 /** The service compiled by `npm run build` into .bench-cache/dist (once per benchmark process); its folder, relative to `root`. */
 function compiledService(root: string): string {
   if (!built) {
-    process.stderr.write(`[bench] compiling the service (npm run build -- --out-dir ${BUILD_DIR} --no-check); BENCH_SERVER=sources runs the sources under tsx instead\n`);
-    const run = spawnSync(process.execPath, ['scripts/build.mjs', '--out-dir', BUILD_DIR, '--no-check'], { cwd: root, stdio: ['ignore', 2, 2] });
-    if (run.status !== 0) throw new Error(`npm run build failed (exit ${run.status}): the benchmark measures the compiled service`);
+    process.stderr.write(
+      `[bench] compiling the service (npm run build -- --out-dir ${BUILD_DIR} --no-check); BENCH_SERVER=sources runs the sources under tsx instead\n`,
+    );
+    const run = spawnSync(process.execPath, ['scripts/build.mjs', '--out-dir', BUILD_DIR, '--no-check'], {
+      cwd: root,
+      stdio: ['ignore', 2, 2],
+    });
+    if (run.status !== 0)
+      throw new Error(`npm run build failed (exit ${run.status}): the benchmark measures the compiled service`);
     built = BUILD_DIR;
   }
   return built;
@@ -185,7 +193,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const stop = async () => {
     if (child && !(await stopChild(child))) process.stderr.write('[bench] server ignored SIGTERM; killed\n');
     child = undefined;
-    while (cleanups.length) await cleanups.pop()!().catch((err) => process.stderr.write(`[bench] cleanup failed: ${err}\n`));
+    while (cleanups.length)
+      await cleanups.pop()!().catch((err) => process.stderr.write(`[bench] cleanup failed: ${err}\n`));
   };
 
   try {
@@ -206,6 +215,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     const jwtSecret = randomBytes(32).toString('base64url');
     await opts.beforeStart?.({ dataDir, databaseUrl, jwtSecret });
     if (databaseUrl) await settle(databaseUrl);
+    const topology = databaseUrl ? await databaseTopology(opts.databaseUrl!, databaseUrl, cleanups) : {};
 
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
@@ -227,10 +237,14 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     // an admin of the run's own).
     for (const key of ['SMTP_URL', 'ADMIN_EMAIL', 'ADMIN_PASSWORD']) delete env[key];
     if (!databaseUrl) delete env.DATABASE_URL;
-    Object.assign(env, opts.env);
+    Object.assign(env, topology, opts.env);
     if (opts.script) env.SERVICE_DIST = path.join(opts.root, compiledService(opts.root));
 
-    const node = [process.execPath, ...(opts.nodeArgs ?? []), ...(opts.script ? [opts.script] : serverEntry(opts.root))];
+    const node = [
+      process.execPath,
+      ...(opts.nodeArgs ?? []),
+      ...(opts.script ? [opts.script] : serverEntry(opts.root)),
+    ];
     // taskset execs node in place, so the child pid is still the server's (signals, CPU time).
     const argv = opts.cpus ? ['taskset', '-c', opts.cpus, ...node] : node;
     child = spawn(argv[0]!, argv.slice(1), {
@@ -322,4 +336,35 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, recent: strin
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`server did not answer /healthz within ${STARTUP_TIMEOUT_MS / 1000} s:\n${recent.join('\n')}`);
+}
+
+/**
+ * BENCH_REPLICA=1: the server reads public data from a streaming replica of the run's server,
+ * made now (test/helpers/replica.ts); BENCH_POOLER=1: it reaches the database through PgBouncer in
+ * transaction pooling mode (test/helpers/pgbouncer.ts, 20 server connections). The fixtures and
+ * the raw-SQL baseline still write to the server directly.
+ */
+async function databaseTopology(
+  serverUrl: string,
+  databaseUrl: string,
+  cleanups: Array<() => Promise<void>>,
+): Promise<Record<string, string>> {
+  const env: Record<string, string> = {};
+  if (process.env.BENCH_REPLICA === '1') {
+    const { createReplica } = await import('../test/helpers/replica.ts');
+    const replica = await createReplica({ serverUrl });
+    cleanups.push(() => replica.destroy());
+    await replica.caughtUp();
+    env.DATABASE_READ_URL = replica.urlFor(databaseUrl);
+    process.stderr.write('[bench] public reads from a streaming replica (BENCH_REPLICA=1)\n');
+  }
+  if (process.env.BENCH_POOLER === '1') {
+    const { startPgBouncer } = await import('../test/helpers/pgbouncer.ts');
+    const bouncer = await startPgBouncer({ serverUrl, poolSize: 20 });
+    cleanups.push(() => bouncer.stop());
+    env.DATABASE_URL = bouncer.urlFor(databaseUrl);
+    env.DATABASE_POOLER = 'transaction';
+    process.stderr.write('[bench] the server reaches PostgreSQL through PgBouncer (BENCH_POOLER=1)\n');
+  }
+  return env;
 }

@@ -28,7 +28,17 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Config } from '../src/config.ts';
 import { DataDirInUseError, lockDataDir, type DataDirLock } from '../src/db/data-dir-lock.ts';
-import { FILES, JWT_SECRET_FILE, FORMAT, ExitError, filesUnder, mb, readManifest, writeManifest, type BackupManifest } from './lib/backup-manifest.ts';
+import {
+  FILES,
+  JWT_SECRET_FILE,
+  FORMAT,
+  ExitError,
+  filesUnder,
+  mb,
+  readManifest,
+  writeManifest,
+  type BackupManifest,
+} from './lib/backup-manifest.ts';
 import { dumpEmbedded, dumpPostgres, hasEmbeddedDatabase, inspectPostgres, pgTools } from './lib/backup-database.ts';
 import { copyFiles, folderStore, listFiles, serviceStore, type Listing } from './lib/backup-files.ts';
 import { concurrencyOf, operatorScript, serviceConfig } from './lib/operator-script.ts';
@@ -40,7 +50,9 @@ const script = operatorScript(say);
 async function main(): Promise<number> {
   let args;
   try {
-    args = parseArgs({ options: { to: { type: 'string' }, concurrency: { type: 'string', default: '8' }, 'pg-bin': { type: 'string' } } }).values;
+    args = parseArgs({
+      options: { to: { type: 'string' }, concurrency: { type: 'string', default: '8' }, 'pg-bin': { type: 'string' } },
+    }).values;
   } catch (err) {
     throw new ExitError(2, `${(err as Error).message}\n${USAGE}`);
   }
@@ -63,14 +75,26 @@ async function main(): Promise<number> {
       try {
         lock = lockDataDir(config.DATA_DIR);
       } catch (err) {
-        if (err instanceof DataDirInUseError) throw new ExitError(75, `${err.message}\nThe embedded database is backed up with its server stopped: stop it, run the backup, start it again.`);
+        if (err instanceof DataDirInUseError)
+          throw new ExitError(
+            75,
+            `${err.message}\nThe embedded database is backed up with its server stopped: stop it, run the backup, start it again.`,
+          );
         throw err;
       }
     }
     const earlier = await prepareFolder(dir);
-    const manifest: BackupManifest = { format: FORMAT, complete: false, started_at: new Date().toISOString(), jwt_secret: false };
+    const manifest: BackupManifest = {
+      format: FORMAT,
+      complete: false,
+      started_at: new Date().toISOString(),
+      jwt_secret: false,
+    };
     await writeManifest(dir, manifest);
-    if (earlier) say(`${dir} holds an earlier backup (${earlier.complete ? 'complete' : 'unfinished'}): dumping the database again, copying the files that are missing`);
+    if (earlier)
+      say(
+        `${dir} holds an earlier backup (${earlier.complete ? 'complete' : 'unfinished'}): dumping the database again, copying the files that are missing`,
+      );
 
     // The files are listed as soon as the database's snapshot exists (see the top of this file).
     let listing: Listing | undefined;
@@ -81,13 +105,22 @@ async function main(): Promise<number> {
     say(config.DATABASE_URL ? 'database: pg_dump of DATABASE_URL…' : `database: the embedded database at ${pgdata}…`);
     const db = config.DATABASE_URL
       ? await dumpPostgres(config.DATABASE_URL, path.join(dir, 'database.dump'), tools, list)
-      : await dumpEmbedded(pgdata, path.join(dir, 'pgdata.tar.gz')).then(async (copy) => (await list(), copy));
+      : await dumpEmbedded(pgdata, path.join(dir, 'pgdata.tar.gz')).then(async (copy) => {
+          await list();
+          return copy;
+        });
     manifest.database = db;
-    for (const stale of ['database.dump', 'pgdata.tar.gz'].filter((f) => f !== db.file)) await rm(path.join(dir, stale), { force: true });
+    for (const stale of ['database.dump', 'pgdata.tar.gz'].filter((f) => f !== db.file))
+      await rm(path.join(dir, stale), { force: true });
     say(`database: ${Object.keys(db.tables).length} tables, ${db.rows} rows, ${mb(db.bytes)} (as of ${db.taken_at})`);
     await writeManifest(dir, manifest);
 
-    const copy = await copyFiles(store, folderStore(path.join(dir, FILES)), { concurrency, mirror: true, stopped: script.stopped, label: 'files' }, listing);
+    const copy = await copyFiles(
+      store,
+      folderStore(path.join(dir, FILES)),
+      { concurrency, mirror: true, stopped: script.stopped, label: 'files' },
+      listing,
+    );
     for (const f of copy.failures) say(`could not copy ${f.key}: ${f.error}`);
     const held = (await filesUnder(path.join(dir, FILES))).files;
     manifest.files = {

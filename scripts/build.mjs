@@ -18,7 +18,10 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const at = args.indexOf('--out-dir');
 const outDir = path.resolve(root, at >= 0 && args[at + 1] ? args[at + 1] : 'dist');
-if (!outDir.startsWith(root + path.sep) || ['src', 'test', 'scripts', 'node_modules'].includes(path.relative(root, outDir).split(path.sep)[0])) {
+if (
+  !outDir.startsWith(root + path.sep) ||
+  ['src', 'test', 'scripts', 'node_modules'].includes(path.relative(root, outDir).split(path.sep)[0])
+) {
   console.error(`build: --out-dir must be a folder of its own inside ${root} (got ${outDir})`);
   process.exit(2);
 }
@@ -32,7 +35,9 @@ else {
   if (compiled.status !== 0) process.exit(compiled.status ?? 1);
 }
 cpSync(path.join(root, 'src/db/migrations'), path.join(outDir, 'src/db/migrations'), { recursive: true });
-console.log(`built ${path.relative(root, outDir) || '.'}/ (run: node ${path.relative(root, path.join(outDir, 'src/server.js'))})`);
+console.log(
+  `built ${path.relative(root, outDir) || '.'}/ (run: node ${path.relative(root, path.join(outDir, 'src/server.js'))})`,
+);
 
 /**
  * tsc's emit for each file of tsconfig.build.json, one file at a time. The package is an ES
@@ -41,23 +46,42 @@ console.log(`built ${path.relative(root, outDir) || '.'}/ (run: node ${path.rela
  */
 async function transpile() {
   const ts = (await import('typescript')).default;
-  const parsed = ts.getParsedCommandLineOfConfigFile(buildConfig, {}, {
-    ...ts.sys,
-    onUnRecoverableConfigFileDiagnostic: (d) => {
-      console.error(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
-      process.exit(1);
+  const parsed = ts.getParsedCommandLineOfConfigFile(
+    buildConfig,
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (d) => {
+        console.error(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+        process.exit(1);
+      },
     },
-  });
+  );
   if (parsed.errors.length) {
     console.error(parsed.errors.map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n')).join('\n'));
     process.exit(1);
   }
-  const compilerOptions = { ...parsed.options, outDir: undefined, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler };
+  const compilerOptions = {
+    ...parsed.options,
+    outDir: undefined,
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+  };
   for (const file of parsed.fileNames.filter((f) => !f.endsWith('.d.ts'))) {
     const out = path.join(outDir, path.relative(root, file)).replace(/\.ts$/, '.js');
-    const result = ts.transpileModule(readFileSync(file, 'utf8'), { compilerOptions, fileName: file, reportDiagnostics: true });
+    const result = ts.transpileModule(readFileSync(file, 'utf8'), {
+      compilerOptions,
+      fileName: file,
+      reportDiagnostics: true,
+    });
     if (result.diagnostics?.length) {
-      console.error(ts.formatDiagnostics(result.diagnostics, { getCanonicalFileName: (f) => f, getCurrentDirectory: () => root, getNewLine: () => '\n' }));
+      console.error(
+        ts.formatDiagnostics(result.diagnostics, {
+          getCanonicalFileName: (f) => f,
+          getCurrentDirectory: () => root,
+          getNewLine: () => '\n',
+        }),
+      );
       process.exit(1);
     }
     mkdirSync(path.dirname(out), { recursive: true });

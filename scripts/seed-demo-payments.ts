@@ -53,7 +53,9 @@ export type Backdated = (at: Date) => Deps;
  */
 export function backdated(deps: Deps): Backdated {
   if (deps.payments.name !== 'local') {
-    throw new Error('seed:demo pays its demo bookings through the built-in checkout: run it with PAYMENT_PROCESSOR=local (the default)');
+    throw new Error(
+      'seed:demo pays its demo bookings through the built-in checkout: run it with PAYMENT_PROCESSOR=local (the default)',
+    );
   }
   const clock = new ManualClock(deps.clock.now());
   const processor = new LocalPaymentProcessor(deps.db, clock, deps.config.PUBLIC_BASE_URL, { secret: randomBytes(32) });
@@ -70,21 +72,39 @@ export function backdated(deps: Deps): Backdated {
  * The booking is confirmed, paid_minor set and the owner's earning written by the one
  * confirmation path.
  */
-export async function payDemoReservation(at: Backdated, guest: AuthUser, reservationId: number, paidAt: Date): Promise<void> {
-  const [r] = await at(paidAt).db.select({ currency: reservations.currency, ref: reservations.bookingRefCode }).from(reservations).where(eq(reservations.id, reservationId));
+export async function payDemoReservation(
+  at: Backdated,
+  guest: AuthUser,
+  reservationId: number,
+  paidAt: Date,
+): Promise<void> {
+  const [r] = await at(paidAt)
+    .db.select({ currency: reservations.currency, ref: reservations.bookingRefCode })
+    .from(reservations)
+    .where(eq(reservations.id, reservationId));
   if (!r) throw new Error(`reservation ${reservationId} is missing`);
-  const payment = await processPayment(at(new Date(paidAt.getTime() - 2 * MINUTE_MS)), guest, { reservationId, type: 'reservation', currency: r.currency, paymentMethod: 'card' });
+  const payment = await processPayment(at(new Date(paidAt.getTime() - 2 * MINUTE_MS)), guest, {
+    reservationId,
+    type: 'reservation',
+    currency: r.currency,
+    paymentMethod: 'card',
+  });
   const deps = at(paidAt);
-  const paid = await (deps.payments as LocalPaymentProcessor).payFromPage(payment.sessionId!, { email: null, name: 'Tom Traveller' });
+  const paid = await (deps.payments as LocalPaymentProcessor).payFromPage(payment.sessionId!, {
+    email: null,
+    name: 'Tom Traveller',
+  });
   if (!paid) throw new Error(`${r.ref}: the checkout session ${payment.sessionId} could not be paid`);
   const verified = await verifyPayment(deps, paid.id);
-  if (verified.outcome !== 'confirmed') throw new Error(`${r.ref}: payment ${payment.id} verified as ${verified.outcome}`);
+  if (verified.outcome !== 'confirmed')
+    throw new Error(`${r.ref}: payment ${payment.id} verified as ${verified.outcome}`);
 }
 
 /** The refund job's run shortly after a refund was requested; every requested refund must succeed. */
 export async function runRefundJob(at: Backdated, when: Date, what: string): Promise<void> {
   const result = await executeRefunds(at(when));
-  if (result.failed || !result.succeeded) throw new Error(`${what}: the refund job made ${result.succeeded} refund(s), ${result.failed} failed`);
+  if (result.failed || !result.succeeded)
+    throw new Error(`${what}: the refund job made ${result.succeeded} refund(s), ${result.failed} failed`);
 }
 
 export interface DemoPaymentsResult {
@@ -104,9 +124,23 @@ export interface DemoPaymentsResult {
 export async function seedDemoPayments(deps: Deps, guestEmail: string): Promise<DemoPaymentsResult> {
   const guest = await usersRepository(deps.db).findByEmail(guestEmail);
   if (!guest) throw new Error(`${guestEmail} is missing: seed the demo accounts first`);
-  const out: DemoPaymentsResult = { accountsSet: [], payoutRun: null, note: null, paymentsByStatus: [], refunds: [], payouts: [] };
-  const owners = await deps.db.select({ id: users.id, email: users.email, account: users.payoutAccountId })
-    .from(users).where(inArray(users.email, PAYOUT_ACCOUNTS.map(([e]) => e)));
+  const out: DemoPaymentsResult = {
+    accountsSet: [],
+    payoutRun: null,
+    note: null,
+    paymentsByStatus: [],
+    refunds: [],
+    payouts: [],
+  };
+  const owners = await deps.db
+    .select({ id: users.id, email: users.email, account: users.payoutAccountId })
+    .from(users)
+    .where(
+      inArray(
+        users.email,
+        PAYOUT_ACCOUNTS.map(([e]) => e),
+      ),
+    );
   const ownerIds = owners.map((o) => o.id);
   if (deps.payments.name !== 'local') {
     out.note = 'PAYMENT_PROCESSOR is not local: no payout accounts or payouts seeded';
@@ -117,20 +151,35 @@ export async function seedDemoPayments(deps: Deps, guestEmail: string): Promise<
   return out;
 }
 
-async function payOwners(deps: Deps, owners: Array<{ id: number; email: string; account: string | null }>, out: DemoPaymentsResult): Promise<void> {
+async function payOwners(
+  deps: Deps,
+  owners: Array<{ id: number; email: string; account: string | null }>,
+  out: DemoPaymentsResult,
+): Promise<void> {
   const ownerIds = owners.map((o) => o.id);
-  const [done] = await deps.db.select({ n: sql<number>`count(*)::int` }).from(payouts).where(inArray(payouts.ownerId, ownerIds));
+  const [done] = await deps.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(payouts)
+    .where(inArray(payouts.ownerId, ownerIds));
   if (Number(done?.n ?? 0) > 0) {
     out.note = 'the demo owners were already paid out: no payout run';
     return;
   }
   // The run follows the last completed stay's earning becoming payable (check-in + PAYOUT_DELAY_HOURS).
-  const [latest] = await deps.db.select({ payableAt: max(ownerEarnings.payableAt) })
+  const [latest] = await deps.db
+    .select({ payableAt: max(ownerEarnings.payableAt) })
     .from(ownerEarnings)
     .innerJoin(reservations, eq(reservations.id, ownerEarnings.reservationId))
-    .where(and(inArray(ownerEarnings.ownerId, ownerIds), eq(reservations.status, 'completed'), isNull(ownerEarnings.payoutId)));
+    .where(
+      and(
+        inArray(ownerEarnings.ownerId, ownerIds),
+        eq(reservations.status, 'completed'),
+        isNull(ownerEarnings.payoutId),
+      ),
+    );
   if (!latest?.payableAt) {
-    out.note = 'no completed demo stay has earnings (reservations seeded before payments were): no payout run; seed a fresh DATA_DIR to see one';
+    out.note =
+      'no completed demo stay has earnings (reservations seeded before payments were): no payout run; seed a fresh DATA_DIR to see one';
     return;
   }
   const now = deps.clock.now();
@@ -142,7 +191,14 @@ async function payOwners(deps: Deps, owners: Array<{ id: number; email: string; 
     const account = PAYOUT_ACCOUNTS.find(([e]) => e === o.email)![1];
     if (o.account) continue;
     const when = new Date(runAt.getTime() - DAY_MS);
-    const self: AuthUser = { id: o.id, role: 'owner', sessionId: 'seed-demo', loginType: 'client', sessionCreatedAt: when, jti: 'seed-demo' };
+    const self: AuthUser = {
+      id: o.id,
+      role: 'owner',
+      sessionId: 'seed-demo',
+      loginType: 'client',
+      sessionCreatedAt: when,
+      jti: 'seed-demo',
+    };
     await setPayoutAccount(at(when), self, { payout_account_id: account });
     out.accountsSet.push([o.email, account]);
   }
@@ -156,34 +212,65 @@ async function payOwners(deps: Deps, owners: Array<{ id: number; email: string; 
 
 async function summarise(deps: Deps, guestId: number, ownerIds: number[], out: DemoPaymentsResult): Promise<void> {
   const mine = eq(reservations.guestId, guestId);
-  out.paymentsByStatus = (await deps.db.select({ status: payments.status, n: sql<number>`count(*)::int` })
-    .from(payments).innerJoin(reservations, eq(reservations.id, payments.reservationId))
-    .where(mine).groupBy(payments.status).orderBy(payments.status))
-    .map((r) => [r.status, Number(r.n)]);
+  out.paymentsByStatus = (
+    await deps.db
+      .select({ status: payments.status, n: sql<number>`count(*)::int` })
+      .from(payments)
+      .innerJoin(reservations, eq(reservations.id, payments.reservationId))
+      .where(mine)
+      .groupBy(payments.status)
+      .orderBy(payments.status)
+  ).map((r) => [r.status, Number(r.n)]);
 
-  const dec = new Map((await deps.db.select({ code: currencies.code, decimals: currencies.decimals }).from(currencies)).map((c) => [c.code, c.decimals]));
+  const dec = new Map(
+    (await deps.db.select({ code: currencies.code, decimals: currencies.decimals }).from(currencies)).map((c) => [
+      c.code,
+      c.decimals,
+    ]),
+  );
   const money = (minor: number, currency: string) => `${formatMinor(minor, dec.get(currency) ?? 2)} ${currency}`;
 
   const refundRows = await deps.db
     .select({
-      ref: reservations.bookingRefCode, reason: refunds.reason, amount: refunds.amountMinor, currency: refunds.currency, status: refunds.status,
+      ref: reservations.bookingRefCode,
+      reason: refunds.reason,
+      amount: refunds.amountMinor,
+      currency: refunds.currency,
+      status: refunds.status,
       payment: sql<string>`(SELECT string_agg(p.status, ', ' ORDER BY p.id) FROM payments p WHERE p.reservation_id = ${reservations.id} AND p.paid_at IS NOT NULL)`,
     })
-    .from(refunds).innerJoin(reservations, eq(reservations.id, refunds.reservationId))
-    .where(mine).orderBy(asc(refunds.id));
+    .from(refunds)
+    .innerJoin(reservations, eq(reservations.id, refunds.reservationId))
+    .where(mine)
+    .orderBy(asc(refunds.id));
   out.refunds = refundRows.map((r) => [r.ref, r.reason, money(r.amount, r.currency), r.status, r.payment ?? '']);
 
   if (!ownerIds.length) return;
   const payoutRows = await deps.db
     .select({
-      id: payouts.id, owner: users.username, currency: payouts.currency, amount: payouts.amountMinor, transferCurrency: payouts.transferCurrency,
-      transfer: payouts.transferAmountMinor, status: payouts.status, transferId: payouts.transferId, createdAt: payouts.createdAt,
+      id: payouts.id,
+      owner: users.username,
+      currency: payouts.currency,
+      amount: payouts.amountMinor,
+      transferCurrency: payouts.transferCurrency,
+      transfer: payouts.transferAmountMinor,
+      status: payouts.status,
+      transferId: payouts.transferId,
+      createdAt: payouts.createdAt,
       lines: sql<number>`(SELECT count(*)::int FROM owner_earnings e WHERE e.payout_id = ${payouts.id})`,
     })
-    .from(payouts).innerJoin(users, eq(users.id, payouts.ownerId))
-    .where(inArray(payouts.ownerId, ownerIds)).orderBy(asc(payouts.id));
+    .from(payouts)
+    .innerJoin(users, eq(users.id, payouts.ownerId))
+    .where(inArray(payouts.ownerId, ownerIds))
+    .orderBy(asc(payouts.id));
   out.payouts = payoutRows.map((p) => [
-    String(p.id), p.owner ?? '', money(p.amount, p.currency), money(p.transfer, p.transferCurrency), p.status, p.transferId ?? '',
-    String(p.lines), p.createdAt.toISOString().slice(0, 16) + 'Z',
+    String(p.id),
+    p.owner ?? '',
+    money(p.amount, p.currency),
+    money(p.transfer, p.transferCurrency),
+    p.status,
+    p.transferId ?? '',
+    String(p.lines),
+    `${p.createdAt.toISOString().slice(0, 16)}Z`,
   ]);
 }

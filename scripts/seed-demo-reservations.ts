@@ -16,7 +16,16 @@
 // hold, so the demo always shows a live one.
 import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import type { Deps } from '../src/kernel/deps.ts';
-import { currencies, packages, properties, ratePlans, reservations, reviews, roomTypes, services } from '../src/db/schema/index.ts';
+import {
+  currencies,
+  packages,
+  properties,
+  ratePlans,
+  reservations,
+  reviews,
+  roomTypes,
+  services,
+} from '../src/db/schema/index.ts';
 import { AppError } from '../src/platform/errors.ts';
 import type { AuthUser } from '../src/kernel/caller.ts';
 import { formatMinor } from '../src/kernel/money.ts';
@@ -59,18 +68,106 @@ interface DemoBooking {
 }
 
 const BOOKINGS: DemoBooking[] = [
-  { status: 'pending', listing: 'PAR-MONTMARTRE-02', from: 21, nights: 3, bookedAgo: 0, adults: 2, services: ['Late check-out'] },
-  { status: 'pending', listing: 'LIS-ALFAMA-03', from: 30, nights: 4, bookedAgo: 0, adults: 2, children: 1, rooms: [{ roomType: 'Double room', plan: 'Standard', count: 1 }], special: 'A cot for our little one, please' },
-  { status: 'confirmed', listing: 'PAR-MARAIS-01', from: 10, nights: 4, bookedAgo: 6, adults: 2, services: ['Breakfast basket'], packages: ['Romantic package (flowers and champagne)'] },
-  { status: 'confirmed', listing: 'LON-SHOREDITCH-06', from: 45, nights: 5, bookedAgo: 0.05, adults: 3, promo: 'LONDON15' },
-  { status: 'confirmed', listing: 'TYO-SHINJUKU-11', from: 16, nights: 3, bookedAgo: 9, adults: 4, rooms: [{ roomType: 'Twin room', plan: 'With breakfast', count: 2 }] },
-  { status: 'confirmed', listing: 'BCN-EIXAMPLE-04', from: 40, nights: 6, bookedAgo: 20, adults: 2, shortenTo: { nights: 4, afterDays: 8 } },
-  { status: 'completed', listing: 'NCE-VILLA-05', from: -40, nights: 7, bookedAgo: 75, adults: 6, review: { rating: 5, comment: 'Wonderful villa, the pool and the view over the bay were even better than the photos.' } },
-  { status: 'completed', listing: 'RAK-RIAD-10', from: -25, nights: 3, bookedAgo: 50, adults: 4, rooms: [{ roomType: 'Courtyard room', plan: 'Bed and breakfast', count: 2 }], review: { rating: 4, comment: 'A calm oasis in the medina; breakfast on the terrace was a highlight.' } },
+  {
+    status: 'pending',
+    listing: 'PAR-MONTMARTRE-02',
+    from: 21,
+    nights: 3,
+    bookedAgo: 0,
+    adults: 2,
+    services: ['Late check-out'],
+  },
+  {
+    status: 'pending',
+    listing: 'LIS-ALFAMA-03',
+    from: 30,
+    nights: 4,
+    bookedAgo: 0,
+    adults: 2,
+    children: 1,
+    rooms: [{ roomType: 'Double room', plan: 'Standard', count: 1 }],
+    special: 'A cot for our little one, please',
+  },
+  {
+    status: 'confirmed',
+    listing: 'PAR-MARAIS-01',
+    from: 10,
+    nights: 4,
+    bookedAgo: 6,
+    adults: 2,
+    services: ['Breakfast basket'],
+    packages: ['Romantic package (flowers and champagne)'],
+  },
+  {
+    status: 'confirmed',
+    listing: 'LON-SHOREDITCH-06',
+    from: 45,
+    nights: 5,
+    bookedAgo: 0.05,
+    adults: 3,
+    promo: 'LONDON15',
+  },
+  {
+    status: 'confirmed',
+    listing: 'TYO-SHINJUKU-11',
+    from: 16,
+    nights: 3,
+    bookedAgo: 9,
+    adults: 4,
+    rooms: [{ roomType: 'Twin room', plan: 'With breakfast', count: 2 }],
+  },
+  {
+    status: 'confirmed',
+    listing: 'BCN-EIXAMPLE-04',
+    from: 40,
+    nights: 6,
+    bookedAgo: 20,
+    adults: 2,
+    shortenTo: { nights: 4, afterDays: 8 },
+  },
+  {
+    status: 'completed',
+    listing: 'NCE-VILLA-05',
+    from: -40,
+    nights: 7,
+    bookedAgo: 75,
+    adults: 6,
+    review: {
+      rating: 5,
+      comment: 'Wonderful villa, the pool and the view over the bay were even better than the photos.',
+    },
+  },
+  {
+    status: 'completed',
+    listing: 'RAK-RIAD-10',
+    from: -25,
+    nights: 3,
+    bookedAgo: 50,
+    adults: 4,
+    rooms: [{ roomType: 'Courtyard room', plan: 'Bed and breakfast', count: 2 }],
+    review: { rating: 4, comment: 'A calm oasis in the medina; breakfast on the terrace was a highlight.' },
+  },
   { status: 'completed', listing: 'BCN-EIXAMPLE-04', from: -12, nights: 4, bookedAgo: 30, adults: 2, children: 2 },
-  { status: 'cancelled', listing: 'ZRM-CHALET-07', from: 60, nights: 5, bookedAgo: 5, adults: 4, cancelReason: 'Our ski trip was moved to another week' },
+  {
+    status: 'cancelled',
+    listing: 'ZRM-CHALET-07',
+    from: 60,
+    nights: 5,
+    bookedAgo: 5,
+    adults: 4,
+    cancelReason: 'Our ski trip was moved to another week',
+  },
   // Strict policy: cancelled within 48 h of booking and more than 14 days ahead, so refunded in full.
-  { status: 'cancelled', listing: 'NYC-WBURG-13', from: 50, nights: 4, bookedAgo: 12, adults: 2, paidThenCancelledAfterDays: 1, cancelReason: 'Our flights were cancelled' },
+  {
+    status: 'cancelled',
+    listing: 'NYC-WBURG-13',
+    from: 50,
+    nights: 4,
+    bookedAgo: 12,
+    adults: 2,
+    paidThenCancelledAfterDays: 1,
+    cancelReason: 'Our flights were cancelled',
+  },
   { status: 'expired', listing: 'SYD-BONDI-14', from: 25, nights: 4, bookedAgo: 1, adults: 2 },
   { status: 'expired', listing: 'KYO-GION-12', from: 35, nights: 3, bookedAgo: 3, adults: 2 },
 ];
@@ -99,7 +196,10 @@ export async function seedDemoReservations(deps: Deps): Promise<DemoReservations
     .from(properties)
     .where(inArray(properties.internalName, [...new Set(BOOKINGS.map((b) => b.listing))]));
   const listingIds = listings.map((l) => l.id);
-  const mine = and(eq(reservations.guestId, guest.id), inArray(reservations.propertyId, listingIds.length ? listingIds : [0]));
+  const mine = and(
+    eq(reservations.guestId, guest.id),
+    inArray(reservations.propertyId, listingIds.length ? listingIds : [0]),
+  );
   const existing = await deps.db.select({ id: reservations.id }).from(reservations).where(mine).limit(1);
 
   let renewedHolds = 0;
@@ -112,11 +212,19 @@ export async function seedDemoReservations(deps: Deps): Promise<DemoReservations
       .returning({ id: reservations.id });
     renewedHolds = renewed.length;
   } else {
-    const user: AuthUser = { id: guest.id, role: 'client', sessionId: 'seed-demo', loginType: 'client', sessionCreatedAt: now, jti: 'seed-demo' };
+    const user: AuthUser = {
+      id: guest.id,
+      role: 'client',
+      sessionId: 'seed-demo',
+      loginType: 'client',
+      sessionCreatedAt: now,
+      jti: 'seed-demo',
+    };
     const at = backdated(deps);
     for (const b of BOOKINGS) {
       const propertyId = listings.find((l) => l.internalName === b.listing)?.id;
-      if (propertyId === undefined) throw new Error(`demo listing ${b.listing} is missing: the demo catalogue was changed by hand`);
+      if (propertyId === undefined)
+        throw new Error(`demo listing ${b.listing} is missing: the demo catalogue was changed by hand`);
       await book(deps, at, user, propertyId, b, now);
     }
   }
@@ -126,7 +234,14 @@ export async function seedDemoReservations(deps: Deps): Promise<DemoReservations
 const day = (now: Date, offset: number) => new Date(now.getTime() + offset * DAY_MS).toISOString().slice(0, 10);
 const later = (t: Date, ms: number) => new Date(t.getTime() + ms);
 
-async function book(deps: Deps, at: Backdated, user: AuthUser, propertyId: number, b: DemoBooking, now: Date): Promise<void> {
+async function book(
+  deps: Deps,
+  at: Backdated,
+  user: AuthUser,
+  propertyId: number,
+  b: DemoBooking,
+  now: Date,
+): Promise<void> {
   // A stay in the past was booked before its check-in: the use case refuses past check-ins.
   const bookedAt = new Date(now.getTime() - b.bookedAgo * DAY_MS);
   const ids = await extrasOf(deps, propertyId, b);
@@ -138,14 +253,25 @@ async function book(deps: Deps, at: Backdated, user: AuthUser, propertyId: numbe
     try {
       created = await createReservation(at(bookedAt), user, {
         pricing: {
-          propertyId, checkin: day(now, from), checkout: day(now, from + b.nights), guests: { adults: b.adults, children: b.children ?? 0 },
-          rooms: ids.rooms, serviceIds: ids.services, packageIds: ids.packages, promoCode: b.promo ?? null,
+          propertyId,
+          checkin: day(now, from),
+          checkout: day(now, from + b.nights),
+          guests: { adults: b.adults, children: b.children ?? 0 },
+          rooms: ids.rooms,
+          serviceIds: ids.services,
+          packageIds: ids.packages,
+          promoCode: b.promo ?? null,
         },
-        guestDetails: ids.rooms ? { first_name: 'Tom', last_name: 'Traveller', email: DEMO_GUEST_EMAIL, phone: '+33 6 12 34 56 78' } : {},
+        guestDetails: ids.rooms
+          ? { first_name: 'Tom', last_name: 'Traveller', email: DEMO_GUEST_EMAIL, phone: '+33 6 12 34 56 78' }
+          : {},
         specialRequests: b.special ?? null,
       });
     } catch (err) {
-      const retry = err instanceof AppError && (err.code === 'DATES_UNAVAILABLE' || err.code === 'VALIDATION_FAILED') && attempt < 4;
+      const retry =
+        err instanceof AppError &&
+        (err.code === 'DATES_UNAVAILABLE' || err.code === 'VALIDATION_FAILED') &&
+        attempt < 4;
       if (!retry) throw err;
     }
   }
@@ -157,15 +283,19 @@ async function book(deps: Deps, at: Backdated, user: AuthUser, propertyId: numbe
   if (paid) await payDemoReservation(at, user, reservation.id, later(bookedAt, 7 * MINUTE_MS));
   if (b.shortenTo) {
     const changedAt = later(bookedAt, b.shortenTo.afterDays * DAY_MS);
-    const checkout = new Date(Date.parse(`${reservation.checkinDate}T00:00:00Z`) + b.shortenTo.nights * DAY_MS).toISOString().slice(0, 10);
+    const checkout = new Date(Date.parse(`${reservation.checkinDate}T00:00:00Z`) + b.shortenTo.nights * DAY_MS)
+      .toISOString()
+      .slice(0, 10);
     const { result } = await modifyReservation(at(changedAt), user, reservation.id, { checkout });
-    if (!result.refund_initiated) throw new Error(`${b.listing}: the shorter stay refunds nothing (${JSON.stringify(result)})`);
+    if (!result.refund_initiated)
+      throw new Error(`${b.listing}: the shorter stay refunds nothing (${JSON.stringify(result)})`);
     await runRefundJob(at, later(changedAt, REFUND_JOB_LAG_MS), `${b.listing} (shortened)`);
   }
   if (b.paidThenCancelledAfterDays !== undefined) {
     const cancelledAt = later(bookedAt, b.paidThenCancelledAfterDays * DAY_MS);
     const { refundMinor } = await cancelReservation(at(cancelledAt), user, reservation.id, b.cancelReason ?? null);
-    if (refundMinor !== reservation.totalMinor) throw new Error(`${b.listing}: cancelling refunds ${refundMinor} of ${reservation.totalMinor}, not all of it`);
+    if (refundMinor !== reservation.totalMinor)
+      throw new Error(`${b.listing}: cancelling refunds ${refundMinor} of ${reservation.totalMinor}, not all of it`);
     await runRefundJob(at, later(cancelledAt, REFUND_JOB_LAG_MS), `${b.listing} (cancelled)`);
     return;
   }
@@ -174,9 +304,18 @@ async function book(deps: Deps, at: Backdated, user: AuthUser, propertyId: numbe
   const checkedOut = new Date(`${reservation.checkoutDate}T12:00:00Z`);
   const cancelledAt = later(bookedAt, 2 * DAY_MS);
   const changes: Partial<typeof reservations.$inferInsert> =
-    b.status === 'completed' ? { feedbackId: newFeedbackId(), updatedAt: later(checkedOut, DAY_MS) }
-    : b.status === 'cancelled' ? { cancelledAt, cancelReason: b.cancelReason ?? null, cancelledBy: user.id, cancellationRefundMinor: 0, holdExpiresAt: null, updatedAt: cancelledAt }
-    : { updatedAt: reservation.holdExpiresAt ?? bookedAt };
+    b.status === 'completed'
+      ? { feedbackId: newFeedbackId(), updatedAt: later(checkedOut, DAY_MS) }
+      : b.status === 'cancelled'
+        ? {
+            cancelledAt,
+            cancelReason: b.cancelReason ?? null,
+            cancelledBy: user.id,
+            cancellationRefundMinor: 0,
+            holdExpiresAt: null,
+            updatedAt: cancelledAt,
+          }
+        : { updatedAt: reservation.holdExpiresAt ?? bookedAt };
   const from = paid ? 'confirmed' : 'pending';
   await deps.db.transaction(async (tx) => {
     if (!HOLDING.has(b.status)) {
@@ -220,19 +359,41 @@ async function extrasOf(deps: Deps, propertyId: number, b: DemoBooking) {
       if (id === undefined) throw missing(n);
       return id;
     });
-  const svc = b.services?.length ? await deps.db.select({ id: services.id, name: services.name }).from(services).where(eq(services.propertyId, propertyId)) : [];
-  const pkg = b.packages?.length ? await deps.db.select({ id: packages.id, name: packages.name }).from(packages).where(eq(packages.propertyId, propertyId)) : [];
+  const svc = b.services?.length
+    ? await deps.db
+        .select({ id: services.id, name: services.name })
+        .from(services)
+        .where(eq(services.propertyId, propertyId))
+    : [];
+  const pkg = b.packages?.length
+    ? await deps.db
+        .select({ id: packages.id, name: packages.name })
+        .from(packages)
+        .where(eq(packages.propertyId, propertyId))
+    : [];
   return { rooms, services: named(svc, b.services), packages: named(pkg, b.packages) };
 }
 
 async function summary(deps: Deps, mine: ReturnType<typeof and>): Promise<string[][]> {
   const rows = await deps.db
     .select({
-      ref: reservations.bookingRefCode, status: reservations.status, listing: properties.publicName, checkin: reservations.checkinDate,
-      checkout: reservations.checkoutDate, adults: reservations.adults, children: reservations.children, currency: reservations.currency,
-      total: reservations.totalMinor, paid: reservations.paidMinor, decimals: currencies.decimals, hold: reservations.holdExpiresAt,
-      feedbackId: reservations.feedbackId, rating: reviews.rating, cancelReason: reservations.cancelReason,
-      refunded: reservations.refundedMinor, modification: reservations.lastModification,
+      ref: reservations.bookingRefCode,
+      status: reservations.status,
+      listing: properties.publicName,
+      checkin: reservations.checkinDate,
+      checkout: reservations.checkoutDate,
+      adults: reservations.adults,
+      children: reservations.children,
+      currency: reservations.currency,
+      total: reservations.totalMinor,
+      paid: reservations.paidMinor,
+      decimals: currencies.decimals,
+      hold: reservations.holdExpiresAt,
+      feedbackId: reservations.feedbackId,
+      rating: reviews.rating,
+      cancelReason: reservations.cancelReason,
+      refunded: reservations.refundedMinor,
+      modification: reservations.lastModification,
     })
     .from(reservations)
     .innerJoin(properties, eq(properties.id, reservations.propertyId))
@@ -244,14 +405,30 @@ async function summary(deps: Deps, mine: ReturnType<typeof and>): Promise<string
   return rows.map((r) => {
     const money = (minor: number) => `${formatMinor(minor, r.decimals ?? 2)} ${r.currency}`;
     const note = [
-      r.status === 'pending' ? (r.hold && r.hold > now ? `held until ${r.hold.toISOString().slice(0, 16)}Z` : 'hold lapsed')
-      : r.status === 'completed' ? `feedback id ${r.feedbackId}${r.rating ? `, reviewed ${r.rating}/5` : ', not reviewed yet'}`
-      : r.status === 'cancelled' ? `cancelled: ${r.cancelReason ?? ''}`
-      : '',
+      r.status === 'pending'
+        ? r.hold && r.hold > now
+          ? `held until ${r.hold.toISOString().slice(0, 16)}Z`
+          : 'hold lapsed'
+        : r.status === 'completed'
+          ? `feedback id ${r.feedbackId}${r.rating ? `, reviewed ${r.rating}/5` : ', not reviewed yet'}`
+          : r.status === 'cancelled'
+            ? `cancelled: ${r.cancelReason ?? ''}`
+            : '',
       r.modification ? `changed (was ${money(r.modification.old_total)})` : '',
       r.refunded ? `refunded ${money(r.refunded)}` : '',
-    ].filter(Boolean).join('; ');
+    ]
+      .filter(Boolean)
+      .join('; ');
     const guests = `${r.adults} adult${r.adults === 1 ? '' : 's'}${r.children ? ` + ${r.children}` : ''}`;
-    return [r.ref, r.status, r.listing ?? '', `${r.checkin} → ${r.checkout}`, guests, money(r.total), money(r.paid), note];
+    return [
+      r.ref,
+      r.status,
+      r.listing ?? '',
+      `${r.checkin} → ${r.checkout}`,
+      guests,
+      money(r.total),
+      money(r.paid),
+      note,
+    ];
   });
 }

@@ -33,7 +33,8 @@ try {
   fail(2, `${(err as Error).message}\nusage: npm run storage:migrate [-- --from <dir>] [--concurrency <n>]`);
 }
 const concurrency = Number(args.concurrency);
-if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64) fail(2, `--concurrency must be a whole number from 1 to 64 (got ${args.concurrency})`);
+if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64)
+  fail(2, `--concurrency must be a whole number from 1 to 64 (got ${args.concurrency})`);
 
 let config;
 try {
@@ -43,11 +44,15 @@ try {
   throw err;
 }
 if (config.STORAGE !== 's3') {
-  fail(78, `STORAGE is "${config.STORAGE}": set STORAGE=s3 and S3_BUCKET (with S3_ENDPOINT, S3_REGION and the keys as needed) to name the bucket to copy into`);
+  fail(
+    78,
+    `STORAGE is "${config.STORAGE}": set STORAGE=s3 and S3_BUCKET (with S3_ENDPOINT, S3_REGION and the keys as needed) to name the bucket to copy into`,
+  );
 }
 const from = path.resolve(args.from ?? path.join(config.DATA_DIR, 'files'));
 const source = await stat(from).catch(() => null);
-if (!source?.isDirectory()) fail(2, `${from} is not a folder: nothing to copy (--from names the disk store; default DATA_DIR/files)`);
+if (!source?.isDirectory())
+  fail(2, `${from} is not a folder: nothing to copy (--from names the disk store; default DATA_DIR/files)`);
 
 const storage = new S3FileStorage(s3StorageOptions(config));
 const problem = await storage.problem();
@@ -79,7 +84,11 @@ process.once('SIGINT', () => (interrupted = true));
 process.once('SIGTERM', () => (interrupted = true));
 
 const bar = new cliProgress.SingleBar(
-  { stream: process.stderr, format: 'copying [{bar}] {percentage}% | {value}/{total} files | {copied} | eta {eta_formatted}', hideCursor: true },
+  {
+    stream: process.stderr,
+    format: 'copying [{bar}] {percentage}% | {value}/{total} files | {copied} | eta {eta_formatted}',
+    hideCursor: true,
+  },
   cliProgress.Presets.shades_classic,
 );
 bar.start(todo.length, 0, { copied: mb(0) });
@@ -105,7 +114,10 @@ bar.stop();
 storage.close();
 
 for (const f of failures) console.error(`storage:migrate: could not copy ${f.key}: ${f.error}`);
-if (ignored.length) console.error(`storage:migrate: not copied (not a file the service wrote): ${ignored.slice(0, 20).join(', ')}${ignored.length > 20 ? ', …' : ''}`);
+if (ignored.length)
+  console.error(
+    `storage:migrate: not copied (not a file the service wrote): ${ignored.slice(0, 20).join(', ')}${ignored.length > 20 ? ', …' : ''}`,
+  );
 const left = todo.length - copied;
 console.log(
   `storage:migrate: ${copied} copied (${mb(copiedBytes)}), ${already} already in the bucket, ${failures.length} failed, ` +

@@ -85,7 +85,11 @@ describe('loadConfig', () => {
     ['SERVICE_FEE_PERCENT=150', { SERVICE_FEE_PERCENT: '150' }, 'SERVICE_FEE_PERCENT'],
     ['CHANNEL_MANAGER=channex without its settings', { CHANNEL_MANAGER: 'channex' }, 'CHANNEX_API_KEY'],
     ['STORAGE=s3 without a bucket', { STORAGE: 's3' }, 'S3_BUCKET'],
-    ['S3_ACCESS_KEY_ID without its secret', { STORAGE: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'AKIA' }, 'S3_SECRET_ACCESS_KEY'],
+    [
+      'S3_ACCESS_KEY_ID without its secret',
+      { STORAGE: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'AKIA' },
+      'S3_SECRET_ACCESS_KEY',
+    ],
     ['S3_FORCE_PATH_STYLE=yes', { S3_FORCE_PATH_STYLE: 'yes' }, 'S3_FORCE_PATH_STYLE'],
     ['S3_ENDPOINT without a scheme', { S3_ENDPOINT: 'minio:9000' }, 'S3_ENDPOINT'],
     ['METRICS_TOKEN shorter than 16', { METRICS_TOKEN: 'short' }, 'METRICS_TOKEN'],
@@ -113,19 +117,36 @@ describe('loadConfig', () => {
   });
 
   it('says in words what a patterned setting accepts', () => {
-    assert.match(configError({ DATABASE_URL: 'mysql://root@db/stays' }).message, /DATABASE_URL: must be a postgres:\/\/ or postgresql:\/\/ URL \(got "mysql:\/\/root@db\/stays"\)/);
-    assert.match(configError({ REDIS_URL: 'localhost:6379' }).message, /REDIS_URL: must be a redis:\/\/ or rediss:\/\/ URL/);
-    assert.match(configError({ SESSION_TTL: '1w' }).message, /SESSION_TTL: must be a duration: .*ms, s \(the default\), m, h or d/);
-    assert.match(configError({ PUBLIC_BASE_URL: 'stays.example.com' }).message, /PUBLIC_BASE_URL: must be an absolute URL/);
+    assert.match(
+      configError({ DATABASE_URL: 'mysql://root@db/stays' }).message,
+      /DATABASE_URL: must be a postgres:\/\/ or postgresql:\/\/ URL \(got "mysql:\/\/root@db\/stays"\)/,
+    );
+    assert.match(
+      configError({ REDIS_URL: 'localhost:6379' }).message,
+      /REDIS_URL: must be a redis:\/\/ or rediss:\/\/ URL/,
+    );
+    assert.match(
+      configError({ SESSION_TTL: '1w' }).message,
+      /SESSION_TTL: must be a duration: .*ms, s \(the default\), m, h or d/,
+    );
+    assert.match(
+      configError({ PUBLIC_BASE_URL: 'stays.example.com' }).message,
+      /PUBLIC_BASE_URL: must be an absolute URL/,
+    );
   });
 
   it('refuses a HOST that is neither an IP address nor a host name', () => {
     for (const host of ['http://0.0.0.0', '[::1]', '0.0.0.0:3000', 'my host', '-bad.example', 'a..b']) {
       const err = configError({ HOST: host });
-      assert.match(err.message, /\bHOST: must be an IP address \(e\.g\. 127\.0\.0\.1, 0\.0\.0\.0 or ::\) or a host name/, host);
+      assert.match(
+        err.message,
+        /\bHOST: must be an IP address \(e\.g\. 127\.0\.0\.1, 0\.0\.0\.0 or ::\) or a host name/,
+        host,
+      );
       assert.ok(err.message.includes(JSON.stringify(host)), err.message);
     }
-    for (const host of ['127.0.0.1', '0.0.0.0', '::', '::1', 'localhost', 'api-1.internal.example']) assert.equal(loadConfig({ HOST: host }).HOST, host);
+    for (const host of ['127.0.0.1', '0.0.0.0', '::', '::1', 'localhost', 'api-1.internal.example'])
+      assert.equal(loadConfig({ HOST: host }).HOST, host);
   });
 
   it('defaults PUBLIC_BASE_URL to http://HOST:PORT, with loopback for a wildcard HOST', () => {
@@ -134,20 +155,41 @@ describe('loadConfig', () => {
     assert.equal(loadConfig({ HOST: '::', PORT: '8080' }).PUBLIC_BASE_URL, 'http://127.0.0.1:8080');
     assert.equal(loadConfig({ HOST: '::1' }).PUBLIC_BASE_URL, 'http://[::1]:3000');
     assert.equal(loadConfig({ HOST: 'stays.internal' }).PUBLIC_BASE_URL, 'http://stays.internal:3000');
-    assert.equal(loadConfig({ PORT: '3521', PUBLIC_BASE_URL: 'https://stays.example.com' }).PUBLIC_BASE_URL, 'https://stays.example.com');
+    assert.equal(
+      loadConfig({ PORT: '3521', PUBLIC_BASE_URL: 'https://stays.example.com' }).PUBLIC_BASE_URL,
+      'https://stays.example.com',
+    );
   });
 
   it('reads the object storage settings: region us-east-1 and virtual-host style unless set, the secret never shown', () => {
     const d = loadConfig({ STORAGE: 's3', S3_BUCKET: 'stays-files' });
-    assert.deepEqual([d.S3_REGION, d.S3_ENDPOINT, d.S3_ACCESS_KEY_ID, d.S3_SECRET_ACCESS_KEY, d.S3_FORCE_PATH_STYLE], ['us-east-1', undefined, undefined, undefined, false]);
-    const c = loadConfig({ STORAGE: 's3', S3_BUCKET: 'b', S3_REGION: 'eu-west-3', S3_ENDPOINT: 'http://minio:9000', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret', S3_FORCE_PATH_STYLE: 'true' });
+    assert.deepEqual(
+      [d.S3_REGION, d.S3_ENDPOINT, d.S3_ACCESS_KEY_ID, d.S3_SECRET_ACCESS_KEY, d.S3_FORCE_PATH_STYLE],
+      ['us-east-1', undefined, undefined, undefined, false],
+    );
+    const c = loadConfig({
+      STORAGE: 's3',
+      S3_BUCKET: 'b',
+      S3_REGION: 'eu-west-3',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_ACCESS_KEY_ID: 'id',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: 'true',
+    });
     assert.deepEqual([c.S3_REGION, c.S3_ENDPOINT, c.S3_FORCE_PATH_STYLE], ['eu-west-3', 'http://minio:9000', true]);
     assert.ok(!configError({ S3_SECRET_ACCESS_KEY: 'Zq81-hidden' }).message.includes('Zq81-hidden'));
   });
 
   it('names every bad variable at once', () => {
     // Several enums at once too: each alone makes TypeBox report one error per allowed value.
-    const env = { PORT: 'abc', LOG_LEVEL: 'loud', NODE_ENV: 'qa', STORAGE: 'nfs', FAULT_POINT: 'nowhere', TRUST_PROXY: 'maybe' };
+    const env = {
+      PORT: 'abc',
+      LOG_LEVEL: 'loud',
+      NODE_ENV: 'qa',
+      STORAGE: 'nfs',
+      FAULT_POINT: 'nowhere',
+      TRUST_PROXY: 'maybe',
+    };
     const err = configError(env);
     for (const name of Object.keys(env)) assert.match(err.message, new RegExp(`^  ${name}: must be `, 'm'), name);
   });

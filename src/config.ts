@@ -8,23 +8,47 @@ import { Value } from 'typebox/value';
 import { FAULT_POINTS } from './platform/fault-points.ts';
 
 // `allowed` says in words what a pattern accepts, for the error that names the variable.
-const Duration = Type.String({ pattern: '^[0-9]+(ms|s|m|h|d)?$', allowed: 'a duration: a whole number with ms, s (the default), m, h or d, e.g. 15m' });
+const Duration = Type.String({
+  pattern: '^[0-9]+(ms|s|m|h|d)?$',
+  allowed: 'a duration: a whole number with ms, s (the default), m, h or d, e.g. 15m',
+});
 const Percent = Type.Number({ minimum: 0, maximum: 100 });
 const Url = Type.String({ pattern: '^[a-z][a-z0-9+.-]*://', allowed: 'an absolute URL, e.g. https://host/path' });
-const ClientPath = Type.String({ pattern: '^/[^\\s]*$', allowed: 'a path starting with /, e.g. /reservations/{reservation_id}' });
+const ClientPath = Type.String({
+  pattern: '^/[^\\s]*$',
+  allowed: 'a path starting with /, e.g. /reservations/{reservation_id}',
+});
 
 const ConfigSchema = Type.Object({
-  NODE_ENV: Type.Union([Type.Literal('development'), Type.Literal('production'), Type.Literal('test')], { default: 'development' }),
+  NODE_ENV: Type.Union([Type.Literal('development'), Type.Literal('production'), Type.Literal('test')], {
+    default: 'development',
+  }),
   PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3000 }),
   HOST: Type.String({ minLength: 1, default: '127.0.0.1' }),
   DATA_DIR: Type.String({ minLength: 1, default: './data' }),
-  DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://', allowed: 'a postgres:// or postgresql:// URL' })),
+  DATABASE_URL: Type.Optional(
+    Type.String({ pattern: '^postgres(ql)?://', allowed: 'a postgres:// or postgresql:// URL' }),
+  ),
   DATABASE_POOL_SIZE: Type.Integer({ minimum: 1, maximum: 200, default: 10 }),
+  // Contract §13. A streaming replica of DATABASE_URL for public and search reads (same pool size).
+  DATABASE_READ_URL: Type.Optional(
+    Type.String({ pattern: '^postgres(ql)?://', allowed: 'a postgres:// or postgresql:// URL' }),
+  ),
+  // A caller's reads go to the primary for this long after their write (read-your-writes).
+  READ_YOUR_WRITES_MS: Type.Integer({ minimum: 0, default: 5000 }),
+  // Reads go back to the primary while the replica is further behind than this.
+  REPLICA_MAX_LAG_MS: Type.Integer({ minimum: 10, default: 2000 }),
+  // What sits between the service and PostgreSQL: `transaction` for PgBouncer's transaction
+  // pooling. The service needs no session state in either case (unnamed statements, locks inside
+  // transactions, no LISTEN); the setting is reported at start so an operator sees what is assumed.
+  DATABASE_POOLER: Type.Union([Type.Literal('none'), Type.Literal('transaction')], { default: 'none' }),
   REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://', allowed: 'a redis:// or rediss:// URL' })),
   // What this deployment's keys and channels in Redis start with. Unset: derived from the database
   // (its host, port and name, or the embedded DATA_DIR), so two deployments sharing one Redis
   // server never hear each other's events nor share presence or rate-limit counters.
-  REDIS_PREFIX: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9:_.-]{1,64}$', allowed: '1 to 64 letters, digits or : _ . -' })),
+  REDIS_PREFIX: Type.Optional(
+    Type.String({ pattern: '^[A-Za-z0-9:_.-]{1,64}$', allowed: '1 to 64 letters, digits or : _ . -' }),
+  ),
   JWT_SECRET: Type.Optional(Type.String({ minLength: 32 })),
   // Access-token signing keys for rotation, comma-separated: the first signs, every one listed is
   // accepted (by its key id). Unset: JWT_SECRET (or the generated DATA_DIR/jwt-secret) alone.
@@ -36,33 +60,43 @@ const ConfigSchema = Type.Object({
   ADMIN_PASSWORD: Type.Optional(Type.String({ minLength: 8 })),
   SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://', allowed: 'an smtp:// or smtps:// URL' })),
   MAIL_FROM: Type.String({ default: 'Stays <no-reply@localhost>' }),
-  // A serving instance (JOBS_ENABLED) loads the e-mail renderer (MJML, ~1 s of CPU) before it
-  // listens, so the first code a person waits for is not a second late. Off for instances that
+  // A serving instance (JOBS_ENABLED) loads the e-mail renderer (MJML, ~1 s of CPU) right after
+  // it listens, so the first code a person waits for is not a second late. Off for instances that
   // live seconds (the suite's server processes): the renderer then loads on the first mail.
   MAIL_WARM_UP: Type.Boolean({ default: true }),
-  PUBLIC_BASE_URL: Type.Optional(Type.String({
-    ...Url,
-    description: 'Where clients reach the service (the balancer with several instances): checkout links, mails, the OpenAPI servers. Default http://HOST:PORT of this instance, with 127.0.0.1 for a HOST of 0.0.0.0 or ::.',
-  })),
+  PUBLIC_BASE_URL: Type.Optional(
+    Type.String({
+      ...Url,
+      description:
+        'Where clients reach the service (the balancer with several instances): checkout links, mails, the OpenAPI servers. Default http://HOST:PORT of this instance, with 127.0.0.1 for a HOST of 0.0.0.0 or ::.',
+    }),
+  ),
   // Where the hosted checkout sends the guest back: {CHECKOUT_SESSION_ID} and {RESERVATION_ID}
   // are filled in. Default: this service's own small result pages under /payments/.
   CHECKOUT_SUCCESS_URL: Type.Optional(Url),
   CHECKOUT_CANCEL_URL: Type.Optional(Url),
   // Where e-mails and this service's pages send people to act: CLIENT_APP_URL followed by a path
   // whose {placeholders} are filled in (URL-encoded). CLIENT_APP_URL unset: PUBLIC_BASE_URL, which
-  // serves the set-password and reset-password pages itself; the reservation and payment pages
-  // are the client app's (this service has none), so a deployment with a web app sets it.
+  // serves every one of these pages itself (set-password, reset-password, undo-email-change, the
+  // reservation page and its pay step). {access} is the link's signed reader (reservation links only).
   CLIENT_APP_URL: Type.Optional(Url),
   CLIENT_SET_PASSWORD_PATH: Type.String({ ...ClientPath, default: '/set-password?token={token}' }),
   CLIENT_PASSWORD_RESET_PATH: Type.String({ ...ClientPath, default: '/reset-password?email={email}' }),
-  CLIENT_RESERVATION_PATH: Type.String({ ...ClientPath, default: '/reservations/{reservation_id}' }),
-  CLIENT_PAYMENT_PATH: Type.String({ ...ClientPath, default: '/reservations/{reservation_id}/pay' }),
+  CLIENT_UNDO_EMAIL_CHANGE_PATH: Type.String({ ...ClientPath, default: '/undo-email-change?token={token}' }),
+  CLIENT_RESERVATION_PATH: Type.String({ ...ClientPath, default: '/reservations/{reservation_id}?access={access}' }),
+  CLIENT_PAYMENT_PATH: Type.String({ ...ClientPath, default: '/reservations/{reservation_id}/pay?access={access}' }),
   CORS_ORIGINS: Type.String({ default: '' }),
   TRUST_PROXY: Type.Boolean({ default: false }),
-  LOG_LEVEL: Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)), { default: 'info' }),
+  LOG_LEVEL: Type.Union(
+    ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
+    { default: 'info' },
+  ),
   BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, default: 1_048_576 }),
   REQUEST_TIMEOUT_MS: Type.Integer({ minimum: 1000, default: 30_000 }),
   HEADERS_TIMEOUT_MS: Type.Integer({ minimum: 500, default: 10_000 }),
+  // Load shedding (src/platform/load-shedding.ts). Event-loop lag in ms past which new requests
+  // get a quick 503, but only while at least 8 requests are being served: lag with fewer comes
+  // from elsewhere (a busy host, start-up) and a lone request is served. 0: lag never sheds.
   MAX_EVENT_LOOP_DELAY_MS: Type.Integer({ minimum: 0, default: 1000 }),
   // Requests served at once (SSE streams and WebSockets not counted); beyond it a quick 503.
   MAX_REQUESTS_IN_FLIGHT: Type.Integer({ minimum: 0, default: 128 }),
@@ -83,6 +117,17 @@ const ConfigSchema = Type.Object({
   ICAL_ALLOW_PRIVATE: Type.Boolean({ default: false }),
   ICAL_MAX_BYTES: Type.Integer({ minimum: 1024, default: 2_000_000 }),
   ICAL_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 10_000 }),
+  /** Outgoing webhooks: whether loopback/private addresses may be subscribed (tests, local use), and the time a receiver has to answer. */
+  WEBHOOKS_ALLOW_PRIVATE: Type.Boolean({ default: false }),
+  WEBHOOKS_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 60_000, default: 15_000 }),
+  // What reading one imported calendar may cost, all its events together (issue 48): occurrences
+  // walked (an event one, a series each step of its expansion) and time on a worker thread. Over
+  // either: the import is refused (422 url), a stored feed is marked failed.
+  ICAL_MAX_OCCURRENCES: Type.Integer({ minimum: 100, default: 50_000 }),
+  ICAL_PARSE_TIMEOUT_MS: Type.Integer({ minimum: 50, default: 2000 }),
+  // Worker threads for parsing outside input off the request thread (calendars); started when
+  // first needed, ended after a minute idle. At most 2: the machines have few cores.
+  WORKER_THREADS: Type.Integer({ minimum: 1, maximum: 2, default: 1 }),
   STORAGE: Type.Union([Type.Literal('disk'), Type.Literal('s3')], { default: 'disk' }),
   // Object storage (STORAGE=s3), contract §10. No endpoint: AWS; no keys: the SDK's default
   // credential chain (environment, profile, instance or task role).
@@ -143,7 +188,18 @@ export interface Config extends RawConfig {
 export class ConfigError extends Error {}
 
 // Errors go to stderr and log collectors: they name what is wrong without repeating a secret.
-const SECRET_SETTINGS = new Set(['JWT_SECRET', 'JWT_SECRETS', 'ADMIN_PASSWORD', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'CHANNEX_API_KEY', 'CHANNEX_WEBHOOK_SECRET', 'FACEBOOK_APP_SECRET', 'S3_SECRET_ACCESS_KEY', 'METRICS_TOKEN']);
+const SECRET_SETTINGS = new Set([
+  'JWT_SECRET',
+  'JWT_SECRETS',
+  'ADMIN_PASSWORD',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'CHANNEX_API_KEY',
+  'CHANNEX_WEBHOOK_SECRET',
+  'FACEBOOK_APP_SECRET',
+  'S3_SECRET_ACCESS_KEY',
+  'METRICS_TOKEN',
+]);
 
 function shown(name: string, value: unknown): string {
   if (value === undefined || value === null) return 'null';
@@ -157,14 +213,15 @@ type SettingSchema = { type?: string; anyOf?: Array<{ const?: unknown }>; allowe
 // One line per variable, saying what it accepts: an enum its values, a pattern in words. Checked
 // one setting at a time: TypeBox stops at a few errors per check, and an enum alone makes one per value.
 function errorLines(value: Record<string, unknown>, input: Record<string, unknown>): string[] {
-  const settings = ConfigSchema.properties as unknown as Record<string, SettingSchema>;
+  const settings: Record<string, SettingSchema> = { ...ConfigSchema.properties };
   return Object.keys(settings).flatMap((name) => {
     const schema = settings[name]!;
     if (value[name] === undefined) return [];
     const [e] = Value.Errors(schema as never, value[name]);
     if (!e) return [];
     let message = e.message;
-    if (schema.anyOf?.length && schema.anyOf.every((s) => s.const !== undefined)) message = `must be one of ${schema.anyOf.map((s) => String(s.const)).join(', ')}`;
+    if (schema.anyOf?.length && schema.anyOf.every((s) => s.const !== undefined))
+      message = `must be one of ${schema.anyOf.map((s) => String(s.const)).join(', ')}`;
     else if (schema.type === 'boolean') message = 'must be true or false';
     else if (e.keyword === 'type' && schema.type === 'integer') message = 'must be a whole number';
     else if (e.keyword === 'pattern' && schema.allowed) message = `must be ${schema.allowed}`;
@@ -186,7 +243,8 @@ function defaultBaseUrl(host: string, port: number): string {
 function jwtSecretList(text: string | undefined): string[] {
   if (text === undefined) return [];
   const keys = text.split(',').map((k) => k.trim());
-  const bad = (why: string) => new ConfigError(`Invalid configuration:\n  JWT_SECRETS: ${why} (got ${keys.length} entries, hidden)`);
+  const bad = (why: string) =>
+    new ConfigError(`Invalid configuration:\n  JWT_SECRETS: ${why} (got ${keys.length} entries, hidden)`);
   if (keys.some((k) => k.length < 32)) throw bad('every key, comma-separated, must be at least 32 characters');
   if (new Set(keys).size !== keys.length) throw bad('a key is listed twice');
   return keys;
@@ -219,35 +277,54 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const converted = Value.Convert(ConfigSchema, Value.Default(ConfigSchema, input));
   const lines = errorLines(converted as Record<string, unknown>, input);
   if (lines.length > 0 || fractions.length > 0 || !Value.Check(ConfigSchema, converted)) {
-    const other = Value.Errors(ConfigSchema, converted).map((e) => `${e.instancePath.replace(/^\//, '') || 'configuration'}: ${e.message}`);
-    throw new ConfigError(`Invalid configuration:\n  ${[...new Set([...fractions, ...(lines.length || fractions.length ? lines : other)])].join('\n  ')}`);
+    const other = Value.Errors(ConfigSchema, converted).map(
+      (e) => `${e.instancePath.replace(/^\//, '') || 'configuration'}: ${e.message}`,
+    );
+    throw new ConfigError(
+      `Invalid configuration:\n  ${[...new Set([...fractions, ...(lines.length || fractions.length ? lines : other)])].join('\n  ')}`,
+    );
   }
   const raw = converted as RawConfig;
   if (raw.PAYMENT_PROCESSOR === 'stripe' && !raw.STRIPE_SECRET_KEY) {
     throw new ConfigError('Invalid configuration:\n  STRIPE_SECRET_KEY: required when PAYMENT_PROCESSOR=stripe');
   }
   if (raw.CHANNEL_MANAGER === 'channex' && !(raw.CHANNEX_API_BASE && raw.CHANNEX_API_KEY)) {
-    throw new ConfigError('Invalid configuration:\n  CHANNEX_API_KEY: CHANNEX_API_BASE and CHANNEX_API_KEY are required when CHANNEL_MANAGER=channex');
+    throw new ConfigError(
+      'Invalid configuration:\n  CHANNEX_API_KEY: CHANNEX_API_BASE and CHANNEX_API_KEY are required when CHANNEL_MANAGER=channex',
+    );
+  }
+  if (raw.DATABASE_READ_URL && !raw.DATABASE_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  DATABASE_READ_URL: a replica of DATABASE_URL; set DATABASE_URL too (PGlite has no replicas)',
+    );
   }
   if (raw.STORAGE === 's3' && !raw.S3_BUCKET) {
     throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required when STORAGE=s3');
   }
   if (Boolean(raw.S3_ACCESS_KEY_ID) !== Boolean(raw.S3_SECRET_ACCESS_KEY)) {
-    throw new ConfigError('Invalid configuration:\n  S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (neither: the SDK\'s default credential chain)');
+    throw new ConfigError(
+      "Invalid configuration:\n  S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (neither: the SDK's default credential chain)",
+    );
   }
   if (raw.FAULT_POINT && raw.NODE_ENV === 'production') {
-    throw new ConfigError('Invalid configuration:\n  FAULT_POINT: crash injection for tests; refused when NODE_ENV=production');
+    throw new ConfigError(
+      'Invalid configuration:\n  FAULT_POINT: crash injection for tests; refused when NODE_ENV=production',
+    );
   }
   if (Boolean(raw.ADMIN_EMAIL) !== Boolean(raw.ADMIN_PASSWORD)) {
     throw new ConfigError('Invalid configuration:\n  ADMIN_PASSWORD: ADMIN_EMAIL and ADMIN_PASSWORD go together');
   }
   if (!isHost(raw.HOST)) {
-    throw new ConfigError(`Invalid configuration:\n  HOST: must be an IP address (e.g. 127.0.0.1, 0.0.0.0 or ::) or a host name (got ${shown('HOST', raw.HOST)})`);
+    throw new ConfigError(
+      `Invalid configuration:\n  HOST: must be an IP address (e.g. 127.0.0.1, 0.0.0.0 or ::) or a host name (got ${shown('HOST', raw.HOST)})`,
+    );
   }
   try {
     new Intl.DateTimeFormat('en', { timeZone: raw.DEFAULT_TIMEZONE });
   } catch {
-    throw new ConfigError(`Invalid configuration:\n  DEFAULT_TIMEZONE: not an IANA time zone (got "${raw.DEFAULT_TIMEZONE}")`);
+    throw new ConfigError(
+      `Invalid configuration:\n  DEFAULT_TIMEZONE: not an IANA time zone (got "${raw.DEFAULT_TIMEZONE}")`,
+    );
   }
   return {
     ...raw,
@@ -256,7 +333,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     accessTokenTtlSeconds: Math.floor(durationMs(raw.ACCESS_TOKEN_TTL) / 1000),
     sessionTtlSeconds: Math.floor(durationMs(raw.SESSION_TTL) / 1000),
     rateLimitWindowMs: durationMs(raw.RATE_LIMIT_WINDOW),
-    corsOrigins: raw.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
+    corsOrigins: raw.CORS_ORIGINS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     jwtSecrets: jwtSecretList(raw.JWT_SECRETS),
     redisPrefix: raw.REDIS_PREFIX ?? deploymentPrefix(raw.DATABASE_URL, raw.DATA_DIR),
   };

@@ -1,21 +1,25 @@
 // Entry point: load config, wire, listen; on SIGTERM/SIGINT stop accepting, finish in-flight
 // requests, stop jobs, close sockets and the database.
+//
+// Only the configuration and the database driver are imported up front: the embedded database's
+// first initialisation (PGlite, seconds of WASM) starts at once, and the rest of the service's
+// modules load while it runs (bench/first-start.ts: the first start's two largest parts).
 import closeWithGrace from 'close-with-grace';
 import { loadConfig, ConfigError } from './config.ts';
-import { createContainer, closeContainer, jwtSecretOrigin } from './container.ts';
-import { buildApp } from './app.ts';
-import { ensureFirstAdmin } from './modules/auth/ensure-first-admin.ts';
-import { startJobs } from './jobs/index.ts';
+import { databaseOptions, openDatabase, type Database } from './db/connection.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
-import { describeInstance } from './platform/instance-summary.ts';
 
 // Listening refused for a reason a setting explains: say which one, as for any bad setting.
 function listenError(err: unknown, config: { HOST: string; PORT: number }): unknown {
   const code = (err as NodeJS.ErrnoException | null)?.code;
-  if (code === 'EADDRINUSE') return new ConfigError(`Cannot start:\n  PORT: ${config.HOST}:${config.PORT} is already in use (EADDRINUSE)`);
-  if (code === 'EACCES') return new ConfigError(`Cannot start:\n  PORT: ${config.PORT} needs privileges this process lacks (EACCES)`);
+  if (code === 'EADDRINUSE')
+    return new ConfigError(`Cannot start:\n  PORT: ${config.HOST}:${config.PORT} is already in use (EADDRINUSE)`);
+  if (code === 'EACCES')
+    return new ConfigError(`Cannot start:\n  PORT: ${config.PORT} needs privileges this process lacks (EACCES)`);
   if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
-    return new ConfigError(`Cannot start:\n  HOST: ${config.HOST} is not an address of this machine (${code}); 127.0.0.1 for this machine only, 0.0.0.0 for every interface`);
+    return new ConfigError(
+      `Cannot start:\n  HOST: ${config.HOST} is not an address of this machine (${code}); 127.0.0.1 for this machine only, 0.0.0.0 for every interface`,
+    );
   }
   return err;
 }
@@ -28,6 +32,13 @@ const STOP_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
 const SAME_SIGNAL_MS = 1000;
 
 async function main() {
+  // Where a start's time goes (bench/first-start.ts reads it): module loading, then each step.
+  const startMs: Record<string, number> = { modules: Math.round(performance.now()) };
+  let last = performance.now();
+  const lap = (step: string) => {
+    startMs[step] = Math.round(performance.now() - last);
+    last = performance.now();
+  };
   let config;
   try {
     config = loadConfig();
@@ -38,28 +49,47 @@ async function main() {
     }
     throw err;
   }
-  const deps = await createContainer(config);
+  const opening: Promise<Database> | undefined = config.DATABASE_URL
+    ? undefined
+    : openDatabase(databaseOptions(config));
+  // Handled where it is awaited (createContainer); until then a failure must not count as unhandled.
+  opening?.catch(() => {});
+  const [{ createContainer, closeContainer, jwtSecretOrigin }, { buildApp }, { ensureFirstAdmin }, { startJobs }] =
+    await Promise.all([
+      import('./container.ts'),
+      import('./app.ts'),
+      import('./modules/auth/ensure-first-admin.ts'),
+      import('./jobs/index.ts'),
+    ]);
+  const { describeInstance } = await import('./platform/instance-summary.ts');
+  lap('serviceModules');
+  const deps = await createContainer(config, { onStep: lap, opening });
   await ensureFirstAdmin(deps);
+  lap('firstAdmin');
   const app = await buildApp(deps);
+  lap('app');
   const jobs = startJobs(deps);
   let stopping: { signal?: NodeJS.Signals; at: number } | null = null;
-  const grace = closeWithGrace({ delay: 15_000, logger: deps.log, skip: [...STOP_SIGNALS] }, async ({ signal: other, err }) => {
-    stopping ??= { at: Date.now() };
-    const signal = other ?? stopping.signal;
-    const started = Date.now();
-    if (err) deps.log.error({ err }, 'shutting down after an error');
-    else deps.log.info({ signal }, 'shutting down');
-    // Drain first (503 to new requests while still listening), then stop listening and let the
-    // requests in flight finish.
-    if (!err && config.SHUTDOWN_DRAIN_MS > 0) {
-      app.startDraining();
-      await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_MS));
-    }
-    await app.close();
-    await jobs.stop();
-    await closeContainer(deps);
-    deps.log.info({ signal, ms: Date.now() - started }, 'shutdown complete');
-  });
+  const grace = closeWithGrace(
+    { delay: 15_000, logger: deps.log, skip: [...STOP_SIGNALS] },
+    async ({ signal: other, err }) => {
+      stopping ??= { at: Date.now() };
+      const signal = other ?? stopping.signal;
+      const started = Date.now();
+      if (err) deps.log.error({ err }, 'shutting down after an error');
+      else deps.log.info({ signal }, 'shutting down');
+      // Drain first (503 to new requests while still listening), then stop listening and let the
+      // requests in flight finish.
+      if (!err && config.SHUTDOWN_DRAIN_MS > 0) {
+        app.startDraining();
+        await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_MS));
+      }
+      await app.close();
+      await jobs.stop();
+      await closeContainer(deps);
+      deps.log.info({ signal, ms: Date.now() - started }, 'shutdown complete');
+    },
+  );
   for (const name of STOP_SIGNALS) {
     process.on(name, (signal: NodeJS.Signals) => {
       if (!stopping) {
@@ -76,8 +106,13 @@ async function main() {
   } catch (err) {
     throw listenError(err, config);
   }
-  const summary = describeInstance(config, { address: app.server.address(), jwtSecret: jwtSecretOrigin(config), metricsUrl: app.metricsUrl() });
-  deps.log.info({ instance: summary.fields }, `Stays ready: ${summary.text}`);
+  lap('listen');
+  const summary = describeInstance(config, {
+    address: app.server.address(),
+    jwtSecret: jwtSecretOrigin(config),
+    metricsUrl: app.metricsUrl(),
+  });
+  deps.log.info({ instance: summary.fields, startMs }, `Stays ready: ${summary.text}`);
 }
 
 main().catch((err) => {

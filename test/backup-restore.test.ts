@@ -20,7 +20,13 @@ import { platformRepository } from '../src/platform/platform.repository.ts';
 import { S3FileStorage, s3StorageOptions } from '../src/adapters/s3/s3-file-storage.ts';
 import { form } from '../src/modules/users/users.test-support.ts';
 import { createTestApp, TEST_JWT_SECRET } from './helpers/test-app.ts';
-import { createTestDatabase, onPostgres, seededDataDir, testDatabaseUrl, type TestDatabase } from './helpers/test-database.ts';
+import {
+  createTestDatabase,
+  onPostgres,
+  seededDataDir,
+  testDatabaseUrl,
+  type TestDatabase,
+} from './helpers/test-database.ts';
 import { bearer, createUser, loginAs } from './helpers/factories.ts';
 import { createProperty } from './helpers/catalog-factories.ts';
 import { png } from './helpers/image-files.ts';
@@ -28,9 +34,11 @@ import { startS3Server, type S3Server } from './helpers/s3-server.ts';
 import { runScript } from './helpers/run-script.ts';
 import type { BackupManifest } from '../scripts/lib/backup-manifest.ts';
 
-const script = (name: 'backup' | 'restore', env: Record<string, string>, args: string[]) => runScript(`${name}.ts`, env, args);
+const script = (name: 'backup' | 'restore', env: Record<string, string>, args: string[]) =>
+  runScript(`${name}.ts`, env, args);
 
-const manifestOf = async (dir: string) => JSON.parse(await readFile(path.join(dir, 'backup.json'), 'utf8')) as BackupManifest;
+const manifestOf = async (dir: string) =>
+  JSON.parse(await readFile(path.join(dir, 'backup.json'), 'utf8')) as BackupManifest;
 const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 const PASSWORD = 'a-long-password-1';
 
@@ -47,8 +55,16 @@ interface World {
 /** A guest registers, verifies and logs in; an owner's listing gets a photo; the guest books it. All through the routes. */
 async function createWorld(app: App, deps: Deps): Promise<World> {
   const email = `backup-${process.pid}-${Date.now()}@example.test`;
-  const post = (url: string, payload: object, token?: string) => app.inject({ method: 'POST', url, payload, headers: token ? bearer(token) : {} });
-  const reg = await post('/api/auth/register', { username: `backup${Date.now()}`, email, password: PASSWORD, password_confirmation: PASSWORD, first_name: 'Bea', last_name: 'Backup' });
+  const post = (url: string, payload: object, token?: string) =>
+    app.inject({ method: 'POST', url, payload, headers: token ? bearer(token) : {} });
+  const reg = await post('/api/auth/register', {
+    username: `backup${Date.now()}`,
+    email,
+    password: PASSWORD,
+    password_confirmation: PASSWORD,
+    first_name: 'Bea',
+    last_name: 'Backup',
+  });
   assert.equal(reg.statusCode, 201, reg.body);
   const mails = await platformRepository(deps.db).listMail(email);
   const code = /\b(\d{6})\b/.exec(mails.at(-1)?.text ?? '')![1]!;
@@ -60,7 +76,9 @@ async function createWorld(app: App, deps: Deps): Promise<World> {
   const owner = await createUser(deps, { role: 'owner' });
   const listing = await createProperty(deps, owner.id);
   const upload = await app.inject({
-    method: 'POST', url: `/api/properties/${listing.id}/medias`, headers: bearer(await loginAs(app, owner)),
+    method: 'POST',
+    url: `/api/properties/${listing.id}/medias`,
+    headers: bearer(await loginAs(app, owner)),
     payload: form({ files: { data: await png(96, 64), name: 'view.png', type: 'image/png' } }) as never,
   });
   assert.equal(upload.statusCode, 201, upload.body);
@@ -72,7 +90,11 @@ async function createWorld(app: App, deps: Deps): Promise<World> {
     media.push({ url, bytes: res.rawPayload });
   }
 
-  const booked = await post('/api/reservations', { property_id: listing.id, checkin_date: day(20), checkout_date: day(23), guests: { adults: 2 } }, token);
+  const booked = await post(
+    '/api/reservations',
+    { property_id: listing.id, checkin_date: day(20), checkout_date: day(23), guests: { adults: 2 } },
+    token,
+  );
   assert.equal(booked.statusCode, 201, booked.body);
   const reservationId = booked.json().data.id as number;
   const shown = await app.inject({ method: 'GET', url: `/api/reservations/${reservationId}`, headers: bearer(token) });
@@ -82,10 +104,18 @@ async function createWorld(app: App, deps: Deps): Promise<World> {
 
 /** The guest logs in again and finds the same reservation; the photo's routes serve the same bytes. */
 async function sameWorld(app: App, world: World): Promise<string> {
-  const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { login: world.email, password: PASSWORD } });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { login: world.email, password: PASSWORD },
+  });
   assert.equal(login.statusCode, 200, login.body);
   const token = login.json().data.token as string;
-  const shown = await app.inject({ method: 'GET', url: `/api/reservations/${world.reservationId}`, headers: bearer(token) });
+  const shown = await app.inject({
+    method: 'GET',
+    url: `/api/reservations/${world.reservationId}`,
+    headers: bearer(token),
+  });
   assert.equal(shown.statusCode, 200, shown.body);
   assert.deepEqual(shown.json(), world.reservation);
   for (const m of world.media) {
@@ -96,7 +126,11 @@ async function sameWorld(app: App, world: World): Promise<string> {
   return token;
 }
 
-describe('backup and restore on PostgreSQL, files in an S3 bucket', { skip: onPostgres ? false : 'needs TEST_DATABASE_URL: pg_dump and pg_restore work on a PostgreSQL server (the embedded variant below runs in the PGlite run)' }, () => {
+describe('backup and restore on PostgreSQL, files in an S3 bucket', {
+  skip: onPostgres
+    ? false
+    : 'needs TEST_DATABASE_URL: pg_dump and pg_restore work on a PostgreSQL server (the embedded variant below runs in the PGlite run)',
+}, () => {
   let database: TestDatabase;
   let s3: S3Server;
   let dataDir: string;
@@ -123,7 +157,10 @@ describe('backup and restore on PostgreSQL, files in an S3 bucket', { skip: onPo
       world = await createWorld(t.app, t.deps);
       const backup = await script('backup', env, ['--to', backupDir]);
       assert.equal(backup.code, 0, backup.stderr);
-      assert.match(backup.stdout, /^backup: complete; database postgres \d+ rows in \d+ tables .*; files 2 \(.*\): 2 copied, 0 already there, 0 vanished, 0 failed/);
+      assert.match(
+        backup.stdout,
+        /^backup: complete; database postgres \d+ rows in \d+ tables .*; files 2 \(.*\): 2 copied, 0 already there, 0 vanished, 0 failed/,
+      );
     } finally {
       await t.close();
     }
@@ -133,9 +170,16 @@ describe('backup and restore on PostgreSQL, files in an S3 bucket', { skip: onPo
     assert.equal(m.database!.kind, 'postgres');
     assert.equal(m.database!.tables['public.reservations'], 1);
     assert.deepEqual({ count: m.files!.count, vanished: m.files!.vanished }, { count: keys.length, vanished: 0 });
-    assert.deepEqual((await readdir(path.join(backupDir, 'files'), { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => path.relative(path.join(backupDir, 'files'), path.join(e.parentPath, e.name))).sort(), keys);
+    assert.deepEqual(
+      (await readdir(path.join(backupDir, 'files'), { recursive: true, withFileTypes: true }))
+        .filter((e) => e.isFile())
+        .map((e) => path.relative(path.join(backupDir, 'files'), path.join(e.parentPath, e.name)))
+        .sort(),
+      keys,
+    );
 
-    // The disaster: the database gone (recreated empty), the bucket emptied.
+    // The disaster: the database gone (recreated empty), the bucket emptied (the restore goes to a
+    // new one: what the app serves afterwards can only come from the backup).
     const name = new URL(database.url!).pathname.slice(1);
     const admin = new pg.Client({ connectionString: testDatabaseUrl });
     await admin.connect();
@@ -151,7 +195,7 @@ describe('backup and restore on PostgreSQL, files in an S3 bucket', { skip: onPo
     s3.forget();
     const wrong: Array<[Record<string, string>, RegExp]> = [
       [{ ...env, DATABASE_URL: '' }, /DATABASE_URL: the backup is of a PostgreSQL database/],
-      [{ ...env, S3_BUCKET: 'not-created' }, /S3_BUCKET: no bucket "not-created"/],
+      [{ ...env, S3_ACCESS_KEY_ID: 'NOT-S3RVER' }, /S3_ACCESS_KEY_ID: access to .* refused \(403\)/],
     ];
     for (const [settings, message] of wrong) {
       const run = await script('restore', settings, ['--from', backupDir]);
@@ -160,20 +204,34 @@ describe('backup and restore on PostgreSQL, files in an S3 bucket', { skip: onPo
     }
     assert.deepEqual(s3.written, []);
 
-    const restore = await script('restore', env, ['--from', backupDir]);
+    // Into a bucket that does not exist yet (a drill into a scratch bucket): the restore makes it.
+    const freshBucket = { ...env, S3_BUCKET: 'restored-files' };
+    const restore = await script('restore', freshBucket, ['--from', backupDir]);
     assert.equal(restore.code, 0, restore.stderr);
-    assert.match(restore.stdout, /^restore: complete; database postgres \d+ rows in \d+ tables as of .*, as the backup counted; files 2 \(.*\): 2 copied, 0 already there, 0 failed/);
-    assert.deepEqual(await s3.keys(), keys);
+    assert.match(restore.stderr, /made the bucket s3:\/\/restored-files .*: it did not exist/);
+    assert.doesNotMatch(restore.stderr, /NodeVersionSupportWarning/);
+    assert.match(
+      restore.stdout,
+      /^restore: complete; database postgres \d+ rows in \d+ tables as of .*, as the backup counted; files 2 \(.*\): 2 copied, 0 already there, 0 failed/,
+    );
+    const restoredBucket = new S3FileStorage(s3StorageOptions(loadConfig(freshBucket)));
+    const restoredKeys: string[] = [];
+    for await (const f of restoredBucket.list()) restoredKeys.push(f.key);
+    restoredBucket.close();
+    assert.deepEqual(restoredKeys.sort(), keys);
 
-    // Into a database that is not empty: refused without --yes, nothing touched.
+    // Into a database that is not empty: refused without --yes, nothing touched, no bucket made.
     s3.forget();
-    const again = await script('restore', env, ['--from', backupDir]);
+    const again = await script('restore', { ...env, S3_BUCKET: 'never-made' }, ['--from', backupDir]);
     assert.equal(again.code, 2, again.stderr);
     assert.match(again.stderr, /database "stays_t_[0-9a-f]+" is not empty \(\d+ tables\).*--yes/);
     assert.deepEqual(s3.written, []);
+    const neverMade = new S3FileStorage(s3StorageOptions(loadConfig({ ...env, S3_BUCKET: 'never-made' })));
+    assert.match(String(await neverMade.problem()), /S3_BUCKET: no bucket "never-made"/);
+    neverMade.close();
 
     const restored = await openDatabase({ url: database.url!, poolSize: 2 });
-    const fresh = await createTestApp({ database: restored, env: s3.env });
+    const fresh = await createTestApp({ database: restored, env: { ...s3.env, S3_BUCKET: 'restored-files' } });
     try {
       await sameWorld(fresh.app, world);
     } finally {
@@ -184,7 +242,9 @@ describe('backup and restore on PostgreSQL, files in an S3 bucket', { skip: onPo
 });
 
 // It never touches TEST_DATABASE_URL: the suite's PGlite run covers it, the PostgreSQL run need not repeat it.
-describe('backup and restore of the embedded database (PGlite in DATA_DIR, files on disk)', { skip: onPostgres ? 'the embedded variant runs in the PGlite run of the suite (it uses no PostgreSQL server)' : false }, () => {
+describe('backup and restore of the embedded database (PGlite in DATA_DIR, files on disk)', {
+  skip: onPostgres ? 'the embedded variant runs in the PGlite run of the suite (it uses no PostgreSQL server)' : false,
+}, () => {
   let dataDir: string;
   let backupDir: string;
   const env = () => ({ DATA_DIR: dataDir });
@@ -200,11 +260,25 @@ describe('backup and restore of the embedded database (PGlite in DATA_DIR, files
 
   /** The service as `npm start` runs it on DATA_DIR (no JWT_SECRET: it generates its key there). */
   async function start(): Promise<{ app: App; deps: Deps; close(): Promise<void> }> {
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, JOBS_ENABLED: 'false', MAX_EVENT_LOOP_DELAY_MS: '0', PUBLIC_BASE_URL: 'http://app.test' });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: dataDir,
+      JOBS_ENABLED: 'false',
+      MAX_EVENT_LOOP_DELAY_MS: '0',
+      PUBLIC_BASE_URL: 'http://app.test',
+    });
     const deps = await createContainer(config);
     const app = await buildApp(deps);
     await app.ready();
-    return { app, deps, close: async () => (await app.close(), await closeContainer(deps)) };
+    return {
+      app,
+      deps,
+      close: async () => {
+        await app.close();
+        await closeContainer(deps);
+      },
+    };
   }
 
   it('refuses while the server holds DATA_DIR; with it stopped, backs up, and a restore into an emptied DATA_DIR brings back the data, the photo and the sessions', async () => {
@@ -214,23 +288,35 @@ describe('backup and restore of the embedded database (PGlite in DATA_DIR, files
       world = await createWorld(service.app, service.deps);
       const busy = await script('backup', env(), ['--to', backupDir]);
       assert.equal(busy.code, 75, busy.stderr);
-      assert.match(busy.stderr, new RegExp(`DATA_DIR .* is in use by process ${process.pid} .*stop it, run the backup, start it again`, 's'));
+      assert.match(
+        busy.stderr,
+        new RegExp(`DATA_DIR .* is in use by process ${process.pid} .*stop it, run the backup, start it again`, 's'),
+      );
       assert.equal(busy.stdout, '');
     } finally {
       await service.close();
     }
     const backup = await script('backup', env(), ['--to', backupDir]);
     assert.equal(backup.code, 0, backup.stderr);
-    assert.match(backup.stdout, /^backup: complete; database pglite \d+ rows in \d+ tables .*; files 2 \(.*\): 2 copied, 0 already there, 0 vanished, 0 failed/);
+    assert.match(
+      backup.stdout,
+      /^backup: complete; database pglite \d+ rows in \d+ tables .*; files 2 \(.*\): 2 copied, 0 already there, 0 vanished, 0 failed/,
+    );
     const m = await manifestOf(backupDir);
-    assert.deepEqual([m.complete, m.database!.kind, m.database!.tables['public.reservations'], m.files!.count, m.jwt_secret], [true, 'pglite', 1, 2, true]);
+    assert.deepEqual(
+      [m.complete, m.database!.kind, m.database!.tables['public.reservations'], m.files!.count, m.jwt_secret],
+      [true, 'pglite', 1, 2, true],
+    );
     const secret = await readFile(path.join(dataDir, 'jwt-secret'), 'utf8');
 
     // The disaster: DATA_DIR emptied (database, files, the generated key).
     for (const entry of await readdir(dataDir)) await rm(path.join(dataDir, entry), { recursive: true, force: true });
     const restore = await script('restore', env(), ['--from', backupDir]);
     assert.equal(restore.code, 0, restore.stderr);
-    assert.match(restore.stdout, /^restore: complete; database pglite \d+ rows in \d+ tables as of .*, as the backup counted; files 2 \(.*\): 2 copied/);
+    assert.match(
+      restore.stdout,
+      /^restore: complete; database pglite \d+ rows in \d+ tables as of .*, as the backup counted; files 2 \(.*\): 2 copied/,
+    );
     assert.equal(await readFile(path.join(dataDir, 'jwt-secret'), 'utf8'), secret);
 
     // Over a database: refused without --yes; with it, the old one is kept aside and no file is copied twice.
@@ -246,14 +332,20 @@ describe('backup and restore of the embedded database (PGlite in DATA_DIR, files
     try {
       await sameWorld(fresh.app, world);
       // The key came back with the database: a token issued before the backup is still good.
-      const res = await fresh.app.inject({ method: 'GET', url: `/api/reservations/${world.reservationId}`, headers: bearer(world.token) });
+      const res = await fresh.app.inject({
+        method: 'GET',
+        url: `/api/reservations/${world.reservationId}`,
+        headers: bearer(world.token),
+      });
       assert.equal(res.statusCode, 200, res.body);
     } finally {
       await fresh.close();
     }
 
     // A backup missing a file is refused before anything changes.
-    const [file] = (await readdir(path.join(backupDir, 'files'), { recursive: true, withFileTypes: true })).filter((e) => e.isFile());
+    const [file] = (await readdir(path.join(backupDir, 'files'), { recursive: true, withFileTypes: true })).filter(
+      (e) => e.isFile(),
+    );
     await unlink(path.join(file!.parentPath, file!.name));
     const damaged = await script('restore', env(), ['--from', backupDir, '--yes']);
     assert.equal(damaged.code, 2, damaged.stderr);

@@ -15,16 +15,31 @@ describe('bench verdict lines', () => {
   });
 
   it('never prints a ratio on the wrong side of its bound as the bound itself, within four decimals', () => {
-    fc.assert(fc.property(fc.double({ min: 0, max: 3, noNaN: true }), fc.constantFrom(0.4, 0.5, 0.55, 0.6, 0.85, 0.9, 2), (ratio, bound) => {
-      const text = ratioText(ratio, bound);
-      if (Math.abs(ratio - bound) >= 0.00005 && ratio !== bound) assert.notEqual(Number(text), bound, `${ratio} printed as ${text}`);
-    }));
+    fc.assert(
+      fc.property(
+        fc.double({ min: 0, max: 3, noNaN: true }),
+        fc.constantFrom(0.4, 0.5, 0.55, 0.6, 0.85, 0.9, 2),
+        (ratio, bound) => {
+          const text = ratioText(ratio, bound);
+          if (Math.abs(ratio - bound) >= 0.00005 && ratio !== bound)
+            assert.notEqual(Number(text), bound, `${ratio} printed as ${text}`);
+        },
+      ),
+    );
   });
 
   it('the line names the verdict after the printed ratio', () => {
     const v: Verdict = {
-      requirement: 'auth', metric: 'reqPerSec', text: 'authentication keeps 85%', numerator: 'session-auth', denominator: 'session-anon',
-      ratio: 0.8496, perRound: [0.89, 0.74], bound: 0.85, pass: false, cpuRatio: null,
+      requirement: 'auth',
+      metric: 'reqPerSec',
+      text: 'authentication keeps 85%',
+      numerator: 'session-auth',
+      denominator: 'session-anon',
+      ratio: 0.8496,
+      perRound: [0.89, 0.74],
+      bound: 0.85,
+      pass: false,
+      cpuRatio: null,
     };
     assert.match(verdictLine(v), /= 0\.8496 \(rounds: 0\.89, 0\.74; need ≥ 0\.85\) FAIL/);
   });

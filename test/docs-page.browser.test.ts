@@ -28,14 +28,25 @@ describe('/docs in Chromium', { skip }, () => {
     await t.app.listen({ port, host: '127.0.0.1' });
     title = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json().info.title;
     // Root in containers: Chromium's sandbox needs namespaces those often lack.
-    browser = await chromium.launch({ executablePath: executablePath!, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+    browser = await chromium.launch({
+      executablePath: executablePath!,
+      args: ['--no-sandbox', '--disable-dev-shm-usage'],
+    });
   });
   after(async () => {
     await browser?.close();
     await t?.close();
   });
 
-  async function openDocs(): Promise<{ page: Page; failed: string[]; firstOperationMs: number }> {
+  interface Docs {
+    page: Page;
+    failed: string[];
+    /** How many times the page fetched the outline and the full document, so far. */
+    fetches: { outline: number; document: number };
+    firstOperationMs: number;
+  }
+
+  async function openDocs(): Promise<Docs> {
     const context = await browser.newContext();
     await installDocsProbe(context);
     const page = await context.newPage();
@@ -43,13 +54,16 @@ describe('/docs in Chromium', { skip }, () => {
     page.on('pageerror', (err) => failed.push(`page error: ${err.message}`));
     page.on('requestfailed', (req) => failed.push(`request failed: ${req.url()}`));
     // Everything the page needs comes from this server: it works offline.
+    const fetches = { outline: 0, document: 0 };
     page.on('request', (req) => {
       if (!req.url().startsWith(base) && !req.url().startsWith('data:')) failed.push(`outside request: ${req.url()}`);
+      if (req.url() === `${base}/docs/outline.json`) fetches.outline++;
+      if (req.url() === `${base}/docs/json`) fetches.document++;
     });
     const shown = await page.goto(`${base}/docs`);
     assert.equal(shown?.status(), 200);
     await page.locator('.opblock').first().waitFor({ state: 'visible' });
-    return { page, failed, firstOperationMs: await firstOperationDrawn(page) };
+    return { page, failed, fetches, firstOperationMs: await firstOperationDrawn(page) };
   }
 
   /** Filters to `tag`, opens GET `path`, "Try it out" → "Execute"; the operation and its live answer. */
@@ -66,8 +80,10 @@ describe('/docs in Chromium', { skip }, () => {
   }
 
   it("has the document's title and no Swagger or Fastify branding", async (ctx) => {
-    const { page, failed, firstOperationMs } = await openDocs();
-    ctx.diagnostic(`first operation drawn ${firstOperationMs} ms after navigation (a figure, not a check; npm run bench:docs)`);
+    const { page, failed, fetches, firstOperationMs } = await openDocs();
+    ctx.diagnostic(
+      `first operation drawn ${firstOperationMs} ms after navigation (a figure, not a check; npm run bench:docs)`,
+    );
     try {
       assert.equal(title, 'Stays booking API');
       assert.equal(await page.title(), title);
@@ -79,6 +95,10 @@ describe('/docs in Chromium', { skip }, () => {
       const text = await page.locator('body').innerText();
       assert.doesNotMatch(text, /swagger|fastify|smartbear/i);
       assert.deepEqual(failed, []);
+      // The preloaded outline is what Swagger UI reads (fetched once); the full document waits
+      // until an operation is opened, while the page still names it.
+      assert.deepEqual(fetches, { outline: 1, document: 0 });
+      assert.equal(await page.locator('.info a[href$="/docs/json"]').count(), 1);
     } finally {
       // The page's own context, awaited: a close left running raced the browser's close in after().
       await page.context().close();
@@ -86,11 +106,17 @@ describe('/docs in Chromium', { skip }, () => {
   });
 
   it('"Try it out" → "Execute" on a public route shows the 200 and its body', async () => {
-    const { page, failed } = await openDocs();
+    const { page, failed, fetches } = await openDocs();
     try {
       const { operation, live } = await executeGet(page, 'catalog', '/api/countries');
+      // The opened operation was read from the full document, fetched then.
+      assert.deepEqual(fetches, { outline: 1, document: 1 });
+      assert.ok(await operation.locator('.opblock-description-wrapper, .parameters-container').first().isVisible());
       assert.equal((await live.locator('tr.response .response-col_status').textContent())?.trim(), '200');
-      assert.match(await live.locator('tr.response .response-col_description').innerText(), /"success": true[\s\S]*"name": "Afghanistan"/);
+      assert.match(
+        await live.locator('tr.response .response-col_description').innerText(),
+        /"success": true[\s\S]*"name": "Afghanistan"/,
+      );
       // The request went to this server, with no credentials needed.
       assert.ok((await operation.locator('.request-url').innerText()).includes(`${base}/api/countries`));
       assert.deepEqual(failed, []);

@@ -31,12 +31,30 @@ interface Subject {
 const SUBJECTS: Record<string, () => Promise<Subject>> = {
   async disk() {
     const root = await mkdtemp(path.join(tmpdir(), 'stays-contract-'));
-    return { storage: new DiskFileStorage(path.join(root, 'files')), keys: () => filesUnder(path.join(root, 'files')), close: () => rm(root, { recursive: true, force: true }) };
+    return {
+      storage: new DiskFileStorage(path.join(root, 'files')),
+      keys: () => filesUnder(path.join(root, 'files')),
+      close: () => rm(root, { recursive: true, force: true }),
+    };
   },
   async s3() {
     const server = await startS3Server();
-    const storage = new S3FileStorage({ bucket: server.bucket, region: 'us-east-1', endpoint: server.endpoint, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true });
-    return { storage, keys: () => server.keys(), close: async () => (storage.close(), await server.close()) };
+    const storage = new S3FileStorage({
+      bucket: server.bucket,
+      region: 'us-east-1',
+      endpoint: server.endpoint,
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      forcePathStyle: true,
+    });
+    return {
+      storage,
+      keys: () => server.keys(),
+      close: async () => {
+        storage.close();
+        await server.close();
+      },
+    };
   },
 };
 
@@ -72,7 +90,8 @@ for (const [name, make] of Object.entries(SUBJECTS)) {
     it('keeps keys with slashes apart, several levels deep, and a prefix is not a file', async () => {
       const files = { 'a/b/c/d.bin': 'deep', 'a/b/c.bin': 'middle', 'a/b.bin': 'shallow', 'a/b/c/e.bin': 'sibling' };
       for (const [key, text] of Object.entries(files)) await s.storage.put(key, Buffer.from(text));
-      for (const [key, text] of Object.entries(files)) assert.equal((await readAll((await s.storage.get(key))!)).toString(), text, key);
+      for (const [key, text] of Object.entries(files))
+        assert.equal((await readAll((await s.storage.get(key))!)).toString(), text, key);
       for (const prefix of ['a', 'a/b', 'a/b/c']) {
         assert.equal(await s.storage.exists(prefix), false, prefix);
         assert.equal(await s.storage.get(prefix), null, prefix);
@@ -90,7 +109,10 @@ for (const [name, make] of Object.entries(SUBJECTS)) {
       const back = await readAll((await s.storage.get('media/1/big.bin'))!);
       assert.equal(back.length, big.length);
       assert.ok(back.equals(big), 'the bytes differ');
-      assert.deepEqual(await s.storage.put('media/1/empty.bin', Buffer.alloc(0)), { key: 'media/1/empty.bin', size: 0 });
+      assert.deepEqual(await s.storage.put('media/1/empty.bin', Buffer.alloc(0)), {
+        key: 'media/1/empty.bin',
+        size: 0,
+      });
       assert.equal(await s.storage.exists('media/1/empty.bin'), true);
       assert.equal((await readAll((await s.storage.get('media/1/empty.bin'))!)).length, 0);
       await s.storage.delete('media/1/big.bin');
@@ -104,7 +126,24 @@ for (const [name, make] of Object.entries(SUBJECTS)) {
       await s.storage.delete('doc.txt');
     });
 
-    const unsafe = ['../x', '/etc/passwd', 'a/../../b', '', '.hidden', 'a/./b', 'a//b', 'a/', '..', 'a\\..\\b', 'a/.hidden', 'a b', 'ok\0.txt', 'a?b', 'a#b', 'é.png'];
+    const unsafe = [
+      '../x',
+      '/etc/passwd',
+      'a/../../b',
+      '',
+      '.hidden',
+      'a/./b',
+      'a//b',
+      'a/',
+      '..',
+      'a\\..\\b',
+      'a/.hidden',
+      'a b',
+      'ok\0.txt',
+      'a?b',
+      'a#b',
+      'é.png',
+    ];
     it(`refuses unsafe keys (${unsafe.length} of them) on put, get and delete, and stores nothing`, async () => {
       for (const key of unsafe) {
         await assert.rejects(s.storage.put(key, Buffer.from('pwned')), /unsafe storage key/, JSON.stringify(key));
@@ -125,7 +164,16 @@ describe('S3FileStorage: an outage or a wrong setting is an error, never "no suc
   after(() => server.close());
 
   const at = (over: Partial<ConstructorParameters<typeof S3FileStorage>[0]>) =>
-    new S3FileStorage({ bucket: server.bucket, region: 'us-east-1', endpoint: server.endpoint, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true, maxAttempts: 1, ...over });
+    new S3FileStorage({
+      bucket: server.bucket,
+      region: 'us-east-1',
+      endpoint: server.endpoint,
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      forcePathStyle: true,
+      maxAttempts: 1,
+      ...over,
+    });
 
   it('a reachable bucket has no problem', async () => {
     const storage = at({});
@@ -137,7 +185,8 @@ describe('S3FileStorage: an outage or a wrong setting is an error, never "no suc
   });
 
   // A wrong setting is not a passing outage: it stays its own error (a 500, logged), not a 503.
-  const wrongSetting = (err: unknown) => !(err instanceof StorageUnavailableError) && (err as Error).name === 'NoSuchBucket';
+  const wrongSetting = (err: unknown) =>
+    !(err instanceof StorageUnavailableError) && (err as Error).name === 'NoSuchBucket';
 
   it('a bucket that does not exist: the problem names S3_BUCKET, and get/put/delete throw NoSuchBucket', async () => {
     const storage = at({ bucket: 'no-such-bucket' });
@@ -154,8 +203,16 @@ describe('S3FileStorage: an outage or a wrong setting is an error, never "no suc
   it('an endpoint nothing listens on: the problem names S3_ENDPOINT, and every call throws StorageUnavailableError', async () => {
     const storage = at({ endpoint: 'http://127.0.0.1:9' });
     try {
-      assert.match((await storage.problem())!, /^S3_ENDPOINT: s3:\/\/stays-files \(http:\/\/127\.0\.0\.1:9\) not reachable/);
-      for (const call of [() => storage.get('a/b.png'), () => storage.exists('a/b.png'), () => storage.delete('a/b.png'), () => storage.put('a/b.png', Buffer.from('x'))]) {
+      assert.match(
+        (await storage.problem())!,
+        /^S3_ENDPOINT: s3:\/\/stays-files \(http:\/\/127\.0\.0\.1:9\) not reachable/,
+      );
+      for (const call of [
+        () => storage.get('a/b.png'),
+        () => storage.exists('a/b.png'),
+        () => storage.delete('a/b.png'),
+        () => storage.put('a/b.png', Buffer.from('x')),
+      ]) {
         await assert.rejects(call(), StorageUnavailableError);
       }
     } finally {
@@ -164,6 +221,9 @@ describe('S3FileStorage: an outage or a wrong setting is an error, never "no suc
   });
 
   it('refuses a key id without its secret', () => {
-    assert.throws(() => new S3FileStorage({ bucket: 'b', region: 'us-east-1', accessKeyId: 'only-the-id' }), /go together/);
+    assert.throws(
+      () => new S3FileStorage({ bucket: 'b', region: 'us-east-1', accessKeyId: 'only-the-id' }),
+      /go together/,
+    );
   });
 });

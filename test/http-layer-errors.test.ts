@@ -9,7 +9,11 @@ import { createTestDatabase, onPostgres, type TestDatabase, serverDataDir } from
 import { killServer, startServer, type ServerProcess } from './helpers/server-process.ts';
 import { MAX_URL_BYTES } from '../src/platform/http-limits.ts';
 
-interface RawAnswer { status: number; headers: Record<string, string>; body: string }
+interface RawAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
 
 /** Writes `parts` (one after another, `gapMs` apart) on a fresh connection; resolves with what came back once it closes. */
 function exchange(port: number, parts: string[], gapMs = 0, giveUpMs = 8000): Promise<RawAnswer> {
@@ -26,7 +30,9 @@ function exchange(port: number, parts: string[], gapMs = 0, giveUpMs = 8000): Pr
       const [statusLine = '', ...lines] = head.split('\r\n');
       const status = Number(/^HTTP\/1\.1 (\d{3}) /.exec(statusLine)?.[1]);
       if (!status) return reject(new Error(`no HTTP answer: ${JSON.stringify(raw.slice(0, 300))}`));
-      const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+      const headers = Object.fromEntries(
+        lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]),
+      );
       resolve({ status, headers, body: rest.join('\r\n\r\n') });
     });
     void (async () => {
@@ -63,7 +69,11 @@ describe('errors of the HTTP layer, before any route', () => {
     dataDir = await serverDataDir('stays-http-layer-');
     if (onPostgres) database = await createTestDatabase();
     server = await startServer({
-      DATA_DIR: dataDir, BODY_LIMIT_BYTES: '2048', HEADERS_TIMEOUT_MS: '1000', REQUEST_TIMEOUT_MS: '1500', MAX_EVENT_LOOP_DELAY_MS: '0',
+      DATA_DIR: dataDir,
+      BODY_LIMIT_BYTES: '2048',
+      HEADERS_TIMEOUT_MS: '1000',
+      REQUEST_TIMEOUT_MS: '1500',
+      MAX_EVENT_LOOP_DELAY_MS: '0',
       ...(database?.url ? { DATABASE_URL: database.url } : {}),
     });
   });
@@ -74,11 +84,19 @@ describe('errors of the HTTP layer, before any route', () => {
   });
 
   it('431 HEADERS_TOO_LARGE for a request head over 16 KiB', async () => {
-    envelope(await exchange(server.port, [get('/healthz', `X-Padding: ${'a'.repeat(20_000)}\r\n`)]), 431, 'HEADERS_TOO_LARGE');
+    envelope(
+      await exchange(server.port, [get('/healthz', `X-Padding: ${'a'.repeat(20_000)}\r\n`)]),
+      431,
+      'HEADERS_TOO_LARGE',
+    );
   });
 
   it('400 BAD_REQUEST for a malformed request line or header, and for a URL path that is not valid percent-encoding', async () => {
-    for (const text of ['GARBAGE\r\n\r\n', 'GET /healthz HTTP/7.5\r\nHost: x\r\n\r\n', 'GET /healthz HTTP/1.1\r\nHost: x\r\nNo colon here\r\n\r\n']) {
+    for (const text of [
+      'GARBAGE\r\n\r\n',
+      'GET /healthz HTTP/7.5\r\nHost: x\r\n\r\n',
+      'GET /healthz HTTP/1.1\r\nHost: x\r\nNo colon here\r\n\r\n',
+    ]) {
       envelope(await exchange(server.port, [text]), 400, 'BAD_REQUEST');
     }
     const bad = envelope(await exchange(server.port, [get('/api/properties/%zz<script>')]), 400, 'BAD_REQUEST');
@@ -86,7 +104,8 @@ describe('errors of the HTTP layer, before any route', () => {
   });
 
   it(`414 URI_TOO_LONG for a URL over ${MAX_URL_BYTES} bytes (on a route or not) or a path parameter over 100 characters; a URL at the limit is served`, async () => {
-    const query = (total: number) => `/api/properties/public?q=${'a'.repeat(total - '/api/properties/public?q='.length)}`;
+    const query = (total: number) =>
+      `/api/properties/public?q=${'a'.repeat(total - '/api/properties/public?q='.length)}`;
     envelope(await exchange(server.port, [get(query(MAX_URL_BYTES + 1))]), 414, 'URI_TOO_LONG');
     envelope(await exchange(server.port, [get(`/nowhere?${'b'.repeat(MAX_URL_BYTES)}`)]), 414, 'URI_TOO_LONG');
     envelope(await exchange(server.port, [get(`/api/properties/${'1'.repeat(101)}`)]), 414, 'URI_TOO_LONG');
@@ -98,15 +117,32 @@ describe('errors of the HTTP layer, before any route', () => {
   it('413 PAYLOAD_TOO_LARGE for a body over BODY_LIMIT_BYTES, declared or chunked', async () => {
     const head = 'POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nConnection: close\r\n';
     const big = JSON.stringify({ login: 'a'.repeat(3000), password: 'secret-123' });
-    envelope(await exchange(server.port, [`${head}Content-Length: ${big.length}\r\n\r\n${big}`]), 413, 'PAYLOAD_TOO_LARGE');
-    envelope(await exchange(server.port, [`${head}Transfer-Encoding: chunked\r\n\r\n${big.length.toString(16)}\r\n${big}\r\n0\r\n\r\n`]), 413, 'PAYLOAD_TOO_LARGE');
+    envelope(
+      await exchange(server.port, [`${head}Content-Length: ${big.length}\r\n\r\n${big}`]),
+      413,
+      'PAYLOAD_TOO_LARGE',
+    );
+    envelope(
+      await exchange(server.port, [
+        `${head}Transfer-Encoding: chunked\r\n\r\n${big.length.toString(16)}\r\n${big}\r\n0\r\n\r\n`,
+      ]),
+      413,
+      'PAYLOAD_TOO_LARGE',
+    );
   });
 
   it('408 REQUEST_TIMEOUT for a head or a body that does not arrive in time', async () => {
     const started = Date.now();
     envelope(await exchange(server.port, ['GET /healthz HTTP/1.1\r\nHost: x\r\n']), 408, 'REQUEST_TIMEOUT');
     const body = '{"login":"slow@example.test","password":"not-the-password"}';
-    envelope(await exchange(server.port, [`POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`, body.slice(0, 10)]), 408, 'REQUEST_TIMEOUT');
+    envelope(
+      await exchange(server.port, [
+        `POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
+        body.slice(0, 10),
+      ]),
+      408,
+      'REQUEST_TIMEOUT',
+    );
     assert.ok(Date.now() - started < 8000, `took ${Date.now() - started} ms`);
   });
 

@@ -18,10 +18,13 @@ const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 type Json = Record<string, any>;
 
 function operations(doc: Json) {
-  return Object.entries(doc.paths as Json).flatMap(([p, item]) => Object.entries(item as Json).map(([method, op]) => ({ path: p, method, op: op as Json })));
+  return Object.entries(doc.paths as Json).flatMap(([p, item]) =>
+    Object.entries(item as Json).map(([method, op]) => ({ path: p, method, op: op as Json })),
+  );
 }
 
-const pointer = (...parts: string[]) => 'openapi.json#/' + parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
+const pointer = (...parts: string[]) =>
+  `openapi.json#/${parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
 
 describe('the examples of /openapi.json', () => {
   let t: TestApp;
@@ -43,7 +46,9 @@ describe('the examples of /openapi.json', () => {
     for (const { path: p, method, op } of operations(doc)) {
       for (const [media, body] of Object.entries((op.requestBody?.content ?? {}) as Json)) {
         if (body.example === undefined) missing.push(`${op.operationId} ${media}`);
-        else if (!ajv.validate({ $ref: pointer('paths', p, method, 'requestBody', 'content', media, 'schema') }, body.example)) {
+        else if (
+          !ajv.validate({ $ref: pointer('paths', p, method, 'requestBody', 'content', media, 'schema') }, body.example)
+        ) {
           unfit.push(`${op.operationId} ${media}: ${ajv.errorsText()}`);
         }
       }
@@ -54,12 +59,27 @@ describe('the examples of /openapi.json', () => {
 
   it('gives the main answers (login, listing, search, preview, booking, payment) an example that fits', () => {
     const byId = new Map(operations(doc).map((o) => [o.op.operationId as string, o]));
-    for (const id of ['login', 'getProperty', 'searchProperties', 'listPublicProperties', 'previewReservation', 'createReservation', 'getReservation', 'processPayment']) {
+    for (const id of [
+      'login',
+      'getProperty',
+      'searchProperties',
+      'listPublicProperties',
+      'previewReservation',
+      'createReservation',
+      'getReservation',
+      'processPayment',
+    ]) {
       const { path: p, method } = byId.get(id)!;
       const status = RESPONSE_EXAMPLES[id]!.status;
       const media = doc.paths[p][method].responses[status].content['application/json'];
       assert.ok(media.example, `${id} ${status} has an example`);
-      assert.ok(ajv.validate({ $ref: pointer('paths', p, method, 'responses', status, 'content', 'application/json', 'schema') }, media.example), `${id}: ${ajv.errorsText()}`);
+      assert.ok(
+        ajv.validate(
+          { $ref: pointer('paths', p, method, 'responses', status, 'content', 'application/json', 'schema') },
+          media.example,
+        ),
+        `${id}: ${ajv.errorsText()}`,
+      );
     }
   });
 
@@ -87,14 +107,20 @@ describe('the examples sent as they are to a server seeded by npm run seed:demo'
 
   async function token(who: DemoAccount): Promise<string> {
     if (!tokens.has(who)) {
-      const res = await fetch(`${server!.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO_LOGINS[who]) });
+      const res = await fetch(`${server!.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(DEMO_LOGINS[who]),
+      });
       assert.equal(res.status, 200, await res.clone().text());
       tokens.set(who, ((await res.json()) as Json).data.token);
     }
     return tokens.get(who)!;
   }
 
-  it('accepts every example that needs nothing replaced (2xx), in the order of the table', { timeout: 120_000 }, async () => {
+  it('accepts every example that needs nothing replaced (2xx), in the order of the table', {
+    timeout: 120_000,
+  }, async () => {
     const doc = (await (await fetch(`${server!.url}/openapi.json`)).json()) as Json;
     const byId = new Map(operations(doc).map((o) => [o.op.operationId as string, o]));
     const refused: string[] = [];
@@ -104,7 +130,9 @@ describe('the examples sent as they are to a server seeded by npm run seed:demo'
       const { path: p, method, op } = byId.get(id) ?? assert.fail(`no operation ${id}`);
       // What "Try it" sends: the document's own example and path parameter examples.
       const body = Object.values(op.requestBody.content as Json)[0].example;
-      const url = p.replace(/\{(\w+)\}/g, (_, name: string) => String((op.parameters as Json[]).find((q) => q.in === 'path' && q.name === name)?.example));
+      const url = p.replace(/\{(\w+)\}/g, (_, name: string) =>
+        String((op.parameters as Json[]).find((q) => q.in === 'path' && q.name === name)?.example),
+      );
       const headers: Record<string, string> = { 'content-type': 'application/json' };
       if (ex.as) headers.authorization = `Bearer ${await token(ex.as)}`;
       const res = await fetch(server!.url + url, { method: method.toUpperCase(), headers, body: JSON.stringify(body) });

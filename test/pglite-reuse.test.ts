@@ -11,12 +11,15 @@ import { loadPgliteTemplateCopy } from './helpers/test-database.ts';
 /** Everything a test could observe: every table's rows, every sequence, the session's settings and locks. */
 async function state(db: Database) {
   const c = clientOf(db);
-  const tables = (await c.query<{ name: string }>(`
+  const tables = (
+    await c.query<{ name: string }>(`
     SELECT quote_ident(schemaname) || '.' || quote_ident(tablename) AS name FROM pg_tables
-    WHERE schemaname NOT IN ('pg_catalog', 'information_schema') ORDER BY 1`)).rows.map((r) => r.name);
+    WHERE schemaname NOT IN ('pg_catalog', 'information_schema') ORDER BY 1`)
+  ).rows.map((r) => r.name);
   const rows: Record<string, unknown> = {};
   for (const t of tables) rows[t] = (await c.query(`SELECT to_jsonb(x)::text AS r FROM ${t} x ORDER BY 1`)).rows;
-  const sequences = (await c.query(`SELECT schemaname, sequencename, last_value::text FROM pg_sequences ORDER BY 1, 2`)).rows;
+  const sequences = (await c.query(`SELECT schemaname, sequencename, last_value::text FROM pg_sequences ORDER BY 1, 2`))
+    .rows;
   const settings = (await c.query(`SELECT name, setting FROM pg_settings WHERE source = 'session' ORDER BY 1`)).rows;
   const locks = (await c.query(`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory'`)).rows;
   const listening = (await c.query(`SELECT count(*)::int AS n FROM pg_listening_channels()`)).rows;
@@ -100,7 +103,10 @@ describe('PGlite test databases reused within a process', () => {
     const next = await acquire();
     assert.notEqual(next, db);
     assert.equal(clientOf(db).closed, true);
-    assert.equal((await clientOf(next).query<{ t: string | null }>(`SELECT to_regclass('leftover')::text AS t`)).rows[0]!.t, null);
+    assert.equal(
+      (await clientOf(next).query<{ t: string | null }>(`SELECT to_regclass('leftover')::text AS t`)).rows[0]!.t,
+      null,
+    );
     await reuse.release(next);
   });
 

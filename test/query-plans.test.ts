@@ -23,7 +23,10 @@ const HISTORY = 60_000;
 
 describe('per-guest and per-listing reads under stale statistics', () => {
   let database: TestDatabase;
-  const exec = (q: SQL | string) => database.db.execute(typeof q === 'string' ? sql.raw(q) : q) as unknown as Promise<{ rows: Array<Record<string, unknown>> }>;
+  const exec = (q: SQL | string) =>
+    database.db.execute(typeof q === 'string' ? sql.raw(q) : q) as unknown as Promise<{
+      rows: Array<Record<string, unknown>>;
+    }>;
 
   before(async () => {
     database = await createTestDatabase();
@@ -67,7 +70,10 @@ describe('per-guest and per-listing reads under stale statistics', () => {
     const [{ n }] = (await exec(sql`SELECT (${livePendingCount(GUEST, at)})::int AS n`)).rows as Array<{ n: number }>;
     assert.equal(n, 3);
     for (const r of await explain(livePendingCount(GUEST, at), 'reservations')) {
-      assert.ok(r.rows <= 10, `${r.mode}: the count read ${r.rows} reservation rows (${r.via.join(', ')}) for a guest with 3 holds`);
+      assert.ok(
+        r.rows <= 10,
+        `${r.mode}: the count read ${r.rows} reservation rows (${r.via.join(', ')}) for a guest with 3 holds`,
+      );
     }
   });
 
@@ -75,7 +81,10 @@ describe('per-guest and per-listing reads under stale statistics', () => {
     const [{ n }] = (await exec(unacknowledgedRevisions(LISTING))).rows as Array<{ n: number }>;
     assert.equal(n, 3);
     for (const r of await explain(unacknowledgedRevisions(LISTING), 'channel_booking_revisions')) {
-      assert.ok(r.rows <= 10, `${r.mode}: the count read ${r.rows} revisions (${r.via.join(', ')}) for a listing with 3`);
+      assert.ok(
+        r.rows <= 10,
+        `${r.mode}: the count read ${r.rows} revisions (${r.via.join(', ')}) for a listing with 3`,
+      );
     }
   });
 
@@ -83,7 +92,10 @@ describe('per-guest and per-listing reads under stale statistics', () => {
     assert.equal((await exec(unplacedRevisions(LISTING, 20))).rows.length, 3);
     for (const r of await explain(unplacedRevisions(LISTING, 20), 'channel_booking_revisions')) {
       // Its own three rows, and for each the later revisions of the same remote booking (none).
-      assert.ok(r.rows <= 10, `${r.mode}: the list read ${r.rows} revisions (${r.via.join(', ')}) for a listing with 3`);
+      assert.ok(
+        r.rows <= 10,
+        `${r.mode}: the list read ${r.rows} revisions (${r.via.join(', ')}) for a listing with 3`,
+      );
     }
   });
 });

@@ -58,7 +58,10 @@ describe('deployments sharing one Redis server', { skip: why ?? false }, () => {
 
   it('derives one prefix per database, whoever connects to it', () => {
     const p = (url?: string, dir = '/srv/data') => deploymentPrefix(url, dir);
-    assert.equal(p('postgres://app:secret@db.example:5432/stays'), p('postgresql://other:pw@DB.example/stays?sslmode=require'));
+    assert.equal(
+      p('postgres://app:secret@db.example:5432/stays'),
+      p('postgresql://other:pw@DB.example/stays?sslmode=require'),
+    );
     assert.notEqual(p('postgres://app@db.example/stays'), p('postgres://app@db.example/stays_staging'));
     assert.notEqual(p('postgres://app@db.example/stays'), p('postgres://app@db2.example/stays'));
     assert.notEqual(p(undefined, '/srv/a'), p(undefined, '/srv/b'));

@@ -13,6 +13,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort, root } from './helpers/server-process.ts';
 import { seededDataDir } from './helpers/test-database.ts';
@@ -36,9 +37,16 @@ interface Started {
  * template (the test is about signals, and each first start costs seconds). `group`: in a process
  * group of its own, as a command typed in a terminal is.
  */
-async function start(command: string, args: string[], cwd: string, opts: { fresh: boolean; group?: boolean }): Promise<Started> {
+async function start(
+  command: string,
+  args: string[],
+  cwd: string,
+  opts: { fresh: boolean; group?: boolean },
+): Promise<Started> {
   const port = await freePort();
-  const dataDir = opts.fresh ? await mkdtemp(path.join(tmpdir(), 'stays-runtime-')) : await seededDataDir('stays-runtime-');
+  const dataDir = opts.fresh
+    ? await mkdtemp(path.join(tmpdir(), 'stays-runtime-'))
+    : await seededDataDir('stays-runtime-');
   const child = spawn(command, args, {
     cwd,
     env: {
@@ -60,19 +68,31 @@ async function start(command: string, args: string[], cwd: string, opts: { fresh
   let output = '';
   child.stdout!.on('data', (c) => (output += c));
   child.stderr!.on('data', (c) => (output += c));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
   void exited.then(() => rm(dataDir, { recursive: true, force: true }));
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) assert.fail(`${command} ${args.join(' ')} exited during start:\n${output}`);
-    if (await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false)) break;
+    if (child.exitCode !== null || child.signalCode !== null)
+      assert.fail(`${command} ${args.join(' ')} exited during start:\n${output}`);
+    if (
+      await fetch(`http://127.0.0.1:${port}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
       assert.fail(`${command} ${args.join(' ')} did not become healthy:\n${output}`);
     }
     await sleep(100);
   }
-  const logged = output.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as { pid?: number })[0];
+  const logged = output
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l) as { pid?: number })[0];
   assert.ok(logged?.pid, `no JSON log line with a pid:\n${output}`);
   return { child, port, serverPid: logged.pid, output: () => output, exited };
 }
@@ -96,7 +116,10 @@ function running(pid: number): boolean {
 const portOpen = (port: number) =>
   new Promise<boolean>((resolve) => {
     const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
     socket.once('error', () => resolve(false));
   });
 
@@ -119,11 +142,25 @@ async function checkServesAndStops(s: Started, how: 'SIGTERM' | 'Ctrl-C' = 'SIGT
     // The server, when it is not the process signalled, must not outlive it.
     const deadline = Date.now() + 10_000;
     while (running(s.serverPid) && Date.now() < deadline) await sleep(100);
-    assert.equal(running(s.serverPid), false, `server process ${s.serverPid} still running after its parent exited:\n${s.output()}`);
+    assert.equal(
+      running(s.serverPid),
+      false,
+      `server process ${s.serverPid} still running after its parent exited:\n${s.output()}`,
+    );
     assert.equal(await portOpen(s.port), false, 'the port still accepts connections');
-    const lines = s.output().split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as { msg?: string; signal?: string; pid?: number });
-    assert.ok(lines.some((l) => l.msg === 'shutting down' && l.signal === signal && l.pid === s.serverPid), s.output());
-    assert.ok(lines.some((l) => l.msg === 'shutdown complete'), s.output());
+    const lines = s
+      .output()
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as { msg?: string; signal?: string; pid?: number });
+    assert.ok(
+      lines.some((l) => l.msg === 'shutting down' && l.signal === signal && l.pid === s.serverPid),
+      s.output(),
+    );
+    assert.ok(
+      lines.some((l) => l.msg === 'shutdown complete'),
+      s.output(),
+    );
     // Ctrl-C reaches the server twice (from the terminal and forwarded by npm): one shutdown, not an abrupt exit.
     assert.equal(lines.filter((l) => l.msg === 'shutting down').length, 1, s.output());
     assert.ok(!s.output().includes(`second ${signal}`), s.output());
@@ -134,7 +171,9 @@ async function checkServesAndStops(s: Started, how: 'SIGTERM' | 'Ctrl-C' = 'SIGT
 }
 
 const npm = (script: string): [string, string[]] =>
-  process.env.npm_execpath?.endsWith('.js') ? [process.execPath, [process.env.npm_execpath, 'run', script]] : ['npm', ['run', script]];
+  process.env.npm_execpath?.endsWith('.js')
+    ? [process.execPath, [process.env.npm_execpath, 'run', script]]
+    : ['npm', ['run', script]];
 
 describe('running the service', () => {
   before(() => {
@@ -147,7 +186,10 @@ describe('running the service', () => {
       mkdirSync(work, { recursive: true });
       symlinkSync(process.env.TEST_SERVER_BUILD, outDir, 'dir');
     } else {
-      const built = spawnSync(process.execPath, ['scripts/build.mjs', '--out-dir', outDir, '--no-check'], { cwd: root, encoding: 'utf8' });
+      const built = spawnSync(process.execPath, ['scripts/build.mjs', '--out-dir', outDir, '--no-check'], {
+        cwd: root,
+        encoding: 'utf8',
+      });
       assert.equal(built.status, 0, `npm run build failed:\n${built.stdout}${built.stderr}`);
     }
     // `npm run start:prod` as written in package.json, run from a folder holding this build.
@@ -158,15 +200,47 @@ describe('running the service', () => {
   it('npm run build emits JavaScript importing JavaScript, without the tests, with the migrations beside the code', () => {
     const files = readdirSync(path.join(outDir, 'src'), { recursive: true }).map(String);
     assert.ok(files.includes('server.js'));
-    assert.deepEqual(files.filter((f) => f.endsWith('.ts') || f.includes('.test.')), []);
+    assert.deepEqual(
+      files.filter((f) => f.endsWith('.ts') || f.includes('.test.')),
+      [],
+    );
     const migrations = readdirSync(path.join(outDir, 'src/db/migrations'));
-    assert.deepEqual(migrations.filter((f) => f.endsWith('.sql')), readdirSync(path.join(root, 'src/db/migrations')).filter((f) => f.endsWith('.sql')));
-    const importsTs = files.filter((f) => f.endsWith('.js') && /\bfrom\s+['"]\.{1,2}\/[^'"]*\.ts['"]/.test(readFileSync(path.join(outDir, 'src', f), 'utf8')));
+    assert.deepEqual(
+      migrations.filter((f) => f.endsWith('.sql')),
+      readdirSync(path.join(root, 'src/db/migrations')).filter((f) => f.endsWith('.sql')),
+    );
+    const importsTs = files.filter(
+      (f) =>
+        f.endsWith('.js') &&
+        /\bfrom\s+['"]\.{1,2}\/[^'"]*\.ts['"]/.test(readFileSync(path.join(outDir, 'src', f), 'utf8')),
+    );
     assert.deepEqual(importsTs, []);
   });
 
+  it('the build reads a calendar on a worker thread: the pool loads its runner and the reader as JavaScript', () => {
+    const { href } = pathToFileURL(path.join(outDir, 'src/'));
+    const script = `
+      const { PiscinaWorkerPool } = await import('${href}adapters/worker-threads/piscina-worker-pool.js');
+      const pool = new PiscinaWorkerPool({ threads: 1, maxHeapMb: 64, maxQueue: 1 });
+      const text = ['BEGIN:VCALENDAR', 'BEGIN:VEVENT', 'UID:a', 'DTSTART;VALUE=DATE:20300112', 'DTEND;VALUE=DATE:20300114', 'END:VEVENT', 'END:VCALENDAR'].join('\\r\\n');
+      const out = await pool.run({
+        file: '${href}modules/ical/read-calendar.worker.js',
+        name: 'readCalendar',
+        input: { text, window: { from: '2030-01-10', to: '2031-01-10', timeZone: 'UTC' }, maxOccurrences: 10, timeoutMs: 5000 },
+        timeoutMs: 10000,
+      });
+      await pool.close();
+      console.log(JSON.stringify([...out.nights.keys()]));`;
+    // No TypeScript loader: what `node dist/src/server.js` has.
+    const ran = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, encoding: 'utf8' });
+    assert.equal(ran.status, 0, ran.stderr);
+    assert.equal(ran.stdout.trim(), JSON.stringify(['2030-01-12', '2030-01-13']));
+  });
+
   it('node dist/src/server.js serves on a fresh DATA_DIR (migrated from the built folder) and exits 0 on SIGTERM', async () => {
-    await checkServesAndStops(await start(process.execPath, [path.join(outDir, 'src/server.js')], root, { fresh: true }));
+    await checkServesAndStops(
+      await start(process.execPath, [path.join(outDir, 'src/server.js')], root, { fresh: true }),
+    );
   });
 
   it('npm run start:prod: SIGTERM to npm stops the server', async () => {

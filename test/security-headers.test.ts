@@ -37,14 +37,17 @@ describe('security headers', () => {
   });
   after(() => t.close());
 
-  it('are what helmet sets for the app\'s options, each once', () => {
-    const { set, removed } = securityHeaders({ contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'same-site' } });
+  it("are what helmet sets for the app's options, each once", () => {
+    const { set, removed } = securityHeaders({
+      contentSecurityPolicy: false,
+      crossOriginResourcePolicy: { policy: 'same-site' },
+    });
     assert.deepEqual(Object.fromEntries(set.map(([k, v]) => [k.toLowerCase(), v])), EXPECTED);
     assert.equal(new Set(set.map(([k]) => k.toLowerCase())).size, set.length);
     assert.deepEqual(removed, ['X-Powered-By']);
   });
 
-  it('come with a route\'s answer, an error, a 404 and a refusal before the route', async () => {
+  it("come with a route's answer, an error, a 404 and a refusal before the route", async () => {
     const cases = [
       { what: 'GET /healthz', url: '/healthz', status: 200 },
       { what: 'an unknown route', url: '/api/no-such-route', status: 404 },

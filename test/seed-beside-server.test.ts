@@ -36,7 +36,11 @@ function runSeed(dataDir: string): Promise<{ code: number | null; output: string
 }
 
 async function login(server: ServerProcess, body: { login: string; password: string; type: string }): Promise<string> {
-  const res = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${server.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   const text = await res.text();
   assert.equal(res.status, 200, `login of ${body.login}: ${text}\n${server.output()}`);
   return JSON.parse(text).data.token;
@@ -58,17 +62,31 @@ describe('seed:demo and a running server on one DATA_DIR', () => {
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('refuses to seed beside the server, naming it; seeded while it is stopped, the restarted server logs the demo accounts in', { timeout: 300_000 }, async () => {
+  it('refuses to seed beside the server, naming it; seeded while it is stopped, the restarted server logs the demo accounts in', {
+    timeout: 300_000,
+  }, async () => {
     dataDir = await seededDataDir('stays-seed-');
     // The embedded database in DATA_DIR whatever the test run uses: the lock is PGlite's matter.
     // No drain before stopping (2 s a stop otherwise): no balancer watches these servers.
-    const env = { DATA_DIR: dataDir, JWT_SECRET: SECRET, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'warn', SHUTDOWN_DRAIN_MS: '0' };
+    const env = {
+      DATA_DIR: dataDir,
+      JWT_SECRET: SECRET,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'warn',
+      SHUTDOWN_DRAIN_MS: '0',
+    };
     const first = await startServer(env);
     servers.push(first);
 
     const refused = await runSeed(dataDir);
     assert.equal(refused.code, 1, refused.output);
-    assert.match(refused.output, new RegExp(`DATA_DIR ${dataDir} is in use by process ${first.child.pid} \\(node (?:src/server\\.ts|\\S+/src/server\\.js), since [0-9T:.-]+Z\\); stop it first or use another DATA_DIR`));
+    assert.match(
+      refused.output,
+      new RegExp(
+        `DATA_DIR ${dataDir} is in use by process ${first.child.pid} \\(node (?:src/server\\.ts|\\S+/src/server\\.js), since [0-9T:.-]+Z\\); stop it first or use another DATA_DIR`,
+      ),
+    );
     assert.match(refused.output, /stop the server, run the seed, then start the server again/);
     assert.doesNotMatch(refused.output, /Demo accounts/);
 

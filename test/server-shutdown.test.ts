@@ -11,7 +11,13 @@ function start(dataDir: string, database: TestDatabase | null): Promise<ServerPr
   // Load shedding off: on a busy machine it would answer some requests before the signal 503 for
   // lag, and this test is about the drain (shedding has tests of its own).
   return startServer({
-    DATA_DIR: dataDir, JWT_SECRET: 'shutdown-test-secret-0123456789abcdef', SHUTDOWN_DRAIN_MS: '1000', MAX_EVENT_LOOP_DELAY_MS: '0', MAX_REQUESTS_IN_FLIGHT: '0',
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'shutdown-test-secret-0123456789abcdef',
+    SHUTDOWN_DRAIN_MS: '1000',
+    MAX_EVENT_LOOP_DELAY_MS: '0',
+    MAX_REQUESTS_IN_FLIGHT: '0',
+    // The test reads which requests had begun before the signal: their arrival is logged at debug.
+    LOG_LEVEL: 'debug',
     ...(database?.url ? { DATABASE_URL: database.url } : {}),
   });
 }
@@ -55,7 +61,11 @@ describe('server shutdown', () => {
       assert.equal(result.signal, null, server.output());
       assert.equal(result.code, 0, server.output());
       assert.ok(result.at - sent < 5000, `took ${result.at - sent} ms`);
-      const lines = server.output().split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l));
+      const lines = server
+        .output()
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l));
       const shutting = lines.find((l) => l.msg === 'shutting down');
       assert.ok(shutting, server.output());
       assert.equal(shutting.signal, 'SIGTERM');
@@ -66,7 +76,10 @@ describe('server shutdown', () => {
 
   it('lets a request in flight finish before exiting, answers 503 while draining, then takes no new connections', async () => {
     const server = await start(dataDir, database);
-    const held = heldRequest(server.port, JSON.stringify({ login: 'nobody@example.test', password: 'not-the-password' }));
+    const held = heldRequest(
+      server.port,
+      JSON.stringify({ login: 'nobody@example.test', password: 'not-the-password' }),
+    );
     try {
       // Give the server time to read the request head, so the request is truly in flight.
       await sleep(300);
@@ -78,7 +91,10 @@ describe('server shutdown', () => {
       assert.equal((await draining.json()).code, 'SERVICE_UNAVAILABLE');
       await sleep(1000);
       assert.equal(server.child.exitCode, null, `exited with a request in flight:\n${server.output()}`);
-      await assert.rejects(fetch(`http://127.0.0.1:${server.port}/healthz`), 'a new connection was accepted after the drain');
+      await assert.rejects(
+        fetch(`http://127.0.0.1:${server.port}/healthz`),
+        'a new connection was accepted after the drain',
+      );
       held.finish();
       const answer = await held.closed;
       const answeredAt = Date.now();
@@ -97,7 +113,12 @@ describe('server shutdown', () => {
   it('under load: requests in flight at SIGTERM finish, later ones get 503 or a refused connection, never a 500; exit 0 within 10 s', async () => {
     const server = await start(dataDir, database);
     try {
-      interface Outcome { id: string; sentAt: number; doneAt: number; status: number | 'refused' | 'reset' }
+      interface Outcome {
+        id: string;
+        sentAt: number;
+        doneAt: number;
+        status: number | 'refused' | 'reset';
+      }
       const outcomes: Outcome[] = [];
       let stop = false;
       let seq = 0;
@@ -106,15 +127,23 @@ describe('server shutdown', () => {
         while (!stop) {
           const sentAt = Date.now();
           const id = `sd-${++seq}`;
-          const status = await fetch(`http://127.0.0.1:${server.port}/api/properties/public?per_page=20`, { headers: { 'x-request-id': id } })
-            .then(async (r) => (await r.arrayBuffer(), r.status))
-            .catch((err: Error & { cause?: { code?: string } }) => (err.cause?.code === 'ECONNREFUSED' ? 'refused' as const : 'reset' as const));
+          const status = await fetch(`http://127.0.0.1:${server.port}/api/properties/public?per_page=20`, {
+            headers: { 'x-request-id': id },
+          })
+            .then(async (r) => {
+              await r.arrayBuffer();
+              return r.status;
+            })
+            .catch((err: Error & { cause?: { code?: string } }) =>
+              err.cause?.code === 'ECONNREFUSED' ? ('refused' as const) : ('reset' as const),
+            );
           outcomes.push({ id, sentAt, doneAt: Date.now(), status });
           if (status === 'refused') return;
           if (status === 503) await sleep(50);
         }
       });
-      await sleep(1500);
+      // Load first, however slow the machine: enough answered requests that some are in flight.
+      for (const end = Date.now() + 60_000; outcomes.length <= 60 && Date.now() < end; ) await sleep(50);
       const signalledAt = Date.now();
       server.child.kill('SIGTERM');
       const result = await Promise.race([server.exited, sleep(10_000).then(() => null)]);
@@ -128,19 +157,39 @@ describe('server shutdown', () => {
       const lines = server.output().split('\n');
       const signalLine = lines.findIndex((l) => l.includes('"msg":"shutting down"'));
       assert.ok(signalLine >= 0, 'the server never logged its shutdown');
-      const begun = new Set(lines.slice(0, signalLine).filter((l) => l.includes('"msg":"incoming request"')).map((l) => /"reqId":"(sd-\d+)"/.exec(l)?.[1]));
+      const begun = new Set(
+        lines
+          .slice(0, signalLine)
+          .filter((l) => l.includes('"msg":"incoming request"'))
+          .map((l) => /"reqId":"(sd-\d+)"/.exec(l)?.[1]),
+      );
       const inFlight = outcomes.filter((o) => begun.has(o.id) && o.doneAt >= signalledAt);
       // The signal takes a moment to reach the server's handler: a request sent in that moment may still be served.
       const later = outcomes.filter((o) => !begun.has(o.id) && o.sentAt >= signalledAt + 100);
       assert.ok(outcomes.filter((o) => o.sentAt < signalledAt).length > 50, 'too little load before the signal');
       assert.ok(inFlight.length > 0, 'no request was in flight at the signal: nothing was proven');
-      assert.deepEqual(inFlight.filter((o) => o.status !== 200), [], 'a request in flight at SIGTERM did not finish');
+      assert.deepEqual(
+        inFlight.filter((o) => o.status !== 200),
+        [],
+        'a request in flight at SIGTERM did not finish',
+      );
       // A connection opened during the drain whose request the server has not read yet is closed
       // with the listener (Node closes idle connections): a reset, possible only at that moment.
       const drainEnd = signalledAt + 1000;
-      assert.deepEqual(later.filter((o) => o.status !== 503 && o.status !== 'refused' && !(o.status === 'reset' && o.doneAt >= drainEnd - 50)), [], 'a request after SIGTERM got something else than 503 or a refused connection');
-      assert.equal(outcomes.filter((o) => typeof o.status === 'number' && o.status >= 500 && o.status !== 503).length, 0);
-      console.log(`# SIGTERM under load: ${inFlight.length} in flight finished (200); after it ${later.filter((o) => o.status === 503).length}×503 while draining, ${later.filter((o) => o.status === 'reset').length} reset at the listener's close, ${later.filter((o) => o.status === 'refused').length} refused; exit 0 after ${result.at - signalledAt} ms`);
+      assert.deepEqual(
+        later.filter(
+          (o) => o.status !== 503 && o.status !== 'refused' && !(o.status === 'reset' && o.doneAt >= drainEnd - 50),
+        ),
+        [],
+        'a request after SIGTERM got something else than 503 or a refused connection',
+      );
+      assert.equal(
+        outcomes.filter((o) => typeof o.status === 'number' && o.status >= 500 && o.status !== 503).length,
+        0,
+      );
+      console.log(
+        `# SIGTERM under load: ${inFlight.length} in flight finished (200); after it ${later.filter((o) => o.status === 503).length}×503 while draining, ${later.filter((o) => o.status === 'reset').length} reset at the listener's close, ${later.filter((o) => o.status === 'refused').length} refused; exit 0 after ${result.at - signalledAt} ms`,
+      );
     } finally {
       server.child.kill('SIGKILL');
     }

@@ -11,17 +11,33 @@ import { Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createLogger } from '../src/platform/logger.ts';
 import { createTestApp } from './helpers/test-app.ts';
-import { createTestDatabase, onPostgres, testDatabaseUrl, type TestDatabase, serverDataDir } from './helpers/test-database.ts';
+import {
+  createTestDatabase,
+  onPostgres,
+  testDatabaseUrl,
+  type TestDatabase,
+  serverDataDir,
+} from './helpers/test-database.ts';
 import { freePort, root, serverEntry, startServer } from './helpers/server-process.ts';
 
 /**
  * Runs the server (serverEntry: the compiled service under `npm test`) with `env` until it exits;
  * resolves with its exit code and everything it printed.
  */
-async function runToExit(env: Record<string, string>, timeoutMs = 60_000): Promise<{ code: number | null; output: string }> {
+async function runToExit(
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+): Promise<{ code: number | null; output: string }> {
   const child = spawn(process.execPath, serverEntry(), {
     cwd: root,
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'info', MAX_EVENT_LOOP_DELAY_MS: '0', JWT_SECRET: 'start-up-test-secret-0123456789abcdef', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
+      MAX_EVENT_LOOP_DELAY_MS: '0',
+      JWT_SECRET: 'start-up-test-secret-0123456789abcdef',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -33,7 +49,11 @@ async function runToExit(env: Record<string, string>, timeoutMs = 60_000): Promi
   return { code, output };
 }
 
-const jsonLines = (output: string) => output.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, any>);
+const jsonLines = (output: string) =>
+  output
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l) as Record<string, any>);
 const STACK_FRAME = /^\s+at .+:\d+:\d+\)?$/m;
 
 describe('start-up and shutdown lines', () => {
@@ -81,7 +101,14 @@ describe('start-up and shutdown lines', () => {
       assert.equal(i.storage, `disk in ${dataDir}/files`);
       assert.equal(i.jwt_secret, `generated now, kept in ${dataDir}/jwt-secret`);
       assert.equal(i.metrics, 'off');
-      for (const part of [i.docs, i.database, 'mail: outbox', 'payments: local checkout', `storage: disk in ${dataDir}/files`, 'JWT secret generated now']) {
+      for (const part of [
+        i.docs,
+        i.database,
+        'mail: outbox',
+        'payments: local checkout',
+        `storage: disk in ${dataDir}/files`,
+        'JWT secret generated now',
+      ]) {
         assert.ok(line.msg.includes(part), `the message lacks ${part}: ${line.msg}`);
       }
 
@@ -103,7 +130,9 @@ describe('start-up and shutdown lines', () => {
   it('refuses a HOST that is not an address of this machine, naming HOST (exit 78)', async () => {
     const { code, output } = await runToExit({
       // 192.0.2.1 is TEST-NET-1: never a local address.
-      HOST: '192.0.2.1', PORT: String(await freePort()), DATA_DIR: dataDir,
+      HOST: '192.0.2.1',
+      PORT: String(await freePort()),
+      DATA_DIR: dataDir,
       ...(database?.url ? { DATABASE_URL: database.url } : {}),
     });
     assert.equal(code, 78, output);
@@ -117,9 +146,18 @@ describe('an unreachable DATABASE_URL at start', () => {
     const port = await freePort();
     const dataDir = await mkdtemp(path.join(tmpdir(), 'stays-no-db-'));
     try {
-      const { code, output } = await runToExit({ DATABASE_URL: `postgres://stays:Hunter2-db-pw@127.0.0.1:${port}/stays_prod`, DATA_DIR: dataDir, PORT: String(await freePort()) });
+      const { code, output } = await runToExit({
+        DATABASE_URL: `postgres://stays:Hunter2-db-pw@127.0.0.1:${port}/stays_prod`,
+        DATA_DIR: dataDir,
+        PORT: String(await freePort()),
+      });
       assert.equal(code, 78, output);
-      assert.match(output, new RegExp(`DATABASE_URL: cannot use PostgreSQL at 127\\.0\\.0\\.1:${port} \\(database "stays_prod", user "stays"\\): ECONNREFUSED`));
+      assert.match(
+        output,
+        new RegExp(
+          `DATABASE_URL: cannot use PostgreSQL at 127\\.0\\.0\\.1:${port} \\(database "stays_prod", user "stays"\\): ECONNREFUSED`,
+        ),
+      );
       assert.ok(!output.includes('Hunter2-db-pw'), output);
       assert.doesNotMatch(output, STACK_FRAME);
       assert.doesNotMatch(output, /listening/i);
@@ -137,9 +175,18 @@ describe('a DATABASE_URL naming a database the server does not have', () => {
     url.pathname = '/stays_no_such_database';
     const dataDir = await mkdtemp(path.join(tmpdir(), 'stays-no-db-'));
     try {
-      const { code, output } = await runToExit({ DATABASE_URL: url.toString(), DATA_DIR: dataDir, PORT: String(await freePort()) });
+      const { code, output } = await runToExit({
+        DATABASE_URL: url.toString(),
+        DATA_DIR: dataDir,
+        PORT: String(await freePort()),
+      });
       assert.equal(code, 78, output);
-      assert.match(output, new RegExp(`DATABASE_URL: cannot use PostgreSQL at ${url.hostname.replace(/\./g, '\\.')}:${url.port || 5432} \\(database "stays_no_such_database", user "${decodeURIComponent(url.username)}"\\): 3D000: database "stays_no_such_database" does not exist`));
+      assert.match(
+        output,
+        new RegExp(
+          `DATABASE_URL: cannot use PostgreSQL at ${url.hostname.replace(/\./g, '\\.')}:${url.port || 5432} \\(database "stays_no_such_database", user "${decodeURIComponent(url.username)}"\\): 3D000: database "stays_no_such_database" does not exist`,
+        ),
+      );
       assert.doesNotMatch(output, STACK_FRAME);
     } finally {
       await rm(dataDir, { recursive: true, force: true });
@@ -157,13 +204,21 @@ describe('an unreachable REDIS_URL at start', () => {
         cb();
       },
     });
-    const t = await createTestApp({ env: { REDIS_URL: `redis://:Redis-pw-77@127.0.0.1:${port}` }, log: createLogger('warn', out) });
+    const t = await createTestApp({
+      env: { REDIS_URL: `redis://:Redis-pw-77@127.0.0.1:${port}` },
+      log: createLogger('warn', out),
+    });
     try {
       assert.equal((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode, 200);
       const warning = jsonLines(text).find((l) => String(l.msg).startsWith('REDIS_URL:'));
       assert.ok(warning, text);
       assert.equal(warning.level, 40);
-      assert.match(warning.msg, new RegExp(`^REDIS_URL: Redis at 127\\.0\\.0\\.1:${port} not reachable within 5000 ms \\(ECONNREFUSED\\); starting without it`));
+      assert.match(
+        warning.msg,
+        new RegExp(
+          `^REDIS_URL: Redis at 127\\.0\\.0\\.1:${port} not reachable within 5000 ms \\(ECONNREFUSED\\); starting without it`,
+        ),
+      );
       assert.ok(!text.includes('Redis-pw-77'), 'the Redis password was logged');
     } finally {
       await t.close();

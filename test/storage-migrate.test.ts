@@ -12,8 +12,11 @@ import { DiskFileStorage } from '../src/adapters/disk/disk-file-storage.ts';
 import { startS3Server, type S3Server } from './helpers/s3-server.ts';
 import { runScript } from './helpers/run-script.ts';
 
-const migrate = (env: Record<string, string>, args: string[] = [], onStart?: (signal: (s: NodeJS.Signals) => void) => void) =>
-  runScript('storage-migrate.ts', env, args, onStart);
+const migrate = (
+  env: Record<string, string>,
+  args: string[] = [],
+  onStart?: (signal: (s: NodeJS.Signals) => void) => void,
+) => runScript('storage-migrate.ts', env, args, onStart);
 
 describe('npm run storage:migrate', () => {
   let dataDir: string;
@@ -24,9 +27,15 @@ describe('npm run storage:migrate', () => {
     disk = new DiskFileStorage(path.join(dataDir, 'files'));
     // What an instance on disk keeps: media and thumbnails, avatars, KYC documents, attachments.
     const keys = [
-      ...Array.from({ length: 60 }, (_, i) => `media/${1 + (i % 6)}/${randomBytes(16).toString('hex')}${i % 2 ? '-thumb.webp' : '.jpg'}`),
+      ...Array.from(
+        { length: 60 },
+        (_, i) => `media/${1 + (i % 6)}/${randomBytes(16).toString('hex')}${i % 2 ? '-thumb.webp' : '.jpg'}`,
+      ),
       ...Array.from({ length: 15 }, () => `avatars/${randomBytes(16).toString('hex')}.png`),
-      ...Array.from({ length: 15 }, () => `kyc/${randomBytes(8).toString('hex')}/${randomBytes(16).toString('hex')}.pdf`),
+      ...Array.from(
+        { length: 15 },
+        () => `kyc/${randomBytes(8).toString('hex')}/${randomBytes(16).toString('hex')}.pdf`,
+      ),
       ...Array.from({ length: 10 }, () => `messages/2026-05/${randomBytes(16).toString('hex')}.png`),
     ];
     for (const [i, key] of keys.entries()) store.set(key, randomBytes(1 + ((i * 7919) % 40_000)));
@@ -48,7 +57,12 @@ describe('npm run storage:migrate', () => {
     try {
       const first = await migrate({ DATA_DIR: dataDir, ...s3.env });
       assert.equal(first.code, 0, first.stderr);
-      assert.match(first.stdout, new RegExp(`^storage:migrate: ${store.size} copied \\([0-9.]+ MB\\), 0 already in the bucket, 0 failed, 1 ignored; 0 left to copy;`));
+      assert.match(
+        first.stdout,
+        new RegExp(
+          `^storage:migrate: ${store.size} copied \\([0-9.]+ MB\\), 0 already in the bucket, 0 failed, 1 ignored; 0 left to copy;`,
+        ),
+      );
       assert.match(first.stderr, /not copied \(not a file the service wrote\): \.DS_Store/);
       assert.deepEqual([...s3.written].sort(), [...store.keys()].sort());
       await sameAsDisk(s3);
@@ -56,7 +70,10 @@ describe('npm run storage:migrate', () => {
       s3.forget();
       const second = await migrate({ DATA_DIR: dataDir, ...s3.env });
       assert.equal(second.code, 0, second.stderr);
-      assert.match(second.stdout, new RegExp(`^storage:migrate: 0 copied \\(0.0 MB\\), ${store.size} already in the bucket, 0 failed`));
+      assert.match(
+        second.stdout,
+        new RegExp(`^storage:migrate: 0 copied \\(0.0 MB\\), ${store.size} already in the bucket, 0 failed`),
+      );
       assert.deepEqual(s3.written, [], 'the second run wrote nothing');
       await sameAsDisk(s3);
     } finally {
@@ -69,7 +86,11 @@ describe('npm run storage:migrate', () => {
     try {
       // One file at a time, stopped once the server has stored a few more.
       const stopAfter = (count: number, sig: NodeJS.Signals) => (signal: (s: NodeJS.Signals) => void) => {
-        const timer = setInterval(() => s3.written.length >= count && (clearInterval(timer), signal(sig)), 1);
+        const timer = setInterval(() => {
+          if (s3.written.length < count) return;
+          clearInterval(timer);
+          signal(sig);
+        }, 1);
       };
       const ctrlC = await migrate({ DATA_DIR: dataDir, ...s3.env }, ['--concurrency', '1'], stopAfter(5, 'SIGINT'));
       assert.equal(ctrlC.code, 130, ctrlC.stderr);
@@ -91,14 +112,20 @@ describe('npm run storage:migrate', () => {
         if (again.join() === landed.join()) break;
         landed = again;
       }
-      assert.ok(landed.length >= 15 && landed.length < store.size, `${landed.length} of ${store.size} copied before the crash`);
+      assert.ok(
+        landed.length >= 15 && landed.length < store.size,
+        `${landed.length} of ${store.size} copied before the crash`,
+      );
 
       s3.forget();
       const rerun = await migrate({ DATA_DIR: dataDir, ...s3.env });
       assert.equal(rerun.code, 0, rerun.stderr);
       const missing = [...store.keys()].filter((k) => !landed.includes(k)).sort();
       assert.deepEqual([...s3.written].sort(), missing, 'the rerun wrote exactly the files the first runs had not');
-      assert.match(rerun.stdout, new RegExp(`^storage:migrate: ${missing.length} copied .*, ${landed.length} already in the bucket, 0 failed`));
+      assert.match(
+        rerun.stdout,
+        new RegExp(`^storage:migrate: ${missing.length} copied .*, ${landed.length} already in the bucket, 0 failed`),
+      );
       await sameAsDisk(s3);
     } finally {
       await s3.close();

@@ -24,15 +24,23 @@ const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 export async function countRows(query: Query): Promise<Counted> {
   const tables = (await query(TABLES)) as Array<{ schema: string; name: string }>;
   if (!tables.length) return { tables: {}, rows: 0, migrations: 0 };
-  const [row] = await query(`SELECT ${tables.map((t, i) => `(SELECT count(*) FROM ${ident(t.schema)}.${ident(t.name)}) AS c${i}`).join(', ')}`);
+  const [row] = await query(
+    `SELECT ${tables.map((t, i) => `(SELECT count(*) FROM ${ident(t.schema)}.${ident(t.name)}) AS c${i}`).join(', ')}`,
+  );
   const counts = Object.fromEntries(tables.map((t, i) => [`${t.schema}.${t.name}`, Number(row![`c${i}`])]));
-  return { tables: counts, rows: Object.values(counts).reduce((a, b) => a + b, 0), migrations: counts['drizzle.__drizzle_migrations'] ?? 0 };
+  return {
+    tables: counts,
+    rows: Object.values(counts).reduce((a, b) => a + b, 0),
+    migrations: counts['drizzle.__drizzle_migrations'] ?? 0,
+  };
 }
 
 /** The tables whose row counts differ from the manifest's, as "table: expected → found" lines. */
 export function countDifferences(expected: Record<string, number>, found: Record<string, number>): string[] {
   const names = [...new Set([...Object.keys(expected), ...Object.keys(found)])].sort();
-  return names.filter((n) => expected[n] !== found[n]).map((n) => `${n}: ${expected[n] ?? 'no such table'} in the backup, ${found[n] ?? 'no such table'} restored`);
+  return names
+    .filter((n) => expected[n] !== found[n])
+    .map((n) => `${n}: ${expected[n] ?? 'no such table'} in the backup, ${found[n] ?? 'no such table'} restored`);
 }
 
 // ---- PostgreSQL -----------------------------------------------------------------------------
@@ -42,7 +50,10 @@ export interface PgTools {
   restore: string;
 }
 
-export const pgTools = (bin?: string): PgTools => ({ dump: bin ? path.join(bin, 'pg_dump') : 'pg_dump', restore: bin ? path.join(bin, 'pg_restore') : 'pg_restore' });
+export const pgTools = (bin?: string): PgTools => ({
+  dump: bin ? path.join(bin, 'pg_dump') : 'pg_dump',
+  restore: bin ? path.join(bin, 'pg_restore') : 'pg_restore',
+});
 
 // libpq takes the URL as it is, but a password in a command line is visible to every user of the
 // machine (ps): it goes in the child's environment instead.
@@ -54,19 +65,37 @@ function libpq(url: string): { dbname: string; env: Record<string, string> } {
 }
 
 /** Runs a PostgreSQL client tool; on a terminal, shows how much of `watch` it has written. */
-function runTool(bin: string, args: string[], env: Record<string, string>, watch?: { file: string; label: string }): Promise<{ code: number | null; stderr: string }> {
+function runTool(
+  bin: string,
+  args: string[],
+  env: Record<string, string>,
+  watch?: { file: string; label: string },
+): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(bin, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (c) => (stderr += c));
-    const timer = watch && process.stderr.isTTY
-      ? setInterval(() => void stat(watch.file).then((s) => process.stderr.write(`\r${watch.label}: ${mb(s.size)} written `), () => {}), 1000)
-      : undefined;
+    const timer =
+      watch && process.stderr.isTTY
+        ? setInterval(
+            () =>
+              void stat(watch.file).then(
+                (s) => process.stderr.write(`\r${watch.label}: ${mb(s.size)} written `),
+                () => {},
+              ),
+            1000,
+          )
+        : undefined;
     child.on('error', (err: NodeJS.ErrnoException) => {
       clearInterval(timer);
-      reject(err.code === 'ENOENT'
-        ? new ExitError(78, `${bin} not found: install the PostgreSQL client tools (postgresql-client, the server's major version or newer) or name their folder with --pg-bin`)
-        : err);
+      reject(
+        err.code === 'ENOENT'
+          ? new ExitError(
+              78,
+              `${bin} not found: install the PostgreSQL client tools (postgresql-client, the server's major version or newer) or name their folder with --pg-bin`,
+            )
+          : err,
+      );
     });
     child.on('exit', (code) => {
       clearInterval(timer);
@@ -82,11 +111,20 @@ async function toolMajor(bin: string): Promise<number> {
     let text = '';
     child.stdout.on('data', (c) => (text += c));
     child.on('error', (err: NodeJS.ErrnoException) =>
-      reject(err.code === 'ENOENT' ? new ExitError(78, `${bin} not found: install the PostgreSQL client tools (postgresql-client, the server's major version or newer) or name their folder with --pg-bin`) : err));
+      reject(
+        err.code === 'ENOENT'
+          ? new ExitError(
+              78,
+              `${bin} not found: install the PostgreSQL client tools (postgresql-client, the server's major version or newer) or name their folder with --pg-bin`,
+            )
+          : err,
+      ),
+    );
     child.on('exit', () => resolve(text));
   });
   const m = /\(PostgreSQL\)\s+(\d+)/.exec(out);
-  if (!m) throw new ExitError(78, `${bin} --version answered ${JSON.stringify(out.trim())}: not a PostgreSQL client tool`);
+  if (!m)
+    throw new ExitError(78, `${bin} --version answered ${JSON.stringify(out.trim())}: not a PostgreSQL client tool`);
   return Number(m[1]);
 }
 
@@ -104,33 +142,60 @@ export async function connect(url: string): Promise<pg.Client> {
   }
 }
 
-const rowsOf = (client: pg.Client): Query => async (text) => (await client.query(text)).rows;
+const rowsOf =
+  (client: pg.Client): Query =>
+  async (text) =>
+    (await client.query(text)).rows;
 
 /**
  * pg_dump of DATABASE_URL into `file`, in the snapshot where the rows were counted. `atSnapshot`
  * runs once the snapshot is taken, before the dump (the files are listed there).
  */
-export async function dumpPostgres(url: string, file: string, tools: PgTools, atSnapshot: () => Promise<void>): Promise<DatabaseCopy> {
+export async function dumpPostgres(
+  url: string,
+  file: string,
+  tools: PgTools,
+  atSnapshot: () => Promise<void>,
+): Promise<DatabaseCopy> {
   const major = await toolMajor(tools.dump);
   const client = await connect(url);
   try {
     // The transaction exports its snapshot and stays open until pg_dump has read everything in it.
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    const [s] = (await client.query(`SELECT pg_export_snapshot() AS snapshot, now() AS at, current_setting('server_version') AS version,
-      current_setting('server_version_num')::int / 10000 AS major`)).rows as Array<{ snapshot: string; at: Date; version: string; major: number }>;
-    if (major < s!.major) throw new ExitError(78, `${tools.dump} is version ${major}, the server ${s!.version}: pg_dump must be the server's major version or newer (--pg-bin names another folder)`);
+    const [s] = (
+      await client.query(`SELECT pg_export_snapshot() AS snapshot, now() AS at, current_setting('server_version') AS version,
+      current_setting('server_version_num')::int / 10000 AS major`)
+    ).rows as Array<{ snapshot: string; at: Date; version: string; major: number }>;
+    if (major < s!.major)
+      throw new ExitError(
+        78,
+        `${tools.dump} is version ${major}, the server ${s!.version}: pg_dump must be the server's major version or newer (--pg-bin names another folder)`,
+      );
     const counted = await countRows(rowsOf(client));
     await atSnapshot();
     const target = libpq(url);
     const partial = `${file}.partial`;
-    const run = await runTool(tools.dump, ['--format=custom', `--snapshot=${s!.snapshot}`, `--file=${partial}`, `--dbname=${target.dbname}`], target.env, { file: partial, label: 'database' });
+    const run = await runTool(
+      tools.dump,
+      ['--format=custom', `--snapshot=${s!.snapshot}`, `--file=${partial}`, `--dbname=${target.dbname}`],
+      target.env,
+      { file: partial, label: 'database' },
+    );
     if (run.code !== 0) {
       await rm(partial, { force: true });
       throw new ExitError(1, `pg_dump failed (exit ${run.code}): ${run.stderr}`);
     }
     await rename(partial, file);
     await client.query('COMMIT');
-    return { kind: 'postgres', file: path.basename(file), bytes: (await stat(file)).size, sha256: await sha256File(file), taken_at: s!.at.toISOString(), version: s!.version, ...counted };
+    return {
+      kind: 'postgres',
+      file: path.basename(file),
+      bytes: (await stat(file)).size,
+      sha256: await sha256File(file),
+      taken_at: s!.at.toISOString(),
+      version: s!.version,
+      ...counted,
+    };
   } finally {
     await client.end().catch(() => {});
   }
@@ -150,7 +215,11 @@ export async function inspectPostgres(url: string, tool: string): Promise<Postgr
   const client = await connect(url);
   try {
     const tables = (await rowsOf(client)(TABLES)).length;
-    const [row] = (await client.query('SELECT current_database() AS name, (SELECT count(*)::int FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()) AS sessions')).rows;
+    const [row] = (
+      await client.query(
+        'SELECT current_database() AS name, (SELECT count(*)::int FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()) AS sessions',
+      )
+    ).rows;
     return { tables, sessions: row.sessions, name: row.name };
   } finally {
     await client.end().catch(() => {});
@@ -160,8 +229,21 @@ export async function inspectPostgres(url: string, tool: string): Promise<Postgr
 /** pg_restore into DATABASE_URL in one transaction, replacing what the dump holds; the rows counted after. */
 export async function restorePostgres(url: string, file: string, tools: PgTools): Promise<Counted> {
   const target = libpq(url);
-  const run = await runTool(tools.restore, ['--clean', '--if-exists', '--no-owner', '--single-transaction', '--exit-on-error', `--dbname=${target.dbname}`, file], target.env);
-  if (run.code !== 0) throw new ExitError(1, `pg_restore failed (exit ${run.code}); the database was left as it was: ${run.stderr}`);
+  const run = await runTool(
+    tools.restore,
+    [
+      '--clean',
+      '--if-exists',
+      '--no-owner',
+      '--single-transaction',
+      '--exit-on-error',
+      `--dbname=${target.dbname}`,
+      file,
+    ],
+    target.env,
+  );
+  if (run.code !== 0)
+    throw new ExitError(1, `pg_restore failed (exit ${run.code}); the database was left as it was: ${run.stderr}`);
   const client = await connect(url);
   try {
     return await countRows(rowsOf(client));
@@ -173,7 +255,8 @@ export async function restorePostgres(url: string, file: string, tools: PgTools)
 // ---- PGlite (embedded) ----------------------------------------------------------------------
 
 /** Whether `pgdata` holds a database (a folder with anything in it). */
-export const hasEmbeddedDatabase = async (pgdata: string) => ((await readdir(pgdata).catch(() => [])) as string[]).length > 0;
+export const hasEmbeddedDatabase = async (pgdata: string) =>
+  ((await readdir(pgdata).catch(() => [])) as string[]).length > 0;
 
 /** The data directory of the stopped embedded database, as PGlite dumps it (a gzipped tar). */
 export async function dumpEmbedded(pgdata: string, file: string): Promise<DatabaseCopy> {
@@ -187,7 +270,15 @@ export async function dumpEmbedded(pgdata: string, file: string): Promise<Databa
     const tar = await db.dumpDataDir('gzip');
     await writeFile(`${file}.partial`, Buffer.from(await tar.arrayBuffer()));
     await rename(`${file}.partial`, file);
-    return { kind: 'pglite', file: path.basename(file), bytes: (await stat(file)).size, sha256: await sha256File(file), taken_at: taken.toISOString(), version: `PGlite (PostgreSQL ${v!.version})`, ...counted };
+    return {
+      kind: 'pglite',
+      file: path.basename(file),
+      bytes: (await stat(file)).size,
+      sha256: await sha256File(file),
+      taken_at: taken.toISOString(),
+      version: `PGlite (PostgreSQL ${v!.version})`,
+      ...counted,
+    };
   } finally {
     await db.close();
   }

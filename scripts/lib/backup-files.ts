@@ -47,13 +47,29 @@ export function folderStore(root: string): FileStore {
   };
 }
 
+export interface StoreOptions {
+  /** Make the bucket when there is none (a restore into a fresh bucket), then call `created`. */
+  createMissingBucket?: { created(location: string): void };
+}
+
 /** The bucket STORAGE=s3 names, checked first: ExitError(78) naming the setting when it does not answer. */
-export async function bucketStore(config: Config): Promise<FileStore> {
+export async function bucketStore(config: Config, opts: StoreOptions = {}): Promise<FileStore> {
   let s3: S3FileStorage;
   try {
     s3 = new S3FileStorage(s3StorageOptions(config));
   } catch (err) {
     throw new ExitError(78, (err as Error).message);
+  }
+  if (opts.createMissingBucket) {
+    try {
+      if (await s3.createIfMissing()) opts.createMissingBucket.created(s3.location);
+    } catch (err) {
+      s3.close();
+      throw new ExitError(
+        78,
+        `S3_BUCKET: no bucket "${config.S3_BUCKET}" at ${s3.location}, and it could not be made (${(err as Error).name}: ${(err as Error).message}); make it, or give the credentials s3:CreateBucket`,
+      );
+    }
   }
   const problem = await s3.problem();
   if (problem) {
@@ -76,8 +92,10 @@ export async function bucketStore(config: Config): Promise<FileStore> {
 }
 
 /** The store the service keeps its files in, under these settings. */
-export const serviceStore = (config: Config): Promise<FileStore> =>
-  config.STORAGE === 's3' ? bucketStore(config) : Promise.resolve(folderStore(path.resolve(config.DATA_DIR, 'files')));
+export const serviceStore = (config: Config, opts: StoreOptions = {}): Promise<FileStore> =>
+  config.STORAGE === 's3'
+    ? bucketStore(config, opts)
+    : Promise.resolve(folderStore(path.resolve(config.DATA_DIR, 'files')));
 
 export interface CopyOutcome {
   /** Every file the source listed, and their bytes. */
@@ -119,7 +137,12 @@ export async function listFiles(store: FileStore): Promise<Listing> {
 }
 
 /** Copies the files of `listing` (`from`'s, listed now when not given) that `to` lacks. */
-export async function copyFiles(from: FileStore, to: FileStore, opts: CopyOptions, listing?: Listing): Promise<CopyOutcome> {
+export async function copyFiles(
+  from: FileStore,
+  to: FileStore,
+  opts: CopyOptions,
+  listing?: Listing,
+): Promise<CopyOutcome> {
   const { files: source, at: listedAt } = listing ?? (await listFiles(from));
   const there = new Map<string, number>();
   for await (const f of to.list()) there.set(f.key, f.size);
@@ -127,7 +150,14 @@ export async function copyFiles(from: FileStore, to: FileStore, opts: CopyOption
   const out: CopyOutcome = {
     listed: source.length,
     listedBytes: source.reduce((n, f) => n + f.size, 0),
-    copied: 0, copiedBytes: 0, already: source.length - todo.length, vanished: 0, removed: 0, failures: [], interrupted: false, listedAt,
+    copied: 0,
+    copiedBytes: 0,
+    already: source.length - todo.length,
+    vanished: 0,
+    removed: 0,
+    failures: [],
+    interrupted: false,
+    listedAt,
   };
   if (opts.mirror) {
     const keep = new Set(source.map((f) => f.key));
@@ -138,7 +168,11 @@ export async function copyFiles(from: FileStore, to: FileStore, opts: CopyOption
     }
   }
   const bar = new cliProgress.SingleBar(
-    { stream: process.stderr, format: `${opts.label} [{bar}] {percentage}% | {value}/{total} files | {copied} | eta {eta_formatted}`, hideCursor: true },
+    {
+      stream: process.stderr,
+      format: `${opts.label} [{bar}] {percentage}% | {value}/{total} files | {copied} | eta {eta_formatted}`,
+      hideCursor: true,
+    },
     cliProgress.Presets.shades_classic,
   );
   bar.start(todo.length, 0, { copied: mb(0) });

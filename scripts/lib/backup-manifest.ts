@@ -6,17 +6,21 @@ import { createReadStream } from 'node:fs';
 import { readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isSafeStorageKey } from '../../src/ports/file-storage.ts';
+import { JWT_SECRET_FILE } from '../../src/platform/jwt-secret-file.ts';
 
+// DATA_DIR/jwt-secret is copied when the service generated its own key (no JWT_SECRET).
+export { JWT_SECRET_FILE };
 export const MANIFEST = 'backup.json';
 export const FORMAT = 'stays-backup/1';
 /** The folder of the backup that holds the files, one per storage key. */
 export const FILES = 'files';
-/** DATA_DIR/jwt-secret, copied when the service generated its own key (no JWT_SECRET). */
-export const JWT_SECRET_FILE = 'jwt-secret';
 
 /** A failure that ends a script with this exit status. */
 export class ExitError extends Error {
-  constructor(readonly code: number, message: string) {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -76,7 +80,8 @@ export async function readManifest(dir: string): Promise<BackupManifest | null> 
   } catch {
     throw new ExitError(2, `${path.join(dir, MANIFEST)} is not JSON: not a backup written by npm run backup`);
   }
-  if (m?.format !== FORMAT) throw new ExitError(2, `${path.join(dir, MANIFEST)}: format ${JSON.stringify(m?.format)}, expected "${FORMAT}"`);
+  if (m?.format !== FORMAT)
+    throw new ExitError(2, `${path.join(dir, MANIFEST)}: format ${JSON.stringify(m?.format)}, expected "${FORMAT}"`);
   return m;
 }
 
@@ -126,19 +131,31 @@ export async function verifyBackup(dir: string): Promise<BackupManifest> {
   const m = await readManifest(dir);
   if (!m) throw new ExitError(2, `${dir} holds no ${MANIFEST}: not a backup written by npm run backup`);
   if (!m.complete || !m.database || !m.files) {
-    throw new ExitError(2, `the backup in ${dir} is not complete (started ${m.started_at}, never finished): run npm run backup again, or restore another one`);
+    throw new ExitError(
+      2,
+      `the backup in ${dir} is not complete (started ${m.started_at}, never finished): run npm run backup again, or restore another one`,
+    );
   }
   const db = path.join(dir, m.database.file);
-  const size = await stat(db).then((s) => s.size, () => null);
+  const size = await stat(db).then(
+    (s) => s.size,
+    () => null,
+  );
   if (size === null) throw new ExitError(2, `${db} is missing: the backup is damaged`);
-  if (size !== m.database.bytes) throw new ExitError(2, `${db} is ${size} bytes, the manifest says ${m.database.bytes}: the backup is damaged`);
-  if ((await sha256File(db)) !== m.database.sha256) throw new ExitError(2, `${db} does not match the checksum in the manifest: the backup is damaged`);
+  if (size !== m.database.bytes)
+    throw new ExitError(2, `${db} is ${size} bytes, the manifest says ${m.database.bytes}: the backup is damaged`);
+  if ((await sha256File(db)) !== m.database.sha256)
+    throw new ExitError(2, `${db} does not match the checksum in the manifest: the backup is damaged`);
   const { files } = await filesUnder(path.join(dir, FILES));
   const bytes = files.reduce((n, f) => n + f.size, 0);
   if (files.length !== m.files.count || bytes !== m.files.bytes) {
-    throw new ExitError(2, `${path.join(dir, FILES)} holds ${files.length} files (${bytes} bytes), the manifest says ${m.files.count} (${m.files.bytes} bytes): the backup is damaged`);
+    throw new ExitError(
+      2,
+      `${path.join(dir, FILES)} holds ${files.length} files (${bytes} bytes), the manifest says ${m.files.count} (${m.files.bytes} bytes): the backup is damaged`,
+    );
   }
-  if (m.jwt_secret && !(await stat(path.join(dir, JWT_SECRET_FILE)).catch(() => null))) throw new ExitError(2, `${path.join(dir, JWT_SECRET_FILE)} is missing: the backup is damaged`);
+  if (m.jwt_secret && !(await stat(path.join(dir, JWT_SECRET_FILE)).catch(() => null)))
+    throw new ExitError(2, `${path.join(dir, JWT_SECRET_FILE)} is missing: the backup is damaged`);
   return m;
 }
 

@@ -46,7 +46,11 @@ export function drainDetectionMs(opts: Pick<BalancerOptions, 'checkIntervalMs' |
 
 // The contract's error body, for the balancer's own 503 (no instance up): a client retries it
 // like the instances' own 503s.
-const NO_INSTANCE_BODY = JSON.stringify({ success: false, message: 'No instance is available; try again', code: 'SERVICE_UNAVAILABLE' });
+const NO_INSTANCE_BODY = JSON.stringify({
+  success: false,
+  message: 'No instance is available; try again',
+  code: 'SERVICE_UNAVAILABLE',
+});
 
 /** The haproxy.cfg text. Each setting's reason is in the comment beside it (an operator reads this file). */
 export function haproxyConfig(opts: BalancerOptions): string {
@@ -59,7 +63,9 @@ export function haproxyConfig(opts: BalancerOptions): string {
     '',
     'defaults',
     '  mode http',
-    ...(o.log ? ['  log global', '  option httplog', ...(o.log === 'abnormal' ? ['  option dontlog-normal'] : [])] : []),
+    ...(o.log
+      ? ['  log global', '  option httplog', ...(o.log === 'abnormal' ? ['  option dontlog-normal'] : [])]
+      : []),
     '  timeout connect 2s',
     // Longer than REALTIME_HEARTBEAT_MS (25 s): an SSE stream sends a comment at least that often.
     '  timeout client 60s',
@@ -107,7 +113,15 @@ export function haproxyConfig(opts: BalancerOptions): string {
 
 /** Debian's haproxy (/usr/sbin is not on every user's PATH), or one on PATH; HAPROXY_BIN overrides. */
 export function haproxyBinary(env: NodeJS.ProcessEnv = process.env): string | null {
-  const candidates = [env.HAPROXY_BIN, '/usr/sbin/haproxy', '/usr/local/sbin/haproxy', ...(env.PATH ?? '').split(':').filter(Boolean).map((d) => path.join(d, 'haproxy'))];
+  const candidates = [
+    env.HAPROXY_BIN,
+    '/usr/sbin/haproxy',
+    '/usr/local/sbin/haproxy',
+    ...(env.PATH ?? '')
+      .split(':')
+      .filter(Boolean)
+      .map((d) => path.join(d, 'haproxy')),
+  ];
   return candidates.find((c): c is string => Boolean(c) && existsSync(c!)) ?? null;
 }
 
@@ -156,7 +170,8 @@ export async function startBalancer(opts: BalancerOptions & { dir: string }): Pr
   child.stderr!.on('data', keep);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = `http://${opts.host}:${opts.port}`;
-  const servers = async () => (await readStats(opts.statsSocket!)).filter((r) => r.pxname === 'instances' && r.svname !== 'BACKEND');
+  const servers = async () =>
+    (await readStats(opts.statsSocket!)).filter((r) => r.pxname === 'instances' && r.svname !== 'BACKEND');
   const balancer: Balancer = {
     url,
     child,
@@ -167,7 +182,10 @@ export async function startBalancer(opts: BalancerOptions & { dir: string }): Pr
       for (;;) {
         const rows = await servers();
         if (names.every((n) => rows.find((r) => r.svname === n)?.status.startsWith(state))) return;
-        if (Date.now() > end) throw new Error(`balancer: ${names.join(', ')} not ${state} within ${timeoutMs} ms: ${rows.map((r) => `${r.svname} ${r.status}`).join(', ')}`);
+        if (Date.now() > end)
+          throw new Error(
+            `balancer: ${names.join(', ')} not ${state} within ${timeoutMs} ms: ${rows.map((r) => `${r.svname} ${r.status}`).join(', ')}`,
+          );
         await sleep(50);
       }
     },
@@ -179,7 +197,10 @@ export async function startBalancer(opts: BalancerOptions & { dir: string }): Pr
   for (const end = Date.now() + 10_000; ; ) {
     if (child.exitCode !== null) throw new Error(`haproxy exited at start:\n${output}`);
     const up = await new Promise<boolean>((resolve) => {
-      const s = connect(opts.port, opts.host, () => (s.end(), resolve(true)));
+      const s = connect(opts.port, opts.host, () => {
+        s.end();
+        resolve(true);
+      });
       s.on('error', () => resolve(false));
     });
     if (up && (!opts.statsSocket || existsSync(opts.statsSocket))) return balancer;

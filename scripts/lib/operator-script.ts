@@ -37,7 +37,8 @@ export function operatorScript(say: (line: string) => void): OperatorScript {
 /** `--concurrency`: a whole number from 1 to 64 (2 otherwise, naming the option). */
 export function concurrencyOf(text: string | undefined): number {
   const n = Number(text);
-  if (!Number.isInteger(n) || n < 1 || n > 64) throw new ExitError(2, `--concurrency must be a whole number from 1 to 64 (got ${text})`);
+  if (!Number.isInteger(n) || n < 1 || n > 64)
+    throw new ExitError(2, `--concurrency must be a whole number from 1 to 64 (got ${text})`);
   return n;
 }
 

@@ -8,11 +8,16 @@ import { fileURLToPath } from 'node:url';
 export default async function* durationsReporter(source) {
   const seconds = {};
   for await (const event of source) {
-    if ((event.type !== 'test:pass' && event.type !== 'test:fail') || event.data.nesting !== 0 || !event.data.file) continue;
+    if ((event.type !== 'test:pass' && event.type !== 'test:fail') || event.data.nesting !== 0 || !event.data.file)
+      continue;
     const file = event.data.file.startsWith('file:') ? fileURLToPath(event.data.file) : event.data.file;
     const key = path.relative(process.cwd(), file).split(path.sep).join('/');
     seconds[key] = (seconds[key] ?? 0) + (event.data.details?.duration_ms ?? 0) / 1000;
   }
-  const rounded = Object.fromEntries(Object.entries(seconds).sort(([a], [b]) => (a < b ? -1 : 1)).map(([f, s]) => [f, Math.round(s * 10) / 10]));
+  const rounded = Object.fromEntries(
+    Object.entries(seconds)
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([f, s]) => [f, Math.round(s * 10) / 10]),
+  );
   yield `${JSON.stringify(rounded, null, 1)}\n`;
 }

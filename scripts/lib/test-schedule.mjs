@@ -40,7 +40,8 @@ export function scheduleGroups(files, estimate, { concurrency, maxSize, target }
   const groups = [];
   let current = null;
   for (const file of sorted) {
-    if (!current || current.files.length >= maxSize || current.seconds + estimate(file) > goal) groups.push((current = { files: [], seconds: 0 }));
+    if (!current || current.files.length >= maxSize || current.seconds + estimate(file) > goal)
+      groups.push((current = { files: [], seconds: 0 }));
     current.files.push(file);
     current.seconds += estimate(file);
   }

@@ -19,7 +19,15 @@ const freshDir = () => {
 };
 const ownerOf = (dir: string) => JSON.parse(readFileSync(path.join(dir, LOCK_FILE), 'utf8')) as LockOwner;
 const writeLock = (dir: string, owner: Partial<LockOwner>) =>
-  writeFileSync(path.join(dir, LOCK_FILE), JSON.stringify({ hostname: hostname(), since: '2024-01-01T00:00:00.000Z', command: 'node src/server.ts', ...owner }));
+  writeFileSync(
+    path.join(dir, LOCK_FILE),
+    JSON.stringify({
+      hostname: hostname(),
+      since: '2024-01-01T00:00:00.000Z',
+      command: 'node src/server.ts',
+      ...owner,
+    }),
+  );
 
 /** A node process that runs until killed. */
 async function liveProcess() {
@@ -61,12 +69,21 @@ describe('data directory lock', () => {
     const dir = freshDir();
     const holder = await liveProcess();
     try {
-      writeLock(dir, { pid: holder.pid!, ...(process.platform === 'linux' ? { proc_start: procStart(holder.pid!) } : {}) });
-      assert.throws(() => lockDataDir(dir), (err: Error) => {
-        assert.ok(err instanceof DataDirInUseError);
-        assert.equal(err.message, `DATA_DIR ${dir} is in use by process ${holder.pid} (node src/server.ts, since 2024-01-01T00:00:00.000Z); stop it first or use another DATA_DIR.`);
-        return true;
+      writeLock(dir, {
+        pid: holder.pid!,
+        ...(process.platform === 'linux' ? { proc_start: procStart(holder.pid!) } : {}),
       });
+      assert.throws(
+        () => lockDataDir(dir),
+        (err: Error) => {
+          assert.ok(err instanceof DataDirInUseError);
+          assert.equal(
+            err.message,
+            `DATA_DIR ${dir} is in use by process ${holder.pid} (node src/server.ts, since 2024-01-01T00:00:00.000Z); stop it first or use another DATA_DIR.`,
+          );
+          return true;
+        },
+      );
       assert.equal(ownerOf(dir).pid, holder.pid, 'the holder keeps its lock');
     } finally {
       holder.kill('SIGKILL');
@@ -82,7 +99,9 @@ describe('data directory lock', () => {
     lock.release();
   });
 
-  it('takes over a lock whose pid now belongs to another process (Linux: another start time), or to this process', { skip: process.platform !== 'linux' && 'needs /proc' }, async () => {
+  it('takes over a lock whose pid now belongs to another process (Linux: another start time), or to this process', {
+    skip: process.platform !== 'linux' && 'needs /proc',
+  }, async () => {
     const dir = freshDir();
     const other = await liveProcess();
     try {
@@ -99,10 +118,18 @@ describe('data directory lock', () => {
   it('never takes over a lock of another host, and says how to clear it', () => {
     const dir = freshDir();
     writeLock(dir, { pid: 1, hostname: 'elsewhere.example' });
-    assert.throws(() => lockDataDir(dir), (err: Error) => {
-      assert.match(err.message, new RegExp(`in use by process 1 on host elsewhere\\.example .*If that process is gone, delete ${path.join(dir, LOCK_FILE).replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}`));
-      return true;
-    });
+    assert.throws(
+      () => lockDataDir(dir),
+      (err: Error) => {
+        assert.match(
+          err.message,
+          new RegExp(
+            `in use by process 1 on host elsewhere\\.example .*If that process is gone, delete ${path.join(dir, LOCK_FILE).replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}`,
+          ),
+        );
+        return true;
+      },
+    );
   });
 
   it('refuses a second holder in the same process, and leaves a lock that is no longer its own on release', () => {
@@ -120,7 +147,10 @@ describe('data directory lock', () => {
     dirs.push(dir);
     const first = await openDatabase({ dataDir: path.join(dir, 'pgdata') });
     // Closed should it open after all, so a failure here does not keep the test process alive.
-    await assert.rejects(openDatabase({ dataDir: path.join(dir, 'pgdata') }).then((db) => db.close()), DataDirInUseError);
+    await assert.rejects(
+      openDatabase({ dataDir: path.join(dir, 'pgdata') }).then((db) => db.close()),
+      DataDirInUseError,
+    );
     await first.ping();
     await first.close();
     assert.ok(!readdirSync(dir).includes(LOCK_FILE));

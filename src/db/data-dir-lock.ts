@@ -47,7 +47,13 @@ export function lockDataDir(dataDir: string): DataDirLock {
   const dir = path.resolve(dataDir);
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, LOCK_FILE);
-  const mine: LockOwner = { pid: process.pid, hostname: hostname(), since: new Date().toISOString(), command: commandLine(), proc_start: procStart(process.pid) };
+  const mine: LockOwner = {
+    pid: process.pid,
+    hostname: hostname(),
+    since: new Date().toISOString(),
+    command: commandLine(),
+    proc_start: procStart(process.pid),
+  };
   const text = `${JSON.stringify(mine)}\n`;
   for (let attempt = 0; attempt < 5; attempt++) {
     if (create(file, text)) return hold(file, text);

@@ -9,7 +9,11 @@ const decoders = new WeakMap<Table, Array<[key: string, name: string, decode: (v
 export function mapRow<T extends Table>(table: T, raw: Record<string, unknown>): T['$inferSelect'] {
   let columns = decoders.get(table);
   if (!columns) {
-    columns = Object.entries(getTableColumns(table)).map(([key, col]) => [key, col.name, (v: unknown) => col.mapFromDriverValue(v)]);
+    columns = Object.entries(getTableColumns(table)).map(([key, col]) => [
+      key,
+      col.name,
+      (v: unknown) => col.mapFromDriverValue(v),
+    ]);
     decoders.set(table, columns);
   }
   const out: Record<string, unknown> = {};

@@ -3,7 +3,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { PGlite } from '@electric-sql/pglite';
-import { prepareStatements } from './pglite-statements.ts';
+import { PlanRefresh, prepareStatements } from './pglite-statements.ts';
 import { pgliteTemplateDump } from '../../test/helpers/test-database.ts';
 
 const MAX = 3;
@@ -12,6 +12,15 @@ async function preparedNames(client: PGlite): Promise<string[]> {
   const res = await client.query<{ name: string }>(`SELECT name FROM pg_prepared_statements ORDER BY name`);
   return res.rows.map((r) => r.name);
 }
+
+describe('PlanRefresh', () => {
+  it('drops cached plans after 32, 64, 128 … statements, then every 4096', () => {
+    const refresh = new PlanRefresh();
+    const discards: number[] = [];
+    for (let n = 1; n <= 20_000; n++) if (refresh.due()) discards.push(n);
+    assert.deepEqual(discards, [32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 12288, 16384]);
+  });
+});
 
 describe('PGlite statements prepared once', () => {
   let plain: PGlite;
@@ -22,7 +31,9 @@ describe('PGlite statements prepared once', () => {
     cached = await PGlite.create({ loadDataDir: await pgliteTemplateDump() });
     prepareStatements(cached, MAX);
     for (const c of [plain, cached]) {
-      await c.exec(`CREATE TABLE t (id int PRIMARY KEY, name text NOT NULL, doc jsonb, at timestamptz, tags text[], n bigint)`);
+      await c.exec(
+        `CREATE TABLE t (id int PRIMARY KEY, name text NOT NULL, doc jsonb, at timestamptz, tags text[], n bigint)`,
+      );
     }
   });
   after(async () => {
@@ -43,7 +54,11 @@ describe('PGlite statements prepared once', () => {
     for (const options of [undefined, { rowMode: 'array' as const }]) {
       const want = await plain.query(select, [1, null], options);
       assert.deepEqual((await cached.query(select, [1, null], options)).rows, want.rows);
-      assert.deepEqual((await cached.query(select, [1, null], options)).rows, want.rows, 'the second run binds the prepared statement');
+      assert.deepEqual(
+        (await cached.query(select, [1, null], options)).rows,
+        want.rows,
+        'the second run binds the prepared statement',
+      );
     }
     assert.deepEqual((await cached.query(`SELECT count(*)::int AS c FROM t WHERE id = $1`, [2])).rows, [{ c: 0 }]);
     assert.ok((await preparedNames(cached)).length > 0, 'named statements exist');
@@ -55,7 +70,10 @@ describe('PGlite statements prepared once', () => {
       assert.equal(res.rows[0]!.v, 1 + i);
     }
     // The tenth is prepared, and the closes of those evicted before it went with its Parse.
-    assert.ok((await preparedNames(cached)).length <= MAX + 1, `${(await preparedNames(cached)).length} statements prepared`);
+    assert.ok(
+      (await preparedNames(cached)).length <= MAX + 1,
+      `${(await preparedNames(cached)).length} statements prepared`,
+    );
     const again = await cached.query<{ v: number }>(`SELECT $1::int + 0 AS v`, [5]);
     assert.equal(again.rows[0]!.v, 5, 'an evicted statement is simply prepared again');
   });
@@ -67,11 +85,14 @@ describe('PGlite statements prepared once', () => {
       return true;
     });
     await cached.query(`INSERT INTO t (id, name) VALUES ($1, $2)`, [7, 'x']);
-    await assert.rejects(cached.query(`INSERT INTO t (id, name) VALUES ($1, $2)`, [7, 'x']), (err: Error & { code?: string; params?: unknown[] }) => {
-      assert.equal(err.code, '23505');
-      assert.deepEqual(err.params, [7, 'x']);
-      return true;
-    });
+    await assert.rejects(
+      cached.query(`INSERT INTO t (id, name) VALUES ($1, $2)`, [7, 'x']),
+      (err: Error & { code?: string; params?: unknown[] }) => {
+        assert.equal(err.code, '23505');
+        assert.deepEqual(err.params, [7, 'x']);
+        return true;
+      },
+    );
     assert.equal((await cached.query<{ name: string }>(`SELECT name FROM t WHERE id = $1`, [7])).rows[0]!.name, 'x');
   });
 
@@ -107,12 +128,20 @@ describe('PGlite statements prepared once', () => {
     const queued = 200;
     let done = 0;
     let doneWhenTimerRan = -1;
-    const timer = new Promise<void>((resolve) => setTimeout(() => {
-      doneWhenTimerRan = done;
-      resolve();
-    }, 0));
-    await Promise.all([timer, ...Array.from({ length: queued }, () => cached.query(work, [20_000]).then(() => void done++))]);
-    assert.ok(doneWhenTimerRan >= 0 && doneWhenTimerRan < queued, `a timer due at once ran after ${doneWhenTimerRan} of ${queued} statements`);
+    const timer = new Promise<void>((resolve) =>
+      setTimeout(() => {
+        doneWhenTimerRan = done;
+        resolve();
+      }, 0),
+    );
+    await Promise.all([
+      timer,
+      ...Array.from({ length: queued }, () => cached.query(work, [20_000]).then(() => void done++)),
+    ]);
+    assert.ok(
+      doneWhenTimerRan >= 0 && doneWhenTimerRan < queued,
+      `a timer due at once ran after ${doneWhenTimerRan} of ${queued} statements`,
+    );
   });
 
   it('prepares a statement again when the table it reads changed shape', async () => {
@@ -123,4 +152,3 @@ describe('PGlite statements prepared once', () => {
     assert.equal(row.extra, 4);
   });
 });
-

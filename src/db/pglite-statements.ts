@@ -10,8 +10,27 @@
 // statement outside a transaction. `sql` and `exec` are left as they are.
 import { parse, protocol, type PGlite, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import { PlanRefresh } from './pg-transactions.ts';
 import { isStalePlan } from './db-errors.ts';
+
+// A prepared statement's generic plan is made after its fifth run, from the table sizes of that
+// moment, and kept while the statement lives. A database started on small tables would keep
+// sequential scans as they grow, so the cached plans are dropped (DISCARD PLANS) after 32, 64,
+// 128 … statements and then every PLAN_REFRESH_MAX; the statements stay prepared and are simply
+// planned again.
+const PLAN_REFRESH_FIRST = 32;
+const PLAN_REFRESH_MAX = 4096;
+
+/** Counts uses; `due()` says when the cached plans should be dropped (see above). */
+export class PlanRefresh {
+  private count = 0;
+  private next = PLAN_REFRESH_FIRST;
+  due(): boolean {
+    this.count++;
+    if (this.count < this.next) return false;
+    this.next = this.count + Math.min(this.count, PLAN_REFRESH_MAX);
+    return true;
+  }
+}
 
 /** Statements kept prepared per database; the least recently used one is closed beyond it. */
 export const PREPARED_STATEMENTS_MAX = 256;
@@ -57,7 +76,7 @@ export function prepareStatements(client: PGlite, max = PREPARED_STATEMENTS_MAX)
   const closing: string[] = [];
   let seq = 0;
   // Generic plans are made from the table sizes of their moment, and PGlite runs no autovacuum to
-  // refresh them: drop them now and then, as pooled PostgreSQL connections do (pg-transactions.ts).
+  // refresh them: drop them now and then (PlanRefresh above).
   const refresh = new PlanRefresh();
   const slices = new TimeSlices(SLICE_MS);
 
@@ -67,7 +86,12 @@ export function prepareStatements(client: PGlite, max = PREPARED_STATEMENTS_MAX)
     let messages;
     try {
       messages = await client.execProtocolStream(
-        Buffer.concat([...closes.map((old) => serialize.close({ type: 'S', name: old })), serialize.parse({ name, text, types: options?.paramTypes }), serialize.describe({ type: 'S', name }), serialize.sync()]),
+        Buffer.concat([
+          ...closes.map((old) => serialize.close({ type: 'S', name: old })),
+          serialize.parse({ name, text, types: options?.paramTypes }),
+          serialize.describe({ type: 'S', name }),
+          serialize.sync(),
+        ]),
         { syncToFs: false, onNotice: options?.onNotice },
       );
     } catch (err) {
@@ -89,7 +113,8 @@ export function prepareStatements(client: PGlite, max = PREPARED_STATEMENTS_MAX)
   async function run<T>(text: string, params: unknown[], options: QueryOptions | undefined): Promise<Results<T>> {
     await slices.turn();
     // In a failed transaction this is refused like any statement; the next refresh will do.
-    if (refresh.due()) await client.execProtocolStream(serialize.query('DISCARD PLANS'), { syncToFs: false, throwOnError: false });
+    if (refresh.due())
+      await client.execProtocolStream(serialize.query('DISCARD PLANS'), { syncToFs: false, throwOnError: false });
     let prepared = cache.get(text);
     if (prepared) {
       cache.delete(text);
@@ -105,7 +130,12 @@ export function prepareStatements(client: PGlite, max = PREPARED_STATEMENTS_MAX)
     });
     try {
       const messages = await client.execProtocolStream(
-        Buffer.concat([serialize.bind({ statement: prepared.name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
+        Buffer.concat([
+          serialize.bind({ statement: prepared.name, values }),
+          serialize.describe({ type: 'P' }),
+          serialize.execute({}),
+          serialize.sync(),
+        ]),
         { syncToFs: false, onNotice: options?.onNotice },
       );
       return parse.parseResults(messages, client.parsers, options)[0] as Results<T>;

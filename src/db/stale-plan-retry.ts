@@ -1,11 +1,11 @@
-// A column changing type under a prepared statement (another instance's migration in a rolling
-// deploy) makes the server refuse that statement where it is prepared: the transaction that meets
-// it fails before the statement ran, and the statement is prepared afresh from then on
-// (raw-query.ts on a PostgreSQL server, pglite-statements.ts on PGlite). Every transaction is
+// A column changing type under a prepared statement makes PGlite refuse that statement where it is
+// prepared (pglite-statements.ts keeps every statement prepared): the transaction that meets it
+// fails before the statement ran, and the statement is prepared afresh from then on. A PostgreSQL
+// server never meets this: its statements are all unnamed (raw-query.ts). Every transaction is
 // therefore run once more when that is why it failed, so a booking, a modification, a late
 // payment's hold or a channel revision does not answer 500 once per statement and connection.
 // A transaction's work must already be safe to run again: use cases retry deadlocks the same way.
-import type { Db } from './connection.ts';
+import type { Db } from './executor.ts';
 import { isStalePlan } from './db-errors.ts';
 
 /**

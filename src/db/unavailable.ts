@@ -4,7 +4,15 @@
 
 // SQLSTATE class 08 (connection exception) and the shutdown codes of class 57.
 const UNAVAILABLE_SQLSTATES = new Set(['08000', '08001', '08003', '08004', '08006', '57P01', '57P02', '57P03']);
-const UNAVAILABLE_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTCONN', 'EHOSTUNREACH', 'ECONNABORTED']);
+const UNAVAILABLE_ERRNOS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTCONN',
+  'EHOSTUNREACH',
+  'ECONNABORTED',
+]);
 // node-postgres reports a dropped connection or an exhausted connect wait only in the message.
 const UNAVAILABLE_MESSAGES = [
   'Connection terminated',
@@ -28,7 +36,8 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 // What refuses a start besides an unreachable server: an unknown host name, a refused login
 // (SQLSTATE class 28), a database that does not exist (3D000), TLS refused either way.
 const START_ERRNOS = new Set(['ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EADDRNOTAVAIL']);
-const startCode = (code: unknown) => typeof code === 'string' && (START_ERRNOS.has(code) || code.startsWith('28') || code === '3D000');
+const startCode = (code: unknown) =>
+  typeof code === 'string' && (START_ERRNOS.has(code) || code.startsWith('28') || code === '3D000');
 
 /**
  * Why DATABASE_URL could not be used at start, naming the server, database and user but never the

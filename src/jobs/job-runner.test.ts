@@ -27,7 +27,9 @@ function counted(name: string, over: Partial<JobDefinition> = {}) {
 }
 
 function row(db: Db, name: string) {
-  return jobsRepository(db).find(name).then((r) => r!);
+  return jobsRepository(db)
+    .find(name)
+    .then((r) => r!);
 }
 
 describe('JobRunner', () => {

@@ -34,7 +34,11 @@ export class JobRunner {
     this.figures = {
       runs: metrics.counter('stays_job_runs_total', 'Job runs this instance claimed and ran, by job', ['job']),
       failures: metrics.counter('stays_job_failures_total', 'Job runs that threw, by job', ['job']),
-      lastSuccess: metrics.gauge('stays_job_last_success_timestamp_seconds', 'When a run of the job last ended without error on this instance (Unix time)', ['job']),
+      lastSuccess: metrics.gauge(
+        'stays_job_last_success_timestamp_seconds',
+        'When a run of the job last ended without error on this instance (Unix time)',
+        ['job'],
+      ),
     };
     const repo = jobsRepository(db);
     this.registered = (async () => {

@@ -17,7 +17,11 @@ export function jobsRepository(db: Executor) {
       const due = force ? sql`true` : sql`${jobs.nextRunAt} <= now()`;
       const rows = await db
         .update(jobs)
-        .set({ lockedBy: instanceId, lockedUntil: sql`now() + ${leaseMs} * interval '1 millisecond'`, lastStartedAt: sql`now()` })
+        .set({
+          lockedBy: instanceId,
+          lockedUntil: sql`now() + ${leaseMs} * interval '1 millisecond'`,
+          lastStartedAt: sql`now()`,
+        })
         .where(and(eq(jobs.name, name), due, sql`(${jobs.lockedUntil} IS NULL OR ${jobs.lockedUntil} < now())`))
         .returning({ name: jobs.name });
       return rows.length > 0;

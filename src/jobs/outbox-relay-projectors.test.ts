@@ -27,8 +27,10 @@ describe('OutboxRelay projectors', () => {
     bus.subscribe('*', (m) => void received.push(m.payload as PublishedEvent));
   });
 
-  const insert = (topic: string, data: unknown) => database.db.transaction((tx) => platformRepository(tx).insertEvent(topic, data));
-  const unpublished = async () => (await database.db.select().from(outboxEvents).where(isNull(outboxEvents.publishedAt))).map((r) => r.id);
+  const insert = (topic: string, data: unknown) =>
+    database.db.transaction((tx) => platformRepository(tx).insertEvent(topic, data));
+  const unpublished = async () =>
+    (await database.db.select().from(outboxEvents).where(isNull(outboxEvents.publishedAt))).map((r) => r.id);
   const row = async (id: number) => (await database.db.select().from(outboxEvents).where(eq(outboxEvents.id, id)))[0]!;
 
   it('runs before the event is published, in the relay transaction, and publishes what it wrote in the same drain', async () => {
@@ -42,7 +44,10 @@ describe('OutboxRelay projectors', () => {
     });
     const id = await insert('order.placed', { n: 1 });
     assert.equal(await relay.drain(), 2);
-    assert.deepEqual(received.map((e) => e.topic), ['order.placed', 'order.noted']);
+    assert.deepEqual(
+      received.map((e) => e.topic),
+      ['order.placed', 'order.noted'],
+    );
     assert.deepEqual(received[1]!.data, { of: id });
     assert.deepEqual(await unpublished(), []);
   });
@@ -58,28 +63,51 @@ describe('OutboxRelay projectors', () => {
     const bad = await insert('fragile', { i: 2 });
     const afterIt = await insert('plain', { i: 3 });
     assert.equal(await relay.drain(), 1);
-    assert.deepEqual(received.map((e) => e.eventId), [before]);
+    assert.deepEqual(
+      received.map((e) => e.eventId),
+      [before],
+    );
     assert.deepEqual(await unpublished(), [bad, afterIt]);
     assert.equal((await row(bad)).attempts, 1);
-    assert.equal((await database.db.select().from(outboxEvents).where(eq(outboxEvents.topic, 'fragile.side'))).length, 0);
+    assert.equal(
+      (await database.db.select().from(outboxEvents).where(eq(outboxEvents.topic, 'fragile.side'))).length,
+      0,
+    );
 
     failing = false;
     assert.equal(await relay.drain(), 3);
-    assert.deepEqual(received.map((e) => e.topic), ['plain', 'fragile', 'plain', 'fragile.side']);
+    assert.deepEqual(
+      received.map((e) => e.topic),
+      ['plain', 'fragile', 'plain', 'fragile.side'],
+    );
   });
 
-  it('hands a batch projector all of a pass\'s events of its topics at once, in order', async () => {
+  it("hands a batch projector all of a pass's events of its topics at once, in order", async () => {
     const calls: number[][] = [];
-    const relay = new OutboxRelay(database.db, bus, clock).addBatchProjector(['tick', 'tock'], async ({ tx, events }) => {
-      calls.push(events.map((e) => e.eventId));
-      for (const e of events) await platformRepository(tx).insertEvent('ticked', { of: e.eventId });
-      return events.length;
-    });
-    const ids = [await insert('tick', {}), await insert('other', {}), await insert('tock', {}), await insert('tick', {})];
+    const relay = new OutboxRelay(database.db, bus, clock).addBatchProjector(
+      ['tick', 'tock'],
+      async ({ tx, events }) => {
+        calls.push(events.map((e) => e.eventId));
+        for (const e of events) await platformRepository(tx).insertEvent('ticked', { of: e.eventId });
+        return events.length;
+      },
+    );
+    const ids = [
+      await insert('tick', {}),
+      await insert('other', {}),
+      await insert('tock', {}),
+      await insert('tick', {}),
+    ];
     assert.equal(await relay.drain(), 7);
     assert.deepEqual(calls, [[ids[0], ids[2], ids[3]]]);
-    assert.deepEqual(received.map((e) => e.topic), ['tick', 'other', 'tock', 'tick', 'ticked', 'ticked', 'ticked']);
-    assert.deepEqual(received.slice(4).map((e) => (e.data as { of: number }).of), [ids[0], ids[2], ids[3]]);
+    assert.deepEqual(
+      received.map((e) => e.topic),
+      ['tick', 'other', 'tock', 'tick', 'ticked', 'ticked', 'ticked'],
+    );
+    assert.deepEqual(
+      received.slice(4).map((e) => (e.data as { of: number }).of),
+      [ids[0], ids[2], ids[3]],
+    );
   });
 
   it('a failing batch projection is rolled back and the pass run again event by event: only the failing event waits', async () => {
@@ -99,8 +127,14 @@ describe('OutboxRelay projectors', () => {
     assert.equal(await relay.drain(), 1);
     // The batch, then event by event: the first event (kept), the bad one (undone, held).
     assert.deepEqual(calls, [[first, bad, last], [first], [bad]]);
-    assert.deepEqual(received.map((e) => e.eventId), [first]);
-    const sides = async () => (await database.db.select().from(outboxEvents).where(eq(outboxEvents.topic, 'job.side'))).map((e) => (e.payload as { of: number }).of);
+    assert.deepEqual(
+      received.map((e) => e.eventId),
+      [first],
+    );
+    const sides = async () =>
+      (await database.db.select().from(outboxEvents).where(eq(outboxEvents.topic, 'job.side'))).map(
+        (e) => (e.payload as { of: number }).of,
+      );
     assert.deepEqual(await sides(), [first]);
     assert.deepEqual((await unpublished()).slice(0, 2), [bad, last]);
     assert.equal((await row(bad)).attempts, 1);
@@ -110,8 +144,14 @@ describe('OutboxRelay projectors', () => {
     calls.length = 0;
     assert.equal(await relay.drain(), 5);
     assert.deepEqual(calls, [[bad, last]]);
-    assert.deepEqual(received.map((e) => e.topic), ['job', 'job', 'job', 'job.side', 'job.side', 'job.side']);
-    assert.deepEqual((await sides()).sort((a, b) => a - b), [first, bad, last]);
+    assert.deepEqual(
+      received.map((e) => e.topic),
+      ['job', 'job', 'job', 'job.side', 'job.side', 'job.side'],
+    );
+    assert.deepEqual(
+      (await sides()).sort((a, b) => a - b),
+      [first, bad, last],
+    );
     assert.deepEqual(await unpublished(), []);
   });
 
@@ -137,7 +177,10 @@ describe('OutboxRelay projectors', () => {
     const job = await insert('job', {});
     const stale = await insert('stale', {});
     assert.equal(await relay.drain(), 2);
-    assert.deepEqual(received.slice(-2).map((e) => e.eventId), [job, stale]);
+    assert.deepEqual(
+      received.slice(-2).map((e) => e.eventId),
+      [job, stale],
+    );
     assert.equal((await row(stale)).attempts, 0);
     assert.deepEqual(await unpublished(), []);
   });
@@ -152,7 +195,10 @@ describe('OutboxRelay projectors', () => {
       assert.equal((await row(id)).attempts, pass);
     }
     assert.equal(await relay.drain(), 1);
-    assert.deepEqual(received.map((e) => e.eventId), [id]);
+    assert.deepEqual(
+      received.map((e) => e.eventId),
+      [id],
+    );
   });
 
   it('stops a drain whose projector answers its own events with more, leaving the rest for the next run', async () => {
@@ -174,7 +220,10 @@ describe('OutboxRelay projectors', () => {
     await insert('b', {});
     void relay.kick();
     await relay.idle();
-    assert.deepEqual(received.map((e) => e.topic), ['a', 'b']);
+    assert.deepEqual(
+      received.map((e) => e.topic),
+      ['a', 'b'],
+    );
     assert.deepEqual(await unpublished(), []);
   });
 });

@@ -45,8 +45,10 @@ describe('OutboxRelay', () => {
     bus.subscribe('*', (m) => void received.push(m.payload as PublishedEvent));
   });
 
-  const insert = (topic: string, data: unknown) => database.db.transaction((tx) => platformRepository(tx).insertEvent(topic, data));
-  const unpublished = async () => (await database.db.select().from(outboxEvents).where(isNull(outboxEvents.publishedAt))).map((r) => r.id);
+  const insert = (topic: string, data: unknown) =>
+    database.db.transaction((tx) => platformRepository(tx).insertEvent(topic, data));
+  const unpublished = async () =>
+    (await database.db.select().from(outboxEvents).where(isNull(outboxEvents.publishedAt))).map((r) => r.id);
 
   it('never publishes an event whose transaction rolled back', async () => {
     let rolledBackId = 0;
@@ -59,17 +61,30 @@ describe('OutboxRelay', () => {
     );
     const kept = await insert('booking.created', { n: 'kept' });
     assert.equal(await new OutboxRelay(database.db, bus, clock).drain(), 1);
-    assert.deepEqual(received.map((e) => e.eventId), [kept]);
+    assert.deepEqual(
+      received.map((e) => e.eventId),
+      [kept],
+    );
     assert.ok(!received.some((e) => e.eventId === rolledBackId));
   });
 
   it('publishes committed events once, in order, as {eventId, topic, occurredAt, data}', async () => {
-    const ids = [await insert('a.one', { i: 1 }), await insert('b.two', { i: 2 }), await insert('a.one', { i: 3, nested: { ok: true } })];
+    const ids = [
+      await insert('a.one', { i: 1 }),
+      await insert('b.two', { i: 2 }),
+      await insert('a.one', { i: 3, nested: { ok: true } }),
+    ];
     const relay = new OutboxRelay(database.db, bus, clock);
     assert.equal(await relay.drain(), 3);
     assert.equal(await relay.drain(), 0);
-    assert.deepEqual(received.map((e) => e.eventId), ids);
-    assert.deepEqual(received.map((e) => e.topic), ['a.one', 'b.two', 'a.one']);
+    assert.deepEqual(
+      received.map((e) => e.eventId),
+      ids,
+    );
+    assert.deepEqual(
+      received.map((e) => e.topic),
+      ['a.one', 'b.two', 'a.one'],
+    );
     assert.deepEqual(received[2]!.data, { i: 3, nested: { ok: true } });
     for (const e of received) {
       assert.deepEqual(Object.keys(e).sort(), ['data', 'eventId', 'occurredAt', 'topic']);
@@ -97,12 +112,18 @@ describe('OutboxRelay', () => {
     bus.failing = (topic) => topic === 'refused';
     const relay = new OutboxRelay(database.db, bus, clock);
     assert.equal(await relay.drain(), 1);
-    assert.deepEqual(received.map((e) => e.eventId), [first]);
+    assert.deepEqual(
+      received.map((e) => e.eventId),
+      [first],
+    );
     // Stops at the refusal so later events do not overtake it.
     assert.deepEqual(await unpublished(), [refused, last]);
     bus.failing = () => false;
     assert.equal(await relay.drain(), 2);
-    assert.deepEqual(received.map((e) => e.eventId), [first, refused, last]);
+    assert.deepEqual(
+      received.map((e) => e.eventId),
+      [first, refused, last],
+    );
     assert.deepEqual(await unpublished(), []);
   });
 
@@ -110,7 +131,10 @@ describe('OutboxRelay', () => {
     const values = Array.from({ length: 450 }, (_, i) => ({ topic: 'bulk', payload: { i } }));
     await database.db.insert(outboxEvents).values(values);
     assert.equal(await new OutboxRelay(database.db, bus, clock).drain(), 450);
-    assert.deepEqual(received.map((e) => (e.data as { i: number }).i), values.map((v) => v.payload.i));
+    assert.deepEqual(
+      received.map((e) => (e.data as { i: number }).i),
+      values.map((v) => v.payload.i),
+    );
   });
 
   it('kick() coalesces concurrent requests and still publishes each event once', async () => {
@@ -119,13 +143,21 @@ describe('OutboxRelay', () => {
     await Promise.all([relay.kick(), relay.kick(), relay.kick()]);
     // A kick that arrived during a drain schedules one more; let it settle.
     await relay.kick();
-    assert.deepEqual(received.map((e) => e.eventId), ids);
+    assert.deepEqual(
+      received.map((e) => e.eventId),
+      ids,
+    );
   });
 
   it('never publishes an event twice when two relays drain at the same time', async (t) => {
     // On PostgreSQL each relay has its own pool, so the drains truly overlap; on PGlite the
     // single connection serialises them, which must give the same result.
-    const pools = onPostgres ? [await openDatabase({ url: database.url!, poolSize: 3 }), await openDatabase({ url: database.url!, poolSize: 3 })] : [];
+    const pools = onPostgres
+      ? [
+          await openDatabase({ url: database.url!, poolSize: 3 }),
+          await openDatabase({ url: database.url!, poolSize: 3 }),
+        ]
+      : [];
     if (!onPostgres) t.diagnostic('PGlite: the two drains share one connection and run one after the other');
     try {
       const dbs = onPostgres ? pools.map((p) => p.db) : [database.db, database.db];
@@ -136,7 +168,11 @@ describe('OutboxRelay', () => {
         expected += values.length;
         const relays = dbs.map((db) => new OutboxRelay(db, bus, clock));
         // Events keep arriving while the relays drain.
-        await Promise.all([...relays.map((r) => r.drain()), insert('race', { round, late: true }), ...relays.map((r) => r.drain())]);
+        await Promise.all([
+          ...relays.map((r) => r.drain()),
+          insert('race', { round, late: true }),
+          ...relays.map((r) => r.drain()),
+        ]);
         expected += 1;
         await relays[0]!.drain();
       }

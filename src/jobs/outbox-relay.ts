@@ -50,7 +50,12 @@ export class OutboxRelay implements Outbox, Projections {
   // batch projector that calls it for each event.
   private readonly projectors = new Map<string, BatchProjector[]>();
 
-  constructor(private readonly db: Db, private readonly bus: EventBus, private readonly clock: Clock, private readonly log?: RelayLog) {}
+  constructor(
+    private readonly db: Db,
+    private readonly bus: EventBus,
+    private readonly clock: Clock,
+    private readonly log?: RelayLog,
+  ) {}
 
   /** Runs `projector` for every event of `topic` before it is published. */
   addProjector(topic: string, projector: Projector): this {
@@ -104,7 +109,14 @@ export class OutboxRelay implements Outbox, Projections {
       await repo.relaxDurability();
       const rows = await repo.lockUnpublished(BATCH);
       const now = this.clock.now();
-      const events = rows.map((row): PublishedEvent => ({ eventId: row.id, topic: row.topic, occurredAt: row.createdAt.toISOString(), data: row.payload }));
+      const events = rows.map(
+        (row): PublishedEvent => ({
+          eventId: row.id,
+          topic: row.topic,
+          occurredAt: row.createdAt.toISOString(),
+          data: row.payload,
+        }),
+      );
       const sent: number[] = [];
       let written = 0;
       let blocked = false;
@@ -173,10 +185,16 @@ export class OutboxRelay implements Outbox, Projections {
       // transaction(), the statement prepared afresh (db/stale-plan-retry.ts), no attempt spent.
       if (isStalePlan(err)) throw err;
       if (attempts + 1 >= MAX_PROJECTION_ATTEMPTS) {
-        this.log?.error({ err, eventId: event.eventId, topic: event.topic }, 'projection failed repeatedly; publishing the event without it');
+        this.log?.error(
+          { err, eventId: event.eventId, topic: event.topic },
+          'projection failed repeatedly; publishing the event without it',
+        );
         return 0;
       }
-      this.log?.warn({ err, eventId: event.eventId, topic: event.topic }, 'projection failed; the event waits for the next pass');
+      this.log?.warn(
+        { err, eventId: event.eventId, topic: event.topic },
+        'projection failed; the event waits for the next pass',
+      );
       await platformRepository(tx).bumpAttempts([event.eventId]);
       return null;
     }
@@ -209,7 +227,9 @@ export class OutboxRelay implements Outbox, Projections {
       if (this.again) {
         this.again = false;
         const wait = Math.max(0, MIN_DRAIN_INTERVAL_MS - (Date.now() - startedAt));
-        this.start(wait).catch((err) => this.log?.warn({ err }, 'outbox drain failed; the relay job will publish later'));
+        this.start(wait).catch((err) =>
+          this.log?.warn({ err }, 'outbox drain failed; the relay job will publish later'),
+        );
       }
     });
     return this.pending;

@@ -137,7 +137,11 @@ export function todayIn(timeZone: string, now: Date): string {
   let f = dayFormats.get(timeZone);
   if (!f) {
     try {
-      f = { format: new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }), second: NaN, day: '' };
+      f = {
+        format: new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }),
+        second: NaN,
+        day: '',
+      };
     } catch {
       return now.toISOString().slice(0, 10);
     }

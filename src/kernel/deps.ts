@@ -17,6 +17,8 @@ import type { Mailer } from '../ports/mailer.ts';
 import type { PaymentProcessor } from '../ports/payment-processor.ts';
 import type { Presence } from '../ports/presence.ts';
 import type { RateLimits } from '../ports/rate-limits.ts';
+import type { WebhookSender } from '../ports/webhook-sender.ts';
+import type { WorkerPool } from '../ports/worker-pool.ts';
 import type { ListingChanges, Metrics, ModuleServices, OneTimeSecrets, Outbox, Sessions, Tokens } from './services.ts';
 
 export interface Deps {
@@ -52,8 +54,49 @@ export interface Deps {
   channel: ChannelManager | null;
   /** Fetches outside iCal feeds, refusing private and loopback addresses. */
   calendars: CalendarFetcher;
+  /** Posts outgoing webhooks, refusing private and loopback addresses. */
+  webhooks: WebhookSender;
+  /** Worker threads for parsing outside input under a time and memory limit (WORKER_THREADS). */
+  workers: WorkerPool;
   /** Names this process in job leases. */
   instanceId: string;
   /** Figures for GET /metrics; does nothing when metrics are not served. */
   metrics: Metrics;
+  /** Where public reads run: the replica or the primary (platform/read-routing.ts `readDeps`). */
+  reads: ReadRoutes;
+  /**
+   * Set on the deps of a read served by the replica: the listing-change stamp its data is current
+   * at. A cache filled by the read takes it instead of a fresh stamp (ReadRoutes.choose).
+   */
+  readAt?: number;
+}
+
+/** What a public read is about: who reads (null: anonymous) and, when it is one listing, which. */
+export interface ReadScope {
+  callerId?: number | null;
+  listingId?: number;
+}
+
+/** A public read's server: its database handle and the stamp (see ReadRoutes.choose). */
+export interface ReadChoice {
+  server: 'primary' | 'replica';
+  db: Db;
+  stamp: number | null;
+}
+
+/**
+ * Where public reads run (contract §13): a streaming replica (DATABASE_READ_URL) while it is
+ * reachable, within REPLICA_MAX_LAG_MS, and has what the read must see; the primary otherwise.
+ * Writes and transactions always run on the primary (`Deps.db`).
+ */
+export interface ReadRoutes {
+  /**
+   * The server a public read runs on, and the listing-change stamp what it reads is current at
+   * (null on the primary: take a fresh one). A cache keeps what it read only if no change of
+   * the listing came after that stamp, so an event that arrives before the replica has the
+   * change cannot leave a stale entry.
+   */
+  choose(scope: ReadScope): ReadChoice;
+  /** The caller changed something (after its commit): their reads go to the primary for READ_YOUR_WRITES_MS. */
+  wrote(callerId: number): void;
 }

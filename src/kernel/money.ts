@@ -49,7 +49,9 @@ function numberToPlainText(n: number): string {
 /** ISO 4217 exponent of a currency code as the runtime knows it (2 when it does not). */
 export function isoDecimals(code: string): number {
   try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits ?? 2;
+    return (
+      new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits ?? 2
+    );
   } catch {
     return 2;
   }

@@ -15,7 +15,11 @@ export interface StartedSession {
 
 /** Server-side sessions: start one, turn a token into the caller, revoke at once on every instance. */
 export interface Sessions {
-  start(user: { id: number; role: string }, loginType: string, meta?: { ip?: string; userAgent?: string }): Promise<StartedSession>;
+  start(
+    user: { id: number; role: string },
+    loginType: string,
+    meta?: { ip?: string; userAgent?: string },
+  ): Promise<StartedSession>;
   /** Verifies the token and that its session is live and its account active (401 otherwise). */
   authenticate(token: string): Promise<AuthUser>;
   /**
@@ -44,12 +48,23 @@ export interface AccessClaims {
 
 /** Access tokens (signed, short-lived) naming a session. */
 export interface Tokens {
-  sign(input: { userId: number; role: string; sessionId: string; now: Date; sessionExpiresAt: Date }): Promise<{ token: string; jti: string; exp: number }>;
+  sign(input: {
+    userId: number;
+    role: string;
+    sessionId: string;
+    now: Date;
+    sessionExpiresAt: Date;
+  }): Promise<{ token: string; jti: string; exp: number }>;
   /** The claims of a valid token; 401 (TOKEN_INVALID / TOKEN_EXPIRED) otherwise. */
   verifySync(token: string, now: Date): AccessClaims;
 }
 
-export type SecretPurpose = 'email_verification' | 'password_reset' | 'reset_token' | 'initial_password';
+export type SecretPurpose =
+  | 'email_verification'
+  | 'password_reset'
+  | 'reset_token'
+  | 'initial_password'
+  | 'email_change_undo';
 
 /** Codes and tokens mailed to users, kept only as keyed hashes. */
 export interface OneTimeSecrets {
@@ -59,6 +74,8 @@ export interface OneTimeSecrets {
   hashToken(purpose: SecretPurpose, token: string): string;
   /** Constant-time comparison of two hashes. */
   same(a: string, b: string): boolean;
+  /** A keyed signature of a link's claims: a signed link needs no stored row (reservation pages). */
+  signLink(claims: string): string;
 }
 
 /** Publishes committed outbox events (the relay). */
@@ -83,20 +100,14 @@ export type ChangeScope = 'listing' | 'nights';
  * price and card caches) listens, so neither side knows the other.
  */
 export interface ListingChanges {
-  /**
-   * Announces a change (after its commit); resolves once local listeners ran and the bus has it,
-   * with the change's own stamp (for `changedSince`'s `except`).
-   */
-  changed(propertyId: number, scope?: ChangeScope): Promise<number>;
+  /** Announces a change (after its commit); resolves once local listeners ran and the bus has it. */
+  changed(propertyId: number, scope?: ChangeScope): Promise<void>;
   /** Called synchronously for every change, local or from another instance. */
   onChange(listener: (propertyId: number, scope: ChangeScope) => void): () => void;
   /** Taken before reading what will be kept; a later `changedSince` says whether it went stale. */
   stamp(): number;
-  /**
-   * Whether the listing changed in `scope` (a 'listing' change includes 'nights') since the stamp,
-   * not counting the 'nights' change `except` (a writer's own, already in what it read).
-   */
-  changedSince(propertyId: number, stamp: number, scope: ChangeScope, except?: number): boolean;
+  /** Whether the listing changed in `scope` (a 'listing' change includes 'nights') since the stamp. */
+  changedSince(propertyId: number, stamp: number, scope: ChangeScope): boolean;
 }
 
 /**

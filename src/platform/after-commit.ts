@@ -30,5 +30,6 @@ export function publishAfterCommit(deps: Deps): void {
  * money is lost or miscounted.
  */
 export async function expireCheckouts(deps: Deps, sessionIds: readonly string[]): Promise<void> {
-  for (const id of sessionIds) await afterCommit(deps, 'checkout session expiry', () => deps.payments.expireCheckout(id));
+  for (const id of sessionIds)
+    await afterCommit(deps, 'checkout session expiry', () => deps.payments.expireCheckout(id));
 }

@@ -29,10 +29,25 @@ declare module 'fastify' {
 }
 
 /** Login type → the cookie that keeps its token (contract §3). */
-export const TOKEN_COOKIE: Record<string, string> = { client: 'client_token', admin: 'admin_token', support: 'support_token' };
+export const TOKEN_COOKIE: Record<string, string> = {
+  client: 'client_token',
+  admin: 'admin_token',
+  support: 'support_token',
+};
 /** Every cookie logout clears. */
-export const SESSION_COOKIES = ['client_token', 'admin_token', 'support_token', 'admin_proprio_token', 'admin_support_token', 'current_token_type'];
-const COOKIE_BY_TYPE: Record<string, string> = { ...TOKEN_COOKIE, admin_proprio: 'admin_proprio_token', admin_support: 'admin_support_token' };
+export const SESSION_COOKIES = [
+  'client_token',
+  'admin_token',
+  'support_token',
+  'admin_proprio_token',
+  'admin_support_token',
+  'current_token_type',
+];
+const COOKIE_BY_TYPE: Record<string, string> = {
+  ...TOKEN_COOKIE,
+  admin_proprio: 'admin_proprio_token',
+  admin_support: 'admin_support_token',
+};
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The token a request carries: the Authorization header first, else the active cookie. */
@@ -90,7 +105,8 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOption
     request.authVia = found.via;
     reply.header('cache-control', 'no-store');
     if (found.via === 'cookie' && !SAFE_METHODS.has(request.method)) checkOrigin(request, allowed);
-    if (cfg.roles && !cfg.roles.includes(request.user!.role)) throw new AppError('FORBIDDEN', 'Your role may not do this');
+    if (cfg.roles && !cfg.roles.includes(request.user!.role))
+      throw new AppError('FORBIDDEN', 'Your role may not do this');
   });
 
   // A deferred route whose use case did not check the session (it answered before its

@@ -2,11 +2,12 @@
 // CLIENT_APP_URL followed by the configured path, its {placeholders} filled in URL-encoded.
 import type { Config } from '../config.ts';
 
-export type ClientPage = 'setPassword' | 'passwordReset' | 'reservation' | 'payment';
+export type ClientPage = 'setPassword' | 'passwordReset' | 'undoEmailChange' | 'reservation' | 'payment';
 
 const PATHS: Record<ClientPage, (c: Config) => string> = {
   setPassword: (c) => c.CLIENT_SET_PASSWORD_PATH,
   passwordReset: (c) => c.CLIENT_PASSWORD_RESET_PATH,
+  undoEmailChange: (c) => c.CLIENT_UNDO_EMAIL_CHANGE_PATH,
   reservation: (c) => c.CLIENT_RESERVATION_PATH,
   payment: (c) => c.CLIENT_PAYMENT_PATH,
 };

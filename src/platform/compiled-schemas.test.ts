@@ -12,10 +12,24 @@ type AjvInstance = Parameters<NonNullable<NonNullable<FastifyServerOptions['ajv'
 /** An app whose shared schema `thing` has the given properties, and a route using it for its body and its answer. */
 async function appWith(shared: Record<string, { type: string }>) {
   const app = Fastify({ ajv: strictAjvOptions, schemaController: strictSchemaController() });
-  app.addSchema({ $id: 'thing', type: 'object', properties: shared, required: Object.keys(shared), additionalProperties: false });
-  app.post('/echo', { schema: { body: { $ref: 'thing#' }, response: { 200: { $ref: 'thing#' } } } }, async (req) => req.body);
+  app.addSchema({
+    $id: 'thing',
+    type: 'object',
+    properties: shared,
+    required: Object.keys(shared),
+    additionalProperties: false,
+  });
+  app.post(
+    '/echo',
+    { schema: { body: { $ref: 'thing#' }, response: { 200: { $ref: 'thing#' } } } },
+    async (req) => req.body,
+  );
   // Same shape as /echo's answer but its own content: a different schema, a different serializer.
-  app.get('/fixed', { schema: { response: { 200: { type: 'object', properties: { kept: { type: 'string' } } } } } }, async () => ({ kept: 'yes', dropped: 'no' }));
+  app.get(
+    '/fixed',
+    { schema: { response: { 200: { type: 'object', properties: { kept: { type: 'string' } } } } } },
+    async () => ({ kept: 'yes', dropped: 'no' }),
+  );
   await app.ready();
   return app;
 }
@@ -41,10 +55,23 @@ describe('compiled schemas kept for the process', () => {
   });
 
   it('an Ajv plugin of one app does not reach another app without it', async () => {
-    const even = (ajv: AjvInstance) => ajv.addKeyword({ keyword: 'even', type: 'number', schemaType: 'boolean', validate: (want: boolean, n: number) => !want || n % 2 === 0 });
+    const even = (ajv: AjvInstance) =>
+      ajv.addKeyword({
+        keyword: 'even',
+        type: 'number',
+        schemaType: 'boolean',
+        validate: (want: boolean, n: number) => !want || n % 2 === 0,
+      });
     const route = (app: ReturnType<typeof Fastify>) =>
-      app.post('/n', { schema: { body: { type: 'object', properties: { n: { type: 'integer', even: true } }, required: ['n'] } } }, async () => ({ ok: true }));
-    const withPlugin = Fastify({ ajv: { ...strictAjvOptions, plugins: [even] }, schemaController: strictSchemaController() });
+      app.post(
+        '/n',
+        { schema: { body: { type: 'object', properties: { n: { type: 'integer', even: true } }, required: ['n'] } } },
+        async () => ({ ok: true }),
+      );
+    const withPlugin = Fastify({
+      ajv: { ...strictAjvOptions, plugins: [even] },
+      schemaController: strictSchemaController(),
+    });
     route(withPlugin);
     await withPlugin.ready();
     const without = Fastify({ ajv: strictAjvOptions, schemaController: strictSchemaController() });

@@ -14,6 +14,12 @@
 // the cost no longer grows with the document. A `$ref` that is not a local `#/components/<kind>/<name>...`
 // pointer, or whose target is missing, falls back to the whole document (swagger-client's own
 // behaviour, and its own error message).
+//
+// The page itself reads only the document's outline (docs-page-outline.ts): an operation or a
+// schema opened is resolved from the full document, fetched once, the first time one is (the
+// security schemes, which the outline has whole, from the outline). The page asks Swagger UI for
+// the document at /docs/json as before, which the info block links to; the download of that
+// address fetches the outline next to it, /docs/outline.json, instead.
 
 /** Defines `prune(spec, path)` and `plugin()`; both are plain ES2017 for the browser. */
 const SOURCE = String.raw`
@@ -72,15 +78,59 @@ function prune(spec, path) {
   return out;
 }
 function plugin() {
+  var whole = null;
+  // The full document, fetched once when an operation or a schema is first opened; null if it
+  // cannot be had (the outline is resolved instead, and the console says why).
+  function wholeDocument(system) {
+    if (!whole) {
+      var url = system.specSelectors.url();
+      whole = fetch(url, { credentials: 'same-origin', headers: { accept: 'application/json' } })
+        .then(function (res) {
+          if (!res.ok) throw new Error(res.status + ' ' + res.statusText);
+          return res.json();
+        })
+        .catch(function (err) {
+          whole = null;
+          console.error('could not load ' + url + ': ' + err.message);
+          return null;
+        });
+    }
+    return whole;
+  }
+  function needsWhole(path) {
+    return Array.isArray(path) && (path[0] === 'paths' || (path[0] === 'components' && path[1] !== 'securitySchemes'));
+  }
   return {
+    statePlugins: {
+      spec: {
+        wrapActions: {
+          download: function (download) {
+            return function (url) {
+              return download(typeof url === 'string' && /\/json$/.test(url) ? url.replace(/\/json$/, '/outline.json') : url);
+            };
+          },
+          // The download names the address it fetched; the page keeps showing (and resolving
+          // from) the full document's.
+          updateUrl: function (updateUrl) {
+            return function (url) {
+              return updateUrl(typeof url === 'string' ? url.replace(/\/outline\.json$/, '/json') : url);
+            };
+          },
+        },
+      },
+    },
     // Swagger UI calls afterLoad with this = the system's definitions, where fn.resolveSubtree
-    // is swagger-client's; its callers (operations, models, security schemes) stay as they are.
-    afterLoad: function () {
+    // is swagger-client's, and the system as argument; its callers (operations, models, security
+    // schemes) stay as they are.
+    afterLoad: function (system) {
       var fn = this.fn;
       if (!fn || typeof fn.resolveSubtree !== 'function' || fn.resolveSubtree.prunesDocument) return;
       var resolveSubtree = fn.resolveSubtree;
       var pruned = function (spec, path, options) {
-        return resolveSubtree(prune(spec, path), path, options);
+        if (!needsWhole(path)) return resolveSubtree(prune(spec, path), path, options);
+        return wholeDocument(system).then(function (full) {
+          return resolveSubtree(prune(full || spec, path), path, options);
+        });
       };
       pruned.prunesDocument = true;
       fn.resolveSubtree = pruned;

@@ -9,21 +9,55 @@ import swaggerUi from '@fastify/swagger-ui';
 import Negotiator from 'negotiator';
 import { esc } from './html-page.ts';
 import { resolveWhatIsShownPlugin, type SwaggerUiPlugin } from './docs-page-subtrees.ts';
+import { parseJsonDocumentPlugin } from './docs-page-json.ts';
+import { documentOutline } from './docs-page-outline.ts';
 
 export const DOCS_PREFIX = '/docs';
 
-/** The document's two addresses: the page's own (`/docs/json`) and the public one. */
-const DOCUMENT_URLS = new Set([`${DOCS_PREFIX}/json`, '/openapi.json']);
+/** The document's addresses: the page's own (`/docs/json`), the public one, and the outline the page reads first. */
+const OUTLINE_URL = `${DOCS_PREFIX}/outline.json`;
+const DOCUMENT_URLS = new Set([`${DOCS_PREFIX}/json`, '/openapi.json', OUTLINE_URL]);
 
 // Without its top bar (the StandaloneLayout's logo and URL box) Swagger UI still needs the plugin
 // that downloads the document; the initializer's default list is replaced, so it is named again.
 // Browser source text, like the other plugin (see docs-page-subtrees.ts for why not a function).
 // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the function is never called on the server
-const downloadUrlPlugin = new Function('system', 'return SwaggerUIBundle.plugins.DownloadUrl(system);') as SwaggerUiPlugin;
+const downloadUrlPlugin = new Function(
+  'system',
+  'return SwaggerUIBundle.plugins.DownloadUrl(system);',
+) as SwaggerUiPlugin;
+
+/**
+ * Swagger UI's page loads the standalone preset (268 kB) for the top bar's layout, which this page
+ * does not use (BaseLayout); its initializer names the preset, so a preset that adds nothing is
+ * served in its place. The specific route wins over the plugin's static files.
+ */
+const EMPTY_PRESET = 'window.SwaggerUIStandalonePreset = function () { return []; };\n';
 
 export async function registerDocsPage(app: FastifyInstance, opts: { title: string }): Promise<void> {
   // Before the routes exist (the page's own below, /openapi.json in app.ts): each gets the hook.
   cacheDocument(app);
+  app.get(`${DOCS_PREFIX}/static/swagger-ui-standalone-preset.js`, { schema: { hide: true } }, async (_req, reply) =>
+    reply
+      .type('application/javascript; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(EMPTY_PRESET),
+  );
+  let outline: string | undefined;
+  app.get(OUTLINE_URL, { schema: { hide: true } }, async (_req, reply) => {
+    outline ??= JSON.stringify(documentOutline({ ...app.swagger() }));
+    return reply.type('application/json; charset=utf-8').send(outline);
+  });
+  // The page asks for the outline only once Swagger UI's 1.7 MB script has run; a preload hint
+  // lets the browser fetch it meanwhile.
+  app.addHook('onRoute', (route) => {
+    if (route.url !== DOCS_PREFIX && route.url !== `${DOCS_PREFIX}/`) return;
+    const preload: onSendHookHandler = async (_request, reply, payload) => {
+      reply.header('link', `<${OUTLINE_URL}>; rel=preload; as=fetch; crossorigin=anonymous`);
+      return payload;
+    };
+    route.onSend = [...[route.onSend ?? []].flat(), preload];
+  });
   await app.register(swaggerUi, {
     routePrefix: DOCS_PREFIX,
     // @fastify/swagger-ui writes the title into the page unescaped.
@@ -31,7 +65,7 @@ export async function registerDocsPage(app: FastifyInstance, opts: { title: stri
     theme: { title: esc(opts.title), favicon: [] },
     uiConfig: {
       layout: 'BaseLayout',
-      plugins: [downloadUrlPlugin, resolveWhatIsShownPlugin],
+      plugins: [downloadUrlPlugin, resolveWhatIsShownPlugin, parseJsonDocumentPlugin],
       // Operations listed under their tags, closed: the summaries are what a reader scans first.
       docExpansion: 'list',
       filter: true,
@@ -48,13 +82,21 @@ interface Encoded {
 }
 
 /**
- * The document is the same for the life of the process: it gets an ETag (a browser that has it
- * is answered 304), and is compressed once (500–800 kB of JSON is 60–65 kB in gzip) for clients
- * that accept it, rather than on every request. Only the document's routes get the hook.
+ * The document (and its outline) is the same for the life of the process: it gets an ETag (a
+ * browser that has it is answered 304), and is compressed once (500–800 kB of JSON is 60–65 kB in
+ * gzip) for clients that accept it, rather than on every request. Only the document's routes get
+ * the hook, each its own copy.
  */
 function cacheDocument(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    if (!DOCUMENT_URLS.has(route.url)) return;
+    route.onSend = [...[route.onSend ?? []].flat(), documentAnswer()];
+  });
+}
+
+function documentAnswer(): onSendHookHandler {
   let last: Encoded | undefined;
-  const onSend: onSendHookHandler = async (request, reply, payload) => {
+  return async (request, reply, payload) => {
     if (reply.statusCode !== 200 || typeof payload !== 'string') return payload;
     if (last?.identity !== payload) {
       const hash = createHash('sha256').update(payload).digest('base64url').slice(0, 27);
@@ -68,7 +110,10 @@ function cacheDocument(app: FastifyInstance): void {
     }
     const doc = last;
     const vary = reply.getHeader('vary');
-    reply.header('etag', doc.etag).header('cache-control', 'no-cache').header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
+    reply
+      .header('etag', doc.etag)
+      .header('cache-control', 'no-cache')
+      .header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
     if (matches(request.headers['if-none-match'], doc.etag)) {
       reply.code(304).removeHeader('content-type');
       return '';
@@ -78,10 +123,6 @@ function cacheDocument(app: FastifyInstance): void {
     reply.header('content-encoding', encoding);
     return doc[encoding];
   };
-  app.addHook('onRoute', (route) => {
-    if (!DOCUMENT_URLS.has(route.url)) return;
-    route.onSend = [...[route.onSend ?? []].flat(), onSend];
-  });
 }
 
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {

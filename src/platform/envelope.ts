@@ -7,17 +7,26 @@ export const ErrorBody = Type.Object(
     message: Type.String(),
     code: Type.String(),
     errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
-    request_id: Type.Optional(Type.String({ description: 'On 500: the X-Request-Id, which finds the failure in our logs.' })),
+    request_id: Type.Optional(
+      Type.String({ description: 'On 500: the X-Request-Id, which finds the failure in our logs.' }),
+    ),
   },
-  { $id: 'ErrorBody', description: 'Every error answer: a human message, a stable code, per-field messages on 422, the request id on 500.' },
+  {
+    $id: 'ErrorBody',
+    description:
+      'Every error answer: a human message, a stable code, per-field messages on 422, the request id on 500.',
+  },
 );
 
-export const PageMeta = Type.Object({
-  current_page: Type.Integer(),
-  per_page: Type.Integer(),
-  total: Type.Integer(),
-  last_page: Type.Integer(),
-}, { $id: 'PageMeta' });
+export const PageMeta = Type.Object(
+  {
+    current_page: Type.Integer(),
+    per_page: Type.Integer(),
+    total: Type.Integer(),
+    last_page: Type.Integer(),
+  },
+  { $id: 'PageMeta' },
+);
 
 /** `{success, message, data}` around a payload schema. */
 export function Envelope<T extends TSchema>(data: T) {

@@ -31,7 +31,13 @@ export function fieldErrors(validation: AjvError[], context?: string): FieldErro
 
 /** The error body of contract §2; `request_id` (the X-Request-Id) lets a client quote a 500 to support. */
 export function errorEnvelope(code: string, message: string, errors?: FieldErrors, requestId?: string) {
-  return { success: false as const, message, code, ...(errors ? { errors } : {}), ...(requestId ? { request_id: requestId } : {}) };
+  return {
+    success: false as const,
+    message,
+    code,
+    ...(errors ? { errors } : {}),
+    ...(requestId ? { request_id: requestId } : {}),
+  };
 }
 
 /** Sets the status and type of an error answer; returns its body. */
@@ -53,7 +59,11 @@ export function installErrorHandlers(app: FastifyInstance): void {
     // A deferred route's session not checked yet (platform/auth.ts): whatever went wrong, a dead
     // session is answered 401 first, as on any other route.
     const pending = request.unconfirmed;
-    if (pending && !pending.settled) return pending.confirm().then(() => errorBody(error, request, reply), (dead: FastifyError | AppError) => errorBody(dead, request, reply));
+    if (pending && !pending.settled)
+      return pending.confirm().then(
+        () => errorBody(error, request, reply),
+        (dead: FastifyError | AppError) => errorBody(dead, request, reply),
+      );
     return errorBody(error, request, reply);
   });
 
@@ -85,7 +95,12 @@ function errorBody(error: FastifyError | AppError, request: FastifyRequest, repl
   // and retrying unchanged will not help. Logged in full; the client learns only that much.
   if (error instanceof ProcessorRejectedError) {
     request.log.error({ err: error }, 'payment processor rejected a request');
-    return answer(reply, 502, 'PAYMENT_PROCESSOR_REJECTED', 'The payment processor refused the request; support has been alerted');
+    return answer(
+      reply,
+      502,
+      'PAYMENT_PROCESSOR_REJECTED',
+      'The payment processor refused the request; support has been alerted',
+    );
   }
   // The database is unreachable (stopped, restarting): nothing was written, the client may retry.
   if (isDatabaseUnavailable(error)) {
@@ -101,15 +116,30 @@ function errorBody(error: FastifyError | AppError, request: FastifyRequest, repl
     return answer(reply, 422, 'VALIDATION_FAILED', message, errors);
   }
   const status = fe.statusCode ?? 500;
-  if (status === 413 || fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return answer(reply, 413, 'PAYLOAD_TOO_LARGE', 'The request body is too large');
-  if (status === 415 || fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return answer(reply, 415, 'UNSUPPORTED_MEDIA_TYPE', 'Unsupported content type');
+  if (status === 413 || fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+    return answer(reply, 413, 'PAYLOAD_TOO_LARGE', 'The request body is too large');
+  if (status === 415 || fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
+    return answer(reply, 415, 'UNSUPPORTED_MEDIA_TYPE', 'Unsupported content type');
   if (status === 429) return answer(reply, 429, 'RATE_LIMITED', 'Too many requests; try again later');
   if (status === 400) {
-    const json = fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error instanceof SyntaxError;
-    return answer(reply, 400, json ? 'MALFORMED_JSON' : 'BAD_REQUEST', json ? 'The request body is not valid JSON' : 'The request is malformed');
+    const json =
+      fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+      fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+      error instanceof SyntaxError;
+    return answer(
+      reply,
+      400,
+      json ? 'MALFORMED_JSON' : 'BAD_REQUEST',
+      json ? 'The request body is not valid JSON' : 'The request is malformed',
+    );
   }
   if (status >= 400 && status < 500) return answer(reply, status, 'BAD_REQUEST', 'The request cannot be processed');
   request.log.error({ err: error }, 'unhandled error');
   if (status === 503) return answer(reply, 503, 'SERVICE_UNAVAILABLE', 'The service is temporarily unavailable');
-  return answer(reply, 500, 'INTERNAL_ERROR', 'Something went wrong on our side; the request id identifies it in our logs');
+  return answer(
+    reply,
+    500,
+    'INTERNAL_ERROR',
+    'Something went wrong on our side; the request id identifies it in our logs',
+  );
 }

@@ -1,6 +1,7 @@
 // The look of the few HTML pages this service serves itself (the local checkout, the payment
 // result pages, set-password and reset-password): one card on a grey page, system fonts, no
 // script and no external asset, so each works under a `default-src 'none'` policy.
+import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -8,7 +9,19 @@ const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;'
 export const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
 /** A response that is one of these pages: documented as text/html, not as a JSON string. */
-export const htmlResponse = (description: string) => ({ description, content: { 'text/html': { schema: Type.String() } } });
+export const htmlResponse = (description: string) => ({
+  description,
+  content: { 'text/html': { schema: Type.String() } },
+});
+
+/**
+ * A form page's 422: the form again with the problem (text/html), or the API's error body when a
+ * field is refused as sent, before any page is made. Goes after errorResponses() in a schema.
+ */
+export const formProblemResponse = {
+  description: 'The form again, with the problem (text/html); or the error body when a field is refused as sent',
+  content: { 'text/html': { schema: Type.String() }, 'application/json': { schema: Type.Ref('ErrorBody') } },
+};
 
 export const PAGE_STYLE = `
 body{font-family:system-ui,sans-serif;background:#f4f5f7;color:#1d2330;margin:0;padding:2rem 1rem}
@@ -34,8 +47,28 @@ export function htmlPage(title: string, body: string, lang = 'en'): string {
 <body><main>${body}</main></body></html>`;
 }
 
+/**
+ * Lets the routes of `app` (a plugin's own scope) read the urlencoded bodies plain HTML forms post,
+ * up to 8 KiB; the API elsewhere reads JSON only.
+ */
+export function acceptFormBodies(app: FastifyInstance): void {
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 8192 },
+    (_req, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    },
+  );
+}
+
 /** The headers of such a page: no script, forms only to this origin (plus `formTargets`). */
 export function pageSecurityHeaders(formTargets: string[] = []): Record<string, string> {
-  const csp = ["default-src 'none'", "style-src 'unsafe-inline'", `form-action 'self' ${formTargets.join(' ')}`.trim(), "frame-ancestors 'none'", "base-uri 'none'"];
+  const csp = [
+    "default-src 'none'",
+    "style-src 'unsafe-inline'",
+    `form-action 'self' ${formTargets.join(' ')}`.trim(),
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+  ];
   return { 'content-security-policy': csp.join('; '), 'cache-control': 'no-store' };
 }

@@ -63,11 +63,18 @@ function commonHeaders(request: FastifyRequest, reply: FastifyReply): void {
 /** Fastify's frameworkErrors: the router refused the URL (bad percent-encoding, an overlong parameter). */
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   commonHeaders(request, reply);
-  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') void sendError(reply, 414, 'URI_TOO_LONG', 'A path segment of the URL is longer than 100 characters');
-  else if (error.code === 'FST_ERR_BAD_URL') void sendError(reply, 400, 'BAD_REQUEST', 'The URL path is not validly percent-encoded');
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
+    void sendError(reply, 414, 'URI_TOO_LONG', 'A path segment of the URL is longer than 100 characters');
+  else if (error.code === 'FST_ERR_BAD_URL')
+    void sendError(reply, 400, 'BAD_REQUEST', 'The URL path is not validly percent-encoded');
   else {
     request.log.error({ err: error }, 'router failure');
-    void sendError(reply, 500, 'INTERNAL_ERROR', 'Something went wrong on our side; the request id identifies it in our logs');
+    void sendError(
+      reply,
+      500,
+      'INTERNAL_ERROR',
+      'Something went wrong on our side; the request id identifies it in our logs',
+    );
   }
 }
 

@@ -19,7 +19,10 @@ export function idempotencyRepository(db: Executor) {
 
     /** Notes, inside the work's own transaction, what the first attempt committed. */
     async attachResource(scope: string, key: string, resourceId: number): Promise<void> {
-      await db.update(idempotencyKeys).set({ resourceId }).where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
+      await db
+        .update(idempotencyKeys)
+        .set({ resourceId })
+        .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
     },
 
     /** Takes over an abandoned first attempt whose work committed (only if nobody else did since). */
@@ -27,13 +30,23 @@ export function idempotencyRepository(db: Executor) {
       const rows = await db
         .update(idempotencyKeys)
         .set({ createdAt: now })
-        .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key), eq(idempotencyKeys.createdAt, abandonedAt)))
+        .where(
+          and(
+            eq(idempotencyKeys.scope, scope),
+            eq(idempotencyKeys.key, key),
+            eq(idempotencyKeys.createdAt, abandonedAt),
+          ),
+        )
         .returning({ key: idempotencyKeys.key });
       return rows.length > 0;
     },
 
     async find(scope: string, key: string): Promise<IdempotencyRow | undefined> {
-      const [row] = await db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key))).limit(1);
+      const [row] = await db
+        .select()
+        .from(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)))
+        .limit(1);
       return row;
     },
 
@@ -52,7 +65,10 @@ export function idempotencyRepository(db: Executor) {
     },
 
     async purgeExpired(now: Date): Promise<number> {
-      const rows = await db.delete(idempotencyKeys).where(lt(idempotencyKeys.expiresAt, now)).returning({ key: idempotencyKeys.key });
+      const rows = await db
+        .delete(idempotencyKeys)
+        .where(lt(idempotencyKeys.expiresAt, now))
+        .returning({ key: idempotencyKeys.key });
       return rows.length;
     },
   };

@@ -21,21 +21,25 @@ describe('Idempotency-Key', () => {
   before(async () => {
     t = await createTestApp({
       extraRoutes: async (api) => {
-        api.post('/test/idem', {
-          config: { auth: 'required', idempotent: true },
-          schema: { body: Type.Object({ topic: Type.String(), fail: Type.Optional(Type.Boolean()) }) },
-        }, async (req, reply) => {
-          const body = req.body as { topic: string; fail?: boolean };
-          if (hold) {
-            const h = hold;
-            hold = null;
-            h.entered();
-            await h.release;
-          }
-          if (body.fail) throw new AppError('VALIDATION_FAILED', 'asked to fail', { fail: ['asked to fail'] });
-          const id = await platformRepository(t.deps.db).insertEvent(body.topic, { by: req.user!.id });
-          return reply.code(201).send({ success: true, message: 'Created', data: { id, topic: body.topic } });
-        });
+        api.post(
+          '/test/idem',
+          {
+            config: { auth: 'required', idempotent: true },
+            schema: { body: Type.Object({ topic: Type.String(), fail: Type.Optional(Type.Boolean()) }) },
+          },
+          async (req, reply) => {
+            const body = req.body as { topic: string; fail?: boolean };
+            if (hold) {
+              const h = hold;
+              hold = null;
+              h.entered();
+              await h.release;
+            }
+            if (body.fail) throw new AppError('VALIDATION_FAILED', 'asked to fail', { fail: ['asked to fail'] });
+            const id = await platformRepository(t.deps.db).insertEvent(body.topic, { by: req.user!.id });
+            return reply.code(201).send({ success: true, message: 'Created', data: { id, topic: body.topic } });
+          },
+        );
       },
     });
     user = await createUser(t.deps);
@@ -44,9 +48,15 @@ describe('Idempotency-Key', () => {
   after(() => t.close());
 
   const topic = () => `idem.${++seq}`;
-  const runs = async (topicName: string) => (await t.deps.db.select().from(outboxEvents).where(eq(outboxEvents.topic, topicName))).length;
+  const runs = async (topicName: string) =>
+    (await t.deps.db.select().from(outboxEvents).where(eq(outboxEvents.topic, topicName))).length;
   const post = (key: string, payload: object, auth = token) =>
-    t.app.inject({ method: 'POST', url: '/api/test/idem', payload, headers: { ...bearer(auth), 'idempotency-key': key } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/test/idem',
+      payload,
+      headers: { ...bearer(auth), 'idempotency-key': key },
+    });
 
   it('replays the first response for a repeat, with idempotent-replayed, running the handler once', async () => {
     const tp = topic();
@@ -64,7 +74,12 @@ describe('Idempotency-Key', () => {
   it('runs every request that carries no key', async () => {
     const tp = topic();
     for (let i = 0; i < 2; i++) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/test/idem', payload: { topic: tp }, headers: bearer(token) });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/test/idem',
+        payload: { topic: tp },
+        headers: bearer(token),
+      });
       assert.equal(res.statusCode, 201);
     }
     assert.equal(await runs(tp), 2);

@@ -29,7 +29,8 @@ declare module 'fastify' {
 function digestFiles(value: unknown): unknown {
   if (Buffer.isBuffer(value)) return `sha256:${createHash('sha256').update(value).digest('hex')}`;
   if (Array.isArray(value)) return value.map(digestFiles);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, digestFiles(v)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, digestFiles(v)]));
   return value;
 }
 
@@ -53,7 +54,9 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance, opts: { db: Db;
     if (raw === undefined) return;
     const key = Array.isArray(raw) ? raw[0]! : raw;
     if (key.length === 0 || key.length > MAX_KEY_LENGTH) {
-      throw new AppError('VALIDATION_FAILED', 'Idempotency-Key must be 1 to 255 characters', { 'Idempotency-Key': ['must be 1 to 255 characters'] });
+      throw new AppError('VALIDATION_FAILED', 'Idempotency-Key must be 1 to 255 characters', {
+        'Idempotency-Key': ['must be 1 to 255 characters'],
+      });
     }
     const scope = `${request.user ? `u${request.user.id}` : `ip:${request.ip}`}:${request.method} ${request.routeOptions.url}`;
     const hash = hashRequest(request);
@@ -81,12 +84,26 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance, opts: { db: Db;
         throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used with a different request');
       }
       if (row.state === 'in_flight') {
-        throw new AppError('IDEMPOTENCY_IN_FLIGHT', 'A request with this Idempotency-Key is still being processed', undefined, { 'retry-after': '1' });
+        throw new AppError(
+          'IDEMPOTENCY_IN_FLIGHT',
+          'A request with this Idempotency-Key is still being processed',
+          undefined,
+          { 'retry-after': '1' },
+        );
       }
       reply.header('idempotent-replayed', 'true');
-      return reply.code(row.responseStatus ?? 200).type('application/json; charset=utf-8').serializer((p: unknown) => p as string).send(row.responseBody ?? '');
+      return reply
+        .code(row.responseStatus ?? 200)
+        .type('application/json; charset=utf-8')
+        .serializer((p: unknown) => p as string)
+        .send(row.responseBody ?? '');
     }
-    throw new AppError('IDEMPOTENCY_IN_FLIGHT', 'A request with this Idempotency-Key is still being processed', undefined, { 'retry-after': '1' });
+    throw new AppError(
+      'IDEMPOTENCY_IN_FLIGHT',
+      'A request with this Idempotency-Key is still being processed',
+      undefined,
+      { 'retry-after': '1' },
+    );
   });
 
   // Only successes are remembered: a failed first attempt frees the key for a corrected retry.

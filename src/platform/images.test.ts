@@ -27,20 +27,37 @@ interface Route {
 
 const ROUTES: Route[] = [
   {
-    name: 'avatar (PUT /api/user/update), served publicly', field: 'avatar', maxEdge: 1024,
+    name: 'avatar (PUT /api/user/update), served publicly',
+    field: 'avatar',
+    maxEdge: 1024,
     async upload(t, data, name) {
       const { token } = await account(t);
-      const res = await t.app.inject({ method: 'PUT', url: '/api/user/update', headers: bearer(token), payload: form({ avatar: { data, name } }) as never });
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: '/api/user/update',
+        headers: bearer(token),
+        payload: form({ avatar: { data, name } }) as never,
+      });
       return { res, served: () => t.app.inject({ method: 'GET', url: res.json().data.avatar }) };
     },
   },
   {
-    name: 'chat image (POST /api/chats/send_messages)', field: 'attachment', maxEdge: 2560,
+    name: 'chat image (POST /api/chats/send_messages)',
+    field: 'attachment',
+    maxEdge: 2560,
     async upload(t, data, name) {
       const [{ token }, { user: owner }] = [await account(t), await account(t, 'owner')];
       const payload = form({ receiver_id: String(owner.id), attachment: { data, name } });
-      const res = await t.app.inject({ method: 'POST', url: '/api/chats/send_messages', headers: bearer(token), payload: payload as never });
-      return { res, served: () => t.app.inject({ method: 'GET', url: res.json().data.attachment, headers: bearer(token) }) };
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/chats/send_messages',
+        headers: bearer(token),
+        payload: payload as never,
+      });
+      return {
+        res,
+        served: () => t.app.inject({ method: 'GET', url: res.json().data.attachment, headers: bearer(token) }),
+      };
     },
   },
 ];
@@ -56,7 +73,10 @@ describe('avatars and chat images are re-encoded like listing photos', () => {
     it(`${route.name}: EXIF (GPS, camera) is gone, the image upright, and the file is sized to fit ${route.maxEdge} px`, async () => {
       const original = await jpegWithGps();
       const before = await sharp(original).metadata();
-      assert.ok(before.exif?.includes(Buffer.from('SecretCam')) && before.orientation === 6, 'the test image does carry EXIF');
+      assert.ok(
+        before.exif?.includes(Buffer.from('SecretCam')) && before.orientation === 6,
+        'the test image does carry EXIF',
+      );
       const { res, served } = await route.upload(t, original, 'holiday.jpg');
       assert.ok(res.statusCode < 300, res.body);
       const file = await served();
@@ -66,7 +86,9 @@ describe('avatars and chat images are re-encoded like listing photos', () => {
       assert.equal(after.format, 'jpeg');
       assert.equal(after.exif, undefined, 'no EXIF left');
       assert.equal(after.orientation, undefined);
-      assert.ok(!file.rawPayload.includes(Buffer.from('SecretCam')) && !file.rawPayload.includes(Buffer.from('Serial-12345')));
+      assert.ok(
+        !file.rawPayload.includes(Buffer.from('SecretCam')) && !file.rawPayload.includes(Buffer.from('Serial-12345')),
+      );
       // 1200×800 turned upright is 800×1200, then fitted into the square.
       const scale = Math.min(1, route.maxEdge / 1200);
       assert.deepEqual([after.width, after.height], [Math.round(800 * scale), Math.round(1200 * scale)]);

@@ -19,7 +19,8 @@ export const PIXEL_LIMIT_RULE =
   `an image that cannot be decoded, or declares more than ${MAX_INPUT_PIXELS / 1_000_000} megapixels however small the file (a ` +
   'decompression bomb), is 422 naming the field';
 /** For route descriptions. */
-export const REENCODED = 'decoded and re-encoded in its own format: EXIF (GPS position, camera serial) and all other metadata, and ' +
+export const REENCODED =
+  'decoded and re-encoded in its own format: EXIF (GPS position, camera serial) and all other metadata, and ' +
   'anything after the image data (an HTML or script trailer), are dropped; turned upright first';
 
 export interface ReencodeOptions {
@@ -34,7 +35,8 @@ export interface ReencodedImage {
   thumbnail: Buffer | null;
 }
 
-const unreadable = (field: string, why: string) => new AppError('VALIDATION_FAILED', `${field} ${why}`, { [field]: [why] });
+const unreadable = (field: string, why: string) =>
+  new AppError('VALIDATION_FAILED', `${field} ${why}`, { [field]: [why] });
 
 // Loaded with the first image rather than with the service: a start that takes no upload does not
 // pay for the native library (part of the vendor modules' 0.5 s of a start; container.ts).
@@ -42,7 +44,12 @@ let sharpModule: Promise<typeof Sharp> | undefined;
 const loadSharp = () => (sharpModule ??= import('sharp').then((m) => m.default));
 
 /** Re-encodes an image in its own format; 422 naming the field when it is damaged or over the pixel limit. */
-export async function reencodeImage(input: Buffer, kind: ImageKind, field: string, opts: ReencodeOptions): Promise<ReencodedImage> {
+export async function reencodeImage(
+  input: Buffer,
+  kind: ImageKind,
+  field: string,
+  opts: ReencodeOptions,
+): Promise<ReencodedImage> {
   const sharp = await loadSharp();
   try {
     const pages = (await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()).pages ?? 1;
@@ -51,18 +58,31 @@ export async function reencodeImage(input: Buffer, kind: ImageKind, field: strin
     let image = sharp(input, { animated, limitInputPixels: MAX_INPUT_PIXELS });
     if (!animated) image = image.rotate();
     image = image.resize({ width: opts.maxEdge, height: opts.maxEdge, fit: 'inside', withoutEnlargement: true });
-    const encoded = kind === 'jpeg' ? image.jpeg({ quality: 85, mozjpeg: true }) : kind === 'png' ? image.png() : kind === 'webp' ? image.webp({ quality: 85 }) : image.gif();
+    const encoded =
+      kind === 'jpeg'
+        ? image.jpeg({ quality: 85, mozjpeg: true })
+        : kind === 'png'
+          ? image.png()
+          : kind === 'webp'
+            ? image.webp({ quality: 85 })
+            : image.gif();
     const data = await encoded.toBuffer();
     const thumbnail = opts.thumbnail
       ? await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
           .rotate()
-          .resize({ width: opts.thumbnail.width, height: opts.thumbnail.maxHeight, fit: 'inside', withoutEnlargement: true })
+          .resize({
+            width: opts.thumbnail.width,
+            height: opts.thumbnail.maxHeight,
+            fit: 'inside',
+            withoutEnlargement: true,
+          })
           .webp({ quality: 80 })
           .toBuffer()
       : null;
     return { data, thumbnail };
   } catch (err) {
-    if (err instanceof Error && /pixel limit/i.test(err.message)) throw unreadable(field, `is larger than ${MAX_INPUT_PIXELS / 1_000_000} megapixels`);
+    if (err instanceof Error && /pixel limit/i.test(err.message))
+      throw unreadable(field, `is larger than ${MAX_INPUT_PIXELS / 1_000_000} megapixels`);
     throw unreadable(field, 'could not be read as an image (damaged or incomplete file)');
   }
 }
@@ -71,7 +91,13 @@ export async function reencodeImage(input: Buffer, kind: ImageKind, field: strin
  * checkUpload (size 413, type by content 415), then an image is re-encoded (422 as reencodeImage);
  * a PDF is kept as sent (nothing here can rewrite it) and must be served as an attachment.
  */
-export async function checkAndReencode(upload: UploadedFile, field: string, allowed: FileKind[], maxBytes: number, maxEdge: number): Promise<CheckedFile> {
+export async function checkAndReencode(
+  upload: UploadedFile,
+  field: string,
+  allowed: FileKind[],
+  maxBytes: number,
+  maxEdge: number,
+): Promise<CheckedFile> {
   const checked = await checkUpload(upload, field, allowed, maxBytes);
   if (checked.kind === 'pdf') return checked;
   return { ...checked, data: (await reencodeImage(checked.data, checked.kind, field, { maxEdge })).data };

@@ -10,14 +10,20 @@ import type { ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createTestApp, type TestApp } from '../../test/helpers/test-app.ts';
 
-const OVERLOADED = { success: false, message: 'The service is overloaded; try again shortly', code: 'SERVICE_UNAVAILABLE' };
+const OVERLOADED = {
+  success: false,
+  message: 'The service is overloaded; try again shortly',
+  code: 'SERVICE_UNAVAILABLE',
+};
 
 describe('in-flight limit', () => {
   let t: TestApp;
   // Requests parked in the slow route until the test lets them go.
   const parked: Array<() => void> = [];
   const streams: ServerResponse[] = [];
-  const releaseAll = () => parked.splice(0).forEach((go) => go());
+  const releaseAll = () => {
+    for (const go of parked.splice(0)) go();
+  };
 
   before(async () => {
     t = await createTestApp({
@@ -108,10 +114,15 @@ describe('in-flight limit', () => {
     let answer = '';
     socket.on('data', (c) => (answer += c));
     socket.on('error', () => {});
-    socket.write(`POST /api/test/slow HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body.slice(0, 10)}`);
+    socket.write(
+      `POST /api/test/slow HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body.slice(0, 10)}`,
+    );
     await sleep(100);
     // The trickling client holds no slot: both are free for others.
-    const slow = [t.app.inject({ method: 'GET', url: '/api/test/slow' }), t.app.inject({ method: 'GET', url: '/api/test/slow' })];
+    const slow = [
+      t.app.inject({ method: 'GET', url: '/api/test/slow' }),
+      t.app.inject({ method: 'GET', url: '/api/test/slow' }),
+    ];
     await until(() => parked.length === 2);
     assert.equal((await t.app.inject({ method: 'GET', url: '/api/test/fast' })).statusCode, 503);
     // Its body arrives while the limit is full: refused then, before any work on it.
@@ -132,13 +143,23 @@ describe('in-flight limit', () => {
 
   it('does not count hijacked streams or WebSocket upgrades', async () => {
     // Two open streams would fill both slots if they were counted.
-    const opened = [t.app.inject({ method: 'GET', url: '/api/test/stream', payloadAsStream: true }), t.app.inject({ method: 'GET', url: '/api/test/stream', payloadAsStream: true })];
+    const opened = [
+      t.app.inject({ method: 'GET', url: '/api/test/stream', payloadAsStream: true }),
+      t.app.inject({ method: 'GET', url: '/api/test/stream', payloadAsStream: true }),
+    ];
     await until(() => streams.length === 2);
-    const slow = [t.app.inject({ method: 'GET', url: '/api/test/slow' }), t.app.inject({ method: 'GET', url: '/api/test/slow' })];
+    const slow = [
+      t.app.inject({ method: 'GET', url: '/api/test/slow' }),
+      t.app.inject({ method: 'GET', url: '/api/test/slow' }),
+    ];
     await until(() => parked.length === 2);
     assert.equal((await t.app.inject({ method: 'GET', url: '/api/test/fast' })).statusCode, 503);
     // Full, yet an upgrade request still reaches its route (here a plain route: no upgrade happens).
-    const upgrade = t.app.inject({ method: 'GET', url: '/api/test/slow', headers: { connection: 'upgrade', upgrade: 'websocket' } });
+    const upgrade = t.app.inject({
+      method: 'GET',
+      url: '/api/test/slow',
+      headers: { connection: 'upgrade', upgrade: 'websocket' },
+    });
     await until(() => parked.length === 3);
     releaseAll();
     for (const r of [...slow, upgrade]) assert.equal((await r).statusCode, 200);

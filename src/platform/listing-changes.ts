@@ -19,13 +19,11 @@ export class ListingChangeFeed implements ListingChanges {
   private readonly unsubscribe: () => void;
   private seq = 0;
   private floor = 0;
-  // Per listing, the stamps of its last 'listing' change, its last 'nights' change and the
-  // 'nights' change before that one (so a writer can tell its own change from another's).
-  private readonly changedAt = new Map<number, { listing: number; nights: number; nightsBefore: number }>();
+  // Per listing, the stamps of its last 'listing' change and its last 'nights' change.
+  private readonly changedAt = new Map<number, { listing: number; nights: number }>();
 
   // Marks this feed's own announcements: the bus hands them back (at once in process, a moment
-  // later through Redis), and recorded twice they would count as a second change, outdating what
-  // a writer read after its own change (see changedSince's `except`).
+  // later through Redis), and recorded twice they would outdate what was read in between.
   private readonly origin = randomUUID();
 
   constructor(private readonly bus: EventBus) {
@@ -36,10 +34,9 @@ export class ListingChangeFeed implements ListingChanges {
     });
   }
 
-  async changed(id: number, scope: ChangeScope = 'listing'): Promise<number> {
-    const at = this.record(id, scope);
+  async changed(id: number, scope: ChangeScope = 'listing'): Promise<void> {
+    this.record(id, scope);
     await this.bus.publish(TOPIC, { id, scope, origin: this.origin });
-    return at;
   }
 
   onChange(listener: (id: number, scope: ChangeScope) => void): () => void {
@@ -51,14 +48,11 @@ export class ListingChangeFeed implements ListingChanges {
     return ++this.seq;
   }
 
-  changedSince(id: number, stamp: number, scope: ChangeScope, except?: number): boolean {
+  changedSince(id: number, stamp: number, scope: ChangeScope): boolean {
     if (stamp <= this.floor) return true;
     const c = this.changedAt.get(id);
     if (c === undefined) return false;
-    if (c.listing > stamp) return true;
-    if (scope === 'listing') return false;
-    // The last 'nights' change is the excepted one: then only the one before it can count.
-    return (c.nights === except ? c.nightsBefore : c.nights) > stamp;
+    return c.listing > stamp || (scope === 'nights' && c.nights > stamp);
   }
 
   close(): void {
@@ -66,18 +60,16 @@ export class ListingChangeFeed implements ListingChanges {
     this.listeners.clear();
   }
 
-  private record(id: number, scope: ChangeScope): number {
+  private record(id: number, scope: ChangeScope): void {
     const at = ++this.seq;
     if (this.changedAt.size >= LOG_MAX && !this.changedAt.has(id)) {
       this.changedAt.clear();
       this.floor = at;
     }
-    const c = this.changedAt.get(id) ?? { listing: 0, nights: 0, nightsBefore: 0 };
-    if (scope === 'nights') c.nightsBefore = c.nights;
+    const c = this.changedAt.get(id) ?? { listing: 0, nights: 0 };
     c[scope] = at;
     this.changedAt.set(id, c);
     for (const l of this.listeners) l(id, scope);
-    return at;
   }
 }
 

@@ -37,7 +37,8 @@ export function scrub(value: unknown, depth = 0): unknown {
   const proto = Object.getPrototypeOf(value);
   if (proto !== Object.prototype && proto !== null) return value;
   const out: Record<string, unknown> = {};
-  for (const [key, v] of Object.entries(value)) out[key] = SECRET.has(key.toLowerCase()) ? '[redacted]' : scrub(v, depth + 1);
+  for (const [key, v] of Object.entries(value))
+    out[key] = SECRET.has(key.toLowerCase()) ? '[redacted]' : scrub(v, depth + 1);
   return out;
 }
 
@@ -56,16 +57,29 @@ function prettyStream(destination: NodeJS.WritableStream | undefined): NodeJS.Wr
   }
   // Synchronous, as pino's own stdout: the last lines before an exit are not lost. The start-up
   // line's `instance` fields repeat its message, for JSON readers only.
-  return pretty({ destination: destination ?? 1, sync: true, colorize: destination ? false : undefined, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname,instance' });
+  return pretty({
+    destination: destination ?? 1,
+    sync: true,
+    colorize: destination ? false : undefined,
+    translateTime: 'SYS:HH:MM:ss.l',
+    ignore: 'pid,hostname,instance',
+  });
 }
 
 /**
  * JSON lines (for log collectors), or human-readable ones when `pretty` (by default: when writing
  * to stdout and stdout is a terminal, that is a developer running the service by hand).
  */
-export function createLogger(level: string, destination?: NodeJS.WritableStream, opts: { pretty?: boolean } = {}): Logger {
+export function createLogger(
+  level: string,
+  destination?: NodeJS.WritableStream,
+  opts: { pretty?: boolean } = {},
+): Logger {
   const err = (e: unknown) => scrub({ ...stdSerializers.err(e as Error) });
   const pretty = opts.pretty ?? (!destination && process.stdout.isTTY === true);
   const stream = (pretty && prettyStream(destination)) || destination;
-  return pino({ level, formatters: { log: (obj) => scrub(obj) as Record<string, unknown> }, serializers: { err, error: err } }, stream as never);
+  return pino(
+    { level, formatters: { log: (obj) => scrub(obj) as Record<string, unknown> }, serializers: { err, error: err } },
+    stream as never,
+  );
 }

@@ -24,6 +24,10 @@ declare module 'fastify' {
     /** The separate metrics listener's URL once the app is ready (METRICS_PORT), else null. */
     metricsUrl: () => string | null;
   }
+  interface FastifyContextConfig {
+    /** A balancer's or orchestrator's health check: counted apart from the traffic (stays_http_health_checks_total). */
+    healthCheck?: boolean;
+  }
 }
 
 // Seconds; the default buckets plus the tail a slow booking or upload lands in.
@@ -36,7 +40,11 @@ export function installMetrics(app: FastifyInstance, deps: Deps): HttpMetrics {
   app.decorate('metricsUrl', () => listenerUrl);
   if (!(metrics instanceof PrometheusMetrics)) return { shed: () => {} };
 
-  const shed = metrics.counter('stays_http_requests_shed_total', 'Requests answered a quick 503 without being served, by reason (event_loop lag, in_flight limit, draining at shutdown)', ['reason']);
+  const shed = metrics.counter(
+    'stays_http_requests_shed_total',
+    'Requests answered a quick 503 without being served, by reason (event_loop lag, in_flight limit, draining at shutdown)',
+    ['reason'],
+  );
   measureRequests(app, metrics);
   collectPlatformFigures(deps, metrics);
 
@@ -44,7 +52,9 @@ export function installMetrics(app: FastifyInstance, deps: Deps): HttpMetrics {
     const token = config.METRICS_TOKEN;
     app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
       if (!carriesToken(request.headers.authorization, token)) {
-        throw new AppError('UNAUTHENTICATED', UNAUTHORIZED, undefined, { 'www-authenticate': 'Bearer realm="metrics"' });
+        throw new AppError('UNAUTHENTICATED', UNAUTHORIZED, undefined, {
+          'www-authenticate': 'Bearer realm="metrics"',
+        });
       }
       const body = await metrics.render();
       return reply.header('cache-control', 'no-store').type(metrics.contentType).send(body);
@@ -56,7 +66,9 @@ export function installMetrics(app: FastifyInstance, deps: Deps): HttpMetrics {
     app.addHook('onReady', async () => {
       const port = config.METRICS_PORT!;
       await new Promise<void>((resolve, reject) => {
-        server.once('error', (err: NodeJS.ErrnoException) => reject(new ConfigError(`METRICS_PORT: cannot listen on ${config.HOST}:${port} (${err.code ?? err.message})`)));
+        server.once('error', (err: NodeJS.ErrnoException) =>
+          reject(new ConfigError(`METRICS_PORT: cannot listen on ${config.HOST}:${port} (${err.code ?? err.message})`)),
+        );
         server.listen(port, config.HOST, () => resolve());
       });
       const a = server.address() as AddressInfo;
@@ -73,10 +85,28 @@ export function installMetrics(app: FastifyInstance, deps: Deps): HttpMetrics {
   return { shed: (reason) => shed.inc({ reason }) };
 }
 
-/** Durations by route pattern (never the raw URL: one series per route, not per id) and requests in flight. */
+/**
+ * Durations by route pattern (never the raw URL: one series per route, not per id) and requests in
+ * flight. Health checks are only counted: a balancer checks each instance every few hundred
+ * milliseconds (most of a quiet instance's requests), which would bury the traffic's percentiles
+ * under the checks' sub-millisecond answers.
+ */
 function measureRequests(app: FastifyInstance, metrics: PrometheusMetrics): void {
-  const duration = metrics.histogram('stays_http_request_duration_seconds', 'Time from the request read to the response sent, by method, route pattern and status', ['method', 'route', 'status_code'], DURATION_BUCKETS);
-  const inFlight = metrics.gauge('stays_http_requests_in_flight', 'Requests being served now (WebSocket and SSE connections not counted)');
+  const duration = metrics.histogram(
+    'stays_http_request_duration_seconds',
+    'Time from the request read to the response sent, by method, route pattern and status (health checks not included)',
+    ['method', 'route', 'status_code'],
+    DURATION_BUCKETS,
+  );
+  const healthChecks = metrics.counter(
+    'stays_http_health_checks_total',
+    'Health checks answered (/healthz, /readyz), by route and status',
+    ['route', 'status_code'],
+  );
+  const inFlight = metrics.gauge(
+    'stays_http_requests_in_flight',
+    'Requests being served now (WebSocket and SSE connections not counted)',
+  );
   // Replies leave on onResponse; hijacked ones (SSE streams) never get there and are swept as
   // sent, at each scrape and whenever the set grows large.
   const serving = new Set<FastifyReply>();
@@ -90,7 +120,10 @@ function measureRequests(app: FastifyInstance, metrics: PrometheusMetrics): void
   });
   app.addHook('onResponse', async (request, reply) => {
     serving.delete(reply);
-    duration.observe({ method: request.method, route: request.routeOptions.url ?? 'unmatched', status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    const route = request.routeOptions.url ?? 'unmatched';
+    const status = String(reply.statusCode);
+    if (request.routeOptions.config?.healthCheck) return healthChecks.inc({ route, status_code: status });
+    duration.observe({ method: request.method, route, status_code: status }, reply.elapsedTime / 1000);
   });
   metrics.beforeScrape(() => {
     sweep();
@@ -99,7 +132,11 @@ function measureRequests(app: FastifyInstance, metrics: PrometheusMetrics): void
 }
 
 function collectPlatformFigures(deps: Deps, metrics: PrometheusMetrics): void {
-  const pool = metrics.gauge('stays_db_pool_connections', 'Database connections by state: total open, idle; waiting counts statements waiting for one (PGlite: one connection)', ['state']);
+  const pool = metrics.gauge(
+    'stays_db_pool_connections',
+    'Database connections by state: total open, idle; waiting counts statements waiting for one (PGlite: one connection)',
+    ['state'],
+  );
   metrics.beforeScrape(() => {
     const s = deps.database.stats();
     pool.set({ state: 'total' }, s.total);
@@ -107,7 +144,10 @@ function collectPlatformFigures(deps: Deps, metrics: PrometheusMetrics): void {
     pool.set({ state: 'waiting' }, s.waiting);
   });
   const backlog = metrics.gauge('stays_outbox_backlog', 'Outbox events committed and not yet published');
-  const oldest = metrics.gauge('stays_outbox_oldest_age_seconds', 'Age of the oldest unpublished outbox event (0 when none)');
+  const oldest = metrics.gauge(
+    'stays_outbox_oldest_age_seconds',
+    'Age of the oldest unpublished outbox event (0 when none)',
+  );
   metrics.beforeScrape(async () => {
     const b = await platformRepository(deps.db).unpublishedBacklog();
     backlog.set(b.count);
@@ -118,20 +158,31 @@ function collectPlatformFigures(deps: Deps, metrics: PrometheusMetrics): void {
 /** The METRICS_PORT listener: GET /metrics and nothing else; the token too when one is set. */
 function metricsListener(metrics: PrometheusMetrics, token: string | undefined): http.Server {
   const server = http.createServer((req, res) => {
-    const send = (status: number, body: string, type = 'application/json; charset=utf-8', headers: Record<string, string> = {}) => {
+    const send = (
+      status: number,
+      body: string,
+      type = 'application/json; charset=utf-8',
+      headers: Record<string, string> = {},
+    ) => {
       res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', ...headers });
       res.end(req.method === 'HEAD' ? undefined : body);
     };
     const path = (req.url ?? '').split('?')[0];
     if (path !== '/metrics' || (req.method !== 'GET' && req.method !== 'HEAD')) {
-      return send(404, JSON.stringify({ success: false, message: 'Only GET /metrics is served here', code: 'ROUTE_NOT_FOUND' }));
+      return send(
+        404,
+        JSON.stringify({ success: false, message: 'Only GET /metrics is served here', code: 'ROUTE_NOT_FOUND' }),
+      );
     }
     if (token && !carriesToken(req.headers.authorization, token)) {
-      return send(401, JSON.stringify({ success: false, message: UNAUTHORIZED, code: 'UNAUTHENTICATED' }), undefined, { 'www-authenticate': 'Bearer realm="metrics"' });
+      return send(401, JSON.stringify({ success: false, message: UNAUTHORIZED, code: 'UNAUTHENTICATED' }), undefined, {
+        'www-authenticate': 'Bearer realm="metrics"',
+      });
     }
     metrics.render().then(
       (body) => send(200, body, metrics.contentType),
-      () => send(500, JSON.stringify({ success: false, message: 'The metrics could not be read', code: 'INTERNAL_ERROR' })),
+      () =>
+        send(500, JSON.stringify({ success: false, message: 'The metrics could not be read', code: 'INTERNAL_ERROR' })),
     );
   });
   server.requestTimeout = 10_000;

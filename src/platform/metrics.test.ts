@@ -7,7 +7,14 @@ import { bearer, createUser, loginAs } from '../../test/helpers/factories.ts';
 import { payouts } from '../db/schema/index.ts';
 import { JobRunner } from '../jobs/job-runner.ts';
 import { startJobs } from '../jobs/index.ts';
-import { listen, openSse, openWs, until, type SseClient, type WsClient } from '../modules/realtime/realtime.test-support.ts';
+import {
+  listen,
+  openSse,
+  openWs,
+  until,
+  type SseClient,
+  type WsClient,
+} from '../modules/realtime/realtime.test-support.ts';
 import { platformRepository } from './platform.repository.ts';
 import { noMetrics } from './metrics.ts';
 
@@ -57,7 +64,12 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     const text = await scrape(t);
     assert.match(text, /^# HELP stays_http_request_duration_seconds /m);
     assert.match(text, /^# TYPE stays_http_request_duration_seconds histogram$/m);
-    for (const name of ['process_cpu_user_seconds_total', 'process_resident_memory_bytes', 'nodejs_eventloop_lag_seconds', 'nodejs_heap_size_used_bytes']) {
+    for (const name of [
+      'process_cpu_user_seconds_total',
+      'process_resident_memory_bytes',
+      'nodejs_eventloop_lag_seconds',
+      'nodejs_heap_size_used_bytes',
+    ]) {
       assert.ok(figure(text, name) !== undefined, `${name} is missing`);
     }
   });
@@ -72,13 +84,33 @@ describe('GET /metrics with METRICS_TOKEN', () => {
   it('counts a request under its route pattern and status, never the raw URL', async () => {
     const labels = { method: 'GET', route: '/api/test/things/:id', status_code: '200' };
     const before = figure(await scrape(t), 'stays_http_request_duration_seconds_count', labels) ?? 0;
-    for (const id of [101, 202, 303]) assert.equal((await t.app.inject({ method: 'GET', url: `/api/test/things/${id}` })).statusCode, 200);
+    for (const id of [101, 202, 303])
+      assert.equal((await t.app.inject({ method: 'GET', url: `/api/test/things/${id}` })).statusCode, 200);
     assert.equal((await t.app.inject({ method: 'GET', url: '/api/no/such/route/404404' })).statusCode, 404);
     const text = await scrape(t);
     assert.equal(figure(text, 'stays_http_request_duration_seconds_count', labels), before + 3);
     assert.equal(figure(text, 'stays_http_request_duration_seconds_bucket', { ...labels, le: '+Inf' }), before + 3);
-    assert.ok((figure(text, 'stays_http_request_duration_seconds_count', { route: 'unmatched', status_code: '404' }) ?? 0) >= 1);
+    assert.ok(
+      (figure(text, 'stays_http_request_duration_seconds_count', { route: 'unmatched', status_code: '404' }) ?? 0) >= 1,
+    );
     assert.ok(!/things\/(101|202|303)|404404/.test(text), 'a raw URL reached the metrics');
+  });
+
+  it('counts health checks apart: a balancer checking every 300 ms leaves the request histogram to the traffic', async () => {
+    const before = await scrape(t);
+    const checks = (text: string, route: string) =>
+      figure(text, 'stays_http_health_checks_total', { route, status_code: '200' }) ?? 0;
+    for (let i = 0; i < 5; i++) {
+      assert.equal((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode, 200);
+      assert.equal((await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode, 200);
+    }
+    assert.equal((await t.app.inject({ method: 'GET', url: '/api/test/things/7' })).statusCode, 200);
+    const text = await scrape(t);
+    assert.equal(checks(text, '/healthz'), checks(before, '/healthz') + 5);
+    assert.equal(checks(text, '/readyz'), checks(before, '/readyz') + 5);
+    for (const route of ['/healthz', '/readyz'])
+      assert.equal(figure(text, 'stays_http_request_duration_seconds_count', { route }), undefined, route);
+    assert.ok((figure(text, 'stays_http_request_duration_seconds_count', { route: '/api/test/things/:id' }) ?? 0) >= 1);
   });
 
   it('follows the outbox backlog and the age of its oldest event', async () => {
@@ -101,7 +133,21 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     assert.equal(await jobs.runner.runNow('purge-idempotency-keys'), true);
     assert.equal(await jobs.runner.runNow('purge-idempotency-keys'), true);
     await jobs.stop();
-    const failing = new JobRunner(t.deps.db, [{ name: 'metrics-test-failing', intervalMs: 60_000, run: async () => { throw new Error('on purpose'); } }], t.deps.instanceId, t.deps.log, t.deps.metrics);
+    const failing = new JobRunner(
+      t.deps.db,
+      [
+        {
+          name: 'metrics-test-failing',
+          intervalMs: 60_000,
+          run: async () => {
+            throw new Error('on purpose');
+          },
+        },
+      ],
+      t.deps.instanceId,
+      t.deps.log,
+      t.deps.metrics,
+    );
     assert.equal(await failing.runNow('metrics-test-failing'), true);
     await failing.stop();
     const text = await scrape(t);
@@ -112,13 +158,36 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     assert.equal(figure(text, 'stays_job_failures_total', { job: 'metrics-test-failing' }), 1);
   });
 
+  it('runs no channel-manager job without a channel manager (CHANNEL_MANAGER=none)', async () => {
+    assert.equal(t.deps.config.CHANNEL_MANAGER, 'none');
+    const jobs = startJobs(t.deps);
+    const ran = await jobs.runner.tick();
+    await jobs.stop();
+    assert.ok(ran.includes('outbox-relay'), `the tick ran the due jobs: ${ran.join(', ')}`);
+    assert.deepEqual(
+      ran.filter((name) => name.startsWith('channel-')),
+      [],
+    );
+    const text = await scrape(t);
+    assert.deepEqual(
+      text.split('\n').filter((line) => /^stays_job_\w+\{job="channel-/.test(line)),
+      [],
+    );
+  });
+
   it('reports payouts and refunds not yet done, by status', async () => {
     let text = await scrape(t);
     assert.equal(figure(text, 'stays_refunds_pending', { status: 'pending' }), 0);
     assert.equal(figure(text, 'stays_refunds_pending', { status: 'failed' }), 0);
     assert.equal(figure(text, 'stays_payouts_pending', { status: 'pending' }), 0);
     const owner = await createUser(t.deps, { role: 'owner' });
-    const row = { ownerId: owner.id, currency: 'EUR', amountMinor: 1000, transferCurrency: 'EUR', transferAmountMinor: 1000 };
+    const row = {
+      ownerId: owner.id,
+      currency: 'EUR',
+      amountMinor: 1000,
+      transferCurrency: 'EUR',
+      transferAmountMinor: 1000,
+    };
     await t.deps.db.insert(payouts).values([row, row, { ...row, status: 'failed' }, { ...row, status: 'paid' }]);
     text = await scrape(t);
     assert.equal(figure(text, 'stays_payouts_pending', { status: 'pending' }), 2);
@@ -152,8 +221,14 @@ describe('GET /metrics with METRICS_TOKEN', () => {
       for (const c of ws) c.ws.close();
       sse?.close();
     }
-    await until(async () => figure(await scrape(t), 'stays_realtime_connections', { kind: 'ws' }) === 0, 'the sockets to be gone');
-    await until(async () => figure(await scrape(t), 'stays_realtime_connections', { kind: 'sse' }) === 0, 'the stream to be gone');
+    await until(
+      async () => figure(await scrape(t), 'stays_realtime_connections', { kind: 'ws' }) === 0,
+      'the sockets to be gone',
+    );
+    await until(
+      async () => figure(await scrape(t), 'stays_realtime_connections', { kind: 'sse' }) === 0,
+      'the stream to be gone',
+    );
   });
 });
 
@@ -195,7 +270,10 @@ describe('GET /metrics on METRICS_PORT', () => {
   it('shows a request in flight, and counts the one shed beside it', async () => {
     const held = t.app.inject({ method: 'GET', url: '/api/test/held' });
     const scrapePort = async () => (await fetch(t.app.metricsUrl()!)).text();
-    await until(async () => figure(await scrapePort(), 'stays_http_requests_in_flight') === 1, 'the held request to be in flight');
+    await until(
+      async () => figure(await scrapePort(), 'stays_http_requests_in_flight') === 1,
+      'the held request to be in flight',
+    );
     const shed = await t.app.inject({ method: 'GET', url: '/api/test/quick' });
     assert.equal(shed.statusCode, 503);
     release();
@@ -203,13 +281,19 @@ describe('GET /metrics on METRICS_PORT', () => {
     const text = await scrapePort();
     assert.equal(figure(text, 'stays_http_requests_shed_total', { reason: 'in_flight' }), 1);
     assert.equal(figure(text, 'stays_http_requests_in_flight'), 0);
-    assert.equal(figure(text, 'stays_http_request_duration_seconds_count', { route: '/api/test/quick', status_code: '503' }), 1);
+    assert.equal(
+      figure(text, 'stays_http_request_duration_seconds_count', { route: '/api/test/quick', status_code: '503' }),
+      1,
+    );
   });
 
   it('counts the 503s answered while draining', async () => {
     t.app.startDraining();
     assert.equal((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode, 503);
-    assert.equal(figure(await (await fetch(t.app.metricsUrl()!)).text(), 'stays_http_requests_shed_total', { reason: 'draining' }), 1);
+    assert.equal(
+      figure(await (await fetch(t.app.metricsUrl()!)).text(), 'stays_http_requests_shed_total', { reason: 'draining' }),
+      1,
+    );
   });
 
   it('stops listening when the app closes', async () => {
@@ -267,8 +351,8 @@ describe('two apps in one process', () => {
   });
 
   it('each reports only its own requests', async () => {
-    for (let i = 0; i < 3; i++) await a.app.inject({ method: 'GET', url: '/healthz' });
-    const labels = { route: '/healthz', status_code: '200' };
+    for (let i = 0; i < 3; i++) await a.app.inject({ method: 'GET', url: '/api/properties/public' });
+    const labels = { route: '/api/properties/public', status_code: '200' };
     assert.equal(figure(await scrape(a), 'stays_http_request_duration_seconds_count', labels), 3);
     assert.equal(figure(await scrape(b), 'stays_http_request_duration_seconds_count', labels), undefined);
   });

@@ -20,14 +20,19 @@ export class PrometheusMetrics implements Metrics {
 
   // A name asked for again (a second job runner on these deps) gets the metric already there.
   counter(name: string, help: string, labelNames: readonly string[] = []): MetricCounter {
-    const c = (this.registry.getSingleMetric(name) as Counter | undefined) ?? new Counter({ name, help, labelNames, registers: [this.registry] });
+    const c =
+      (this.registry.getSingleMetric(name) as Counter | undefined) ??
+      new Counter({ name, help, labelNames, registers: [this.registry] });
     return { inc: (labels, by = 1) => (labels ? c.inc(labels, by) : c.inc(by)) };
   }
 
   gauge(name: string, help: string, labelNames: readonly string[] = []): MetricGauge {
-    const g = (this.registry.getSingleMetric(name) as Gauge | undefined) ?? new Gauge({ name, help, labelNames, registers: [this.registry] });
+    const g =
+      (this.registry.getSingleMetric(name) as Gauge | undefined) ??
+      new Gauge({ name, help, labelNames, registers: [this.registry] });
     return {
-      set: ((a: MetricLabels | number, b?: number) => (typeof a === 'number' ? g.set(a) : g.set(a, b!))) as MetricGauge['set'],
+      set: ((a: MetricLabels | number, b?: number) =>
+        typeof a === 'number' ? g.set(a) : g.set(a, b!)) as MetricGauge['set'],
     };
   }
 

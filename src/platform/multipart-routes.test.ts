@@ -39,58 +39,113 @@ const image = async (): Promise<FilePart> => ({ data: await png(64, 48), name: '
 
 const ROUTES: Route[] = [
   {
-    operation: 'PUT /api/user/update', fileField: 'avatar', textField: 'job', puts: 1, invalid: { first_name: 'x'.repeat(101) },
-    table: 'users', failOn: { on: 'UPDATE', when: 'NEW.avatar IS DISTINCT FROM OLD.avatar' }, state: 'users WHERE avatar IS NOT NULL',
+    operation: 'PUT /api/user/update',
+    fileField: 'avatar',
+    textField: 'job',
+    puts: 1,
+    invalid: { first_name: 'x'.repeat(101) },
+    table: 'users',
+    failOn: { on: 'UPDATE', when: 'NEW.avatar IS DISTINCT FROM OLD.avatar' },
+    state: 'users WHERE avatar IS NOT NULL',
     async prepare(t) {
       const { token } = await account(t);
       return async (over) => {
         const payload = form({ job: 'Pilot', avatar: await image(), ...over });
-        return t.app.inject({ method: 'PUT', url: '/api/user/update', headers: bearer(token), payload: payload as never });
+        return t.app.inject({
+          method: 'PUT',
+          url: '/api/user/update',
+          headers: bearer(token),
+          payload: payload as never,
+        });
       };
     },
   },
   {
-    operation: 'POST /api/chats/send_messages', fileField: 'attachment', textField: 'content', puts: 1, invalid: { content: 'x'.repeat(5001) },
-    table: 'messages', failOn: { on: 'INSERT' }, state: 'messages',
+    operation: 'POST /api/chats/send_messages',
+    fileField: 'attachment',
+    textField: 'content',
+    puts: 1,
+    invalid: { content: 'x'.repeat(5001) },
+    table: 'messages',
+    failOn: { on: 'INSERT' },
+    state: 'messages',
     async prepare(t) {
       const [{ token }, { user: owner }] = [await account(t), await account(t, 'owner')];
       return async (over) => {
         const payload = form({ receiver_id: String(owner.id), content: 'Hello', attachment: await image(), ...over });
-        return t.app.inject({ method: 'POST', url: '/api/chats/send_messages', headers: bearer(token), payload: payload as never });
+        return t.app.inject({
+          method: 'POST',
+          url: '/api/chats/send_messages',
+          headers: bearer(token),
+          payload: payload as never,
+        });
       };
     },
   },
   {
-    operation: 'POST /api/user/become-owner', fileField: 'id_verso_path', textField: 'city', puts: 2, invalid: { id_expiry_date: '2001-01-01' },
-    table: 'owner_requests', failOn: { on: 'INSERT' }, state: 'owner_requests',
+    operation: 'POST /api/user/become-owner',
+    fileField: 'id_verso_path',
+    textField: 'city',
+    puts: 2,
+    invalid: { id_expiry_date: '2001-01-01' },
+    table: 'owner_requests',
+    failOn: { on: 'INSERT' },
+    state: 'owner_requests',
     async prepare(t) {
       const { token } = await account(t);
-      return (over) => t.app.inject({ method: 'POST', url: '/api/user/become-owner', headers: bearer(token), payload: kycForm(over) });
+      return (over) =>
+        t.app.inject({ method: 'POST', url: '/api/user/become-owner', headers: bearer(token), payload: kycForm(over) });
     },
   },
   {
-    operation: 'POST /api/user/owner-request/documents', fileField: 'company_document', puts: 1, invalid: { company_document: 'not a file' },
-    table: 'owner_requests', failOn: { on: 'UPDATE', when: 'NEW.company_document_key IS DISTINCT FROM OLD.company_document_key' },
+    operation: 'POST /api/user/owner-request/documents',
+    fileField: 'company_document',
+    puts: 1,
+    invalid: { company_document: 'not a file' },
+    table: 'owner_requests',
+    failOn: { on: 'UPDATE', when: 'NEW.company_document_key IS DISTINCT FROM OLD.company_document_key' },
     state: 'owner_requests WHERE company_document_key IS NOT NULL',
     async prepare(t) {
       const { token } = await account(t);
-      const applied = await new Recorder(t).apply(token, { user_type: 'company', company_name: 'Acme', company_document: undefined });
+      const applied = await new Recorder(t).apply(token, {
+        user_type: 'company',
+        company_name: 'Acme',
+        company_document: undefined,
+      });
       assert.equal(applied.statusCode, 201, applied.body);
       return (over) => {
-        const payload = form({ company_document: { data: SAMPLE_PDF, name: 'kbis.pdf', type: 'application/pdf' }, ...over });
-        return t.app.inject({ method: 'POST', url: '/api/user/owner-request/documents', headers: bearer(token), payload: payload as never });
+        const payload = form({
+          company_document: { data: SAMPLE_PDF, name: 'kbis.pdf', type: 'application/pdf' },
+          ...over,
+        });
+        return t.app.inject({
+          method: 'POST',
+          url: '/api/user/owner-request/documents',
+          headers: bearer(token),
+          payload: payload as never,
+        });
       };
     },
   },
   {
-    operation: 'POST /api/properties/{id}/medias', fileField: 'files', puts: 2, invalid: { 'files[]': 'not a file' }, // puts: the image and its thumbnail
-    table: 'property_medias', failOn: { on: 'INSERT' }, state: 'property_medias',
+    operation: 'POST /api/properties/{id}/medias',
+    fileField: 'files',
+    puts: 2,
+    invalid: { 'files[]': 'not a file' }, // puts: the image and its thumbnail
+    table: 'property_medias',
+    failOn: { on: 'INSERT' },
+    state: 'property_medias',
     async prepare(t) {
       const { user, token } = await account(t, 'owner');
       const property = await createProperty(t.deps, user.id);
       return async (over) => {
         const payload = form({ files: await image(), ...over });
-        return t.app.inject({ method: 'POST', url: `/api/properties/${property.id}/medias`, headers: bearer(token), payload: payload as never });
+        return t.app.inject({
+          method: 'POST',
+          url: `/api/properties/${property.id}/medias`,
+          headers: bearer(token),
+          payload: payload as never,
+        });
       };
     },
   },
@@ -104,7 +159,9 @@ describe('multipart routes: unstorable text is refused before any write, and a f
   after(() => t.close());
 
   async function count(what: string): Promise<number> {
-    const res = (await t.deps.db.execute(sql.raw(`SELECT count(*)::text AS n FROM ${what}`))) as unknown as { rows: Array<{ n: string }> };
+    const res = (await t.deps.db.execute(sql.raw(`SELECT count(*)::text AS n FROM ${what}`))) as unknown as {
+      rows: Array<{ n: string }>;
+    };
     return Number(res.rows[0]!.n);
   }
 
@@ -115,7 +172,14 @@ describe('multipart routes: unstorable text is refused before any write, and a f
     const watch = watchStorage(t, opts);
     try {
       const res = await send(over);
-      return { res, puts: watch.puts, filesBefore: files, filesAfter: await storedFiles(t), stateBefore: state, stateAfter: await count(route.state) };
+      return {
+        res,
+        puts: watch.puts,
+        filesBefore: files,
+        filesAfter: await storedFiles(t),
+        stateBefore: state,
+        stateAfter: await count(route.state),
+      };
     } finally {
       watch.restore();
     }
@@ -123,8 +187,13 @@ describe('multipart routes: unstorable text is refused before any write, and a f
 
   it('the table covers every route that takes multipart/form-data', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json();
-    const multipart = Object.entries(doc.paths as Record<string, Record<string, { requestBody?: { content?: object } }>>).flatMap(([p, ops]) =>
-      Object.entries(ops).filter(([, op]) => op.requestBody?.content && 'multipart/form-data' in op.requestBody.content).map(([m]) => `${m.toUpperCase()} ${p}`));
+    const multipart = Object.entries(
+      doc.paths as Record<string, Record<string, { requestBody?: { content?: object } }>>,
+    ).flatMap(([p, ops]) =>
+      Object.entries(ops)
+        .filter(([, op]) => op.requestBody?.content && 'multipart/form-data' in op.requestBody.content)
+        .map(([m]) => `${m.toUpperCase()} ${p}`),
+    );
     assert.deepEqual(multipart.sort(), ROUTES.map((r) => r.operation).sort());
   });
 
@@ -137,12 +206,17 @@ describe('multipart routes: unstorable text is refused before any write, and a f
     });
 
     // (A lone surrogate cannot come through: a multipart body is UTF-8, which cannot encode one.)
-    for (const [where, bad] of [['a text field', 'a\u0000b'], ["the file's name", 'x\u0000.png']] as const) {
+    for (const [where, bad] of [
+      ['a text field', 'a\u0000b'],
+      ["the file's name", 'x\u0000.png'],
+    ] as const) {
       const field = where === 'a text field' ? route.textField : route.fileField;
       if (!field) continue;
       it(`${route.operation}: a NUL in ${where} is 422 naming ${field}, and nothing is written`, async () => {
         const value = where === 'a text field' ? bad : { data: SAMPLE_PNG, name: bad, type: 'image/png' };
-        const { res, puts, filesBefore, filesAfter, stateBefore, stateAfter } = await attempt(route, { [field]: value });
+        const { res, puts, filesBefore, filesAfter, stateBefore, stateAfter } = await attempt(route, {
+          [field]: value,
+        });
         assert.equal(res.statusCode, 422, res.body);
         assert.deepEqual(Object.keys(res.json().errors), [field]);
         assert.deepEqual(puts, []);
@@ -159,7 +233,11 @@ describe('multipart routes: unstorable text is refused before any write, and a f
     });
 
     it(`${route.operation}: storage failing after the last write (the bytes landed) is 500 and keeps none of the files`, async () => {
-      const { res, puts, filesBefore, filesAfter, stateBefore, stateAfter } = await attempt(route, {}, { failAfterPut: route.puts });
+      const { res, puts, filesBefore, filesAfter, stateBefore, stateAfter } = await attempt(
+        route,
+        {},
+        { failAfterPut: route.puts },
+      );
       assert.equal(res.statusCode, 500, res.body);
       assert.equal(puts.length, route.puts);
       assert.deepEqual(filesAfter, filesBefore);

@@ -24,8 +24,11 @@ export function securityOf(config: Partial<FastifyContextConfig> | undefined, de
 
 /** The header of routes that opt in with `config.idempotent` (platform/idempotency.ts), so clients can see which do. */
 const IDEMPOTENCY_KEY = {
-  type: 'string', minLength: 1, maxLength: 255,
-  description: 'Optional; any unique string (a UUID). A retry with the same key and body answers the first success again (header ' +
+  type: 'string',
+  minLength: 1,
+  maxLength: 255,
+  description:
+    'Optional; any unique string (a UUID). A retry with the same key and body answers the first success again (header ' +
     'Idempotent-Replayed: true) instead of acting twice; the same key with another body is 422, while the first is still running 409. ' +
     'Keys are per caller and operation, kept 24 h; a failed attempt frees its key.',
 };
@@ -44,22 +47,3 @@ export const documentRoute: SwaggerTransform = ({ schema, url, route }) => {
 
 /** The license in package.json, which the document states (test/openapi-document.test.ts holds them equal). */
 export const LICENSE = { name: 'MIT', identifier: 'MIT' };
-
-/** The decisions behind the document's shape, appended to info.description. */
-export const DOCUMENT_CONVENTIONS =
-  '\n\n**How this document is written.** Every operation has an operationId (verb-noun camelCase, stable: the names the typed client ' +
-  'in clients/typescript exposes; renaming one is a breaking change). `security: []` marks a public operation; `bearer` one that needs a ' +
-  'token (Authorization: Bearer, or the session cookie named by current_token_type); `bearer` or none one that serves anonymous callers ' +
-  'and shows more to signed-in ones. Security is derived from the same route flags the server enforces. Success answers are the ' +
-  '`Envelope` component combined (allOf) with what the operation puts in data (and meta, for lists); errors are the `ErrorBody` component ' +
-  'through shared responses (BadRequest, ValidationFailed, TooManyRequests, ...). The read forms are shared components (PropertyReadForm, ' +
-  'ReservationReadForm, ReservationLight, PropertyCard, OwnerListItem, FlatProfile, ...). Every request body has an example written ' +
-  'against the data of a fresh `npm run seed:demo` (its ids, its accounts: each operation says which account to authorize as), with ' +
-  'stay dates counted from the day this server built the document; the few that need a mailed code, a file or a token say what to ' +
-  'replace. The main answers (login, listing, search, preview, booking, payment) have examples taken from that data. ' +
-  '**Path templates of the same shape.** /user/avatars/{name}, /user/{id}/role, /user/{userId}/stats, /user/{id}/approve-owner, ' +
-  '/user/{id}/reject-owner and /user/accept-owner-request/{id} share a shape, as do /properties/owner/{userId} and ' +
-  '/properties/{id}/<sub-resource>: the router matches literal segments before parameters, so each URL reaches exactly one operation ' +
-  '(/user/avatars/role is an avatar, /properties/owner/7 the owner list). The paths are fixed by the interface spec and the contract, so ' +
-  'they stay; Redocly\'s no-ambiguous-paths rule is turned off for them in redocly.yaml, and the test of this document checks that ' +
-  'these are the only such pairs.';

@@ -4,18 +4,20 @@ import type { Executor } from '../db/connection.ts';
 import { rawQuery } from '../db/raw-query.ts';
 import { mailOutbox, outboxEvents } from '../db/schema/index.ts';
 import type { MailMessage } from '../ports/mailer.ts';
+import { queryRows } from '../db/query-rows.ts';
 
 export type OutboxEventRow = typeof outboxEvents.$inferSelect;
 
 // The relay's statements, sent by every pass (one pass follows another under a stream of
-// bookings): raw and prepared, with no query builder in between.
+// bookings): raw, with no query builder in between.
 const RELAX_DURABILITY = { text: 'SET LOCAL synchronous_commit = off' };
 const LOCK_UNPUBLISHED = {
-  name: 'outbox_lock_unpublished',
   text: `SELECT id, topic, payload, created_at, published_at, attempts FROM outbox_events
     WHERE published_at IS NULL ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
 };
-const MARK_PUBLISHED = { name: 'outbox_mark_published', text: 'UPDATE outbox_events SET published_at = $1::timestamptz WHERE id = ANY($2::bigint[])' };
+const MARK_PUBLISHED = {
+  text: 'UPDATE outbox_events SET published_at = $1::timestamptz WHERE id = ANY($2::bigint[])',
+};
 
 export function platformRepository(db: Executor) {
   return {
@@ -45,8 +47,22 @@ export function platformRepository(db: Executor) {
 
     /** Locks a batch of unpublished events; other relays skip them instead of waiting. */
     async lockUnpublished(limit: number): Promise<OutboxEventRow[]> {
-      const rows = await rawQuery<{ id: string | number; topic: string; payload: unknown; created_at: Date; published_at: Date | null; attempts: number }>(db, LOCK_UNPUBLISHED, [limit]);
-      return rows.map((r) => ({ id: Number(r.id), topic: r.topic, payload: r.payload, createdAt: r.created_at, publishedAt: r.published_at, attempts: r.attempts }));
+      const rows = await rawQuery<{
+        id: string | number;
+        topic: string;
+        payload: unknown;
+        created_at: Date;
+        published_at: Date | null;
+        attempts: number;
+      }>(db, LOCK_UNPUBLISHED, [limit]);
+      return rows.map((r) => ({
+        id: Number(r.id),
+        topic: r.topic,
+        payload: r.payload,
+        createdAt: r.created_at,
+        publishedAt: r.published_at,
+        attempts: r.attempts,
+      }));
     },
 
     async markPublished(ids: number[], at: Date): Promise<void> {
@@ -55,15 +71,22 @@ export function platformRepository(db: Executor) {
 
     /** Events committed and not yet published, and the age of the oldest (on the partial index). */
     async unpublishedBacklog(): Promise<{ count: number; oldestAgeSeconds: number }> {
-      const result = (await db.execute(sql`
+      const result = await queryRows<{ count: number; age: number }>(
+        db,
+        sql`
         SELECT count(*)::int AS count, COALESCE(EXTRACT(EPOCH FROM now() - min(created_at)), 0)::float8 AS age
-        FROM outbox_events WHERE published_at IS NULL`)) as unknown as { rows: Array<{ count: number; age: number }> };
+        FROM outbox_events WHERE published_at IS NULL`,
+      );
       const row = result.rows[0];
       return { count: Number(row?.count ?? 0), oldestAgeSeconds: Math.max(0, Number(row?.age ?? 0)) };
     },
 
     async bumpAttempts(ids: number[]): Promise<void> {
-      if (ids.length) await db.update(outboxEvents).set({ attempts: sql`${outboxEvents.attempts} + 1` }).where(inArray(outboxEvents.id, ids));
+      if (ids.length)
+        await db
+          .update(outboxEvents)
+          .set({ attempts: sql`${outboxEvents.attempts} + 1` })
+          .where(inArray(outboxEvents.id, ids));
     },
   };
 }

@@ -19,7 +19,11 @@ type StorageDeps = Pick<Deps, 'storage' | 'log'>;
  * A key counts as written from the start of its write: one that fails halfway may have left part
  * of the file behind.
  */
-export async function storeFilesThen<T>(deps: StorageDeps, files: readonly FileToStore[], change: () => Promise<T>): Promise<T> {
+export async function storeFilesThen<T>(
+  deps: StorageDeps,
+  files: readonly FileToStore[],
+  change: () => Promise<T>,
+): Promise<T> {
   const written: string[] = [];
   try {
     for (const f of files) {
@@ -34,9 +38,14 @@ export async function storeFilesThen<T>(deps: StorageDeps, files: readonly FileT
 }
 
 /** Removes files no row refers to (any more); a failed removal is logged, never an error of the request. */
-export async function removeStoredFiles(deps: StorageDeps, keys: ReadonlyArray<string | null | undefined>): Promise<void> {
+export async function removeStoredFiles(
+  deps: StorageDeps,
+  keys: ReadonlyArray<string | null | undefined>,
+): Promise<void> {
   for (const key of keys) {
     if (!key) continue;
-    await deps.storage.delete(key).catch((err: unknown) => deps.log.error({ err, key }, 'could not remove a stored file; it is left orphaned'));
+    await deps.storage
+      .delete(key)
+      .catch((err: unknown) => deps.log.error({ err, key }, 'could not remove a stored file; it is left orphaned'));
   }
 }

@@ -5,8 +5,10 @@
 // run before Ajv (which validates with coerceTypes off and strictNumbers on): the same rules as
 // Ajv's `coerceTypes: 'array'` except that text becomes a number only when it is a plain decimal
 // numeral that the number type can hold exactly (integers: safe integers, no fraction, no sign
-// but `-`, no padding). Anything else is left as it came, so Ajv refuses it with a 422 naming the
-// field. Unions take the first branch, in order as Ajv does, that the value satisfies as it is or
+// but `-`, no padding), and that null is never read as 0, false or empty text (`"price": null`
+// made a free service), nor 0 or false as null; only empty text is null, for a member that may
+// be. The document states each reading (app.ts, info.description). Anything else is left as it
+// came, so Ajv refuses it with a 422 naming the field. Unions take the first branch, in order as Ajv does, that the value satisfies as it is or
 // once coerced (so `receiver_id: "42"` is still the user 42, `"0"` the external thread "0", and a
 // null sent for a nullable text member stays null rather than becoming an empty string).
 
@@ -39,39 +41,47 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 
 function matches(type: string, v: unknown): boolean {
   switch (type) {
-    case 'integer': return typeof v === 'number' && Number.isInteger(v);
-    case 'number': return typeof v === 'number' && Number.isFinite(v);
-    case 'string': return typeof v === 'string';
-    case 'boolean': return typeof v === 'boolean';
-    case 'null': return v === null;
-    case 'array': return Array.isArray(v);
-    case 'object': return isObject(v);
-    default: return false;
+    case 'integer':
+      return typeof v === 'number' && Number.isInteger(v);
+    case 'number':
+      return typeof v === 'number' && Number.isFinite(v);
+    case 'string':
+      return typeof v === 'string';
+    case 'boolean':
+      return typeof v === 'boolean';
+    case 'null':
+      return v === null;
+    case 'array':
+      return Array.isArray(v);
+    case 'object':
+      return isObject(v);
+    default:
+      return false;
   }
 }
 
 function toType(type: string, v: unknown): Maybe {
   switch (type) {
     case 'string':
-      if ((typeof v === 'number' && Number.isFinite(v)) || typeof v === 'boolean') return String(v);
-      return v === null ? '' : NO;
-    case 'integer': case 'number':
+      return (typeof v === 'number' && Number.isFinite(v)) || typeof v === 'boolean' ? String(v) : NO;
+    case 'integer':
+    case 'number':
       if (typeof v === 'string') return strictNumber(v, type === 'integer');
-      if (typeof v === 'boolean') return Number(v);
-      return v === null ? 0 : NO;
+      return typeof v === 'boolean' ? Number(v) : NO;
     case 'boolean':
-      if (v === 'false' || v === 0 || v === null) return false;
+      if (v === 'false' || v === 0) return false;
       return v === 'true' || v === 1 ? true : NO;
     case 'null':
-      return v === '' || v === 0 || v === false ? null : NO;
+      return v === '' ? null : NO;
     case 'array':
-      return typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' || v === null ? [v] : NO;
+      return typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? [v] : NO;
     default:
       return NO;
   }
 }
 
-const typesOf = (s: Schema): string[] => (Array.isArray(s.type) ? (s.type as string[]) : typeof s.type === 'string' ? [s.type] : []);
+const typesOf = (s: Schema): string[] =>
+  Array.isArray(s.type) ? (s.type as string[]) : typeof s.type === 'string' ? [s.type] : [];
 
 /** The value as one of the types (first that fits as it is, else the first it coerces to), or NO. */
 function asTypes(types: string[], v: unknown): Maybe {
@@ -95,7 +105,11 @@ export function withinBranch(s: Schema, v: unknown): boolean {
   if (Array.isArray(s.enum) && !s.enum.includes(v)) return false;
   if (typeof v === 'string') {
     const length = [...v].length;
-    if ((typeof s.minLength === 'number' && length < s.minLength) || (typeof s.maxLength === 'number' && length > s.maxLength)) return false;
+    if (
+      (typeof s.minLength === 'number' && length < s.minLength) ||
+      (typeof s.maxLength === 'number' && length > s.maxLength)
+    )
+      return false;
     try {
       return typeof s.pattern !== 'string' || new RegExp(s.pattern, 'u').test(v);
     } catch {
@@ -105,7 +119,12 @@ export function withinBranch(s: Schema, v: unknown): boolean {
   if (typeof v !== 'number') return true;
   const num = (k: string) => (typeof s[k] === 'number' ? (s[k] as number) : undefined);
   const [min, max, xmin, xmax] = [num('minimum'), num('maximum'), num('exclusiveMinimum'), num('exclusiveMaximum')];
-  return !((min !== undefined && v < min) || (max !== undefined && v > max) || (xmin !== undefined && v <= xmin) || (xmax !== undefined && v >= xmax));
+  return !(
+    (min !== undefined && v < min) ||
+    (max !== undefined && v > max) ||
+    (xmin !== undefined && v <= xmin) ||
+    (xmax !== undefined && v >= xmax)
+  );
 }
 
 /**
@@ -119,7 +138,8 @@ export function coerceInput(schema: unknown, value: unknown, options: CoerceOpti
 // A union tries each branch on a copy; only the branch taken changes the value itself.
 function copyOf(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(copyOf);
-  if (isObject(v) && [Object.prototype, null].includes(Object.getPrototypeOf(v))) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, copyOf(x)]));
+  if (isObject(v) && [Object.prototype, null].includes(Object.getPrototypeOf(v)))
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, copyOf(x)]));
   return v;
 }
 
@@ -145,11 +165,15 @@ function coerce(schema: unknown, value: unknown, o: CoerceOptions, depth: number
 }
 
 function coerceUnion(alternatives: unknown[], v: unknown, o: CoerceOptions, depth: number): unknown {
-  const branches = alternatives.filter(isObject).map((alt) => (typeof alt.$ref === 'string' ? (o.resolve?.(alt.$ref) ?? alt) : alt) as Schema);
-  const candidates = branches.map((branch) => {
-    const types = typesOf(branch);
-    return { branch, value: types.length ? asTypes(types, v) : v };
-  }).filter((c) => c.value !== NO);
+  const branches = alternatives
+    .filter(isObject)
+    .map((alt) => (typeof alt.$ref === 'string' ? (o.resolve?.(alt.$ref) ?? alt) : alt) as Schema);
+  const candidates = branches
+    .map((branch) => {
+      const types = typesOf(branch);
+      return { branch, value: types.length ? asTypes(types, v) : v };
+    })
+    .filter((c) => c.value !== NO);
   for (const { branch, value } of candidates) {
     const tried = coerce(branch, copyOf(value), o, depth + 1);
     if (o.fits ? o.fits(branch, tried) : withinBranch(branch, tried)) return coerce(branch, value, o, depth + 1);

@@ -5,6 +5,7 @@
 // preValidation hook, which runs after this one: uploads.ts checks their fields and file names.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { invalidField, type AppError } from './errors.ts';
+import { jsonShapeProblem } from './json-budget.ts';
 
 const MAX_DEPTH = 32;
 
@@ -35,27 +36,41 @@ export function findBadText(value: unknown, path = '', depth = 0): string | null
 // invalid JSON, and undecodable bytes become U+FFFD): a JSON body whose text has none of those
 // escapes needs no walk, which keeps the check off the common path.
 const SUSPECT_ESCAPE = /\\u(?:0000|[dD][89a-fA-F][0-9a-fA-F]{2})/;
-const CLEAN_JSON = Symbol('cleanJsonBody');
+// Requests whose raw JSON body held no suspect escape (the parse found nothing to look for).
+const cleanJson = new WeakSet<FastifyRequest>();
 
-/** Installs the check: the JSON parser notes clean bodies, a preValidation hook checks the rest. */
+/**
+ * Installs the check: the JSON parser refuses bodies over the shape budget (json-budget.ts, 422
+ * naming body) and notes clean ones; a preValidation hook checks the rest.
+ */
 export function installTextGuard(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
-    if (!SUSPECT_ESCAPE.test(body as string)) (req as unknown as Record<symbol, boolean>)[CLEAN_JSON] = true;
-    parseJson(req, body as string, done);
+    const problem = jsonShapeProblem(body as string);
+    if (problem) return done(invalidField('body', `The body ${problem}`), undefined);
+    if (!SUSPECT_ESCAPE.test(body as string)) cleanJson.add(req);
+    void parseJson(req, body as string, done);
   });
   app.addHook('preValidation', rejectBadText);
 }
 
 export async function rejectBadText(req: FastifyRequest): Promise<void> {
-  const clean = (req as unknown as Record<symbol, boolean>)[CLEAN_JSON] === true;
-  const field = findBadText(req.params) ?? findBadText(req.query) ?? (clean || Buffer.isBuffer(req.body) ? null : findBadText(req.body));
+  // A URL that names no route is a 404 whatever its input holds.
+  if (req.routeOptions.url === undefined) return;
+  const clean = cleanJson.has(req);
+  const field =
+    findBadText(req.params) ??
+    findBadText(req.query) ??
+    (clean || Buffer.isBuffer(req.body) ? null : findBadText(req.body));
   if (field) throw badTextError(field);
 }
 
 /** The 422 naming a field that holds such text (or whose uploaded file's name does). */
 export function badTextError(field: string, what = 'must be text'): AppError {
   // The field's own name may hold the bad characters; it is shown with them escaped.
-  return invalidField(field.replace(new RegExp(LONE_SURROGATE, 'g'), '?').replace(/\u0000/g, '\\0'), `${what} without NUL characters (U+0000) or unpaired surrogates`);
+  return invalidField(
+    field.replace(new RegExp(LONE_SURROGATE, 'g'), '?').replaceAll('\u0000', '\\0'),
+    `${what} without NUL characters (U+0000) or unpaired surrogates`,
+  );
 }

@@ -41,12 +41,23 @@ describe('multipart file fields', () => {
     const property = await createProperty(t.deps, user.id);
     const named = new FormData();
     named.append('jo\u0000b', 'Pilot');
-    const res = await t.app.inject({ method: 'PUT', url: '/api/user/update', headers: bearer(token), payload: named as never });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/update',
+      headers: bearer(token),
+      payload: named as never,
+    });
     assert.equal(res.statusCode, 422, res.body);
     assert.deepEqual(Object.keys(res.json().errors), ['jo\\0b']);
     const files = new FormData();
-    for (const name of ['a.png', 'b\u0000.png']) files.append('files', new Blob([new Uint8Array(SAMPLE_PNG)], { type: 'image/png' }), name);
-    const many = await t.app.inject({ method: 'POST', url: `/api/properties/${property.id}/medias`, headers: bearer(token), payload: files as never });
+    for (const name of ['a.png', 'b\u0000.png'])
+      files.append('files', new Blob([new Uint8Array(SAMPLE_PNG)], { type: 'image/png' }), name);
+    const many = await t.app.inject({
+      method: 'POST',
+      url: `/api/properties/${property.id}/medias`,
+      headers: bearer(token),
+      payload: files as never,
+    });
     assert.equal(many.statusCode, 422, many.body);
     assert.deepEqual(Object.keys(many.json().errors), ['files']);
   });
@@ -54,15 +65,26 @@ describe('multipart file fields', () => {
   it('are documented as binary strings in /openapi.json', async () => {
     const doc = (await second.app.inject({ method: 'GET', url: '/openapi.json' })).json();
     const body = doc.paths['/api/user/become-owner'].post.requestBody.content['multipart/form-data'].schema;
-    assert.deepEqual({ type: body.properties.id_reco_path.type, format: body.properties.id_reco_path.format }, { type: 'string', format: 'binary' });
+    assert.deepEqual(
+      { type: body.properties.id_reco_path.type, format: body.properties.id_reco_path.format },
+      { type: 'string', format: 'binary' },
+    );
     assert.ok(!JSON.stringify(doc).includes('isFile'), 'the ajv keyword leaks into the document');
   });
 
   it('documents only the keyword as binary, keeping a member merely named isFile', () => {
-    const schema = { type: 'object', properties: { doc: { isFile: true, description: 'd' }, isFile: { type: 'boolean' } } };
+    const schema = {
+      type: 'object',
+      properties: { doc: { isFile: true, description: 'd' }, isFile: { type: 'boolean' } },
+    };
     assert.deepEqual(fileFieldsAsBinary(schema), {
-      type: 'object', properties: { doc: { type: 'string', format: 'binary', description: 'd' }, isFile: { type: 'boolean' } },
+      type: 'object',
+      properties: { doc: { type: 'string', format: 'binary', description: 'd' }, isFile: { type: 'boolean' } },
     });
-    assert.deepEqual(schema.properties.doc, { isFile: true, description: 'd' }, 'the route schema itself is left as it was');
+    assert.deepEqual(
+      schema.properties.doc,
+      { isFile: true, description: 'd' },
+      'the route schema itself is left as it was',
+    );
   });
 });

@@ -8,6 +8,7 @@ import { Type } from 'typebox';
 import type { FileStorage } from '../ports/file-storage.ts';
 import { AppError } from './errors.ts';
 import { badTextError, findBadText } from './text-guard.ts';
+import { guardMultipartParts } from './multipart-parts-guard.ts';
 
 /** What every multipart route does with bad text and failed requests (for route descriptions). */
 export const MULTIPART_RULES =
@@ -60,7 +61,13 @@ export function fileFieldsAsBinary<T>(schema: T): T {
 }
 
 export type FileKind = 'jpeg' | 'png' | 'gif' | 'webp' | 'pdf';
-const MIME: Record<FileKind, string> = { jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp', pdf: 'application/pdf' };
+const MIME: Record<FileKind, string> = {
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  pdf: 'application/pdf',
+};
 const EXT: Record<string, FileKind> = { jpg: 'jpeg', png: 'png', gif: 'gif', webp: 'webp', pdf: 'pdf' };
 /** The content type and the stored file's extension of a checked kind. */
 export const typeOf = (kind: FileKind) => ({ mime: MIME[kind], ext: kind === 'jpeg' ? 'jpg' : kind });
@@ -75,16 +82,25 @@ export interface CheckedFile {
 const human = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
 /** 413 naming the field. */
 export const tooLarge = (field: string, maxBytes: number) =>
-  new AppError('PAYLOAD_TOO_LARGE', `${field} must be at most ${human(maxBytes)}`, { [field]: [`must be at most ${human(maxBytes)}`] });
+  new AppError('PAYLOAD_TOO_LARGE', `${field} must be at most ${human(maxBytes)}`, {
+    [field]: [`must be at most ${human(maxBytes)}`],
+  });
 
 /** Checks size and real type; 413 / 415 naming the field otherwise. */
-export async function checkUpload(upload: UploadedFile, field: string, allowed: FileKind[], maxBytes: number): Promise<CheckedFile> {
+export async function checkUpload(
+  upload: UploadedFile,
+  field: string,
+  allowed: FileKind[],
+  maxBytes: number,
+): Promise<CheckedFile> {
   if (upload.size > maxBytes) throw tooLarge(field, maxBytes);
   const detected = await fileTypeFromBuffer(upload.file);
   const kind = detected ? EXT[detected.ext] : undefined;
   if (!kind || !allowed.includes(kind)) {
     const names = allowed.map((k) => k.toUpperCase()).join(', ');
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', `${field} must be one of: ${names} (judged by content)`, { [field]: [`must be one of: ${names}`] });
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', `${field} must be one of: ${names} (judged by content)`, {
+      [field]: [`must be one of: ${names}`],
+    });
   }
   return { data: upload.file, kind, ...typeOf(kind) };
 }
@@ -93,25 +109,36 @@ export async function checkUpload(upload: UploadedFile, field: string, allowed: 
  * Sends a stored file with its checked type. Nothing it contains can run in our origin:
  * nosniff, a sandboxing CSP, and attachment unless it is an image allowed inline.
  */
-export async function sendStoredFile(reply: FastifyReply, storage: FileStorage, key: string, mime: string, opts: { inline: boolean; downloadName: string; cache: 'public' | 'private' }) {
+export async function sendStoredFile(
+  reply: FastifyReply,
+  storage: FileStorage,
+  key: string,
+  mime: string,
+  opts: { inline: boolean; downloadName: string; cache: 'public' | 'private' },
+) {
   const stream = await storage.get(key);
   if (!stream) throw new AppError('NOT_FOUND', 'File not found');
   const inline = opts.inline && mime.startsWith('image/');
-  return reply
-    .header('content-type', mime)
-    .header('x-content-type-options', 'nosniff')
-    .header('content-security-policy', "default-src 'none'; sandbox")
-    .header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename="${opts.downloadName.replace(/[^A-Za-z0-9._-]/g, '_')}"`)
-    .header('cache-control', opts.cache === 'public' ? 'public, max-age=86400' : 'private, no-store')
-    // Public images (listing photos, avatars) are embedded by front ends on other origins.
-    .header('cross-origin-resource-policy', opts.cache === 'public' ? 'cross-origin' : 'same-site')
-    .send(stream);
+  return (
+    reply
+      .header('content-type', mime)
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .header(
+        'content-disposition',
+        `${inline ? 'inline' : 'attachment'}; filename="${opts.downloadName.replace(/[^A-Za-z0-9._-]/g, '_')}"`,
+      )
+      .header('cache-control', opts.cache === 'public' ? 'public, max-age=86400' : 'private, no-store')
+      // Public images (listing photos, avatars) are embedded by front ends on other origins.
+      .header('cross-origin-resource-policy', opts.cache === 'public' ? 'cross-origin' : 'same-site')
+      .send(stream)
+  );
 }
 
 async function onFile(this: FastifyRequest, part: MultipartFile) {
   const file = await part.toBuffer();
   const value: UploadedFile = { file, size: file.length, clientName: part.filename };
-  (part as unknown as { value: UploadedFile }).value = value;
+  Object.assign(part, { value });
 }
 
 const isUpload = (v: unknown): v is UploadedFile => Buffer.isBuffer((v as UploadedFile | null)?.file);
@@ -126,15 +153,22 @@ export function rejectBadFormText(body: unknown): void {
   for (const [field, value] of Object.entries(body)) {
     const parts: unknown[] = Array.isArray(value) ? value : [value];
     if (findBadText({ [field]: parts.filter((p) => !isUpload(p)) })) throw badTextError(field);
-    if (findBadText(parts.filter(isUpload).map((p) => p.clientName))) throw badTextError(field, "the file's name must be text");
+    if (findBadText(parts.filter(isUpload).map((p) => p.clientName)))
+      throw badTextError(field, "the file's name must be text");
   }
 }
 
+const MAX_PARTS = 120;
+
 export const uploadsPlugin = fp(async (app: FastifyInstance) => {
+  // Before the plugin's own preValidation hook, which pipes the body into busboy.
+  app.addHook('preValidation', async (req) => {
+    if (req.isMultipart()) guardMultipartParts(req, MAX_PARTS);
+  });
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',
     onFile,
-    limits: { fileSize: MAX_UPLOAD_BYTES, files: 10, fields: 100, fieldSize: 100_000, parts: 120 },
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 10, fields: 100, fieldSize: 100_000, parts: MAX_PARTS },
   });
   // Added after multipart's own preValidation hook, so it runs once the body is filled in.
   app.addHook('preValidation', async (req) => {

@@ -9,13 +9,20 @@ import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import type { FastifyServerOptions } from 'fastify';
 import { FIRST_SUPPORTED_DAY, isSupportedDay, LAST_SUPPORTED_DAY } from '../kernel/calendar-dates.ts';
 import { coerceInput, withinBranch, type CoerceOptions, type Schema } from './strict-coercion.ts';
+import { oneLineMessage } from './one-line.ts';
 
 type AjvServerOptions = NonNullable<FastifyServerOptions['ajv']>;
 type AjvInstance = Parameters<NonNullable<AjvServerOptions['onCreate']>>[0];
 
 /** The Ajv options every validator is built with (the app adds its keyword plugins). */
 export const strictAjvOptions = {
-  customOptions: { allErrors: true, removeAdditional: true, useDefaults: true, coerceTypes: false, strictNumbers: true },
+  customOptions: {
+    allErrors: true,
+    removeAdditional: true,
+    useDefaults: true,
+    coerceTypes: false,
+    strictNumbers: true,
+  },
   // Runs after Fastify's compiler has added ajv-formats, so this `date` replaces theirs.
   onCreate: (ajv: AjvInstance) => {
     addStrictFormats(ajv);
@@ -23,7 +30,9 @@ export const strictAjvOptions = {
 } satisfies AjvServerOptions;
 
 /** The formats request validation and the fuzzer's oracle share. */
-export function addStrictFormats<A extends { addFormat(name: string, format: { type: 'string'; validate: (s: string) => boolean }): unknown }>(ajv: A): A {
+export function addStrictFormats<
+  A extends { addFormat(name: string, format: { type: 'string'; validate: (s: string) => boolean }): unknown },
+>(ajv: A): A {
   ajv.addFormat('date', { type: 'string', validate: isSupportedDay });
   return ajv;
 }
@@ -55,8 +64,11 @@ function explained(errors: unknown): unknown {
   if (!Array.isArray(errors)) return errors;
   for (const e of errors as AjvError[]) {
     if (e.keyword === 'format' && e.params?.format === 'date') e.message = DAY_MESSAGE;
-    else if (e.keyword === 'type' && e.params?.type === 'integer') e.message = 'must be an integer in plain decimal digits';
-    else if (e.keyword === 'type' && e.params?.type === 'number') e.message = 'must be a finite number in plain decimal notation';
+    else if (e.keyword === 'type' && e.params?.type === 'integer')
+      e.message = 'must be an integer in plain decimal digits';
+    else if (e.keyword === 'type' && e.params?.type === 'number')
+      e.message = 'must be a finite number in plain decimal notation';
+    else if (e.keyword === 'pattern') e.message = oneLineMessage(e.params?.pattern) ?? e.message;
   }
   return errors;
 }
@@ -66,9 +78,20 @@ function explained(errors: unknown): unknown {
  * preceded by the strict coercion of the part it validates. References resolve as Ajv's do:
  * shared schemas (`app.addSchema`) by `$id`, `#/…` pointers within the route's schema.
  */
-function buildStrictValidator(factory: Factory, externalSchemas: Record<string, unknown>, options: AjvServerOptions | undefined, strict: StrictOptions) {
-  const compile = cachedCompile(factory(externalSchemas as Parameters<Factory>[0], options) as unknown as (route: RouteSchema) => ValidateFn);
-  const shared = new Map(Object.values(externalSchemas).filter((s): s is Schema => typeof s === 'object' && s !== null && typeof (s as Schema).$id === 'string').map((s) => [s.$id as string, s]));
+function buildStrictValidator(
+  factory: Factory,
+  externalSchemas: Record<string, unknown>,
+  options: AjvServerOptions | undefined,
+  strict: StrictOptions,
+) {
+  const compile = cachedCompile(
+    factory(externalSchemas as Parameters<Factory>[0], options) as unknown as (route: RouteSchema) => ValidateFn,
+  );
+  const shared = new Map(
+    Object.values(externalSchemas)
+      .filter((s): s is Schema => typeof s === 'object' && s !== null && typeof (s as Schema).$id === 'string')
+      .map((s) => [s.$id as string, s]),
+  );
   // A union branch is judged by Ajv itself (compiled once); one it cannot compile alone (a
   // pointer into its route's schema) by the coercion's own keyword checks.
   const branchValidators = new WeakMap<Schema, ValidateFn | null>();
@@ -122,7 +145,11 @@ function buildStrictValidator(factory: Factory, externalSchemas: Record<string, 
  * (anyOf, oneOf) anywhere in it, its references followed; a reference that does not resolve
  * counts as one. Everywhere else it leaves a value of one of a node's types as it is.
  */
-export function mayChangeValid(schema: unknown, resolve: (ref: string) => Schema | undefined, seen = new Set<object>()): boolean {
+export function mayChangeValid(
+  schema: unknown,
+  resolve: (ref: string) => Schema | undefined,
+  seen = new Set<object>(),
+): boolean {
   if (!schema || typeof schema !== 'object' || Array.isArray(schema) || seen.has(schema)) return false;
   seen.add(schema);
   const s = schema as Schema;
@@ -134,9 +161,25 @@ export function mayChangeValid(schema: unknown, resolve: (ref: string) => Schema
   const sub = (x: unknown) => mayChangeValid(x, resolve, seen);
   const list = (x: unknown) => Array.isArray(x) && x.some(sub);
   const map = (x: unknown) => !!x && typeof x === 'object' && Object.values(x).some(sub);
-  return SCHEMA_KEYWORDS.some((k) => sub(s[k])) || SCHEMA_LIST_KEYWORDS.some((k) => list(s[k])) || SCHEMA_MAP_KEYWORDS.some((k) => map(s[k]));
+  return (
+    SCHEMA_KEYWORDS.some((k) => sub(s[k])) ||
+    SCHEMA_LIST_KEYWORDS.some((k) => list(s[k])) ||
+    SCHEMA_MAP_KEYWORDS.some((k) => map(s[k]))
+  );
 }
-const SCHEMA_KEYWORDS = ['items', 'additionalItems', 'additionalProperties', 'unevaluatedItems', 'unevaluatedProperties', 'contains', 'propertyNames', 'not', 'if', 'then', 'else'];
+const SCHEMA_KEYWORDS = [
+  'items',
+  'additionalItems',
+  'additionalProperties',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+  'contains',
+  'propertyNames',
+  'not',
+  'if',
+  'then',
+  'else',
+];
 const SCHEMA_LIST_KEYWORDS = ['allOf', 'prefixItems', 'items'];
 const SCHEMA_MAP_KEYWORDS = ['properties', 'patternProperties', 'dependentSchemas', '$defs', 'definitions'];
 
@@ -159,7 +202,8 @@ function pointerIn(root: unknown, pointer: string): Schema | undefined {
 const ajvFactories: Array<{ extensions: unknown[]; factory: Factory }> = [];
 function ajvFactoryFor(options?: AjvServerOptions): Factory {
   const extensions = [options?.onCreate, ...(options?.plugins ?? []).flat()];
-  const same = (e: { extensions: unknown[] }) => e.extensions.length === extensions.length && e.extensions.every((x, i) => x === extensions[i]);
+  const same = (e: { extensions: unknown[] }) =>
+    e.extensions.length === extensions.length && e.extensions.every((x, i) => x === extensions[i]);
   let found = ajvFactories.find(same);
   if (!found) ajvFactories.push((found = { extensions, factory: AjvCompiler() }));
   return found.factory;
@@ -168,7 +212,10 @@ const compiledValidators = new WeakMap<object, Map<string, ValidateFn>>();
 const compiledSerializers = new Map<string, Map<string, (data: unknown) => string>>();
 
 /** `compile`, answering from `cache` (by the route schema's content) what it compiled before. */
-function memoByContent<R extends { schema?: unknown }, F>(cache: Map<string, F>, compile: (route: R) => F): (route: R) => F {
+function memoByContent<R extends { schema?: unknown }, F>(
+  cache: Map<string, F>,
+  compile: (route: R) => F,
+): (route: R) => F {
   return (route) => {
     const key = JSON.stringify(route.schema);
     let fn = cache.get(key);
@@ -185,14 +232,22 @@ function poolOf<K, V>(pools: { get(k: K): V | undefined; set(k: K, v: V): unknow
 }
 
 function cachedCompile(compile: (route: RouteSchema) => ValidateFn): (route: RouteSchema) => ValidateFn {
-  return memoByContent(poolOf(compiledValidators, compile, () => new Map()), compile);
+  return memoByContent(
+    poolOf(compiledValidators, compile, () => new Map()),
+    compile,
+  );
 }
 
 /** Fastify's default response serializer compiler (fast-json-stringify), its functions kept for the process by schema content. */
 function buildCachedSerializer(externalSchemas: Record<string, unknown>, serializerOpts?: Record<string, unknown>) {
   const key = `${JSON.stringify(externalSchemas)}\0${JSON.stringify(serializerOpts ?? {})}`;
-  const compile = SerializerSelector()(externalSchemas, serializerOpts) as (route: { schema: unknown }) => (data: unknown) => string;
-  return memoByContent(poolOf(compiledSerializers, key, () => new Map()), compile);
+  const compile = SerializerSelector()(externalSchemas, serializerOpts) as (route: {
+    schema: unknown;
+  }) => (data: unknown) => string;
+  return memoByContent(
+    poolOf(compiledSerializers, key, () => new Map()),
+    compile,
+  );
 }
 
 interface StrictOptions {
@@ -201,7 +256,12 @@ interface StrictOptions {
 }
 
 /** Fastify's `schemaController` option with the strict validator and the process-wide compiled schemas. */
-export function strictSchemaController(strict: StrictOptions = { validFirst: true }): NonNullable<FastifyServerOptions['schemaController']> {
-  const buildValidator = (externalSchemas: Record<string, unknown>, options?: AjvServerOptions) => buildStrictValidator(ajvFactoryFor(options), externalSchemas, options, strict);
-  return { compilersFactory: { buildValidator, buildSerializer: buildCachedSerializer } } as unknown as NonNullable<FastifyServerOptions['schemaController']>;
+export function strictSchemaController(
+  strict: StrictOptions = { validFirst: true },
+): NonNullable<FastifyServerOptions['schemaController']> {
+  const buildValidator = (externalSchemas: Record<string, unknown>, options?: AjvServerOptions) =>
+    buildStrictValidator(ajvFactoryFor(options), externalSchemas, options, strict);
+  return { compilersFactory: { buildValidator, buildSerializer: buildCachedSerializer } } as unknown as NonNullable<
+    FastifyServerOptions['schemaController']
+  >;
 }

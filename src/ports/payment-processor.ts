@@ -99,9 +99,15 @@ export interface PaymentProcessor {
   retrieveCheckout(sessionId: string): Promise<CheckoutSession | null>;
   /** Makes an open session unpayable (no-op when already complete or expired). */
   expireCheckout(sessionId: string): Promise<void>;
-  refund(input: { paymentId: string; amountMinor: number; reason?: string }, idempotencyKey: string): Promise<RefundResult>;
+  refund(
+    input: { paymentId: string; amountMinor: number; reason?: string },
+    idempotencyKey: string,
+  ): Promise<RefundResult>;
   /** Sends an owner's payout to their connected account. */
-  transfer(input: { destination: string; amountMinor: number; currency: string; description: string }, idempotencyKey: string): Promise<TransferResult>;
+  transfer(
+    input: { destination: string; amountMinor: number; currency: string; description: string },
+    idempotencyKey: string,
+  ): Promise<TransferResult>;
   /** Verifies and parses a webhook (raw body, headers); throws WebhookSignatureError when it does not verify. */
   parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): ProcessorEvent;
   /** Upper-case ISO codes the processor can charge and pay out. */

@@ -37,7 +37,12 @@ export async function startCalendarServer(): Promise<CalendarServer> {
       return connections;
     },
     serve(path, body) {
-      routes.set(path, typeof body === 'string' ? (_q, res) => res.writeHead(200, { 'content-type': 'text/calendar; charset=utf-8' }).end(body) : body);
+      routes.set(
+        path,
+        typeof body === 'string'
+          ? (_q, res) => res.writeHead(200, { 'content-type': 'text/calendar; charset=utf-8' }).end(body)
+          : body,
+      );
     },
     async close() {
       server.closeAllConnections();

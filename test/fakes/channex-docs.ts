@@ -25,7 +25,9 @@ export const DOC = {
 } as const;
 
 /** The `errors` object every failure carries (DOC.reference, "Errors"). */
-export const errorBody = (code: string, title: string, details?: unknown) => ({ errors: { code, title, ...(details === undefined ? {} : { details }) } });
+export const errorBody = (code: string, title: string, details?: unknown) => ({
+  errors: { code, title, ...(details === undefined ? {} : { details }) },
+});
 
 /** Collects per-field reasons, as Channex's `details: {field: [reasons]}` (DOC.reference). */
 export class Problems {
@@ -40,7 +42,8 @@ export class Problems {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (v: unknown): v is string => typeof v === 'string' && UUID.test(v);
-export const isDay = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`));
+export const isDay = (v: unknown): v is string =>
+  typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`));
 export const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
 export const blank = (v: unknown) => v === undefined || v === null || v === '';
 
@@ -76,7 +79,10 @@ export function oneOf(p: Problems, field: string, v: unknown, allowed: readonly 
  */
 export function coordinate(p: Problems, field: string, v: unknown, maxDigits: number, limit: number): void {
   if (blank(v)) return;
-  if (typeof v !== 'string' || !/^[-+]?\d+(\.\d+)?$/.test(v)) return p.add(field, 'is invalid');
+  if (typeof v !== 'string' || !/^[-+]?\d+(\.\d+)?$/.test(v)) {
+    p.add(field, 'is invalid');
+    return;
+  }
   if (v.replace(/[-+.]/g, '').length > maxDigits) p.add(field, `should have at most ${maxDigits} digit(s)`);
   if ((v.split('.')[1] ?? '').length > 7) p.add(field, 'can have at most 7 decimal digits');
   if (Math.abs(Number(v)) > limit) p.add(field, `must be between -${limit} and ${limit}`);
@@ -92,8 +98,19 @@ export function isTimezone(v: string): boolean {
 }
 
 /** ISO 4217 exponents the server needs to read integer rates ("count of cents", DOC.ratePlans); 2 otherwise. */
-const DECIMALS: Record<string, number> = { JPY: 0, KRW: 0, VND: 0, CLP: 0, ISK: 0, KWD: 3, BHD: 3, OMR: 3, JOD: 3, TND: 3 };
-export const decimalsOf = (currency: unknown) => (typeof currency === 'string' ? DECIMALS[currency] ?? 2 : 2);
+const DECIMALS: Record<string, number> = {
+  JPY: 0,
+  KRW: 0,
+  VND: 0,
+  CLP: 0,
+  ISK: 0,
+  KWD: 3,
+  BHD: 3,
+  OMR: 3,
+  JOD: 3,
+  TND: 3,
+};
+export const decimalsOf = (currency: unknown) => (typeof currency === 'string' ? (DECIMALS[currency] ?? 2) : 2);
 
 /**
  * A money value as Channex takes it: a decimal String ("100", "100.00") or an Integer counted in
@@ -116,10 +133,16 @@ export function decimalText(minor: number, decimals: number): string {
 }
 
 export function* daysOf(from: string, to: string): Generator<string> {
-  for (let d = Date.parse(`${from}T00:00:00Z`); d <= Date.parse(`${to}T00:00:00Z`); d += 86_400_000) yield new Date(d).toISOString().slice(0, 10);
+  for (let d = Date.parse(`${from}T00:00:00Z`); d <= Date.parse(`${to}T00:00:00Z`); d += 86_400_000)
+    yield new Date(d).toISOString().slice(0, 10);
 }
 
 /** Today in a time zone, as YYYY-MM-DD. */
 export function todayIn(timezone: string, now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: isTimezone(timezone) ? timezone : 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: isTimezone(timezone) ? timezone : 'UTC',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
 }

@@ -26,7 +26,10 @@ export interface ChannexCall {
 }
 
 /** The stored state tests read: structure, per-night ARI (`${roomTypeId}|${day}`, `${ratePlanId}|${day}`), threads, acknowledgements, certification violations. */
-type Readable = Pick<ChannexState, 'properties' | 'roomTypes' | 'ratePlans' | 'availability' | 'restrictions' | 'threads' | 'acked' | 'violations'>;
+type Readable = Pick<
+  ChannexState,
+  'properties' | 'roomTypes' | 'ratePlans' | 'availability' | 'restrictions' | 'threads' | 'acked' | 'violations'
+>;
 
 export interface ChannexFake extends Readable {
   apiBase: string;
@@ -38,7 +41,11 @@ export interface ChannexFake extends Readable {
   warnNext(pathPrefix: string, warnings: Attrs[]): void;
   /** A booking revision in the feed; `attrs` replace the documented members (rooms may be unmapped). */
   addRevision(attrs: Attrs): string;
-  addGuestMessage(threadId: string, thread: { property_id: string; booking_id?: string | null; provider: string; title: string }, text: string): string;
+  addGuestMessage(
+    threadId: string,
+    thread: { property_id: string; booking_id?: string | null; provider: string; title: string },
+    text: string,
+  ): string;
   /** The documented fields a property still lacks before its first channel connection. */
   missingForChannelConnection(propertyId: string): string[];
   close(): Promise<void>;
@@ -58,9 +65,19 @@ export async function startChannexFake(opts: ChannexFakeOptions = {}): Promise<C
   let seq = 0;
 
   const fake: ChannexFake = {
-    apiBase: '', apiKey, calls: [], properties: s.properties, roomTypes: s.roomTypes, ratePlans: s.ratePlans, availability: s.availability,
-    restrictions: s.restrictions, threads: s.threads, acked: s.acked, violations: s.violations,
-    failNext: (prefix, status, times = 1, retryAfterSec) => void failures.push({ prefix, status, times, retryAfterSec }),
+    apiBase: '',
+    apiKey,
+    calls: [],
+    properties: s.properties,
+    roomTypes: s.roomTypes,
+    ratePlans: s.ratePlans,
+    availability: s.availability,
+    restrictions: s.restrictions,
+    threads: s.threads,
+    acked: s.acked,
+    violations: s.violations,
+    failNext: (prefix, status, times = 1, retryAfterSec) =>
+      void failures.push({ prefix, status, times, retryAfterSec }),
     warnNext: (prefix, warnings) => void forcedWarnings.push({ prefix, warnings }),
     addRevision: (attrs) => addRevision(s, attrs, ++seq),
     addGuestMessage: (threadId, thread, text) => addGuestMessage(s, threadId, thread, text, ++seq),
@@ -93,39 +110,65 @@ export async function startChannexFake(opts: ChannexFakeOptions = {}): Promise<C
     res.end(JSON.stringify(a.body));
   };
 
-  function handle(req: IncomingMessage, res: ServerResponse, raw: string): void {
+  function handle(req: IncomingMessage, raw: string): { answer: Answer; headers?: Record<string, string> } {
     const url = new URL(req.url ?? '/', 'http://channex.local');
     const method = req.method ?? 'GET';
-    if (!url.pathname.startsWith('/api/v1/')) return send(res, { status: 404, body: errorBody('not_found', 'Resouce Not Found') });
+    if (!url.pathname.startsWith('/api/v1/'))
+      return { answer: { status: 404, body: errorBody('not_found', 'Resouce Not Found') } };
     const path = url.pathname.slice('/api/v1'.length);
     const query = Object.fromEntries(url.searchParams);
     let body: unknown = null;
     // "Each POST or PUT query MUST contain a valid JSON Object" (DOC.reference); the ack has no body.
     if (raw) {
-      if (!/^application\/json\b/.test(req.headers['content-type'] ?? '')) return send(res, { status: 400, body: errorBody('bad_request', 'Bad Request', ['Content-Type must be application/json']) });
+      if (!/^application\/json\b/.test(req.headers['content-type'] ?? ''))
+        return {
+          answer: {
+            status: 400,
+            body: errorBody('bad_request', 'Bad Request', ['Content-Type must be application/json']),
+          },
+        };
       try {
         body = JSON.parse(raw);
       } catch {
-        return send(res, { status: 400, body: errorBody('bad_request', 'Bad Request', ['the body is not valid JSON']) });
+        return {
+          answer: {
+            status: 400,
+            body: errorBody('bad_request', 'Bad Request', ['the body is not valid JSON']),
+          },
+        };
       }
-      if (!body || typeof body !== 'object' || Array.isArray(body)) return send(res, { status: 400, body: errorBody('bad_request', 'Bad Request', ['the body must be a JSON object']) });
+      if (!body || typeof body !== 'object' || Array.isArray(body))
+        return {
+          answer: {
+            status: 400,
+            body: errorBody('bad_request', 'Bad Request', ['the body must be a JSON object']),
+          },
+        };
     }
     fake.calls.push({ method, path, query, body });
     // DOC.apiKey: "pass it as user-api-key header"; DOC.reference: 401 `unauthorized` otherwise.
-    if (req.headers['user-api-key'] !== apiKey) return send(res, { status: 401, body: errorBody('unauthorized', 'Unauthorized') });
+    if (req.headers['user-api-key'] !== apiKey)
+      return { answer: { status: 401, body: errorBody('unauthorized', 'Unauthorized') } };
     const f = failures.find((x) => path.startsWith(x.prefix) && x.times > 0);
     if (f) {
       f.times -= 1;
-      if (f.status === 429) return send(res, { status: 429, body: errorBody('http_too_many_requests', 'Too Many Requests') }, f.retryAfterSec ? { 'retry-after': String(f.retryAfterSec) } : {});
-      return send(res, { status: f.status, body: errorBody('internal_server_error', 'Internal Server Error') });
+      if (f.status === 429)
+        return {
+          answer: { status: 429, body: errorBody('http_too_many_requests', 'Too Many Requests') },
+          headers: f.retryAfterSec ? { 'retry-after': String(f.retryAfterSec) } : {},
+        };
+      return { answer: { status: f.status, body: errorBody('internal_server_error', 'Internal Server Error') } };
     }
-    send(res, route(method, path, query, body));
+    return { answer: route(method, path, query, body) };
   }
 
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => handle(req, res, Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => {
+      const { answer, headers } = handle(req, Buffer.concat(chunks).toString('utf8'));
+      send(res, answer, headers);
+    });
   });
   // Idle connections stay open for a minute, as behind Channex's load balancer: with Node's 5 s
   // default, a test whose event loop was busy for seconds (another app starting) could reuse a

@@ -48,8 +48,18 @@ export interface ChannexState {
 
 export function newState(now: () => Date): ChannexState {
   return {
-    now, properties: new Map(), roomTypes: new Map(), ratePlans: new Map(), availability: new Map(), restrictions: new Map(),
-    revisions: [], threads: new Map(), acked: [], violations: [], fullSyncs: new Map(), ariCalls: new Map(),
+    now,
+    properties: new Map(),
+    roomTypes: new Map(),
+    ratePlans: new Map(),
+    availability: new Map(),
+    restrictions: new Map(),
+    revisions: [],
+    threads: new Map(),
+    acked: [],
+    violations: [],
+    fullSyncs: new Map(),
+    ariCalls: new Map(),
   };
 }
 
@@ -59,6 +69,11 @@ export function channexTimestamp(at: Date, micro = 0): string {
 }
 
 /** A resource as every answer carries it: {type, id, attributes, relationships} (DOC.reference). */
-export function resource(type: string, id: string, attributes: Attrs, relationships?: Record<string, { data: { type: string; id: string } | null }>) {
+export function resource(
+  type: string,
+  id: string,
+  attributes: Attrs,
+  relationships?: Record<string, { data: { type: string; id: string } | null }>,
+) {
   return { type, id, attributes: { id, ...attributes }, ...(relationships ? { relationships } : {}) };
 }

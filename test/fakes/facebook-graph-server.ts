@@ -36,8 +36,18 @@ export interface FakeFacebook {
   close(): Promise<void>;
 }
 
-const graphError = (res: ServerResponse, status: number, message: string, type: string, code: number, extra: object = {}) => {
-  res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8', 'www-authenticate': `OAuth "Facebook Platform" "invalid_token" "${message}"` });
+const graphError = (
+  res: ServerResponse,
+  status: number,
+  message: string,
+  type: string,
+  code: number,
+  extra: object = {},
+) => {
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=UTF-8',
+    'www-authenticate': `OAuth "Facebook Platform" "invalid_token" "${message}"`,
+  });
   res.end(JSON.stringify({ error: { message, type, code, ...extra, fbtrace_id: 'AfakeTraceId' } }));
 };
 
@@ -51,7 +61,10 @@ function sameText(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-export async function startFacebookGraphServer(appId = '1234567890123456', appSecret = 'fake-facebook-app-secret'): Promise<FakeFacebook> {
+export async function startFacebookGraphServer(
+  appId = '1234567890123456',
+  appSecret = 'fake-facebook-app-secret',
+): Promise<FakeFacebook> {
   const tokens = new Map<string, TokenGrant>();
   const requests: Array<{ path: string; query: URLSearchParams }> = [];
   let failure: number | null = null;
@@ -63,7 +76,14 @@ export async function startFacebookGraphServer(appId = '1234567890123456', appSe
     const q = url.searchParams;
     requests.push({ path, query: q });
     if (failure !== null) {
-      graphError(res, failure, 'An unexpected error has occurred. Please retry your request later.', 'OAuthException', 2, { is_transient: true });
+      graphError(
+        res,
+        failure,
+        'An unexpected error has occurred. Please retry your request later.',
+        'OAuthException',
+        2,
+        { is_transient: true },
+      );
       return;
     }
     if (req.method !== 'GET') return graphError(res, 400, 'Unsupported post request.', 'GraphMethodException', 100);
@@ -75,7 +95,8 @@ export async function startFacebookGraphServer(appId = '1234567890123456', appSe
         return graphError(res, 400, 'Invalid OAuth access token signature.', 'OAuthException', 190);
       }
       const grant = tokens.get(input);
-      if (!grant) return graphError(res, 400, 'Invalid OAuth access token - Cannot parse access token', 'OAuthException', 190);
+      if (!grant)
+        return graphError(res, 400, 'Invalid OAuth access token - Cannot parse access token', 'OAuthException', 190);
       const now = Math.floor(Date.now() / 1000);
       const data = {
         app_id: grant.appId ?? appId,
@@ -87,7 +108,9 @@ export async function startFacebookGraphServer(appId = '1234567890123456', appSe
         issued_at: now - 60,
         scopes: ['email', 'public_profile'],
         user_id: grant.user.id,
-        ...(grant.valid === false ? { error: { code: 190, message: 'Error validating access token: Session has expired.', subcode: 463 } } : {}),
+        ...(grant.valid === false
+          ? { error: { code: 190, message: 'Error validating access token: Session has expired.', subcode: 463 } }
+          : {}),
       };
       return json(res, { data });
     }
@@ -95,13 +118,27 @@ export async function startFacebookGraphServer(appId = '1234567890123456', appSe
     if (path === '/me') {
       const token = q.get('access_token') ?? '';
       const grant = tokens.get(token);
-      if (!grant || grant.valid === false) return graphError(res, 400, 'Invalid OAuth access token - Cannot parse access token', 'OAuthException', 190);
+      if (!grant || grant.valid === false)
+        return graphError(res, 400, 'Invalid OAuth access token - Cannot parse access token', 'OAuthException', 190);
       // With "Require App Secret" on, a server call needs HMAC-SHA256(app secret, token) in hex.
       const proof = q.get('appsecret_proof');
-      if (!proof) return graphError(res, 400, 'API calls from the server require an appsecret_proof argument', 'GraphMethodException', 100);
+      if (!proof)
+        return graphError(
+          res,
+          400,
+          'API calls from the server require an appsecret_proof argument',
+          'GraphMethodException',
+          100,
+        );
       const expected = createHmac('sha256', appSecret).update(token).digest('hex');
       if ((grant.appId ?? appId) !== appId || !sameText(proof, expected)) {
-        return graphError(res, 400, 'Invalid appsecret_proof provided in the API argument', 'GraphMethodException', 100);
+        return graphError(
+          res,
+          400,
+          'Invalid appsecret_proof provided in the API argument',
+          'GraphMethodException',
+          100,
+        );
       }
       const fields = new Set((q.get('fields') ?? 'id,name').split(',').map((f) => f.trim()));
       const u = grant.user;
@@ -111,7 +148,14 @@ export async function startFacebookGraphServer(appId = '1234567890123456', appSe
       if (fields.has('last_name') && u.last_name !== undefined) body.last_name = u.last_name;
       if (fields.has('name')) body.name = [u.first_name, u.last_name].filter(Boolean).join(' ');
       if (fields.has('picture')) {
-        body.picture = { data: { height: 50, is_silhouette: !u.picture, url: u.picture ?? 'https://platform-lookaside.fbsbx.test/silhouette', width: 50 } };
+        body.picture = {
+          data: {
+            height: 50,
+            is_silhouette: !u.picture,
+            url: u.picture ?? 'https://platform-lookaside.fbsbx.test/silhouette',
+            width: 50,
+          },
+        };
       }
       return json(res, body);
     }

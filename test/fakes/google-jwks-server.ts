@@ -60,7 +60,9 @@ async function newKey(kid: string): Promise<KeyPair> {
 
 let keyCounter = 0;
 
-export async function startGoogleJwksServer(clientId = 'test-client-id.apps.googleusercontent.com'): Promise<FakeGoogle> {
+export async function startGoogleJwksServer(
+  clientId = 'test-client-id.apps.googleusercontent.com',
+): Promise<FakeGoogle> {
   // Google publishes two keys at a time (current and next) and rotates them.
   const published = [await newKey(`fake-google-${++keyCounter}`), await newKey(`fake-google-${++keyCounter}`)];
   const forger = await newKey(`forged-${++keyCounter}`);
@@ -78,7 +80,10 @@ export async function startGoogleJwksServer(clientId = 'test-client-id.apps.goog
       return;
     }
     hits += 1;
-    res.writeHead(200, { 'content-type': 'application/json; charset=UTF-8', 'cache-control': 'public, max-age=20000, must-revalidate' });
+    res.writeHead(200, {
+      'content-type': 'application/json; charset=UTF-8',
+      'cache-control': 'public, max-age=20000, must-revalidate',
+    });
     res.end(JSON.stringify(jwks));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -37,7 +37,11 @@ export function createIdempotencyLayer(nowMs: () => number) {
      */
     lookup(key: string, fingerprint: string): SavedResult | undefined {
       // The length limit is Stripe's [IR]; the wording of the refusal is not documented.
-      if (key.length > MAX_KEY_LENGTH) throw invalid(`Invalid idempotency key: keys can be up to ${MAX_KEY_LENGTH} characters long (got ${key.length}).`, 'Idempotency-Key');
+      if (key.length > MAX_KEY_LENGTH)
+        throw invalid(
+          `Invalid idempotency key: keys can be up to ${MAX_KEY_LENGTH} characters long (got ${key.length}).`,
+          'Idempotency-Key',
+        );
       const earlier = saved.get(key);
       // [IR] "We generate a new request if a key is reused after the original is pruned." This fake
       // prunes a key as soon as the documents allow: once it is 24 hours old.
@@ -49,7 +53,11 @@ export function createIdempotencyLayer(nowMs: () => number) {
         // an Idempotency-Key is re-used on a request that does not match the first request's API
         // endpoint and parameters." The fingerprint is method, path and every parameter.
         if (kept.fingerprint !== fingerprint) {
-          throw new StripeHttpError(400, 'idempotency_error', `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`);
+          throw new StripeHttpError(
+            400,
+            'idempotency_error',
+            `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+          );
         }
         return kept;
       }
@@ -59,7 +67,12 @@ export function createIdempotencyLayer(nowMs: () => number) {
       // only, so the type here is invalid_request_error. [IR] a request that "conflicts with another
       // request that's executing concurrently" is not saved: "You can retry these requests."
       if (inFlight.has(key)) {
-        throw new StripeHttpError(409, 'invalid_request_error', `There is currently another in-progress request using this Idempotent Key (that probably means you submitted twice, and the other request is still going through): ${key}. Please try again later.`, 'idempotency_key_in_use');
+        throw new StripeHttpError(
+          409,
+          'invalid_request_error',
+          `There is currently another in-progress request using this Idempotent Key (that probably means you submitted twice, and the other request is still going through): ${key}. Please try again later.`,
+          'idempotency_key_in_use',
+        );
       }
       return undefined;
     },

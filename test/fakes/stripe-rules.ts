@@ -22,7 +22,13 @@ export type ObjectRule = Extract<Rule, { type: 'object' }>;
 
 const U: Rule = { type: 'unimplemented' };
 /** Declared by the spec; this fake does not implement it. */
-const declared = (names: string): Record<string, Rule> => Object.fromEntries(names.split(/\s+/).filter(Boolean).map((n) => [n, U]));
+const declared = (names: string): Record<string, Rule> =>
+  Object.fromEntries(
+    names
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((n) => [n, U]),
+  );
 // docs.stripe.com/api/metadata: a hash of string keys to string values, with limits checked below.
 const metadata: Rule = { type: 'metadata' };
 // "Three-letter ISO currency code, in lowercase" (extract: `format: currency`; description of
@@ -37,14 +43,22 @@ export function validate(value: unknown, rule: Rule, path: Array<string | number
       throw unimplemented(`the parameter ${name}`, name);
     case 'string': {
       if (typeof value !== 'string') throw invalid(`Invalid string: ${name}`, name);
-      if (rule.maxLength !== undefined && value.length > rule.maxLength) throw invalid(`Invalid string: ${value.slice(0, 20)}...; must be at most ${rule.maxLength} characters`, name);
-      if (rule.enum && !rule.enum.includes(value)) throw invalid(`Invalid ${name}: must be one of ${rule.enum.join(', ')}`, name);
-      if (rule.currency && !/^[a-z]{3}$/.test(value)) throw invalid(`Invalid currency: ${value}. Use a three-letter ISO currency code in lowercase.`, name);
+      if (rule.maxLength !== undefined && value.length > rule.maxLength)
+        throw invalid(`Invalid string: ${value.slice(0, 20)}...; must be at most ${rule.maxLength} characters`, name);
+      if (rule.enum && !rule.enum.includes(value))
+        throw invalid(`Invalid ${name}: must be one of ${rule.enum.join(', ')}`, name);
+      if (rule.currency && !/^[a-z]{3}$/.test(value))
+        throw invalid(`Invalid currency: ${value}. Use a three-letter ISO currency code in lowercase.`, name);
       return value;
     }
     case 'integer':
       // extract: `type: integer`; the form body carries it as decimal digits.
-      if (typeof value !== 'string' || !/^-?\d+$/.test(value)) throw invalid(`Invalid integer: ${typeof value === 'string' ? value : name}`, name, 'parameter_invalid_integer');
+      if (typeof value !== 'string' || !/^-?\d+$/.test(value))
+        throw invalid(
+          `Invalid integer: ${typeof value === 'string' ? value : name}`,
+          name,
+          'parameter_invalid_integer',
+        );
       return Number(value);
     case 'metadata':
       return checkMetadata(value, name);
@@ -74,12 +88,21 @@ export function validate(value: unknown, rule: Rule, path: Array<string | number
 function checkMetadata(value: unknown, name: string): Record<string, string> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw invalid('Invalid object', name);
   const entries = Object.entries(value);
-  if (entries.length > 50) throw invalid(`Invalid ${name}: metadata can have up to 50 keys (got ${entries.length}).`, name);
+  if (entries.length > 50)
+    throw invalid(`Invalid ${name}: metadata can have up to 50 keys (got ${entries.length}).`, name);
   for (const [key, v] of entries) {
     if (typeof v !== 'string') throw invalid(`Invalid string: ${name}[${key}]`, `${name}[${key}]`);
-    if (key.length > 40) throw invalid(`Invalid ${name}: keys can be up to 40 characters long ("${key.slice(0, 20)}..." has ${key.length}).`, `${name}[${key}]`);
+    if (key.length > 40)
+      throw invalid(
+        `Invalid ${name}: keys can be up to 40 characters long ("${key.slice(0, 20)}..." has ${key.length}).`,
+        `${name}[${key}]`,
+      );
     if (/[[\]]/.test(key)) throw invalid(`Invalid ${name}: keys can't contain square brackets.`, name);
-    if (v.length > 500) throw invalid(`Invalid ${name}: values can be up to 500 characters long (key "${key}" has ${v.length}).`, `${name}[${key}]`);
+    if (v.length > 500)
+      throw invalid(
+        `Invalid ${name}: values can be up to 500 characters long (key "${key}" has ${v.length}).`,
+        `${name}[${key}]`,
+      );
   }
   return Object.fromEntries(entries) as Record<string, string>;
 }
@@ -148,10 +171,12 @@ export function checkCreateSession(p: Params, created: number): void {
   const uiMode = (p.ui_mode as string | undefined) ?? 'hosted_page'; // description of ui_mode: "Defaults to `hosted_page`"
   for (const url of ['success_url', 'cancel_url']) {
     // extract x-description of success_url and cancel_url: "This parameter is not allowed if ui_mode is `embedded_page` or `elements`."
-    if (p[url] !== undefined && (uiMode === 'embedded_page' || uiMode === 'elements')) invalidParam(`${url} is not allowed when ui_mode is ${uiMode}.`, url);
+    if (p[url] !== undefined && (uiMode === 'embedded_page' || uiMode === 'elements'))
+      invalidParam(`${url} is not allowed when ui_mode is ${uiMode}.`, url);
   }
   if (uiMode !== 'hosted_page') throw unimplemented(`ui_mode=${uiMode}`, 'ui_mode');
-  if (p.mode !== 'payment') throw unimplemented(p.mode === undefined ? 'a session without mode' : `mode=${p.mode as string}`, 'mode');
+  if (p.mode !== 'payment')
+    throw unimplemented(p.mode === undefined ? 'a session without mode' : `mode=${p.mode as string}`, 'mode');
   const items = p.line_items as Params[] | undefined;
   // extract x-description of line_items: "The parameter is required for `payment` and `subscription` mode.
   // For `payment` mode, there is a maximum of 100 line items".
@@ -167,15 +192,20 @@ export function checkCreateSession(p: Params, created: number): void {
     // description of price_data.unit_amount: "A non-negative integer [...] One of `unit_amount` or
     // `unit_amount_decimal` is required."
     if (price.unit_amount === undefined) throw missingParam(at('price_data', 'unit_amount'));
-    if ((price.unit_amount as number) < 0) invalidParam('unit_amount must be a non-negative integer.', at('price_data', 'unit_amount'));
+    if ((price.unit_amount as number) < 0)
+      invalidParam('unit_amount must be a non-negative integer.', at('price_data', 'unit_amount'));
     if (item.quantity === undefined) throw unimplemented('a line item without quantity', at('quantity'));
-    if (price.currency !== (items[0]!.price_data as Params).currency) throw unimplemented('line items in different currencies', at('price_data', 'currency'));
+    if (price.currency !== (items[0]!.price_data as Params).currency)
+      throw unimplemented('line items in different currencies', at('price_data', 'currency'));
   });
   // extract x-description of expires_at: "It can be anywhere from 30 minutes to 24 hours after
   // Checkout Session creation. By default, this value is 24 hours from creation."
   const expiresAt = p.expires_at as number | undefined;
   if (expiresAt !== undefined && (expiresAt < created + 30 * 60 || expiresAt > created + 24 * 3600)) {
-    invalidParam('The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.', 'expires_at');
+    invalidParam(
+      'The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.',
+      'expires_at',
+    );
   }
 }
 
@@ -229,7 +259,8 @@ export const retrieveIntentParams: ObjectRule = { type: 'object', properties: de
 
 /** A path parameter's `maxLength` (extract: {session} 66 on retrieve, 5000 on expire; {intent} 5000). */
 export function checkPathParam(value: string, name: string, maxLength: number): string {
-  if (value.length > maxLength) invalidParam(`Invalid string: ${value.slice(0, 20)}...; must be at most ${maxLength} characters`, name);
+  if (value.length > maxLength)
+    invalidParam(`Invalid string: ${value.slice(0, 20)}...; must be at most ${maxLength} characters`, name);
   return value;
 }
 

@@ -9,8 +9,18 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { createIdempotencyLayer } from './stripe-idempotency.ts';
 import { createStripeObjects, type StripeObject } from './stripe-objects.ts';
 import {
-  checkCreateRefund, checkCreateSession, checkCreateTransfer, checkPathParam, createRefundParams, createSessionParams, createTransferParams,
-  expireSessionParams, retrieveIntentParams, retrieveSessionParams, validate, type ObjectRule,
+  checkCreateRefund,
+  checkCreateSession,
+  checkCreateTransfer,
+  checkPathParam,
+  createRefundParams,
+  createSessionParams,
+  createTransferParams,
+  expireSessionParams,
+  retrieveIntentParams,
+  retrieveSessionParams,
+  validate,
+  type ObjectRule,
 } from './stripe-rules.ts';
 import { canonical, decodeForm, newId, StripeHttpError, stripeSignature, type Params } from './stripe-wire.ts';
 
@@ -58,8 +68,19 @@ export interface FakeStripe {
   readonly paymentIntents: ReadonlyMap<string, StripeObject>;
   readonly refunds: ReadonlyMap<string, StripeObject>;
   readonly transfers: ReadonlyMap<string, StripeObject>;
-  /** The guest pays: the session completes and its PaymentIntent is created, succeeded. Throws if it is not open. */
-  completeSession(id: string, customer?: { email?: string; name?: string }): StripeObject;
+  /**
+   * The guest pays: the session completes and its PaymentIntent is created, succeeded (a card) or
+   * processing (`method: 'sepa_debit'`, a delayed method: the session stays `unpaid` until
+   * settleDelayedPayment). `paidAs` injects a session paid with another amount or currency.
+   * Throws if the session is not open.
+   */
+  completeSession(
+    id: string,
+    customer?: { email?: string; name?: string },
+    opts?: { method?: 'card' | 'sepa_debit'; paidAs?: { amount: number; currency: string } },
+  ): StripeObject;
+  /** Decides a delayed payment; returns the event type Stripe sends for it (async_payment_succeeded / _failed). */
+  settleDelayedPayment(id: string, outcome: 'succeeded' | 'failed'): string;
   /** The next `times` requests to this exact path answer `status` (500, 503, 429…); default stage `edge`. */
   failNext(path: string, status: number, times?: number, options?: { stage?: FailureStage }): void;
   /**
@@ -72,7 +93,10 @@ export interface FakeStripe {
   /** A Stripe event (`checkout.session.completed`, …) carrying the session as it is now. */
   sessionEvent(type: string, sessionId: string): StripeObject;
   /** The event as Stripe would POST it: JSON body and its Stripe-Signature header (timestamp: the fake's clock). */
-  signedWebhook(event: object, opts?: { timestamp?: number; secret?: string }): { body: string; headers: Record<string, string> };
+  signedWebhook(
+    event: object,
+    opts?: { timestamp?: number; secret?: string },
+  ): { body: string; headers: Record<string, string> };
   /** POSTs the signed event to a webhook endpoint. */
   sendWebhook(url: string, event: object): Promise<{ status: number; body: string }>;
   close(): Promise<void>;
@@ -93,7 +117,10 @@ interface Operation {
 export async function startStripeServer(options?: StripeServerOptions): Promise<FakeStripe>;
 export async function startStripeServer(secretKey?: string, webhookSecret?: string): Promise<FakeStripe>;
 export async function startStripeServer(first?: string | StripeServerOptions, second?: string): Promise<FakeStripe> {
-  const options: StripeServerOptions = typeof first === 'object' ? first : { ...(first ? { secretKey: first } : {}), ...(second ? { webhookSecret: second } : {}) };
+  const options: StripeServerOptions =
+    typeof first === 'object'
+      ? first
+      : { ...(first ? { secretKey: first } : {}), ...(second ? { webhookSecret: second } : {}) };
   const secretKey = options.secretKey ?? 'sk_test_fake_0123456789';
   const webhookSecret = options.webhookSecret ?? 'whsec_fake_0123456789';
   const clock = options.now ?? (() => new Date());
@@ -109,12 +136,48 @@ export async function startStripeServer(first?: string | StripeServerOptions, se
   const lostAnswers = new Map<string, number>();
 
   const operations: Operation[] = [
-    { method: 'POST', path: /^\/v1\/checkout\/sessions$/, params: createSessionParams, check: checkCreateSession, run: (p, _, now) => objects.createSession(p, now) },
-    { method: 'GET', path: /^\/v1\/checkout\/sessions\/([^/]+)$/, params: retrieveSessionParams, pathParam: ['session', 66], run: (_, id) => objects.session(id) },
-    { method: 'POST', path: /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/, params: expireSessionParams, pathParam: ['session', 5000], run: (_, id) => objects.expireSession(id) },
-    { method: 'GET', path: /^\/v1\/payment_intents\/([^/]+)$/, params: retrieveIntentParams, pathParam: ['intent', 5000], run: (_, id) => objects.intent(id) },
-    { method: 'POST', path: /^\/v1\/refunds$/, params: createRefundParams, check: checkCreateRefund, run: (p) => objects.createRefund(p) },
-    { method: 'POST', path: /^\/v1\/transfers$/, params: createTransferParams, check: checkCreateTransfer, run: (p) => objects.createTransfer(p) },
+    {
+      method: 'POST',
+      path: /^\/v1\/checkout\/sessions$/,
+      params: createSessionParams,
+      check: checkCreateSession,
+      run: (p, _, now) => objects.createSession(p, now),
+    },
+    {
+      method: 'GET',
+      path: /^\/v1\/checkout\/sessions\/([^/]+)$/,
+      params: retrieveSessionParams,
+      pathParam: ['session', 66],
+      run: (_, id) => objects.session(id),
+    },
+    {
+      method: 'POST',
+      path: /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/,
+      params: expireSessionParams,
+      pathParam: ['session', 5000],
+      run: (_, id) => objects.expireSession(id),
+    },
+    {
+      method: 'GET',
+      path: /^\/v1\/payment_intents\/([^/]+)$/,
+      params: retrieveIntentParams,
+      pathParam: ['intent', 5000],
+      run: (_, id) => objects.intent(id),
+    },
+    {
+      method: 'POST',
+      path: /^\/v1\/refunds$/,
+      params: createRefundParams,
+      check: checkCreateRefund,
+      run: (p) => objects.createRefund(p),
+    },
+    {
+      method: 'POST',
+      path: /^\/v1\/transfers$/,
+      params: createTransferParams,
+      check: checkCreateTransfer,
+      run: (p) => objects.createTransfer(p),
+    },
   ];
 
   const injected = (stage: FailureStage, path: string): StripeHttpError | null => {
@@ -129,7 +192,14 @@ export async function startStripeServer(first?: string | StripeServerOptions, se
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const requestId = newId('req_', 14);
     const send = (status: number, body: string, extra: Record<string, string> = {}) =>
-      res.writeHead(status, { 'content-type': 'application/json', 'request-id': requestId, 'stripe-version': API_VERSION, ...extra }).end(body);
+      res
+        .writeHead(status, {
+          'content-type': 'application/json',
+          'request-id': requestId,
+          'stripe-version': API_VERSION,
+          ...extra,
+        })
+        .end(body);
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const url = new URL(req.url ?? '/', 'http://stripe.test');
@@ -149,21 +219,33 @@ export async function startStripeServer(first?: string | StripeServerOptions, se
       // docs.stripe.com/api/idempotent_requests: "All POST requests accept idempotency keys. Don't send
       // idempotency keys in GET and DELETE requests because it has no effect."
       const key = method === 'POST' && typeof header === 'string' && header !== '' ? header : null;
-      requests.push({ method, path, params: raw, idempotencyKey: key, stripeVersion: (req.headers['stripe-version'] as string | undefined) ?? null });
+      requests.push({
+        method,
+        path,
+        params: raw,
+        idempotencyKey: key,
+        stripeVersion: (req.headers['stripe-version'] as string | undefined) ?? null,
+      });
       const edge = injected('edge', path);
       if (edge) throw edge;
 
       const fingerprint = `${method} ${path} ${canonical(raw)}`;
       if (key) {
         const earlier = idempotency.lookup(key, fingerprint);
-        if (earlier) return send(earlier.status, earlier.body, { 'idempotent-replayed': 'true', 'idempotency-key': key });
+        if (earlier)
+          return send(earlier.status, earlier.body, { 'idempotent-replayed': 'true', 'idempotency-key': key });
         idempotency.claim(key, fingerprint);
         claimed = key;
       }
       if (latencyMs > 0) await sleep(latencyMs);
 
       const op = operations.find((o) => o.method === method && o.path.test(path));
-      if (!op) throw new StripeHttpError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}). Please see https://docs.stripe.com/api.`);
+      if (!op)
+        throw new StripeHttpError(
+          404,
+          'invalid_request_error',
+          `Unrecognized request URL (${method}: ${path}). Please see https://docs.stripe.com/api.`,
+        );
       const match = op.path.exec(path)!;
       const id = op.pathParam ? checkPathParam(decodeURIComponent(match[1]!), op.pathParam[0], op.pathParam[1]) : '';
       const params = validate(raw, op.params, []) as Params;
@@ -178,7 +260,8 @@ export async function startStripeServer(first?: string | StripeServerOptions, se
         if (failure) throw failure;
         body = JSON.stringify(op.run(params, id, now));
       } catch (err) {
-        const e = err instanceof StripeHttpError ? err : new StripeHttpError(500, 'api_error', 'An unknown error occurred');
+        const e =
+          err instanceof StripeHttpError ? err : new StripeHttpError(500, 'api_error', 'An unknown error occurred');
         status = e.status;
         body = e.body(requestId);
       }
@@ -214,7 +297,8 @@ export async function startStripeServer(first?: string | StripeServerOptions, se
     paymentIntents: objects.paymentIntents,
     refunds: objects.refunds,
     transfers: objects.transfers,
-    completeSession: (id, customer) => objects.completeSession(id, customer),
+    completeSession: (id, customer, opts) => objects.completeSession(id, customer, opts),
+    settleDelayedPayment: (id, outcome) => objects.settleDelayedPayment(id, outcome),
     loseNextAnswer(path, times = 1) {
       lostAnswers.set(path, times);
     },
@@ -226,14 +310,28 @@ export async function startStripeServer(first?: string | StripeServerOptions, se
     },
     sessionEvent(type, sessionId) {
       return {
-        id: newId('evt_'), object: 'event', api_version: API_VERSION, created: nowSec(), data: { object: structuredClone(objects.session(sessionId)) },
-        livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, type,
+        id: newId('evt_'),
+        object: 'event',
+        api_version: API_VERSION,
+        created: nowSec(),
+        data: { object: structuredClone(objects.session(sessionId)) },
+        livemode: false,
+        pending_webhooks: 1,
+        request: { id: null, idempotency_key: null },
+        type,
       };
     },
     signedWebhook(event, opts = {}) {
       const body = JSON.stringify(event, null, 2);
       const signature = stripeSignature(body, opts.secret ?? webhookSecret, opts.timestamp ?? nowSec());
-      return { body, headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature, 'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)' } };
+      return {
+        body,
+        headers: {
+          'content-type': 'application/json; charset=utf-8',
+          'stripe-signature': signature,
+          'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+        },
+      };
     },
     async sendWebhook(url, event) {
       const { body, headers } = fake.signedWebhook(event);

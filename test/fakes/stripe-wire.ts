@@ -25,7 +25,16 @@ export class StripeHttpError extends Error {
   body(requestId: string): string {
     const { type, message, code, param } = this;
     const docs = code ? { doc_url: `https://docs.stripe.com/error-codes/${code.replace(/_/g, '-')}` } : {};
-    return JSON.stringify({ error: { type, message, ...(code ? { code } : {}), ...docs, ...(param ? { param } : {}), request_log_url: `https://dashboard.stripe.com/test/logs/${requestId}` } });
+    return JSON.stringify({
+      error: {
+        type,
+        message,
+        ...(code ? { code } : {}),
+        ...docs,
+        ...(param ? { param } : {}),
+        request_log_url: `https://dashboard.stripe.com/test/logs/${requestId}`,
+      },
+    });
   }
 }
 
@@ -33,16 +42,20 @@ export class StripeHttpError extends Error {
  * A request that Stripe refuses for its parameters: 400 invalid_request_error ("The request was
  * unacceptable, often due to missing a required parameter", docs.stripe.com/api/errors).
  */
-export const invalid = (message: string, param?: string, code?: string) => new StripeHttpError(400, 'invalid_request_error', message, code, param);
+export const invalid = (message: string, param?: string, code?: string) =>
+  new StripeHttpError(400, 'invalid_request_error', message, code, param);
 export const missingParam = (name: string) => invalid(`Missing required param: ${name}.`, name, 'parameter_missing');
 export const unknownParam = (name: string) => invalid(`Received unknown parameter: ${name}`, name, 'parameter_unknown');
 /** A Stripe parameter this fake does not implement: refused, never silently ignored. */
-export const unimplemented = (what: string, param?: string) => invalid(`fake Stripe: ${what} is not implemented by this test double.`, param);
+export const unimplemented = (what: string, param?: string) =>
+  invalid(`fake Stripe: ${what} is not implemented by this test double.`, param);
 /** 404 resource_missing ("The requested resource doesn't exist", docs.stripe.com/api/errors). */
-export const missing = (kind: string, id: string, param?: string) => new StripeHttpError(404, 'invalid_request_error', `No such ${kind}: '${id}'`, 'resource_missing', param);
+export const missing = (kind: string, id: string, param?: string) =>
+  new StripeHttpError(404, 'invalid_request_error', `No such ${kind}: '${id}'`, 'resource_missing', param);
 
 /** `line_items[0][price_data]` from ['line_items', 0, 'price_data']: how Stripe names a nested param. */
-export const paramName = (path: ReadonlyArray<string | number>) => path.map((seg, i) => (i === 0 ? String(seg) : `[${seg}]`)).join('');
+export const paramName = (path: ReadonlyArray<string | number>) =>
+  path.map((seg, i) => (i === 0 ? String(seg) : `[${seg}]`)).join('');
 
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
@@ -92,7 +105,10 @@ function arraysFromIndexes(value: unknown): unknown {
 export function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (typeof value === 'object' && value !== null) {
-    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical((value as Params)[k])}`).join(',')}}`;
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Params)[k])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(value);
 }

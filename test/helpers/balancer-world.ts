@@ -7,7 +7,17 @@ import path from 'node:path';
 import pg from 'pg';
 import { migrationsFolder } from '../../src/db/connection.ts';
 import { root } from './server-process.ts';
-import { testDatabaseUrl } from './test-database.ts';
+import { onPostgres, testDatabaseUrl } from './test-database.ts';
+import { haproxyBinary } from '../../scripts/lib/haproxy.ts';
+
+/** Why instances behind HAProxy cannot be tried here (a skip reason), or false. */
+export function whyNoBalancer(): string | false {
+  if (!onPostgres)
+    return 'needs TEST_DATABASE_URL: instances behind a balancer share a PostgreSQL server (PGlite is one process)';
+  if (!process.env.TEST_REDIS_URL) return 'needs TEST_REDIS_URL: instances share events through Redis';
+  if (!haproxyBinary()) return 'needs haproxy (Debian: apt-get install haproxy)';
+  return false;
+}
 
 /** A database with nothing in it (not the migrated template): the instances migrate it themselves. */
 export async function createEmptyDatabase(): Promise<{ name: string; url: string; drop(): Promise<void> }> {
@@ -24,7 +34,11 @@ export async function createEmptyDatabase(): Promise<{ name: string; url: string
   await admin(`CREATE DATABASE "${name}"`);
   const u = new URL(testDatabaseUrl!);
   u.pathname = `/${name}`;
-  return { name, url: u.toString(), drop: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => {}) };
+  return {
+    name,
+    url: u.toString(),
+    drop: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => {}),
+  };
 }
 
 /** A DATABASE_URL naming the instance (application_name): PostgreSQL then shows who waits and who migrated. */
@@ -53,10 +67,16 @@ export async function buildWithExtraMigration(): Promise<Build> {
   const dir = path.join(root, '.test-cache', `build-${randomBytes(4).toString('hex')}`);
   const compiled = process.env.TEST_SERVER_BUILD;
   if (compiled) await cp(path.join(compiled, 'src'), path.join(dir, 'src'), { recursive: true });
-  else await cp(path.join(root, 'src'), path.join(dir, 'src'), { recursive: true, filter: (f) => !f.endsWith('.test.ts') });
+  else
+    await cp(path.join(root, 'src'), path.join(dir, 'src'), {
+      recursive: true,
+      filter: (f) => !f.endsWith('.test.ts'),
+    });
   const migrations = path.join(dir, 'src', path.relative(path.join(root, 'src'), migrationsFolder));
   const journalFile = path.join(migrations, 'meta', '_journal.json');
-  const journal = JSON.parse(await readFile(journalFile, 'utf8')) as { entries: Array<{ idx: number; version: string; when: number; tag: string; breakpoints: boolean }> };
+  const journal = JSON.parse(await readFile(journalFile, 'utf8')) as {
+    entries: Array<{ idx: number; version: string; when: number; tag: string; breakpoints: boolean }>;
+  };
   const idx = journal.entries.length;
   const tag = `${String(idx).padStart(4, '0')}_deploy_probe`;
   await writeFile(
@@ -65,7 +85,13 @@ export async function buildWithExtraMigration(): Promise<Build> {
       '--> statement-breakpoint\n' +
       `INSERT INTO "deploy_probe" ("applied_by") VALUES (current_setting('application_name'));\n`,
   );
-  journal.entries.push({ idx, version: '7', when: Math.max(Date.now(), ...journal.entries.map((e) => e.when + 1)), tag, breakpoints: true });
+  journal.entries.push({
+    idx,
+    version: '7',
+    when: Math.max(Date.now(), ...journal.entries.map((e) => e.when + 1)),
+    tag,
+    breakpoints: true,
+  });
   await writeFile(journalFile, JSON.stringify(journal, null, 2));
   return { dir, entry: path.join(dir, 'src', compiled ? 'server.js' : 'server.ts'), migration: tag };
 }
@@ -92,7 +118,12 @@ export class Client {
   readonly outcomes: Outcome[] = [];
   constructor(readonly base: string) {}
 
-  async send(kind: Kind, method: string, url: string, opts: { token?: string; body?: unknown; idempotent?: boolean; form?: FormData } = {}): Promise<Outcome> {
+  async send(
+    kind: Kind,
+    method: string,
+    url: string,
+    opts: { token?: string; body?: unknown; idempotent?: boolean; form?: FormData } = {},
+  ): Promise<Outcome> {
     const headers: Record<string, string> = {};
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
     if (opts.body !== undefined) headers['content-type'] = 'application/json';
@@ -100,15 +131,44 @@ export class Client {
     let outcome: Omit<Outcome, 'sentAt' | 'doneAt'>;
     const sentAt = Date.now();
     try {
-      const res = await fetch(`${this.base}${url}`, { method, headers, body: opts.form ?? (opts.body !== undefined ? JSON.stringify(opts.body) : undefined) });
+      const res = await fetch(`${this.base}${url}`, {
+        method,
+        headers,
+        body: opts.form ?? (opts.body !== undefined ? JSON.stringify(opts.body) : undefined),
+      });
       const type = res.headers.get('content-type') ?? '';
       const body = type.startsWith('application/json') ? await res.json() : Buffer.from(await res.arrayBuffer());
-      outcome = { kind, method, url, status: res.status, retryAfter: res.headers.get('retry-after'), servedBy: res.headers.get('x-served-by'), body };
+      outcome = {
+        kind,
+        method,
+        url,
+        status: res.status,
+        retryAfter: res.headers.get('retry-after'),
+        servedBy: res.headers.get('x-served-by'),
+        body,
+      };
     } catch (err) {
       // undici names the socket: its local port matches the balancer's log line of the same connection.
-      const e = err as Error & { cause?: { code?: string; message?: string; socket?: { localPort?: number; bytesWritten?: number; bytesRead?: number } } };
-      const socket = e.cause?.socket ? ` (local port ${e.cause.socket.localPort}, ${e.cause.socket.bytesWritten} bytes written, ${e.cause.socket.bytesRead} read)` : '';
-      outcome = { kind, method, url, status: 'error', error: `${e.cause?.code ?? ''} ${e.cause?.message ?? e.message}${socket}`, retryAfter: null, servedBy: null, body: null };
+      const e = err as Error & {
+        cause?: {
+          code?: string;
+          message?: string;
+          socket?: { localPort?: number; bytesWritten?: number; bytesRead?: number };
+        };
+      };
+      const socket = e.cause?.socket
+        ? ` (local port ${e.cause.socket.localPort}, ${e.cause.socket.bytesWritten} bytes written, ${e.cause.socket.bytesRead} read)`
+        : '';
+      outcome = {
+        kind,
+        method,
+        url,
+        status: 'error',
+        error: `${e.cause?.code ?? ''} ${e.cause?.message ?? e.message}${socket}`,
+        retryAfter: null,
+        servedBy: null,
+        body: null,
+      };
     }
     const done = { ...outcome, sentAt, doneAt: Date.now() };
     this.outcomes.push(done);
@@ -116,7 +176,13 @@ export class Client {
   }
 
   /** Sends again after a retryable 503 (Retry-After), as a well-behaved client does, up to `tries` times. */
-  async sendRetrying(kind: Kind, method: string, url: string, opts: Parameters<Client['send']>[3] = {}, tries = 20): Promise<Outcome> {
+  async sendRetrying(
+    kind: Kind,
+    method: string,
+    url: string,
+    opts: Parameters<Client['send']>[3] = {},
+    tries = 20,
+  ): Promise<Outcome> {
     for (let i = 1; ; i++) {
       const o = await this.send(kind, method, url, opts);
       if (!(o.status === 503 && o.retryAfter) || i >= tries) return o;

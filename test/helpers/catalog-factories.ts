@@ -70,17 +70,35 @@ export async function createProperty(deps: Deps, ownerId: number, over: Property
 }
 
 /** A room type with one rate plan (no restrictions) on a listing. */
-export async function createRoomType(deps: Deps, propertyId: number, over: { countOfRooms?: number; capacity?: number; price?: number; currency?: string } = {}) {
+export async function createRoomType(
+  deps: Deps,
+  propertyId: number,
+  over: { countOfRooms?: number; capacity?: number; price?: number; currency?: string } = {},
+) {
   const [rt] = await deps.db
     .insert(roomTypes)
-    .values({ propertyId, title: `Double ${next()}`, countOfRooms: over.countOfRooms ?? 2, occAdults: 2, occChildren: 1, capacity: over.capacity ?? 3 })
+    .values({
+      propertyId,
+      title: `Double ${next()}`,
+      countOfRooms: over.countOfRooms ?? 2,
+      occAdults: 2,
+      occChildren: 1,
+      capacity: over.capacity ?? 3,
+    })
     .returning();
   const seven = <T>(v: T) => Array.from({ length: 7 }, () => v);
   const [rp] = await deps.db
     .insert(ratePlans)
     .values({
-      roomTypeId: rt!.id, title: 'Standard', currency: over.currency ?? 'EUR', price: over.price ?? 9000,
-      maxStay: seven(0), minStayArrival: seven(1), closedToArrival: seven(false), closedToDeparture: seven(false), stopSell: seven(false),
+      roomTypeId: rt!.id,
+      title: 'Standard',
+      currency: over.currency ?? 'EUR',
+      price: over.price ?? 9000,
+      maxStay: seven(0),
+      minStayArrival: seven(1),
+      closedToArrival: seven(false),
+      closedToDeparture: seven(false),
+      stopSell: seven(false),
     })
     .returning();
   return { roomType: rt!, ratePlan: rp! };
@@ -88,6 +106,8 @@ export async function createRoomType(deps: Deps, propertyId: number, over: { cou
 
 /** Row count of a table, for "nothing was written" assertions. */
 export async function countRows(deps: Deps, table: string): Promise<number> {
-  const res = (await deps.db.execute(sql.raw(`SELECT count(*)::text AS n FROM ${table}`))) as unknown as { rows: Array<{ n: string }> };
+  const res = (await deps.db.execute(sql.raw(`SELECT count(*)::text AS n FROM ${table}`))) as unknown as {
+    rows: Array<{ n: string }>;
+  };
   return Number(res.rows[0]!.n);
 }

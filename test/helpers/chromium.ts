@@ -6,7 +6,9 @@ import path from 'node:path';
 export function findChromium(): string | null {
   const candidates = [
     process.env.CHROMIUM_PATH,
-    ...(process.env.PATH ?? '').split(path.delimiter).flatMap((dir) => (dir ? [path.join(dir, 'chromium'), path.join(dir, 'chromium-browser')] : [])),
+    ...(process.env.PATH ?? '')
+      .split(path.delimiter)
+      .flatMap((dir) => (dir ? [path.join(dir, 'chromium'), path.join(dir, 'chromium-browser')] : [])),
     '/usr/lib/chromium/chromium',
   ];
   for (const file of candidates) {
@@ -21,10 +23,13 @@ export function findChromium(): string | null {
   return null;
 }
 
-export const CHROMIUM_MISSING = 'Chromium not found (apt-get install chromium, or set CHROMIUM_PATH); .ci/run installs it';
+export const CHROMIUM_MISSING =
+  'Chromium not found (apt-get install chromium, or set CHROMIUM_PATH); .ci/run installs it';
 
 /** The browser for a test file, or why its tests skip (printed once under `label`). */
-export function chromiumForTests(label: string): { executablePath: string; skip: false } | { executablePath: null; skip: string } {
+export function chromiumForTests(
+  label: string,
+): { executablePath: string; skip: false } | { executablePath: null; skip: string } {
   const executablePath = findChromium();
   if (executablePath) return { executablePath, skip: false };
   console.log(`# ${label} skipped: ${CHROMIUM_MISSING}`);

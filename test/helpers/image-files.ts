@@ -16,17 +16,23 @@ export async function jpegWithGps(): Promise<Buffer> {
 }
 
 export async function png(width = 640, height = 480): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 4, background: { r: 0, g: 120, b: 200, alpha: 1 } } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 4, background: { r: 0, g: 120, b: 200, alpha: 1 } } })
+    .png()
+    .toBuffer();
 }
 
 /** A 165 KB PNG that declares 7200×7200 pixels (51.8 megapixels): over the limit, really drawn. */
 export async function hugeCanvasPng(): Promise<Buffer> {
-  return sharp({ create: { width: 7200, height: 7200, channels: 3, background: '#ffffff' } }).png({ compressionLevel: 9 }).toBuffer();
+  return sharp({ create: { width: 7200, height: 7200, channels: 3, background: '#ffffff' } })
+    .png({ compressionLevel: 9 })
+    .toBuffer();
 }
 
 /** A valid JPEG followed by an HTML page with a script: a browser sniffing it would run the script. */
 export async function polyglotJpeg(): Promise<Buffer> {
-  const jpeg = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#808080' } }).jpeg().toBuffer();
+  const jpeg = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#808080' } })
+    .jpeg()
+    .toBuffer();
   return Buffer.concat([jpeg, Buffer.from('<html><body><script>fetch("/api/user/profile")</script></body></html>')]);
 }
 

@@ -50,17 +50,25 @@ interface Template {
 /** Reads what the reset must restore from a database freshly loaded from the template. */
 async function readTemplate(client: PGlite): Promise<Template> {
   const fingerprint = await fingerprintOf(client);
-  const tables = (await client.query<{ name: string }>(`
+  const tables = (
+    await client.query<{ name: string }>(`
     SELECT quote_ident(schemaname) || '.' || quote_ident(tablename) AS name FROM pg_tables
-    WHERE schemaname NOT IN ('pg_catalog', 'information_schema', 'drizzle') ORDER BY 1`)).rows.map((r) => r.name);
+    WHERE schemaname NOT IN ('pg_catalog', 'information_schema', 'drizzle') ORDER BY 1`)
+  ).rows.map((r) => r.name);
   const restores: string[] = [];
   for (const table of tables) {
-    const json = (await client.query<{ rows: string | null }>(`SELECT json_agg(t)::text AS rows FROM ${table} t`)).rows[0]!.rows;
-    if (json) restores.push(`INSERT INTO ${table} SELECT * FROM json_populate_recordset(NULL::${table}, ${quoteLiteral(json)});`);
+    const json = (await client.query<{ rows: string | null }>(`SELECT json_agg(t)::text AS rows FROM ${table} t`))
+      .rows[0]!.rows;
+    if (json)
+      restores.push(
+        `INSERT INTO ${table} SELECT * FROM json_populate_recordset(NULL::${table}, ${quoteLiteral(json)});`,
+      );
   }
-  const sequences = (await client.query<{ name: string; start: string; last: string | null }>(`
+  const sequences = (
+    await client.query<{ name: string; start: string; last: string | null }>(`
     SELECT quote_ident(schemaname) || '.' || quote_ident(sequencename) AS name, start_value::text AS start, last_value::text AS last
-    FROM pg_sequences ORDER BY 1`)).rows;
+    FROM pg_sequences ORDER BY 1`)
+  ).rows;
   const resetScript = [
     'RESET ALL;',
     'UNLISTEN *;',

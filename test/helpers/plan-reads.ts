@@ -26,7 +26,11 @@ export interface PlanReads {
 export function reads(node: PlanNode, table: string, out = { rows: 0, via: [] as string[] }) {
   if (node['Relation Name'] === table) {
     const loops = node['Actual Loops'] ?? 1;
-    out.rows += ((node['Actual Rows'] ?? 0) + (node['Rows Removed by Filter'] ?? 0) + (node['Rows Removed by Index Recheck'] ?? 0)) * loops;
+    out.rows +=
+      ((node['Actual Rows'] ?? 0) +
+        (node['Rows Removed by Filter'] ?? 0) +
+        (node['Rows Removed by Index Recheck'] ?? 0)) *
+      loops;
     out.via.push(`${node['Node Type']}${node['Index Name'] ? ` using ${node['Index Name']}` : ''}`);
   }
   for (const child of node.Plans ?? []) reads(child, table, out);
@@ -46,7 +50,9 @@ export async function planReads(db: Db, statement: SQL, table: string): Promise<
       await tx.execute(sql.raw(`PREPARE plan_probe AS ${text}`));
       try {
         const args = params.length ? `(${params.map(literal).join(', ')})` : '';
-        const res = (await tx.execute(sql.raw(`EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE plan_probe${args}`))) as unknown as { rows: Array<Record<string, unknown>> };
+        const res = (await tx.execute(
+          sql.raw(`EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE plan_probe${args}`),
+        )) as unknown as { rows: Array<Record<string, unknown>> };
         const cell = Object.values(res.rows[0]!)[0];
         const plan = (typeof cell === 'string' ? JSON.parse(cell) : cell) as Array<{ Plan: PlanNode }>;
         out.push({ mode, ...reads(plan[0]!.Plan, table) });

@@ -15,7 +15,10 @@ export interface PrivateRedis {
 async function accepting(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const s = connect(port, '127.0.0.1');
-    s.once('connect', () => (s.destroy(), resolve(true)));
+    s.once('connect', () => {
+      s.destroy();
+      resolve(true);
+    });
     s.once('error', () => resolve(false));
   });
 }
@@ -26,7 +29,11 @@ export async function createPrivateRedis(): Promise<PrivateRedis> {
   const redis: PrivateRedis = {
     url: `redis://127.0.0.1:${port}`,
     start: async () => {
-      child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+      child = spawn(
+        'redis-server',
+        ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+        { stdio: 'ignore' },
+      );
       for (let i = 0; i < 100 && !(await accepting(port)); i++) await sleep(50);
     },
     kill: async () => {

@@ -18,7 +18,11 @@ export interface PayloadRefs {
 
 async function ensureCommodity(deps: Deps, name: string, type: string): Promise<number> {
   await deps.db.insert(commodities).values({ name, type }).onConflictDoNothing();
-  const [row] = await deps.db.select({ id: commodities.id }).from(commodities).where(sql`lower(${commodities.name}) = lower(${name})`).limit(1);
+  const [row] = await deps.db
+    .select({ id: commodities.id })
+    .from(commodities)
+    .where(sql`lower(${commodities.name}) = lower(${name})`)
+    .limit(1);
   return row!.id;
 }
 
@@ -27,7 +31,13 @@ async function ensureNeighborhood(deps: Deps, country: string, city: string, nam
   const [row] = await deps.db
     .select({ id: neighborhoods.id })
     .from(neighborhoods)
-    .where(and(eq(neighborhoods.countryCode, country), sql`lower(${neighborhoods.city}) = lower(${city})`, sql`lower(${neighborhoods.name}) = lower(${name})`))
+    .where(
+      and(
+        eq(neighborhoods.countryCode, country),
+        sql`lower(${neighborhoods.city}) = lower(${city})`,
+        sql`lower(${neighborhoods.name}) = lower(${name})`,
+      ),
+    )
     .limit(1);
   return row!.id;
 }
@@ -49,21 +59,49 @@ export async function payloadRefs(deps: Deps): Promise<PayloadRefs> {
 export function propertySteps(refs: PayloadRefs, userId?: number): Array<Record<string, unknown>> {
   seq += 1;
   return [
-    { who_are_you: 'individual', ...(userId !== undefined ? { user_id: userId } : {}), name_of_structure: 'Maison Lumière' },
+    {
+      who_are_you: 'individual',
+      ...(userId !== undefined ? { user_id: userId } : {}),
+      name_of_structure: 'Maison Lumière',
+    },
     {
       internal_name: `Marais flat ${process.pid}-${seq}`,
       public_name: 'Bright flat in the Marais',
       type: { id: String(refs.typeId), name: 'Apartment' },
       description: 'A bright two-room flat in the heart of the Marais, on a quiet street.',
     },
-    { country: { id: refs.country, name: 'France' }, address: '12 Rue des Archives, 75004 Paris', location: '48.8575,2.3546', neighborhood_id: refs.neighborhoodId, timezone: 'Europe/Paris' },
     {
-      currency: refs.currency, base_price: 110, price_per_night: 120.5, pricing: 1, cleaning_fee: 30, tax: 10, security_deposit: 200,
-      weekly_discount_percent: 5, monthly_discount_percent: 15,
+      country: { id: refs.country, name: 'France' },
+      address: '12 Rue des Archives, 75004 Paris',
+      location: '48.8575,2.3546',
+      neighborhood_id: refs.neighborhoodId,
+      timezone: 'Europe/Paris',
     },
-    { capacity: 4, square_footage: 55, check_in_time: '15:00:00', check_in_time_end: '20:00:00', check_out_time: '11:00:00', breakfast_included: true, pets_allowed: 0 },
     {
-      rules: ['No smoking', 'No parties'], cancellation_policy: ['flexible'], specifications: ['Elevator'], features: ['Balcony', 'City view'],
+      currency: refs.currency,
+      base_price: 110,
+      price_per_night: 120.5,
+      pricing: 1,
+      cleaning_fee: 30,
+      tax: 10,
+      security_deposit: 200,
+      weekly_discount_percent: 5,
+      monthly_discount_percent: 15,
+    },
+    {
+      capacity: 4,
+      square_footage: 55,
+      check_in_time: '15:00:00',
+      check_in_time_end: '20:00:00',
+      check_out_time: '11:00:00',
+      breakfast_included: true,
+      pets_allowed: 0,
+    },
+    {
+      rules: ['No smoking', 'No parties'],
+      cancellation_policy: ['flexible'],
+      specifications: ['Elevator'],
+      features: ['Balcony', 'City view'],
       commodities: refs.commodityIds,
     },
     { channel_sync_now: false },
@@ -75,7 +113,11 @@ export function propertySteps(refs: PayloadRefs, userId?: number): Array<Record<
 }
 
 /** One body with every step: creating with it gives an active listing. */
-export async function fullPropertyPayload(deps: Deps, over: Record<string, unknown> = {}, userId?: number): Promise<Record<string, unknown>> {
+export async function fullPropertyPayload(
+  deps: Deps,
+  over: Record<string, unknown> = {},
+  userId?: number,
+): Promise<Record<string, unknown>> {
   const refs = await payloadRefs(deps);
   return Object.assign({}, ...propertySteps(refs, userId), over);
 }

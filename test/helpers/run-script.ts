@@ -10,11 +10,18 @@ export interface ScriptRun {
 }
 
 export function runScript(
-  file: string, env: Record<string, string>, args: string[] = [], onStart?: (signal: (s: NodeJS.Signals) => void) => void,
+  file: string,
+  env: Record<string, string>,
+  args: string[] = [],
+  onStart?: (signal: (s: NodeJS.Signals) => void) => void,
 ): Promise<ScriptRun> {
   const child = spawn(process.execPath, ['--import', 'tsx', `scripts/${file}`, ...args], {
     cwd: root,
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'test',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';

@@ -32,7 +32,13 @@ export interface S3Server {
 export async function startS3Server(opts: { bucket?: string } = {}): Promise<S3Server> {
   const bucket = opts.bucket ?? 'stays-files';
   const directory = await mkdtemp(path.join(tmpdir(), 'stays-s3rver-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket }],
+  });
   const written: string[] = [];
   const removed: string[] = [];
   server.on('event', (e) => {
@@ -43,7 +49,12 @@ export async function startS3Server(opts: { bucket?: string } = {}): Promise<S3S
   });
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
-  const client = new S3Client({ region: 'us-east-1', endpoint, forcePathStyle: true, credentials: { accessKeyId: KEY, secretAccessKey: KEY } });
+  const client = new S3Client({
+    region: 'us-east-1',
+    endpoint,
+    forcePathStyle: true,
+    credentials: { accessKeyId: KEY, secretAccessKey: KEY },
+  });
   return {
     endpoint,
     bucket,

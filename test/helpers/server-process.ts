@@ -41,9 +41,16 @@ export function serverEntry(): string[] {
  * answers. `port`: a given one (a restart behind a balancer keeps its address); `entry`: another
  * build's server.js or server.ts (a deploy; TypeScript runs under tsx).
  */
-export async function startServer(env: Record<string, string>, opts: { timeoutMs?: number; port?: number; entry?: string } = {}): Promise<ServerProcess> {
+export async function startServer(
+  env: Record<string, string>,
+  opts: { timeoutMs?: number; port?: number; entry?: string } = {},
+): Promise<ServerProcess> {
   const port = opts.port ?? (await freePort());
-  const entry = opts.entry ? (opts.entry.endsWith('.ts') ? ['--import', 'tsx', opts.entry] : [opts.entry]) : serverEntry();
+  const entry = opts.entry
+    ? opts.entry.endsWith('.ts')
+      ? ['--import', 'tsx', opts.entry]
+      : [opts.entry]
+    : serverEntry();
   const child = spawn(process.execPath, entry, {
     cwd: root,
     env: {
@@ -89,4 +96,24 @@ export async function startServer(env: Record<string, string>, opts: { timeoutMs
 export async function killServer(server: ServerProcess): Promise<void> {
   if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
   await server.exited;
+}
+
+/**
+ * fetch as a well-behaved client: a 503 with Retry-After (load shedding on a busy test machine)
+ * is sent again after the delay it asks for, up to `tries` times, and each retry is printed. For
+ * tests that mean "the server works" while they send several requests at once; a test that
+ * asserts a refusal uses plain fetch. (A shed request was refused before any work, so sending it
+ * again is safe even for a POST.)
+ */
+export async function fetchAsClient(url: string, init: RequestInit = {}, tries = 5): Promise<Response> {
+  for (let attempt = 1; ; attempt++) {
+    const res = await fetch(url, init);
+    const retryAfter = res.headers.get('retry-after');
+    if (res.status !== 503 || !retryAfter || attempt >= tries) return res;
+    const body = await res.text();
+    console.log(
+      `# ${init.method ?? 'GET'} ${new URL(url).pathname}: 503 Retry-After ${retryAfter} (${body}), retried as a client would`,
+    );
+    await sleep(Number(retryAfter) * 1000);
+  }
 }

@@ -52,13 +52,21 @@ export function watchStorage(t: TestApp, opts: { failAfterPut?: number } = {}): 
  * Makes every `on` of `table` matching `when` (an SQL condition on NEW, and OLD for updates) fail
  * inside its transaction, until the returned function is called.
  */
-export async function failWrites(t: TestApp, table: string, { on = 'INSERT', when = 'true' }: { on?: 'INSERT' | 'UPDATE'; when?: string } = {}): Promise<() => Promise<void>> {
-  await t.deps.db.execute(sql.raw(`
+export async function failWrites(
+  t: TestApp,
+  table: string,
+  { on = 'INSERT', when = 'true' }: { on?: 'INSERT' | 'UPDATE'; when?: string } = {},
+): Promise<() => Promise<void>> {
+  await t.deps.db.execute(
+    sql.raw(`
     CREATE OR REPLACE FUNCTION test_injected_failure() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN RAISE EXCEPTION 'injected failure after the files were written'; END $$`));
-  await t.deps.db.execute(sql.raw(`
+    BEGIN RAISE EXCEPTION 'injected failure after the files were written'; END $$`),
+  );
+  await t.deps.db.execute(
+    sql.raw(`
     CREATE TRIGGER test_injected_failure BEFORE ${on} ON ${table}
-    FOR EACH ROW WHEN (${when}) EXECUTE FUNCTION test_injected_failure()`));
+    FOR EACH ROW WHEN (${when}) EXECUTE FUNCTION test_injected_failure()`),
+  );
   return async () => {
     await t.deps.db.execute(sql.raw(`DROP TRIGGER test_injected_failure ON ${table}`));
   };

@@ -17,7 +17,13 @@ export async function createStripeTestApp(opts: TestAppOptions = {}): Promise<St
   t = await createTestApp({
     start: new Date(),
     ...opts,
-    env: { ...opts.env, PAYMENT_PROCESSOR: 'stripe', STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_BASE: stripe.apiBase },
+    env: {
+      ...opts.env,
+      PAYMENT_PROCESSOR: 'stripe',
+      STRIPE_SECRET_KEY: stripe.secretKey,
+      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+      STRIPE_API_BASE: stripe.apiBase,
+    },
   });
   const app = t;
   return {

@@ -57,10 +57,16 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     ...opts.env,
   });
   const clock = new ManualClock(opts.start ?? new Date());
-  const deps = await createContainer(config, { clock, database, log: opts.log ?? createLogger(config.LOG_LEVEL), bus: opts.bus });
+  const deps = await createContainer(config, {
+    clock,
+    database,
+    log: opts.log ?? createLogger(config.LOG_LEVEL),
+    bus: opts.bus,
+  });
   const app = await buildApp(deps, { extraRoutes: opts.extraRoutes });
   await app.ready();
-  const mails = async (to?: string) => (await platformRepository(deps.db).listMail(to)).map((m) => ({ to: m.to, subject: m.subject, text: m.text }));
+  const mails = async (to?: string) =>
+    (await platformRepository(deps.db).listMail(to)).map((m) => ({ to: m.to, subject: m.subject, text: m.text }));
   return {
     app,
     deps,

@@ -24,7 +24,8 @@ function migrationsHash(): string {
     if (f.endsWith('.sql') || f.endsWith('.json')) h.update(f).update(readFileSync(path.join(migrationsFolder, f)));
   }
   // The template is also seeded, so a change to the reference data must rebuild it too.
-  for (const f of ['reference-data.ts', 'countries-data.ts', 'seed-reference-data.ts']) h.update(readFileSync(path.join(root, 'src/modules/catalog', f)));
+  for (const f of ['reference-data.ts', 'countries-data.ts', 'seed-reference-data.ts'])
+    h.update(readFileSync(path.join(root, 'src/modules/catalog', f)));
   return h.digest('hex').slice(0, 12);
 }
 
@@ -145,7 +146,9 @@ class TemplateBytes extends Blob {
   override async arrayBuffer(): Promise<ArrayBuffer> {
     const { buffer, byteOffset, byteLength } = this.#data;
     // readFile of a file this size gives a Buffer of its own, not a slice of the shared pool.
-    return byteOffset === 0 && byteLength === buffer.byteLength ? (buffer as ArrayBuffer) : (buffer.slice(byteOffset, byteOffset + byteLength) as ArrayBuffer);
+    return byteOffset === 0 && byteLength === buffer.byteLength
+      ? (buffer as ArrayBuffer)
+      : (buffer.slice(byteOffset, byteOffset + byteLength) as ArrayBuffer);
   }
 }
 

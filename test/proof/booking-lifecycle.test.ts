@@ -2,6 +2,8 @@
 // what guests, owners, support, the processor and the jobs do — preview, book (simple, multi-room,
 // promo, several guests racing for the same nights), open checkouts, pay any session ever
 // opened, verify (repeated), webhooks (duplicated, late), modify, cancel, holds lapsing, refunds,
+// extensions left unpaid past their deadline or paid late, and on Stripe payments of a mismatched
+// amount and delayed methods (SEPA debit) that succeed or fail days later,
 // days passing with payouts, the processor missing an expiry, another instance's migration
 // changing a column's type under prepared statements — runs each against the real API
 // and checks every money and nights invariant after every step (lifecycle-invariants.ts).
@@ -29,29 +31,54 @@ const RUNS = {
 };
 const MAX_COMMANDS = 30;
 // Days pass in the sequences: tokens and sessions must outlive the run's clock.
-const env = { SERVICE_FEE_PERCENT: '5', PLATFORM_COMMISSION_PERCENT: String(COMMISSION_PERCENT), ACCESS_TOKEN_TTL: '36500d', SESSION_TTL: '36500d' };
+const env = {
+  SERVICE_FEE_PERCENT: '5',
+  PLATFORM_COMMISSION_PERCENT: String(COMMISSION_PERCENT),
+  ACCESS_TOKEN_TTL: '36500d',
+  SESSION_TTL: '36500d',
+};
 
-async function runModel(t: TestApp, processor: Processor, stripe: FakeStripe | null, runs: number, seed: number): Promise<void> {
+async function runModel(
+  t: TestApp,
+  processor: Processor,
+  stripe: FakeStripe | null,
+  runs: number,
+  seed: number,
+): Promise<void> {
   const staffActors = await staff(t);
   retypedSoFar.length = 0;
   const outcome = await fc.check(
     fc.asyncProperty(fc.commands(lifecycleCommands, { maxCommands: MAX_COMMANDS, size: 'max' }), async (cmds) => {
       const world = await createWorld(t, processor, stripe, staffActors);
       installExpiryOutage(world);
-      await fc.asyncModelRun(() => ({ model: { reservations: [], sessions: [] } satisfies Model, real: world }), cmds);
+      await fc.asyncModelRun(
+        () => ({
+          model: { reservations: [], sessions: [], stripe: processor === 'stripe' } satisfies Model,
+          real: world,
+        }),
+        cmds,
+      );
     }),
     { numRuns: runs, seed },
   );
   // fast-check's report names the shrunk sequence; the broken invariant's message follows it.
   if (!outcome.failed) return;
-  const retyped = retypedSoFar.length ? `\n\nColumns retyped by Migrate steps so far in this file (earlier sequences' too; FUZZ_SEED replays them): ${retypedSoFar.join(', ')}` : '';
-  throw new Error(`${fc.defaultReportMessage(outcome)}\n\nBroken: ${(outcome.errorInstance as Error | undefined)?.message ?? String(outcome.errorInstance)}${retyped}`);
+  const retyped = retypedSoFar.length
+    ? `\n\nColumns retyped by Migrate steps so far in this file (earlier sequences' too; FUZZ_SEED replays them): ${retypedSoFar.join(', ')}`
+    : '';
+  throw new Error(
+    `${fc.defaultReportMessage(outcome)}\n\nBroken: ${(outcome.errorInstance as Error | undefined)?.message ?? String(outcome.errorInstance)}${retyped}`,
+  );
 }
 
 describe('booking ↔ payment lifecycle, model-based', () => {
   it('prints the seed that replays this run', () => {
-    console.log(`# lifecycle model seed ${SEED}: FUZZ_SEED=${SEED} replays it; ${RUNS.local} local + ${RUNS.stripe} Stripe sequences of ≤ ${MAX_COMMANDS} steps` +
-      (onPostgres ? '' : ' (PGlite: fewer sequences, and its one connection serialises the racing steps; CI runs 100 on PostgreSQL)'));
+    console.log(
+      `# lifecycle model seed ${SEED}: FUZZ_SEED=${SEED} replays it; ${RUNS.local} local + ${RUNS.stripe} Stripe sequences of ≤ ${MAX_COMMANDS} steps` +
+        (onPostgres
+          ? ''
+          : ' (PGlite: fewer sequences, and its one connection serialises the racing steps; CI runs 100 on PostgreSQL)'),
+    );
   });
 
   describe('local processor (its hosted page)', () => {
@@ -60,7 +87,9 @@ describe('booking ↔ payment lifecycle, model-based', () => {
       t = await createTestApp({ env });
     });
     after(() => t?.close());
-    it(`${RUNS.local} random sequences keep every money and nights invariant`, { timeout: 3_600_000 }, () => runModel(t, 'local', null, RUNS.local, SEED));
+    it(`${RUNS.local} random sequences keep every money and nights invariant`, { timeout: 3_600_000 }, () =>
+      runModel(t, 'local', null, RUNS.local, SEED),
+    );
   });
 
   describe('Stripe (the real adapter against the Stripe-speaking test server)', () => {
@@ -69,6 +98,8 @@ describe('booking ↔ payment lifecycle, model-based', () => {
       app = await createStripeTestApp({ env });
     });
     after(() => app?.close());
-    it(`${RUNS.stripe} random sequences keep every money and nights invariant`, { timeout: 3_600_000 }, () => runModel(app.t, 'stripe', app.stripe, RUNS.stripe, SEED + 1));
+    it(`${RUNS.stripe} random sequences keep every money and nights invariant`, { timeout: 3_600_000 }, () =>
+      runModel(app.t, 'stripe', app.stripe, RUNS.stripe, SEED + 1),
+    );
   });
 });

@@ -18,16 +18,24 @@ import { IDEMPOTENCY_ABANDONED_MS } from '../../src/platform/idempotency.ts';
 import type { LocalPaymentProcessor } from '../../src/adapters/local-payments/local-payment-processor.ts';
 import { ManualClock } from '../../src/ports/clock.ts';
 import { retryPayouts } from '../../src/modules/payouts/send-payout.ts';
-import { addLines, allPayouts, boundLines, setAccount, transferRecords } from '../../src/modules/payouts/payouts.test-support.ts';
+import {
+  addLines,
+  allPayouts,
+  boundLines,
+  setAccount,
+  transferRecords,
+} from '../../src/modules/payouts/payouts.test-support.ts';
 import { inventoryDrift } from '../../src/modules/reservations/reservations.test-support.ts';
 import { createUser } from '../helpers/factories.ts';
 import { createProperty, createRoomType } from '../helpers/catalog-factories.ts';
 import { createTestDatabase, onPostgres, type TestDatabase } from '../helpers/test-database.ts';
-import { killServer, startServer, type ServerProcess } from '../helpers/server-process.ts';
+import { fetchAsClient, killServer, startServer, type ServerProcess } from '../helpers/server-process.ts';
 import type { FaultPoint } from '../../src/platform/fault-points.ts';
 import { rounds } from '../helpers/rounds.ts';
 
-const why = onPostgres ? false : 'PostgreSQL only: the test works on the database beside the server (paying on the processor side, reading the ledger), and PGlite admits one process';
+const why = onPostgres
+  ? false
+  : 'PostgreSQL only: the test works on the database beside the server (paying on the processor side, reading the ledger), and PGlite admits one process';
 const SECRET = 'crash-recovery-test-secret-0123456789abcdef';
 const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
@@ -41,7 +49,13 @@ describe('kill -9 at named points and at random, then restart', { skip: why }, (
   before(async () => {
     database = await createTestDatabase();
     dataDir = await mkdtemp(path.join(tmpdir(), 'stays-crash-'));
-    env = { DATABASE_URL: database.url!, DATA_DIR: dataDir, JWT_SECRET: SECRET, JOBS_ENABLED: 'false', LOG_LEVEL: 'warn' };
+    env = {
+      DATABASE_URL: database.url!,
+      DATA_DIR: dataDir,
+      JWT_SECRET: SECRET,
+      JOBS_ENABLED: 'false',
+      LOG_LEVEL: 'warn',
+    };
     clock = new ManualClock(new Date());
     deps = await createContainer(loadConfig({ NODE_ENV: 'test', ...env, LOG_LEVEL: 'silent' }), { database, clock });
   });
@@ -56,21 +70,35 @@ describe('kill -9 at named points and at random, then restart', { skip: why }, (
     const user = await createUser(deps, { role });
     return { user, token: (await deps.sessions.start(user, role)).token };
   };
+  // Concurrent clients on a just-started server: retried like a client after a load-shedding 503.
   const call = (method: string, url: string, token: string, body?: unknown, headers: Record<string, string> = {}) =>
-    fetch(`${server!.url}${url}`, { method, headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}), ...headers }, body: body ? JSON.stringify(body) : undefined });
+    fetchAsClient(`${server!.url}${url}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
+      body: body ? JSON.stringify(body) : undefined,
+    });
 
   /** Starts the server set to die at `point`, runs `action` (which must never get an answer), restarts it clean. */
   async function crashAt(point: FaultPoint, action: () => Promise<Response>): Promise<void> {
     if (server) await killServer(server);
     server = await startServer({ ...env, FAULT_POINT: point });
-    const answer = await action().then((r) => `answered ${r.status}`, () => 'no answer');
+    const answer = await action().then(
+      (r) => `answered ${r.status}`,
+      () => 'no answer',
+    );
     assert.equal(answer, 'no answer', `${point}: the request was answered`);
     const exit = await server.exited;
     assert.equal(exit.signal, 'SIGKILL', `${point}: ${server.output().slice(-2000)}`);
     server = await startServer(env);
   }
-  const noDrift = async (propertyId: number) => assert.deepEqual(await inventoryDrift(deps, propertyId), [], 'a night count differs from its reservations');
-  const reservationsOn = (propertyId: number) => deps.db.select().from(reservations).where(eq(reservations.propertyId, propertyId));
+  const noDrift = async (propertyId: number) =>
+    assert.deepEqual(await inventoryDrift(deps, propertyId), [], 'a night count differs from its reservations');
+  const reservationsOn = (propertyId: number) =>
+    deps.db.select().from(reservations).where(eq(reservations.propertyId, propertyId));
 
   it('booking: dying before COMMIT keeps nothing; dying after it keeps the booking once and its nights', async () => {
     const { user: owner } = await tokenOf('owner');
@@ -78,7 +106,9 @@ describe('kill -9 at named points and at random, then restart', { skip: why }, (
     const stay = { checkin_date: day(40), checkout_date: day(43), guests: { adults: 2 } };
 
     const p1 = await createProperty(deps, owner.id);
-    await crashAt('reservation.before-commit', () => call('POST', '/api/reservations', guest.token, { property_id: p1.id, ...stay }, { 'idempotency-key': 'crash-1' }));
+    await crashAt('reservation.before-commit', () =>
+      call('POST', '/api/reservations', guest.token, { property_id: p1.id, ...stay }, { 'idempotency-key': 'crash-1' }),
+    );
     assert.equal((await reservationsOn(p1.id)).length, 0);
     await noDrift(p1.id);
     // The nights were not kept by the dead transaction: someone else books them now.
@@ -87,7 +117,9 @@ describe('kill -9 at named points and at random, then restart', { skip: why }, (
     await noDrift(p1.id);
 
     const p2 = await createProperty(deps, owner.id);
-    await crashAt('reservation.after-commit', () => call('POST', '/api/reservations', guest.token, { property_id: p2.id, ...stay }, { 'idempotency-key': 'crash-2' }));
+    await crashAt('reservation.after-commit', () =>
+      call('POST', '/api/reservations', guest.token, { property_id: p2.id, ...stay }, { 'idempotency-key': 'crash-2' }),
+    );
     const kept = await reservationsOn(p2.id);
     assert.equal(kept.length, 1);
     assert.equal(kept[0]!.status, 'pending');
@@ -96,12 +128,27 @@ describe('kill -9 at named points and at random, then restart', { skip: why }, (
     const mine = await (await call('GET', '/api/reservations', guest.token)).json();
     assert.ok(mine.data.some((r: { id: number }) => r.id === kept[0]!.id));
     assert.equal((await call('POST', '/api/reservations', other.token, { property_id: p2.id, ...stay })).status, 409);
-    const again = await call('POST', '/api/reservations', guest.token, { property_id: p2.id, ...stay }, { 'idempotency-key': 'crash-2' });
+    const again = await call(
+      'POST',
+      '/api/reservations',
+      guest.token,
+      { property_id: p2.id, ...stay },
+      { 'idempotency-key': 'crash-2' },
+    );
     // Within the abandon window the key still reads as in flight: the client is told to wait.
     assert.equal(again.status, 409, await again.text());
     // Past it (aged here rather than waited for), the retry answers the booking the dead attempt made.
-    await deps.db.update(idempotencyKeys).set({ createdAt: new Date(Date.now() - IDEMPOTENCY_ABANDONED_MS - 1000) }).where(eq(idempotencyKeys.key, 'crash-2'));
-    const later = await call('POST', '/api/reservations', guest.token, { property_id: p2.id, ...stay }, { 'idempotency-key': 'crash-2' });
+    await deps.db
+      .update(idempotencyKeys)
+      .set({ createdAt: new Date(Date.now() - IDEMPOTENCY_ABANDONED_MS - 1000) })
+      .where(eq(idempotencyKeys.key, 'crash-2'));
+    const later = await call(
+      'POST',
+      '/api/reservations',
+      guest.token,
+      { property_id: p2.id, ...stay },
+      { 'idempotency-key': 'crash-2' },
+    );
     assert.equal(later.status, 201);
     assert.equal((await later.json()).data.id, kept[0]!.id);
     assert.equal((await reservationsOn(p2.id)).length, 1, 'the retry booked a second time');
@@ -114,15 +161,26 @@ describe('kill -9 at named points and at random, then restart', { skip: why }, (
       const guest = await tokenOf('client');
       const p = await createProperty(deps, owner.id);
       if (!server) server = await startServer(env);
-      const booked = await call('POST', '/api/reservations', guest.token, { property_id: p.id, checkin_date: day(50), checkout_date: day(52), guests: { adults: 2 } });
+      const booked = await call('POST', '/api/reservations', guest.token, {
+        property_id: p.id,
+        checkin_date: day(50),
+        checkout_date: day(52),
+        guests: { adults: 2 },
+      });
       assert.equal(booked.status, 201);
       const reservationId = (await booked.json()).data.id as number;
-      const opened = await call('POST', '/api/payments/process', guest.token, { payment_method: 'card', reservation_id: reservationId, type: 'reservation', currency: 'EUR' });
+      const opened = await call('POST', '/api/payments/process', guest.token, {
+        payment_method: 'card',
+        reservation_id: reservationId,
+        type: 'reservation',
+        currency: 'EUR',
+      });
       assert.equal(opened.status, 200);
       const sessionId = (await opened.json()).data.payment.payment_details.id as string;
       assert.ok(await (deps.payments as LocalPaymentProcessor).payFromPage(sessionId, { email: null, name: 'Guest' }));
 
-      const verify = () => fetch(`${server!.url}/api/subscription-payment/verify?session_id=${encodeURIComponent(sessionId)}`);
+      const verify = () =>
+        fetch(`${server!.url}/api/subscription-payment/verify?session_id=${encodeURIComponent(sessionId)}`);
       await crashAt(point, verify);
       const before = await deps.db.select().from(payments).where(eq(payments.reservationId, reservationId));
       assert.equal(before.length, 1);
@@ -145,7 +203,10 @@ describe('kill -9 at named points and at random, then restart', { skip: why }, (
       const { user: owner } = await tokenOf('owner');
       const admin = await tokenOf('admin');
       await setAccount(deps, owner.id, `acct_crash_${owner.id}`);
-      const lines = await addLines(deps, owner.id, [{ amount: 10_000, payableAt: new Date(Date.now() - 86_400_000) }, { amount: 2_500, payableAt: new Date(Date.now() - 86_400_000) }]);
+      const lines = await addLines(deps, owner.id, [
+        { amount: 10_000, payableAt: new Date(Date.now() - 86_400_000) },
+        { amount: 2_500, payableAt: new Date(Date.now() - 86_400_000) },
+      ]);
       await crashAt(point, () => call('POST', '/api/payouts/process', admin.token, { dry_run: false }));
       const mine = (await allPayouts(deps)).filter((p) => p.ownerId === owner.id);
       assert.equal(mine.length, 1);
@@ -159,9 +220,16 @@ describe('kill -9 at named points and at random, then restart', { skip: why }, (
       clock.set(new Date());
       const [settled] = (await allPayouts(deps)).filter((p) => p.ownerId === owner.id);
       assert.equal(settled!.status, 'paid');
-      assert.equal((await transferRecords(deps)).filter((t) => t.idempotencyKey === key).length, 1, 'one transfer for the payout');
+      assert.equal(
+        (await transferRecords(deps)).filter((t) => t.idempotencyKey === key).length,
+        1,
+        'one transfer for the payout',
+      );
       const bound = (await boundLines(deps)).filter((l) => lines.includes(l.id));
-      assert.deepEqual(bound.map((l) => l.payoutId), [settled!.id, settled!.id]);
+      assert.deepEqual(
+        bound.map((l) => l.payoutId),
+        [settled!.id, settled!.id],
+      );
       // A new run finds nothing left to pay this owner.
       assert.equal((await call('POST', '/api/payouts/process', admin.token, { dry_run: false })).status, 200);
       assert.equal((await allPayouts(deps)).filter((p) => p.ownerId === owner.id).length, 1);
@@ -185,9 +253,15 @@ describe('kill -9 at named points and at random, then restart', { skip: why }, (
         for (let i = 0; !stop; i++) {
           const start = 60 + ((k * 7 + i * 3 + round) % 40);
           const res = await call('POST', '/api/reservations/multi-room', g.token, {
-            property_id: p.id, checkin_date: day(start), checkout_date: day(start + 1 + (i % 3)),
-            guests: [{ first_name: 'Kim', last_name: 'Crash', age: 30 }], rooms: [{ room_type_id: roomType.id, rate_plan_id: ratePlan.id, rooms_count: 1 }],
-            first_name: 'Kim', last_name: 'Crash', email: 'kim@example.test', phone: '+33100000000',
+            property_id: p.id,
+            checkin_date: day(start),
+            checkout_date: day(start + 1 + (i % 3)),
+            guests: [{ first_name: 'Kim', last_name: 'Crash', age: 30 }],
+            rooms: [{ room_type_id: roomType.id, rate_plan_id: ratePlan.id, rooms_count: 1 }],
+            first_name: 'Kim',
+            last_name: 'Crash',
+            email: 'kim@example.test',
+            phone: '+33100000000',
           }).catch(() => null);
           if (!res) return;
           if (res.status === 201) acknowledged.push((await res.json()).data.id);
@@ -205,8 +279,14 @@ describe('kill -9 at named points and at random, then restart', { skip: why }, (
     }
     server = await startServer(env);
     const stored = new Set((await reservationsOn(p.id)).map((r) => r.id));
-    assert.deepEqual(acknowledged.filter((id) => !stored.has(id)), [], 'acknowledged bookings lost');
+    assert.deepEqual(
+      acknowledged.filter((id) => !stored.has(id)),
+      [],
+      'acknowledged bookings lost',
+    );
     await noDrift(p.id);
-    console.log(`# ${kills} kills: ${acknowledged.length} bookings acknowledged (all stored), ${stored.size - acknowledged.length} committed without an answer, ${refused} refused`);
+    console.log(
+      `# ${kills} kills: ${acknowledged.length} bookings acknowledged (all stored), ${stored.size - acknowledged.length} committed without an answer, ${refused} refused`,
+    );
   });
 });

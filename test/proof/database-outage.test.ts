@@ -13,9 +13,16 @@ import { createPrivatePostgres, type PrivatePostgres } from '../helpers/private-
 import { killServer, startServer, type ServerProcess } from '../helpers/server-process.ts';
 
 const ADMIN = { email: 'outage-admin@example.test', password: 'outage-admin-password' };
-const why = onPostgres ? false : 'PostgreSQL only: PGlite lives inside the server process and cannot be stopped apart from it (CI runs this in the PostgreSQL pass)';
+const why = onPostgres
+  ? false
+  : 'PostgreSQL only: PGlite lives inside the server process and cannot be stopped apart from it (CI runs this in the PostgreSQL pass)';
 
-interface Outcome { status: number; ms: number; name: string; phase: 'before' | 'down' | 'after' }
+interface Outcome {
+  status: number;
+  ms: number;
+  name: string;
+  phase: 'before' | 'down' | 'after';
+}
 
 describe('PostgreSQL stopped for 10 s under load', { skip: why }, () => {
   let database: PrivatePostgres | null;
@@ -25,7 +32,12 @@ describe('PostgreSQL stopped for 10 s under load', { skip: why }, () => {
     database = await createPrivatePostgres();
     assert.ok(database, 'no PostgreSQL server binaries under /usr/lib/postgresql');
     dataDir = await mkdtemp(path.join(tmpdir(), 'stays-outage-'));
-    server = await startServer({ DATABASE_URL: database.url, DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+    server = await startServer({
+      DATABASE_URL: database.url,
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+    });
   });
   after(async () => {
     if (server) await killServer(server);
@@ -34,7 +46,11 @@ describe('PostgreSQL stopped for 10 s under load', { skip: why }, () => {
   });
 
   it('answers 503 quickly while it is down, survives, resumes, and loses nothing acknowledged', async () => {
-    const login = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: ADMIN.email, password: ADMIN.password, type: 'admin' }) });
+    const login = await fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ login: ADMIN.email, password: ADMIN.password, type: 'admin' }),
+    });
     assert.equal(login.status, 200, await login.clone().text());
     const token = ((await login.json()) as { data: { token: string } }).data.token;
 
@@ -49,7 +65,9 @@ describe('PostgreSQL stopped for 10 s under load', { skip: why }, () => {
         const started = Date.now();
         const at = phase;
         const res = await fetch(`${server.url}/api/commodities`, {
-          method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ name, type: 'general' }),
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          body: JSON.stringify({ name, type: 'general' }),
           signal: AbortSignal.timeout(15_000),
         }).catch((err: Error) => ({ status: -1, text: async () => err.message, headers: new Headers() }));
         const body = await res.text();
@@ -101,6 +119,8 @@ describe('PostgreSQL stopped for 10 s under load', { skip: why }, () => {
     } finally {
       await check.end();
     }
-    console.log(`# ${outcomes.length} requests: ${acknowledged.length} acknowledged (all stored), ${refused.length} refused with 503 during ${Math.round((upAt - downAt) / 1000)} s down (slowest ${slowest} ms); resumed ${resumedAt - upAt} ms after the restart`);
+    console.log(
+      `# ${outcomes.length} requests: ${acknowledged.length} acknowledged (all stored), ${refused.length} refused with 503 during ${Math.round((upAt - downAt) / 1000)} s down (slowest ${slowest} ms); resumed ${resumedAt - upAt} ms after the restart`,
+    );
   });
 });

@@ -4,7 +4,7 @@
 // name (raw, and RFC 5987 encoded) — beside missing members, numerals that are not plain
 // decimal, impossible dates and odd text.
 import fc from 'fast-check';
-import { valueOf, ODD_STRINGS, type Schema } from './schema-arbitraries.ts';
+import { arbitraryOf, ODD_STRINGS, type Schema } from './schema-arbitraries.ts';
 import { BAD_DATES, badNumeralsFor, isDate, isNumeric } from './fuzz-classes.ts';
 
 export interface Part {
@@ -23,7 +23,10 @@ export interface MultipartCase {
   classes: string[];
 }
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 const FILES = [PNG, PDF, Buffer.from('plain text, not an image'), Buffer.alloc(0)];
 const FILE_NAMES = ['photo.png', 'scan.pdf', 'a.jpg', '../../../etc/passwd', `${'n'.repeat(300)}.png`, 'ünïcødé.png'];
@@ -32,12 +35,24 @@ const NUL_TEXT = ['a\u0000b', '\u0000', 'text\u0000'];
 
 /** File members: binary strings, or unions/arrays of them (OpenAPI's form of the service's file fields). */
 export const isFileMember = (s: Schema | undefined): boolean =>
-  Boolean(s && typeof s === 'object' && (s.format === 'binary' || (s.items && isFileMember(s.items)) || (s.anyOf ?? s.oneOf ?? []).some(isFileMember)));
+  Boolean(
+    s &&
+      typeof s === 'object' &&
+      (s.format === 'binary' || (s.items && isFileMember(s.items)) || (s.anyOf ?? s.oneOf ?? []).some(isFileMember)),
+  );
 
-const toText = (v: unknown): string => (typeof v === 'string' ? v : v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+const toText = (v: unknown): string =>
+  typeof v === 'string'
+    ? v
+    : v === null || v === undefined
+      ? ''
+      : typeof v === 'object'
+        ? JSON.stringify(v)
+        : String(v);
 
 function partsOf(name: string, member: Schema, value: unknown, file: fc.Arbitrary<Part>): fc.Arbitrary<Part[]> {
-  if (isFileMember(member)) return fc.array(file, { minLength: 1, maxLength: 2 }).map((ps) => ps.map((p) => ({ ...p, name })));
+  if (isFileMember(member))
+    return fc.array(file, { minLength: 1, maxLength: 2 }).map((ps) => ps.map((p) => ({ ...p, name })));
   if (Array.isArray(value)) return fc.constant(value.map((v) => ({ name, value: toText(v) })));
   return fc.constant([{ name, value: toText(value) }]);
 }
@@ -46,47 +61,92 @@ export function multipartArb(schema: Schema | undefined): fc.Arbitrary<Multipart
   const props: Record<string, Schema> = schema?.properties ?? {};
   const keys = Object.keys(props);
   const required: string[] = (schema?.required ?? []).filter((k: string) => k in props);
-  const file = fc.record({ name: fc.constant(''), filename: fc.constantFrom(...FILE_NAMES), data: fc.constantFrom(...FILES) }) as fc.Arbitrary<Part>;
-  const valid = (valueOf(schema ?? { type: 'object' }) as fc.Arbitrary<Record<string, unknown>>)
+  const file = fc.record({
+    name: fc.constant(''),
+    filename: fc.constantFrom(...FILE_NAMES),
+    data: fc.constantFrom(...FILES),
+  }) as fc.Arbitrary<Part>;
+  const valid = (arbitraryOf(schema ?? { type: 'object' }) as fc.Arbitrary<Record<string, unknown>>)
     .map((v) => (v && typeof v === 'object' && !Array.isArray(v) ? v : {}))
     .chain((v) => {
-      // valueOf leaves optional file members out as often as not; a form usually carries them.
-      const names = [...new Set([...Object.keys(v), ...keys.filter((k) => isFileMember(props[k]) && !k.endsWith('[]'))])].filter((k) => k in props);
-      return names.length ? fc.tuple(...names.map((k) => partsOf(k, props[k]!, v[k], file))).map((ps) => ps.flat()) : fc.constant([] as Part[]);
+      // arbitraryOf leaves optional file members out as often as not; a form usually carries them.
+      const names = [
+        ...new Set([...Object.keys(v), ...keys.filter((k) => isFileMember(props[k]) && !k.endsWith('[]'))]),
+      ].filter((k) => k in props);
+      return names.length
+        ? fc.tuple(...names.map((k) => partsOf(k, props[k]!, v[k], file))).map((ps) => ps.flat())
+        : fc.constant([] as Part[]);
     });
 
   const textKeys = keys.filter((k) => !isFileMember(props[k]));
   const fileKeys = keys.filter((k) => isFileMember(props[k]));
   const numeric = keys.filter((k) => isNumeric(props[k]));
   const dates = keys.filter((k) => isDate(props[k]));
-  const replace = (parts: Part[], name: string, value: string): Part[] => [...parts.filter((p) => p.name !== name), { name, value }];
+  const replace = (parts: Part[], name: string, value: string): Part[] => [
+    ...parts.filter((p) => p.name !== name),
+    { name, value },
+  ];
 
   const cases: Array<fc.Arbitrary<MultipartCase>> = [valid.map((parts) => ({ parts, kind: 'valid', classes: [] }))];
   if (required.length) {
-    cases.push(fc.tuple(valid, fc.constantFrom(...required)).map(([parts, k]) => ({ parts: parts.filter((p) => p.name !== k), kind: `missing ${k}`, classes: [] })));
+    cases.push(
+      fc
+        .tuple(valid, fc.constantFrom(...required))
+        .map(([parts, k]) => ({ parts: parts.filter((p) => p.name !== k), kind: `missing ${k}`, classes: [] })),
+    );
   }
   if (numeric.length) {
-    cases.push(fc.tuple(valid, fc.constantFrom(...numeric)).chain(([parts, k]) => fc.constantFrom(...badNumeralsFor(props[k])).map((text) => ({
-      parts: replace(parts, k, text), kind: `bad numeral ${k}=${JSON.stringify(text)}`, classes: ['bad-numeral'],
-    }))));
+    cases.push(
+      fc.tuple(valid, fc.constantFrom(...numeric)).chain(([parts, k]) =>
+        fc.constantFrom(...badNumeralsFor(props[k])).map((text) => ({
+          parts: replace(parts, k, text),
+          kind: `bad numeral ${k}=${JSON.stringify(text)}`,
+          classes: ['bad-numeral'],
+        })),
+      ),
+    );
   }
   if (dates.length) {
-    cases.push(fc.tuple(valid, fc.constantFrom(...dates), fc.constantFrom(...BAD_DATES)).map(([parts, k, text]) => ({
-      parts: replace(parts, k, text), kind: `bad date ${k}=${text}`, classes: ['bad-date'],
-    })));
+    cases.push(
+      fc.tuple(valid, fc.constantFrom(...dates), fc.constantFrom(...BAD_DATES)).map(([parts, k, text]) => ({
+        parts: replace(parts, k, text),
+        kind: `bad date ${k}=${text}`,
+        classes: ['bad-date'],
+      })),
+    );
   }
   if (textKeys.length) {
-    cases.push(fc.tuple(valid, fc.constantFrom(...textKeys), fc.constantFrom(...NUL_TEXT)).map(([parts, k, text]) => ({
-      parts: replace(parts, k, text), kind: `NUL in field ${k}`, classes: ['nul-multipart-field'],
-    })));
-    cases.push(fc.tuple(valid, fc.constantFrom(...textKeys), fc.constantFrom(...ODD_STRINGS)).map(([parts, k, text]) => ({
-      parts: replace(parts, k, text), kind: `odd ${k}`, classes: [],
-    })));
+    cases.push(
+      fc.tuple(valid, fc.constantFrom(...textKeys), fc.constantFrom(...NUL_TEXT)).map(([parts, k, text]) => ({
+        parts: replace(parts, k, text),
+        kind: `NUL in field ${k}`,
+        classes: ['nul-multipart-field'],
+      })),
+    );
+    cases.push(
+      fc.tuple(valid, fc.constantFrom(...textKeys), fc.constantFrom(...ODD_STRINGS)).map(([parts, k, text]) => ({
+        parts: replace(parts, k, text),
+        kind: `odd ${k}`,
+        classes: [],
+      })),
+    );
   }
   if (fileKeys.length) {
-    cases.push(fc.tuple(valid, fc.constantFrom(...fileKeys), fc.constantFrom(...NUL_FILE_NAMES), fc.boolean(), fc.constantFrom(PNG, PDF)).map(([parts, k, filename, encodedName, data]) => ({
-      parts: [...parts.filter((p) => p.name !== k), { name: k, filename, encodedName, data }], kind: `NUL in file name of ${k}`, classes: ['nul-file-name'],
-    })));
+    cases.push(
+      fc
+        .tuple(
+          valid,
+          fc.constantFrom(...fileKeys),
+          fc.constantFrom(...NUL_FILE_NAMES),
+          fc.boolean(),
+          fc.constantFrom(PNG, PDF),
+        )
+        .map(([parts, k, filename, encodedName, data]) => ({
+          parts: [...parts.filter((p) => p.name !== k), { name: k, filename, encodedName, data }],
+          kind: `NUL in file name of ${k}`,
+          classes: ['nul-file-name'],
+        })),
+    );
   }
   return fc.oneof(...cases);
 }
@@ -104,7 +164,11 @@ export function encodeMultipart(parts: Part[]): { payload: Buffer; contentType: 
       head += p.encodedName ? `; filename*=UTF-8''${encodeURIComponent(name)}` : `; filename=${quoted(name)}`;
       head += '\r\nContent-Type: application/octet-stream';
     }
-    chunks.push(Buffer.from(`${head}\r\n\r\n`, 'utf8'), p.data ?? Buffer.from(p.value ?? '', 'utf8'), Buffer.from('\r\n'));
+    chunks.push(
+      Buffer.from(`${head}\r\n\r\n`, 'utf8'),
+      p.data ?? Buffer.from(p.value ?? '', 'utf8'),
+      Buffer.from('\r\n'),
+    );
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
@@ -120,12 +184,14 @@ export function multipartAsDocumentValue(parts: Part[]): Record<string, unknown>
   return out;
 }
 
-// The multipart parser keeps only a file name's last path segment (busboy's basename), so a NUL
-// before a slash never reaches the service.
+// RFC 7578 §4.2: a receiver does "not use directory path information that may be present" in a
+// file name, so the name the service receives is its last path segment (a NUL before a slash never
+// reaches it).
 const basename = (name: string) => {
   const base = name.slice(Math.max(name.lastIndexOf('/'), name.lastIndexOf('\\')) + 1);
   return base === '.' || base === '..' ? '' : base;
 };
 
-/** Whether any part's text or file name, as the service receives it, holds NUL, which it must refuse (422 naming the field). */
-export const multipartHasNul = (parts: Part[]) => parts.some((p) => (p.value ?? '').includes('\u0000') || basename(p.filename ?? '').includes('\u0000'));
+/** The names of the uploaded files as the service receives them. */
+export const uploadedFileNames = (parts: Part[]) =>
+  parts.filter((p) => p.data !== undefined).map((p) => basename(p.filename ?? ''));

@@ -11,12 +11,19 @@ export interface RawAnswer {
 }
 
 /** One request over a fresh connection; `error` names what broke when no answer came. */
-export function httpRequest(port: number, method: string, path: string, headers: Record<string, string>): Promise<RawAnswer> {
+export function httpRequest(
+  port: number,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const req = http.request({ host: '127.0.0.1', port, method, path, headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
+      );
       res.on('error', reject);
     });
     req.on('error', reject);
@@ -38,13 +45,14 @@ export async function startCanary(): Promise<Canary> {
     hits.push(`${req.method} ${req.url} from ${req.socket.remoteAddress}`);
     res.writeHead(200, { 'content-type': 'text/calendar' }).end('BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n');
   });
-  const listen = (host: string) => new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, host, () => {
-      server.off('error', reject);
-      resolve();
+  const listen = (host: string) =>
+    new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(0, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
-  });
   await listen('::').catch(() => listen('127.0.0.1'));
   return {
     port: (server.address() as AddressInfo).port,

@@ -48,7 +48,13 @@ export async function seedWorld(t: TestApp): Promise<World> {
   const client = users.get('client')!;
   const property = await createProperty(t.deps, owner);
   const { roomType, ratePlan } = await createRoomType(t.deps, (await createProperty(t.deps, owner)).id);
-  const stay = await seedReservation(t.deps, { propertyId: property.id, guestId: client, status: 'confirmed', checkin: day(20), checkout: day(23) });
+  const stay = await seedReservation(t.deps, {
+    propertyId: property.id,
+    guestId: client,
+    status: 'confirmed',
+    checkin: day(20),
+    checkout: day(23),
+  });
 
   // GET /auth/session answers a token's role as it is now (null once its session is gone).
   const roleNow = async (who: Principal): Promise<string | null> => {

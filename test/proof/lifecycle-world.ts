@@ -14,8 +14,15 @@ import { createUser } from '../helpers/factories.ts';
 import type { TestApp } from '../helpers/test-app.ts';
 
 export type Processor = 'local' | 'stripe';
-export interface Actor { id: number; token: string }
-export interface RoomKind { roomTypeId: number; ratePlanId: number; count: number }
+export interface Actor {
+  id: number;
+  token: string;
+}
+export interface RoomKind {
+  roomTypeId: number;
+  ratePlanId: number;
+  count: number;
+}
 
 export interface World {
   t: TestApp;
@@ -37,7 +44,8 @@ export interface World {
 
 export const PROMO = 'SAVE10';
 const seven = <T>(v: T) => Array.from({ length: 7 }, () => v);
-export const dayOffset = (now: Date, days: number) => new Date(now.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+export const dayOffset = (now: Date, days: number) =>
+  new Date(now.getTime() + days * 86_400_000).toISOString().slice(0, 10);
 
 async function actor(t: TestApp, role: 'client' | 'owner' | 'admin' | 'support'): Promise<Actor> {
   const user = await createUser(t.deps, { role });
@@ -50,31 +58,108 @@ export async function staff(t: TestApp): Promise<{ admin: Actor; support: Actor 
   return { admin: await actor(t, 'admin'), support: await actor(t, 'support') };
 }
 
-export async function createWorld(t: TestApp, processor: Processor, stripe: FakeStripe | null, staffActors: { admin: Actor; support: Actor }): Promise<World> {
+export async function createWorld(
+  t: TestApp,
+  processor: Processor,
+  stripe: FakeStripe | null,
+  staffActors: { admin: Actor; support: Actor },
+): Promise<World> {
   const owner = await actor(t, 'owner');
   await setAccount(t.deps, owner.id, processor === 'stripe' ? `acct_model${owner.id}` : `local-acct-${owner.id}`);
   const guests = [await actor(t, 'client'), await actor(t, 'client'), await actor(t, 'client')];
   const now = t.clock.now();
-  const whole = await createProperty(t.deps, owner.id, { pricePerNight: 10_000, basePrice: 10_000, cleaningFee: 2_000, taxRate: '10', capacity: 4, cancellationPolicy: ['moderate'] });
-  await t.deps.db.insert(seasons).values({ propertyId: whole.id, name: 'Shoulder', startDate: dayOffset(now, -30), endDate: dayOffset(now, 3650), reductionPercent: '20' });
-  await t.deps.db.insert(promoCodes).values({ propertyId: whole.id, code: PROMO, discountType: 'percent', discountValue: '10', validFrom: dayOffset(now, -30), validTo: dayOffset(now, 3650), maxUses: 3 });
-  const hotel = await createProperty(t.deps, owner.id, { pricePerNight: 8_000, basePrice: 8_000, cleaningFee: 1_500, taxRate: '7.5', capacity: 8, cancellationPolicy: ['flexible'] });
+  const whole = await createProperty(t.deps, owner.id, {
+    pricePerNight: 10_000,
+    basePrice: 10_000,
+    cleaningFee: 2_000,
+    taxRate: '10',
+    capacity: 4,
+    cancellationPolicy: ['moderate'],
+  });
+  await t.deps.db.insert(seasons).values({
+    propertyId: whole.id,
+    name: 'Shoulder',
+    startDate: dayOffset(now, -30),
+    endDate: dayOffset(now, 3650),
+    reductionPercent: '20',
+  });
+  await t.deps.db.insert(promoCodes).values({
+    propertyId: whole.id,
+    code: PROMO,
+    discountType: 'percent',
+    discountValue: '10',
+    validFrom: dayOffset(now, -30),
+    validTo: dayOffset(now, 3650),
+    maxUses: 3,
+  });
+  const hotel = await createProperty(t.deps, owner.id, {
+    pricePerNight: 8_000,
+    basePrice: 8_000,
+    cleaningFee: 1_500,
+    taxRate: '7.5',
+    capacity: 8,
+    cancellationPolicy: ['flexible'],
+  });
   const rooms: RoomKind[] = [];
-  for (const [count, price] of [[2, 9_000], [1, 15_050]] as const) {
-    const [rt] = await t.deps.db.insert(roomTypes).values({ propertyId: hotel.id, title: `Room ×${count}`, countOfRooms: count, occAdults: 2, occChildren: 1, capacity: 3 }).returning();
-    const [rp] = await t.deps.db.insert(ratePlans).values({
-      roomTypeId: rt!.id, title: 'Standard', currency: 'EUR', price,
-      maxStay: seven(0), minStayArrival: seven(1), closedToArrival: seven(false), closedToDeparture: seven(false), stopSell: seven(false),
-    }).returning();
+  for (const [count, price] of [
+    [2, 9_000],
+    [1, 15_050],
+  ] as const) {
+    const [rt] = await t.deps.db
+      .insert(roomTypes)
+      .values({
+        propertyId: hotel.id,
+        title: `Room ×${count}`,
+        countOfRooms: count,
+        occAdults: 2,
+        occChildren: 1,
+        capacity: 3,
+      })
+      .returning();
+    const [rp] = await t.deps.db
+      .insert(ratePlans)
+      .values({
+        roomTypeId: rt!.id,
+        title: 'Standard',
+        currency: 'EUR',
+        price,
+        maxStay: seven(0),
+        minStayArrival: seven(1),
+        closedToArrival: seven(false),
+        closedToDeparture: seven(false),
+        stopSell: seven(false),
+      })
+      .returning();
     rooms.push({ roomTypeId: rt!.id, ratePlanId: rp!.id, count });
   }
   return {
-    t, processor, stripe, owner, guests, ...staffActors, whole: whole.id, hotel: hotel.id, rooms, propertyIds: [whole.id, hotel.id], expiryOutages: 0,
+    t,
+    processor,
+    stripe,
+    owner,
+    guests,
+    ...staffActors,
+    whole: whole.id,
+    hotel: hotel.id,
+    rooms,
+    propertyIds: [whole.id, hotel.id],
+    expiryOutages: 0,
   };
 }
 
-export function call(w: World, method: 'GET' | 'POST' | 'PUT', url: string, who: Actor | null, payload?: object): Promise<LightMyRequestResponse> {
-  return w.t.app.inject({ method, url: `/api${url}`, headers: who ? { authorization: `Bearer ${who.token}` } : {}, ...(payload ? { payload } : {}) });
+export function call(
+  w: World,
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  who: Actor | null,
+  payload?: object,
+): Promise<LightMyRequestResponse> {
+  return w.t.app.inject({
+    method,
+    url: `/api${url}`,
+    headers: who ? { authorization: `Bearer ${who.token}` } : {},
+    ...(payload ? { payload } : {}),
+  });
 }
 
 /**
@@ -85,7 +170,7 @@ export function call(w: World, method: 'GET' | 'POST' | 'PUT', url: string, who:
 export async function payOnPage(w: World, sessionId: string): Promise<boolean> {
   if (w.processor === 'stripe') {
     const s = w.stripe!.sessions.get(sessionId);
-    if (!s || s.status !== 'open' || (s.expires_at as number) <= Math.floor(w.t.clock.now().getTime() / 1000)) return false;
+    if (s?.status !== 'open' || (s.expires_at as number) <= Math.floor(w.t.clock.now().getTime() / 1000)) return false;
     w.stripe!.completeSession(sessionId, { email: 'guest@example.test', name: 'Guest' });
     return true;
   }
@@ -93,20 +178,48 @@ export async function payOnPage(w: World, sessionId: string): Promise<boolean> {
   if (page.statusCode !== 200) return false;
   const token = /name="token" value="([^"]+)"/.exec(page.body)?.[1];
   if (!token) return false;
-  const paid = await w.t.app.inject({ method: 'POST', url: `/checkout/${sessionId}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `token=${encodeURIComponent(token)}` });
+  const paid = await w.t.app.inject({
+    method: 'POST',
+    url: `/checkout/${sessionId}/pay`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: `token=${encodeURIComponent(token)}`,
+  });
   if (paid.statusCode >= 500) throw new Error(`checkout page answered ${paid.statusCode}: ${paid.body}`);
   return paid.statusCode === 303;
+}
+
+/** A Stripe event about a session, signed and sent to the service's webhook now. */
+export function sendStripeEvent(w: World, type: string, sessionId: string): Promise<LightMyRequestResponse> {
+  const hook = w.stripe!.signedWebhook(w.stripe!.sessionEvent(type, sessionId), {
+    timestamp: Math.floor(w.t.clock.now().getTime() / 1000),
+  });
+  return w.t.app.inject({ method: 'POST', url: '/api/payments/webhook', headers: hook.headers, payload: hook.body });
+}
+
+/** Whether the guest can still pay the session at the fake Stripe (open there, by status and by its clock). */
+export function openAtStripe(w: World, sessionId: string): boolean {
+  const s = w.stripe!.sessions.get(sessionId);
+  return s?.status === 'open' && (s.expires_at as number) > Math.floor(w.t.clock.now().getTime() / 1000);
 }
 
 /** The processor's webhook for a session, as the processor would send it now (none when it would not). */
 export async function deliverWebhook(w: World, sessionId: string): Promise<LightMyRequestResponse | null> {
   const session = await w.t.deps.payments.retrieveCheckout(sessionId);
   if (!session) return null;
-  const type = session.paymentStatus === 'paid' ? 'checkout.session.completed' : session.status === 'expired' ? 'checkout.session.expired' : null;
+  // A delayed method's session completes unpaid, and Stripe still sends checkout.session.completed
+  // (docs.stripe.com/checkout/fulfillment, "Immediate versus delayed payment methods").
+  const type =
+    session.paymentStatus === 'paid' || session.status === 'complete'
+      ? 'checkout.session.completed'
+      : session.status === 'expired'
+        ? 'checkout.session.expired'
+        : null;
   if (!type) return null;
   let hook: { body: string; headers: Record<string, string> };
   if (w.processor === 'stripe') {
-    hook = w.stripe!.signedWebhook(w.stripe!.sessionEvent(type, sessionId), { timestamp: Math.floor(w.t.clock.now().getTime() / 1000) });
+    hook = w.stripe!.signedWebhook(w.stripe!.sessionEvent(type, sessionId), {
+      timestamp: Math.floor(w.t.clock.now().getTime() / 1000),
+    });
   } else {
     hook = (w.t.deps.payments as LocalPaymentProcessor).signedWebhook(type, session);
   }

@@ -7,7 +7,14 @@ import assert from 'node:assert/strict';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { bearer, createUser, DEFAULT_PASSWORD, loginAs } from '../helpers/factories.ts';
 import { createPrivateRedis, type PrivateRedis } from '../helpers/private-redis.ts';
-import { commitMessageEvent, listen, openSse, settle, until, type SseClient } from '../../src/modules/realtime/realtime.test-support.ts';
+import {
+  commitMessageEvent,
+  listen,
+  openSse,
+  settle,
+  until,
+  type SseClient,
+} from '../../src/modules/realtime/realtime.test-support.ts';
 
 describe('Redis stopped', () => {
   let redis: PrivateRedis;
@@ -33,7 +40,15 @@ describe('Redis stopped', () => {
   const ids = (c: SseClient) => c.events.map((e) => Number(e.id));
   let seq = 0;
   const message = (from: number, to: number) =>
-    commitMessageEvent(t.deps, { message_id: 700_000 + ++seq, sender_id: from, receiver_id: to, sender_name: 'Host', content: `hello ${seq}`, kind: 'text', created_at: new Date().toISOString() });
+    commitMessageEvent(t.deps, {
+      message_id: 700_000 + ++seq,
+      sender_id: from,
+      receiver_id: to,
+      sender_name: 'Host',
+      content: `hello ${seq}`,
+      kind: 'text',
+      created_at: new Date().toISOString(),
+    });
 
   it('keeps REST working and prompt, and real-time clients catch up from the database after it returns', async () => {
     const guest = await createUser(t.deps);
@@ -51,14 +66,51 @@ describe('Redis stopped', () => {
     const other = await createUser(t.deps);
     let n = 0;
     const requests: Array<[string, () => Promise<{ statusCode: number; body: string }>, number]> = [
-      ['login (rate-limited, throttled)', () => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { login: other.email, password: DEFAULT_PASSWORD } }), 200],
-      ['a failed login', () => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { login: other.email, password: 'not-the-password' } }), 401],
-      ['registration', () => {
-        const name = `redis_out_${Date.now()}_${++n}`;
-        return t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { username: name, email: `${name}@example.test`, password: 'a-long-password-1', password_confirmation: 'a-long-password-1', first_name: 'Rita', last_name: 'Outage' } });
-      }, 201],
+      [
+        'login (rate-limited, throttled)',
+        () =>
+          t.app.inject({
+            method: 'POST',
+            url: '/api/auth/login',
+            payload: { login: other.email, password: DEFAULT_PASSWORD },
+          }),
+        200,
+      ],
+      [
+        'a failed login',
+        () =>
+          t.app.inject({
+            method: 'POST',
+            url: '/api/auth/login',
+            payload: { login: other.email, password: 'not-the-password' },
+          }),
+        401,
+      ],
+      [
+        'registration',
+        () => {
+          const name = `redis_out_${Date.now()}_${++n}`;
+          return t.app.inject({
+            method: 'POST',
+            url: '/api/auth/register',
+            payload: {
+              username: name,
+              email: `${name}@example.test`,
+              password: 'a-long-password-1',
+              password_confirmation: 'a-long-password-1',
+              first_name: 'Rita',
+              last_name: 'Outage',
+            },
+          });
+        },
+        201,
+      ],
       ['session', () => t.app.inject({ method: 'GET', url: '/api/auth/session', headers: bearer(token) }), 200],
-      ['conversation list (presence)', () => t.app.inject({ method: 'GET', url: '/api/chats/conversation_summaries', headers: bearer(token) }), 200],
+      [
+        'conversation list (presence)',
+        () => t.app.inject({ method: 'GET', url: '/api/chats/conversation_summaries', headers: bearer(token) }),
+        200,
+      ],
     ];
     const timed = async ([what, send, expected]: (typeof requests)[number]) => {
       const started = Date.now();
@@ -84,20 +136,41 @@ describe('Redis stopped', () => {
     assert.equal(list.json().data.length, 6, 'the five notifications of the outage are listed');
 
     await redis.start();
-    await until(() => t.deps.redis!.status === 'ready' && (t.deps.bus as unknown as { connected: boolean }).connected, 'reconnection', 10_000);
+    await until(
+      () => t.deps.redis!.status === 'ready' && (t.deps.bus as unknown as { connected: boolean }).connected,
+      'reconnection',
+      10_000,
+    );
     // Reconnecting from the last event it saw, the client gets everything it missed, once.
     live.close();
     const back = await sse({ token, lastEventId: live.events.at(-1)!.id });
     await settle(t.deps);
-    const stored = (await t.deps.db.query.notifications.findMany({ where: (n, { eq }) => eq(n.userId, guest.id), orderBy: (n, { asc }) => asc(n.id) })).map((n) => n.id);
+    const stored = (
+      await t.deps.db.query.notifications.findMany({
+        where: (n, { eq }) => eq(n.userId, guest.id),
+        orderBy: (n, { asc }) => asc(n.id),
+      })
+    ).map((n) => n.id);
     assert.equal(stored.length, 6);
     await until(() => back.events.length >= 5, 'the missed notifications', 10_000);
     // Live again: one more, published through the returned Redis.
     await message(host_.id, guest.id);
     // In production the relay job passes every second; here each poll is such a pass.
-    await until(async () => (await settle(t.deps), back.events.length >= 6), 'a live notification after the outage', 10_000);
+    await until(
+      async () => {
+        await settle(t.deps);
+        return back.events.length >= 6;
+      },
+      'a live notification after the outage',
+      10_000,
+    );
     await new Promise((r) => setTimeout(r, 200));
-    const all = (await t.deps.db.query.notifications.findMany({ where: (n, { eq }) => eq(n.userId, guest.id), orderBy: (n, { asc }) => asc(n.id) })).map((n) => n.id);
+    const all = (
+      await t.deps.db.query.notifications.findMany({
+        where: (n, { eq }) => eq(n.userId, guest.id),
+        orderBy: (n, { asc }) => asc(n.id),
+      })
+    ).map((n) => n.id);
     assert.deepEqual(ids(back), all.slice(1), 'every notification after the last one seen, each once, in order');
   });
 });

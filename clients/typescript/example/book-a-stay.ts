@@ -1,10 +1,19 @@
 // A small app using @stays/client as a web or mobile client would: log in, search for dates,
 // preview, book, open the hosted checkout, confirm, and listen for notifications. Type-checked
 // with `tsc --strict` (and noUncheckedIndexedAccess) against the browser's library only, no Node
-// types: clients/typescript/test/example-strict.test.ts.
+// types, in a project that installed the package: clients/typescript/test/install.test.ts.
 import {
-  createStaysClient, fromMinorUnits, newIdempotencyKey, openNotificationStream, openRealtimeSocket, toMinorUnits, unwrap,
-  type OperationBody, type OperationData, type ResponseData, type StreamEvent,
+  createStaysClient,
+  fromMinorUnits,
+  newIdempotencyKey,
+  openNotificationStream,
+  openRealtimeSocket,
+  toMinorUnits,
+  unwrap,
+  type OperationBody,
+  type OperationData,
+  type ResponseData,
+  type StreamEvent,
 } from '@stays/client';
 
 // Types by path and method, or by the document's operationId.
@@ -35,9 +44,16 @@ export async function bookAStay(baseUrl: string, login: string, password: string
     onFrame: (m) => console.log(`${m.sender_name}: ${m.type === 'text' ? m.content : `[${m.type}]`}`),
   });
 
-  const search = unwrap(await client.api.GET('/api/properties/filter', { params: { query: { checkin_date: checkin, checkout_date: checkout, guests: 2 } } }));
+  const search = unwrap(
+    await client.api.GET('/api/properties/filter', {
+      params: { query: { checkin_date: checkin, checkout_date: checkout, guests: 2 } },
+    }),
+  );
   const cheapest = search.data.reduce<Card | undefined>(
-    (best, card) => (!best || toMinorUnits(card.price_per_night, card.currency) < toMinorUnits(best.price_per_night, best.currency) ? card : best),
+    (best, card) =>
+      !best || toMinorUnits(card.price_per_night, card.currency) < toMinorUnits(best.price_per_night, best.currency)
+        ? card
+        : best,
     undefined,
   );
   if (!cheapest) {
@@ -46,17 +62,26 @@ export async function bookAStay(baseUrl: string, login: string, password: string
     return null;
   }
 
-  const stay: Stay = { property_id: cheapest.id, checkin_date: checkin, checkout_date: checkout, guests: { adults: 2, children: 0 } };
+  const stay: Stay = {
+    property_id: cheapest.id,
+    checkin_date: checkin,
+    checkout_date: checkout,
+    guests: { adults: 2, children: 0 },
+  };
   const preview: Preview = unwrap(await client.api.POST('/api/reservations/preview', { body: stay })).data;
   const totalMinor = toMinorUnits(preview.total, preview.currency);
   console.log(`${preview.nights} nights: ${fromMinorUnits(totalMinor, preview.currency)} ${preview.currency}`);
 
   // One key for this booking however many times it is sent (the client retries with it on its own).
-  const booking = unwrap(await client.api.POST('/api/reservations', { body: stay, headers: { 'Idempotency-Key': newIdempotencyKey() } })).data;
-  const checkoutSession = unwrap(await client.api.POST('/api/payments/process', {
-    body: { payment_method: 'card', reservation_id: booking.id, type: 'reservation', currency: preview.currency },
-  })).data;
-  const payUrl = checkoutSession.payment.payment_details['url'];
+  const booking = unwrap(
+    await client.api.POST('/api/reservations', { body: stay, headers: { 'Idempotency-Key': newIdempotencyKey() } }),
+  ).data;
+  const checkoutSession = unwrap(
+    await client.api.POST('/api/payments/process', {
+      body: { payment_method: 'card', reservation_id: booking.id, type: 'reservation', currency: preview.currency },
+    }),
+  ).data;
+  const payUrl = checkoutSession.payment.payment_details.url;
   if (typeof payUrl === 'string') window.location.assign(payUrl);
 
   return { booking, stream, chat };
@@ -66,6 +91,8 @@ export async function bookAStay(baseUrl: string, login: string, password: string
 export async function confirmPayment(baseUrl: string, token: string, sessionId: string) {
   const client = createStaysClient({ baseUrl });
   client.auth.setToken(token);
-  const { outcome, payment, reservation } = unwrap(await client.api.GET('/api/subscription-payment/verify', { params: { query: { session_id: sessionId } } })).data;
+  const { outcome, payment, reservation } = unwrap(
+    await client.api.GET('/api/subscription-payment/verify', { params: { query: { session_id: sessionId } } }),
+  ).data;
   return { outcome, paid: `${payment.amount} ${payment.currency}`, reservation };
 }

@@ -45,7 +45,10 @@ export function decodeClaims(token: string): Claims {
   const part = token.split('.')[1];
   if (!part) return {};
   try {
-    const b64 = part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '=');
+    const b64 = part
+      .replace(/-/g, '+')
+      .replace(/_/g, '/')
+      .padEnd(Math.ceil(part.length / 4) * 4, '=');
     const json = typeof atob === 'function' ? atob(b64) : '';
     const claims = JSON.parse(json) as Claims;
     return typeof claims === 'object' && claims !== null ? claims : {};
@@ -55,7 +58,15 @@ export function decodeClaims(token: string): Claims {
 }
 
 // Operations that take no access token, or whose 401 means wrong credentials, not a stale token.
-const NO_TOKEN = new Set(['/api/auth/login', '/api/auth/refresh', '/api/auth/register', '/api/auth/register-owner', '/api/auth/google', '/api/auth/facebook', '/api/auth/set-initial-password']);
+const NO_TOKEN = new Set([
+  '/api/auth/login',
+  '/api/auth/refresh',
+  '/api/auth/register',
+  '/api/auth/register-owner',
+  '/api/auth/google',
+  '/api/auth/facebook',
+  '/api/auth/set-initial-password',
+]);
 
 export class TokenManager {
   private readonly store: TokenStore;
@@ -69,7 +80,11 @@ export class TokenManager {
   private recovering: Promise<string | null> | null = null;
   private readonly listeners = new Set<(token: string | null) => void>();
 
-  constructor(private readonly baseUrl: string, options: AuthOptions = {}, private readonly fetchImpl: typeof fetch = (...a) => globalThis.fetch(...a)) {
+  constructor(
+    private readonly baseUrl: string,
+    options: AuthOptions = {},
+    private readonly fetchImpl: typeof fetch = (...a) => globalThis.fetch(...a),
+  ) {
     this.options = options;
     this.store = options.store ?? memoryTokenStore();
     this.marginMs = (options.refreshMarginSeconds ?? 60) * 1000;
@@ -110,12 +125,15 @@ export class TokenManager {
       const ms = this.msUntilRefresh();
       if (!active || !Number.isFinite(ms)) return;
       // After a refresh that failed the token is due at once: a second between attempts then.
-      timer = setTimeout(async () => {
-        if (this.msUntilRefresh() > 0) return plan(); // a timer may fire a little early
-        const before = this.store.get();
-        await this.usable().catch(() => null);
-        if (this.store.get() === before) plan(true); // a new token re-plans through the subscription
-      }, Math.min(retrying ? Math.max(ms, 1000) : ms + 1, 2 ** 31 - 1));
+      timer = setTimeout(
+        async () => {
+          if (this.msUntilRefresh() > 0) return plan(); // a timer may fire a little early
+          const before = this.store.get();
+          await this.usable().catch(() => null);
+          if (this.store.get() === before) plan(true); // a new token re-plans through the subscription
+        },
+        Math.min(retrying ? Math.max(ms, 1000) : ms + 1, 2 ** 31 - 1),
+      );
     };
     const unsubscribe = this.subscribe(() => plan());
     plan();
@@ -168,7 +186,10 @@ export class TokenManager {
     if (this.store.get() !== token) return this.store.get();
     let res: Response;
     try {
-      res = await this.fetchImpl(`${this.baseUrl}/api/auth/refresh`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+      res = await this.fetchImpl(`${this.baseUrl}/api/auth/refresh`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+      });
     } catch {
       return null;
     }

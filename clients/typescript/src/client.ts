@@ -2,11 +2,11 @@
 // token (refresh ahead of expiry, one retry after a 401) and idempotency keys (with retries of the
 // same key) as middleware, and login / logout that keep the token.
 import createClient, { type Client } from 'openapi-fetch';
-import type { paths } from './generated/schema.ts';
-import { TokenManager, type AuthOptions } from './auth.ts';
-import { idempotencyMiddleware, type RetryOptions } from './idempotency.ts';
-import { unwrap } from './errors.ts';
-import type { RequestBody, ResponseData } from './types.ts';
+import type { paths } from './generated/schema.js';
+import { TokenManager, type AuthOptions } from './auth.js';
+import { idempotencyMiddleware, type RetryOptions } from './idempotency.js';
+import { unwrap } from './errors.js';
+import type { RequestBody, ResponseData } from './types.js';
 
 export type StaysApi = Client<paths>;
 

@@ -33,11 +33,19 @@ export class ApiError extends Error {
 
 export function isErrorBody(body: unknown): body is ErrorBody {
   const b = body as Partial<ErrorBody> | null;
-  return typeof b === 'object' && b !== null && b.success === false && typeof b.code === 'string' && typeof b.message === 'string';
+  return (
+    typeof b === 'object' &&
+    b !== null &&
+    b.success === false &&
+    typeof b.code === 'string' &&
+    typeof b.message === 'string'
+  );
 }
 
 /** The shape of what every openapi-fetch call resolves with. */
-export type FetchResult<D, E> = { data: D; error?: never; response: Response } | { data?: never; error: E; response: Response };
+export type FetchResult<D, E> =
+  | { data: D; error?: never; response: Response }
+  | { data?: never; error: E; response: Response };
 
 /** The data of a successful call; throws ApiError (status, code, field messages) otherwise. */
 export function unwrap<D, E>(result: FetchResult<D, E>): NonNullable<D> {

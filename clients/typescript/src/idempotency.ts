@@ -43,7 +43,12 @@ export function idempotencyMiddleware(opts: RetryOptions = {}): Middleware {
   const copies = new Map<string, Request>();
 
   // Sends the kept copy again, as often as allowed, while the failure is one a retry may cure.
-  async function again(id: string, sent: Request, fetchImpl: typeof fetch, last: Response | null): Promise<Response | undefined> {
+  async function again(
+    id: string,
+    sent: Request,
+    fetchImpl: typeof fetch,
+    last: Response | null,
+  ): Promise<Response | undefined> {
     const copy = copies.get(id);
     copies.delete(id);
     if (!copy) return undefined;

@@ -2,7 +2,7 @@
 // ("120.50"), others JSON numbers (120.5) — see the README's table. These helpers read either form
 // into integer minor units of the currency (cents for EUR, yen for JPY, fils for KWD) without
 // binary-float arithmetic on the amount, and write minor units back as the decimal text.
-import type { ResponseData } from './types.ts';
+import type { ResponseData } from './types.js';
 
 /** A currency: its ISO 4217 code, or its number of decimals (as GET /api/currencies lists them). */
 export type CurrencyLike = string | { decimals: number };
@@ -35,7 +35,10 @@ export function toMinorUnitsBig(amount: string | number, currency: CurrencyLike)
   const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text);
   if (!m) throw new RangeError(`not a decimal amount: ${JSON.stringify(amount)}`);
   const frac = (m[3] ?? '').replace(/0+$/, '');
-  if (frac.length > decimals) throw new RangeError(`${text} has more than the ${decimals} decimals of ${typeof currency === 'string' ? currency : 'its currency'}`);
+  if (frac.length > decimals)
+    throw new RangeError(
+      `${text} has more than the ${decimals} decimals of ${typeof currency === 'string' ? currency : 'its currency'}`,
+    );
   const minor = BigInt(m[2]! + frac.padEnd(decimals, '0'));
   return m[1] ? -minor : minor;
 }
@@ -44,14 +47,16 @@ export function toMinorUnitsBig(amount: string | number, currency: CurrencyLike)
 export function toMinorUnits(amount: string | number, currency: CurrencyLike): number {
   const big = toMinorUnitsBig(amount, currency);
   const n = Number(big);
-  if (!Number.isSafeInteger(n)) throw new RangeError(`${amount} is too large for a number of minor units; use toMinorUnitsBig`);
+  if (!Number.isSafeInteger(n))
+    throw new RangeError(`${amount} is too large for a number of minor units; use toMinorUnitsBig`);
   return n;
 }
 
 /** Minor units → the decimal text the service uses for the currency ("12.50" EUR, "1500" JPY, "1.250" KWD). */
 export function fromMinorUnits(minor: number | bigint, currency: CurrencyLike): string {
   const decimals = currencyDecimals(currency);
-  if (typeof minor === 'number' && !Number.isSafeInteger(minor)) throw new RangeError(`not a whole number of minor units: ${minor}`);
+  if (typeof minor === 'number' && !Number.isSafeInteger(minor))
+    throw new RangeError(`not a whole number of minor units: ${minor}`);
   const big = BigInt(minor);
   const digits = (big < 0n ? -big : big).toString().padStart(decimals + 1, '0');
   const text = decimals ? `${digits.slice(0, -decimals)}.${digits.slice(-decimals)}` : digits;

@@ -4,11 +4,12 @@
 // live events follow with no duplicate and no gap. It waits the server's `retry:` (or
 // reconnectDelayMs) before reconnecting, keeps the token refreshed while open, and recovers a
 // 401 the way every call does (a token refreshed meanwhile, else onSessionExpired).
-import type { paths } from './generated/schema.ts';
-import type { StaysClient } from './client.ts';
+import type { paths } from './generated/schema.js';
+import type { StaysClient } from './client.js';
 
 /** What one event's data holds: {type, data: {id, title, message, timestamp, metadata}}. */
-export type NotificationEventData = paths['/api/notifications/stream']['get']['responses'][200]['content']['text/event-stream'];
+export type NotificationEventData =
+  paths['/api/notifications/stream']['get']['responses'][200]['content']['text/event-stream'];
 
 export interface StreamEvent {
   /** The notification id (the stream's event id). */
@@ -43,15 +44,16 @@ export function openNotificationStream(client: StaysClient, options: Notificatio
   let lastEventId: string | null = options.lastEventId ?? null;
   let serverRetry = 1000;
   let stopped = false;
-  let controller = new AbortController();
+  const controller = new AbortController();
   let wake = () => {};
-  const pause = (ms: number) => new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    wake = () => {
-      clearTimeout(timer);
-      resolve();
-    };
-  });
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
   const delay = () => options.reconnectDelayMs ?? serverRetry;
 
   async function readStream(body: ReadableStream<Uint8Array>) {
@@ -70,7 +72,11 @@ export function openNotificationStream(client: StaysClient, options: Notificatio
         if (line === '') {
           if (event.id !== null) lastEventId = event.id;
           if (event.data.length) {
-            options.onEvent({ id: event.id ?? lastEventId ?? '', event: event.name, data: JSON.parse(event.data.join('\n')) as NotificationEventData });
+            options.onEvent({
+              id: event.id ?? lastEventId ?? '',
+              event: event.name,
+              data: JSON.parse(event.data.join('\n')) as NotificationEventData,
+            });
           }
           event = { id: null, name: 'message', data: [] };
           continue;
@@ -99,7 +105,10 @@ export function openNotificationStream(client: StaysClient, options: Notificatio
         const headers: Record<string, string> = { accept: 'text/event-stream' };
         if (token) headers.authorization = `Bearer ${token}`;
         if (lastEventId) headers['last-event-id'] = lastEventId;
-        const res = await client.fetch(`${client.baseUrl}/api/notifications/stream`, { headers, signal: controller.signal });
+        const res = await client.fetch(`${client.baseUrl}/api/notifications/stream`, {
+          headers,
+          signal: controller.signal,
+        });
         if (res.status === 401) {
           await res.body?.cancel();
           refused += 1;

@@ -1,8 +1,8 @@
 // Multipart uploads: listing photos and videos, the owner application's KYC documents, chat
 // attachments and avatars. The bodies are typed from the document (a file member is a Blob or
 // File) and sent as multipart/form-data; the browser or undici sets the boundary.
-import type { paths } from './generated/schema.ts';
-import type { StaysApi } from './client.ts';
+import type { paths } from './generated/schema.js';
+import type { StaysApi } from './client.js';
 
 type Multipart<P extends keyof paths, M extends 'post' | 'put'> = paths[P][M] extends {
   requestBody: { content: { 'multipart/form-data': infer B } };
@@ -17,7 +17,11 @@ export type ChatMessageForm = Multipart<'/api/chats/send_messages', 'post'>;
 export type ProfileForm = Multipart<'/api/user/update', 'put'>;
 
 /** A file part from bytes (the name is what the service records; the type is judged by content anyway). */
-export function fileFrom(bytes: Uint8Array | ArrayBuffer | Blob, name: string, type = 'application/octet-stream'): File {
+export function fileFrom(
+  bytes: Uint8Array | ArrayBuffer | Blob,
+  name: string,
+  type = 'application/octet-stream',
+): File {
   return new File([bytes as BlobPart], name, { type });
 }
 
@@ -53,7 +57,10 @@ export function applyToBecomeOwner(api: StaysApi, form: OwnerApplicationForm) {
 
 /** POST /api/user/owner-request/documents: the company document of a pending application. */
 export function addCompanyDocument(api: StaysApi, file: Blob) {
-  return api.POST('/api/user/owner-request/documents', { body: { company_document: file }, bodySerializer: toFormData });
+  return api.POST('/api/user/owner-request/documents', {
+    body: { company_document: file },
+    bodySerializer: toFormData,
+  });
 }
 
 /** POST /api/chats/send_messages with an attachment (multipart); text alone may be sent as JSON too. */

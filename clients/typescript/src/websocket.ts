@@ -6,8 +6,8 @@
 // per-user cap), and after a refused upgrade (a browser sees only a close) the REST API is asked
 // whether the token holds, which renews the session if not. What was missed while closed is not
 // replayed here: read GET /api/notifications (or the SSE stream with Last-Event-ID) for that.
-import type { paths } from './generated/schema.ts';
-import type { StaysClient } from './client.ts';
+import type { paths } from './generated/schema.js';
+import type { StaysClient } from './client.js';
 
 export type NotificationFrame = paths['/api/ws/notifications']['get']['responses'][101]['content']['application/json'];
 export type ChatFrame = paths['/api/ws/chat']['get']['responses'][101]['content']['application/json'];
@@ -19,12 +19,12 @@ export interface WebSocketLike {
   readonly readyState: number;
   send(data: string): void;
   close(code?: number, reason?: string): void;
-  // Handlers take `any` so that the browser's WebSocket (MessageEvent, CloseEvent) and the ws
+  // Handlers take `never` so that the browser's WebSocket (MessageEvent, CloseEvent) and the ws
   // package's (its own event classes) both fit; the handlers below say what they read.
-  onopen: ((ev: any) => unknown) | null;
-  onmessage: ((ev: any) => unknown) | null;
-  onclose: ((ev: any) => unknown) | null;
-  onerror: ((ev: any) => unknown) | null;
+  onopen: ((ev: never) => unknown) | null;
+  onmessage: ((ev: never) => unknown) | null;
+  onclose: ((ev: never) => unknown) | null;
+  onerror: ((ev: never) => unknown) | null;
 }
 export type WebSocketConstructor = new (url: string) => WebSocketLike;
 
@@ -48,7 +48,11 @@ export interface RealtimeSocket {
 
 const OPEN = 1;
 
-export function openRealtimeSocket<C extends Channel>(client: StaysClient, channel: C, options: SocketOptions<C>): RealtimeSocket {
+export function openRealtimeSocket<C extends Channel>(
+  client: StaysClient,
+  channel: C,
+  options: SocketOptions<C>,
+): RealtimeSocket {
   const Given = options.WebSocket ?? (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket;
   if (!Given) throw new Error('No WebSocket class here: pass options.WebSocket (e.g. the ws package on Node 20)');
   const Ctor: WebSocketConstructor = Given;
@@ -117,7 +121,9 @@ export function openRealtimeSocket<C extends Channel>(client: StaysClient, chann
       // Session revoked, token expired or refused: a fresh token (or a new session) before reopening.
       let next: string | null;
       try {
-        next = token ? ((await client.auth.refresh(token)) ?? (await client.auth.recover(token))) : await client.auth.recover(token);
+        next = token
+          ? ((await client.auth.refresh(token)) ?? (await client.auth.recover(token)))
+          : await client.auth.recover(token);
       } catch {
         return retryLater(code, reason);
       }

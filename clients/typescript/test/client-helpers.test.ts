@@ -11,8 +11,19 @@ import { createUser, DEFAULT_PASSWORD } from '../../../test/helpers/factories.ts
 import { createProperty } from '../../../test/helpers/catalog-factories.ts';
 import type { UserRow } from '../../../src/modules/users/users.repository.ts';
 import {
-  IDEMPOTENT_OPERATIONS, currencyDecimals, fromMinorUnits, openNotificationStream, openRealtimeSocket, toFormData, toMinorUnits, toMinorUnitsBig, unwrap, ApiError,
-  type NotificationFrame, type StaysClient, type StreamEvent,
+  IDEMPOTENT_OPERATIONS,
+  currencyDecimals,
+  fromMinorUnits,
+  openNotificationStream,
+  openRealtimeSocket,
+  toFormData,
+  toMinorUnits,
+  toMinorUnitsBig,
+  unwrap,
+  ApiError,
+  type NotificationFrame,
+  type StaysClient,
+  type StreamEvent,
 } from '../src/index.ts';
 import { day, startWorld, type World } from './support/world.ts';
 
@@ -26,7 +37,10 @@ describe('client helpers', () => {
     w = await startWorld();
     guest = await createUser(w.t.deps);
     const support = await createUser(w.t.deps, { role: 'support' });
-    staff = w.client({ onSessionExpired: async () => (await staff.login({ login: support.email, password: DEFAULT_PASSWORD, type: 'support' })).token });
+    staff = w.client({
+      onSessionExpired: async () =>
+        (await staff.login({ login: support.email, password: DEFAULT_PASSWORD, type: 'support' })).token,
+    });
     await staff.login({ login: support.email, password: DEFAULT_PASSWORD, type: 'support' });
   });
   after(() => w?.close());
@@ -52,7 +66,10 @@ describe('client helpers', () => {
     const first = (await client.login({ login: guest.email, password: DEFAULT_PASSWORD })).token;
     w.t.clock.advance(14.5 * MIN); // ACCESS_TOKEN_TTL is 15 min; the margin 60 s
     const answers = await Promise.all(Array.from({ length: 5 }, () => client.api.GET('/api/user/profile')));
-    assert.deepEqual(answers.map((a) => a.response.status), [200, 200, 200, 200, 200]);
+    assert.deepEqual(
+      answers.map((a) => a.response.status),
+      [200, 200, 200, 200, 200],
+    );
     assert.equal(calls.refresh, 1);
     assert.notEqual(client.auth.token, first);
     w.t.clock.advance(10 * MIN);
@@ -80,7 +97,10 @@ describe('client helpers', () => {
     const plain = w.client();
     plain.auth.setToken(client.auth.token);
     await client.logout();
-    await assert.rejects(async () => unwrap(await plain.api.GET('/api/user/profile')), (e: unknown) => e instanceof ApiError && e.status === 401 && e.code === 'SESSION_REVOKED');
+    await assert.rejects(
+      async () => unwrap(await plain.api.GET('/api/user/profile')),
+      (e: unknown) => e instanceof ApiError && e.status === 401 && e.code === 'SESSION_REVOKED',
+    );
   });
 
   it('sends a booking again with the same Idempotency-Key when its answer was lost: one booking', async () => {
@@ -104,14 +124,25 @@ describe('client helpers', () => {
       },
     });
     await client.login({ login: guest.email, password: DEFAULT_PASSWORD });
-    const booked = unwrap(await client.api.POST('/api/reservations', {
-      body: { property_id: property.id, checkin_date: day(w.t, 40), checkout_date: day(w.t, 42), guests: { adults: 1, children: 0 } },
-    })).data;
+    const booked = unwrap(
+      await client.api.POST('/api/reservations', {
+        body: {
+          property_id: property.id,
+          checkin_date: day(w.t, 40),
+          checkout_date: day(w.t, 42),
+          guests: { adults: 1, children: 0 },
+        },
+      }),
+    ).data;
     assert.equal(keys.length, 2);
     assert.equal(keys[0], keys[1], 'the retry carries the same key');
     assert.match(keys[0]!, /^[0-9a-f-]{36}$/);
     const mine = unwrap(await client.api.GET('/api/reservations')).data;
-    assert.deepEqual(mine.filter((r) => r.property.id === property.id).map((r) => r.id), [booked.id], 'one booking');
+    assert.deepEqual(
+      mine.filter((r) => r.property.id === property.id).map((r) => r.id),
+      [booked.id],
+      'one booking',
+    );
   });
 
   it('sends a payment again with the same key after a 503 in front of a service that had made it: one checkout', async () => {
@@ -127,19 +158,39 @@ describe('client helpers', () => {
         if (isPayment) sent.push(req.headers.get('idempotency-key') ?? '');
         const res = await globalThis.fetch(req);
         // A balancer that lost the backend's answer and answers 503 itself.
-        if (isPayment && sent.length === 1) return new Response('{"success":false,"message":"unavailable","code":"SERVICE_UNAVAILABLE"}', { status: 503 });
+        if (isPayment && sent.length === 1)
+          return new Response('{"success":false,"message":"unavailable","code":"SERVICE_UNAVAILABLE"}', {
+            status: 503,
+          });
         return res;
       },
     });
     await client.login({ login: traveller.email, password: DEFAULT_PASSWORD });
-    const booked = unwrap(await client.api.POST('/api/reservations', {
-      body: { property_id: property.id, checkin_date: day(w.t, 50), checkout_date: day(w.t, 51), guests: { adults: 1 } },
-    })).data;
-    const paid = unwrap(await client.api.POST('/api/payments/process', { body: { payment_method: 'card', reservation_id: booked.id, type: 'reservation', currency: 'EUR' } })).data;
+    const booked = unwrap(
+      await client.api.POST('/api/reservations', {
+        body: {
+          property_id: property.id,
+          checkin_date: day(w.t, 50),
+          checkout_date: day(w.t, 51),
+          guests: { adults: 1 },
+        },
+      }),
+    ).data;
+    const paid = unwrap(
+      await client.api.POST('/api/payments/process', {
+        body: { payment_method: 'card', reservation_id: booked.id, type: 'reservation', currency: 'EUR' },
+      }),
+    ).data;
     assert.equal(sent.length, 2);
     assert.equal(sent[0], sent[1]);
-    const payments = unwrap(await client.api.GET('/api/payments/{userId}/all-payments', { params: { path: { userId: traveller.id } } })).data;
-    assert.deepEqual(payments.map((p) => p.id), [paid.payment.id], 'one payment, one checkout');
+    const payments = unwrap(
+      await client.api.GET('/api/payments/{userId}/all-payments', { params: { path: { userId: traveller.id } } }),
+    ).data;
+    assert.deepEqual(
+      payments.map((p) => p.id),
+      [paid.payment.id],
+      'one payment, one checkout',
+    );
   });
 
   it('reopens the notifications WebSocket with a new session after a 4401, and hears what follows', async () => {
@@ -163,7 +214,11 @@ describe('client helpers', () => {
       await w.until(() => opens === 2, 'the socket to reopen');
       assert.equal(closes[0], 4401);
       assert.equal(calls.relogin, 1);
-      unwrap(await staff.api.POST('/api/notifications/send', { body: { title: 'Pool closed', message: 'The pool is closed on Monday', user_ids: [guest.id] } }));
+      unwrap(
+        await staff.api.POST('/api/notifications/send', {
+          body: { title: 'Pool closed', message: 'The pool is closed on Monday', user_ids: [guest.id] },
+        }),
+      );
       await w.until(() => frames.some((f) => f.title === 'Pool closed'), 'the notification on the reopened socket');
     } finally {
       socket.close();
@@ -178,7 +233,13 @@ describe('client helpers', () => {
     await elsewhere.logout();
     const closes: number[] = [];
     let opens = 0;
-    const socket = openRealtimeSocket(client, 'notifications', { WebSocket, minDelayMs: 20, onOpen: () => (opens += 1), onClose: (code) => closes.push(code), onFrame: () => {} });
+    const socket = openRealtimeSocket(client, 'notifications', {
+      WebSocket,
+      minDelayMs: 20,
+      onOpen: () => (opens += 1),
+      onClose: (code) => closes.push(code),
+      onFrame: () => {},
+    });
     try {
       await w.until(() => opens === 1, 'the socket to open with the new session');
       assert.equal(closes.length, 1, 'one refused attempt');
@@ -194,11 +255,18 @@ describe('client helpers', () => {
     };
     const said = Object.entries(doc.paths).flatMap(([path, item]) =>
       Object.entries(item)
-        .filter(([, op]) => /Idempotency-Key/i.test(op.description ?? '') || (op.parameters ?? []).some((p) => /^idempotency-key$/i.test(p.name ?? '')))
+        .filter(
+          ([, op]) =>
+            /Idempotency-Key/i.test(op.description ?? '') ||
+            (op.parameters ?? []).some((p) => /^idempotency-key$/i.test(p.name ?? '')),
+        )
         .map(([method]) => `${method.toUpperCase()} ${path}`),
     );
     assert.ok(said.length >= 7);
-    assert.deepEqual(said.filter((op) => !IDEMPOTENT_OPERATIONS.has(op)), []);
+    assert.deepEqual(
+      said.filter((op) => !IDEMPOTENT_OPERATIONS.has(op)),
+      [],
+    );
   });
 
   it('reads money in minor units from either wire form, with the currency exponent', () => {
@@ -212,14 +280,37 @@ describe('client helpers', () => {
     assert.throws(() => toMinorUnits('12.505', 'EUR'), RangeError);
     assert.throws(() => toMinorUnits('1e3', 'EUR'), RangeError);
     assert.throws(() => toMinorUnits('92233720368547758.07', 'USD'), RangeError);
-    assert.deepEqual([currencyDecimals('EUR'), currencyDecimals('JPY'), currencyDecimals('KWD'), currencyDecimals('XYZ')], [2, 0, 3, 2]);
-    assert.deepEqual([fromMinorUnits(1250, 'EUR'), fromMinorUnits(5, 'EUR'), fromMinorUnits(-1250n, 'KWD'), fromMinorUnits(1500, 'JPY')], ['12.50', '0.05', '-1.250', '1500']);
+    assert.deepEqual(
+      [currencyDecimals('EUR'), currencyDecimals('JPY'), currencyDecimals('KWD'), currencyDecimals('XYZ')],
+      [2, 0, 3, 2],
+    );
+    assert.deepEqual(
+      [
+        fromMinorUnits(1250, 'EUR'),
+        fromMinorUnits(5, 'EUR'),
+        fromMinorUnits(-1250n, 'KWD'),
+        fromMinorUnits(1500, 'JPY'),
+      ],
+      ['12.50', '0.05', '-1.250', '1500'],
+    );
   });
 
   it('builds multipart bodies: repeated parts for arrays, files with their names, nothing for null', async () => {
-    const form = toFormData({ files: [new File(['a'], 'a.png'), new File(['b'], 'b.png')], n: 2.5, flag: false, none: null, obj: { k: 1 } });
-    assert.deepEqual(form.getAll('files').map((f) => (f as File).name), ['a.png', 'b.png']);
-    assert.deepEqual([form.get('n'), form.get('flag'), form.has('none'), form.get('obj')], ['2.5', 'false', false, '{"k":1}']);
+    const form = toFormData({
+      files: [new File(['a'], 'a.png'), new File(['b'], 'b.png')],
+      n: 2.5,
+      flag: false,
+      none: null,
+      obj: { k: 1 },
+    });
+    assert.deepEqual(
+      form.getAll('files').map((f) => (f as File).name),
+      ['a.png', 'b.png'],
+    );
+    assert.deepEqual(
+      [form.get('n'), form.get('flag'), form.has('none'), form.get('obj')],
+      ['2.5', 'false', false, '{"k":1}'],
+    );
   });
 });
 
@@ -267,7 +358,11 @@ describe('client SSE and WebSocket with short-lived tokens', () => {
       assert.ok(tokens.length >= 3, `refreshed at least twice in 6 s (${tokens.length - 1})`);
       const staff = w.client();
       await staff.login({ login: support.email, password: DEFAULT_PASSWORD, type: 'support' });
-      unwrap(await staff.api.POST('/api/notifications/send', { body: { title: 'Still here', message: 'The socket lives on', user_ids: [user.id] } }));
+      unwrap(
+        await staff.api.POST('/api/notifications/send', {
+          body: { title: 'Still here', message: 'The socket lives on', user_ids: [user.id] },
+        }),
+      );
       await w.until(() => frames.some((f) => f.title === 'Still here'), 'the notification on the same socket');
       assert.equal(opens, 1);
     } finally {
@@ -287,16 +382,36 @@ describe('client SSE and WebSocket with short-lived tokens', () => {
     const events: StreamEvent[] = [];
     const errors: unknown[] = [];
     let opens = 0;
-    const stream = openNotificationStream(client, { onEvent: (e) => events.push(e), onOpen: () => (opens += 1), onError: (e) => errors.push(e), reconnectDelayMs: 100 });
+    const stream = openNotificationStream(client, {
+      onEvent: (e) => events.push(e),
+      onOpen: () => (opens += 1),
+      onError: (e) => errors.push(e),
+      reconnectDelayMs: 100,
+    });
     try {
       await w.until(() => opens === 1, 'the stream to open');
-      unwrap(await staff.api.POST('/api/notifications/send', { body: { title: 'First', message: 'before the expiry', user_ids: [user.id] } }));
+      unwrap(
+        await staff.api.POST('/api/notifications/send', {
+          body: { title: 'First', message: 'before the expiry', user_ids: [user.id] },
+        }),
+      );
       await w.until(() => events.length === 1, 'the first event');
       await w.until(() => opens >= 2, 'the stream ended at the token expiry and reopened', 8000);
-      unwrap(await staff.api.POST('/api/notifications/send', { body: { title: 'Second', message: 'after the expiry', user_ids: [user.id] } }));
+      unwrap(
+        await staff.api.POST('/api/notifications/send', {
+          body: { title: 'Second', message: 'after the expiry', user_ids: [user.id] },
+        }),
+      );
       await w.until(() => events.some((e) => e.data.data.title === 'Second'), 'the event after the expiry');
-      assert.deepEqual(events.map((e) => e.data.data.title), ['First', 'Second'], 'no duplicate, nothing lost');
-      assert.ok(errors.every((e) => (e as Error).message === 'the stream ended'), `only ended streams: ${errors.map(String).join(', ')}`);
+      assert.deepEqual(
+        events.map((e) => e.data.data.title),
+        ['First', 'Second'],
+        'no duplicate, nothing lost',
+      );
+      assert.ok(
+        errors.every((e) => (e as Error).message === 'the stream ended'),
+        `only ended streams: ${errors.map(String).join(', ')}`,
+      );
     } finally {
       stream.close();
       await stream.closed;

@@ -17,6 +17,10 @@ describe('client generated files', () => {
     } finally {
       await service.stop();
     }
-    assert.deepEqual(await differences(files), [], 'src/generated differs from the served document: run npm run client:generate and commit');
+    assert.deepEqual(
+      await differences(files),
+      [],
+      'src/generated differs from the served document: run npm run client:generate and commit',
+    );
   });
 });

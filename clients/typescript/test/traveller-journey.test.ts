@@ -6,7 +6,14 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createUser } from '../../../test/helpers/factories.ts';
 import { createProperty } from '../../../test/helpers/catalog-factories.ts';
-import { newIdempotencyKey, openNotificationStream, priceDetailsOf, toMinorUnits, unwrap, type StreamEvent } from '../src/index.ts';
+import {
+  newIdempotencyKey,
+  openNotificationStream,
+  priceDetailsOf,
+  toMinorUnits,
+  unwrap,
+  type StreamEvent,
+} from '../src/index.ts';
 import { day, person, startWorld, type World } from './support/world.ts';
 
 describe('client: a traveller books and pays a stay', () => {
@@ -25,9 +32,18 @@ describe('client: a traveller books and pays a stay', () => {
     const client = w.client();
     const { api } = client;
 
-    const registered = unwrap(await api.POST('/api/auth/register', {
-      body: { username: me.username, first_name: 'Ann', last_name: 'Traveller', email: me.email, password: me.password, password_confirmation: me.password },
-    }));
+    const registered = unwrap(
+      await api.POST('/api/auth/register', {
+        body: {
+          username: me.username,
+          first_name: 'Ann',
+          last_name: 'Traveller',
+          email: me.email,
+          password: me.password,
+          password_confirmation: me.password,
+        },
+      }),
+    );
     assert.equal(registered.data.user.email, me.email);
     const mails = await w.t.mails(me.email);
     assert.equal(mails.length, 1);
@@ -40,37 +56,59 @@ describe('client: a traveller books and pays a stay', () => {
 
     const events: StreamEvent[] = [];
     let opened = 0;
-    const stream = openNotificationStream(client, { onEvent: (e) => events.push(e), onOpen: () => (opened += 1), reconnectDelayMs: 1500 });
+    const stream = openNotificationStream(client, {
+      onEvent: (e) => events.push(e),
+      onOpen: () => (opened += 1),
+      reconnectDelayMs: 1500,
+    });
     try {
       await w.until(() => opened === 1, 'the stream to open');
       const checkin = day(w.t, 30);
       const checkout = day(w.t, 33);
 
-      const found = unwrap(await api.GET('/api/properties/filter', { params: { query: { checkin_date: checkin, checkout_date: checkout, guests: 2 } } }));
+      const found = unwrap(
+        await api.GET('/api/properties/filter', {
+          params: { query: { checkin_date: checkin, checkout_date: checkout, guests: 2 } },
+        }),
+      );
       const card = found.data.find((p) => p.id === propertyId);
       assert.ok(card, 'the listing is found for those dates');
       // Listing cards carry money as decimal text.
       assert.equal(toMinorUnits(card.price_per_night, card.currency), 12_000);
 
-      const stay = { property_id: propertyId, checkin_date: checkin, checkout_date: checkout, guests: { adults: 2, children: 0 } };
+      const stay = {
+        property_id: propertyId,
+        checkin_date: checkin,
+        checkout_date: checkout,
+        guests: { adults: 2, children: 0 },
+      };
       const preview = unwrap(await api.POST('/api/reservations/preview', { body: stay })).data;
       assert.equal(preview.nights, 3);
       // The preview's money is JSON numbers.
       assert.equal(toMinorUnits(preview.base_total, preview.currency), 36_000);
 
       const key = newIdempotencyKey();
-      const booked = unwrap(await api.POST('/api/reservations', { body: stay, headers: { 'Idempotency-Key': key } })).data;
+      const booked = unwrap(
+        await api.POST('/api/reservations', { body: stay, headers: { 'Idempotency-Key': key } }),
+      ).data;
       assert.equal(booked.status, 'pending');
       // The booking answer has its total as decimal text and its price lines as JSON text.
       assert.equal(toMinorUnits(booked.total, preview.currency), toMinorUnits(preview.total, preview.currency));
-      assert.equal(toMinorUnits(priceDetailsOf(booked).sub_total, preview.currency), toMinorUnits(preview.sub_total, preview.currency));
+      assert.equal(
+        toMinorUnits(priceDetailsOf(booked).sub_total, preview.currency),
+        toMinorUnits(preview.sub_total, preview.currency),
+      );
       // The same key again: the first answer, not a second booking.
-      const again = unwrap(await api.POST('/api/reservations', { body: stay, headers: { 'Idempotency-Key': key } })).data;
+      const again = unwrap(
+        await api.POST('/api/reservations', { body: stay, headers: { 'Idempotency-Key': key } }),
+      ).data;
       assert.equal(again.id, booked.id);
 
-      const checkoutData = unwrap(await api.POST('/api/payments/process', {
-        body: { payment_method: 'card', reservation_id: booked.id, type: 'reservation', currency: preview.currency },
-      })).data;
+      const checkoutData = unwrap(
+        await api.POST('/api/payments/process', {
+          body: { payment_method: 'card', reservation_id: booked.id, type: 'reservation', currency: preview.currency },
+        }),
+      ).data;
       const payment = checkoutData.payment;
       assert.equal(payment.status, 'pending');
       // The payment's amount is decimal text; the processor's session counts minor units.
@@ -97,12 +135,17 @@ describe('client: a traveller books and pays a stay', () => {
       const sessionId = back.searchParams.get('session_id');
       assert.ok(sessionId, `the success URL names the session: ${back}`);
 
-      const verified = unwrap(await api.GET('/api/subscription-payment/verify', { params: { query: { session_id: sessionId } } })).data;
+      const verified = unwrap(
+        await api.GET('/api/subscription-payment/verify', { params: { query: { session_id: sessionId } } }),
+      ).data;
       assert.ok(['confirmed', 'already_paid'].includes(verified.outcome), verified.outcome);
       assert.equal(verified.payment.status, 'paid');
       const reservation = unwrap(await api.GET('/api/reservations/{id}', { params: { path: { id: booked.id } } })).data;
       assert.equal(reservation.status, 'confirmed');
-      assert.equal(toMinorUnits(priceDetailsOf(reservation).total, preview.currency), toMinorUnits(booked.total, preview.currency));
+      assert.equal(
+        toMinorUnits(priceDetailsOf(reservation).total, preview.currency),
+        toMinorUnits(booked.total, preview.currency),
+      );
 
       await w.until(() => events.some((e) => e.event === 'booking.confirmed'), 'booking.confirmed on the stream');
       const confirmed = events.find((e) => e.event === 'booking.confirmed')!;
@@ -125,14 +168,22 @@ describe('client: a traveller books and pays a stay', () => {
         body: { title: 'Check-in code', message: 'Your key box code is 4821', user_ids: [registered.data.user.id] },
       });
       assert.ok(sent.response.ok, `send: ${sent.response.status} ${JSON.stringify(sent.error)}`);
-      const stored = async () => unwrap(await api.GET('/api/notifications')).data.some((n) => n.title === 'Check-in code');
+      const stored = async () =>
+        unwrap(await api.GET('/api/notifications')).data.some((n) => n.title === 'Check-in code');
       await w.until(stored, 'the notification stored');
       assert.equal(opened, 1, 'stored while the stream was down: it can only come back by the Last-Event-ID replay');
-      await w.until(() => events.some((e) => e.data.data.title === 'Check-in code'), 'the notification sent while disconnected');
+      await w.until(
+        () => events.some((e) => e.data.data.title === 'Check-in code'),
+        'the notification sent while disconnected',
+      );
       assert.ok(opened >= 2, 'the stream was reopened');
       assert.ok(Number(seen) > 0);
       const ids = events.map((e) => Number(e.id));
-      assert.deepEqual(ids, [...new Set(ids)].sort((a, b) => a - b), 'no duplicate, in order');
+      assert.deepEqual(
+        ids,
+        [...new Set(ids)].sort((a, b) => a - b),
+        'no duplicate, in order',
+      );
       assert.ok(events.length > before);
     } finally {
       stream.close();

@@ -6,8 +6,28 @@
 
 /** The values Channex's Properties page allows. */
 export const CHANNEX_PROPERTY_TYPES = [
-  'apart_hotel', 'apartment', 'boat', 'camping', 'capsule_hotel', 'chalet', 'country_house', 'farm_stay', 'guest_house', 'holiday_home', 'holiday_park',
-  'homestay', 'hostel', 'hotel', 'inn', 'lodge', 'motel', 'resort', 'riad', 'ryokan', 'tent', 'villa',
+  'apart_hotel',
+  'apartment',
+  'boat',
+  'camping',
+  'capsule_hotel',
+  'chalet',
+  'country_house',
+  'farm_stay',
+  'guest_house',
+  'holiday_home',
+  'holiday_park',
+  'homestay',
+  'hostel',
+  'hotel',
+  'inn',
+  'lodge',
+  'motel',
+  'resort',
+  'riad',
+  'ryokan',
+  'tent',
+  'villa',
 ] as const;
 export type ChannexPropertyType = (typeof CHANNEX_PROPERTY_TYPES)[number];
 
@@ -37,5 +57,7 @@ export function channexPropertyType(ours: string | null): ChannexPropertyType {
   const mapped = PROPERTY_TYPE_MAP[name];
   if (mapped) return mapped;
   const asIs = name.replace(/[\s-]+/g, '_');
-  return (CHANNEX_PROPERTY_TYPES as readonly string[]).includes(asIs) ? (asIs as ChannexPropertyType) : FALLBACK_PROPERTY_TYPE;
+  return (CHANNEX_PROPERTY_TYPES as readonly string[]).includes(asIs)
+    ? (asIs as ChannexPropertyType)
+    : FALLBACK_PROPERTY_TYPE;
 }

@@ -58,7 +58,21 @@ describe('DiskFileStorage', () => {
     await storage.delete('folder/inner.bin');
   });
 
-  const unsafe = ['../x', '/etc/passwd', 'a/../../b', '', '.hidden', 'a/./b', 'a//b', 'a/', '..', 'a\\..\\b', 'a/.hidden', 'a b', 'ok\0.txt'];
+  const unsafe = [
+    '../x',
+    '/etc/passwd',
+    'a/../../b',
+    '',
+    '.hidden',
+    'a/./b',
+    'a//b',
+    'a/',
+    '..',
+    'a\\..\\b',
+    'a/.hidden',
+    'a b',
+    'ok\0.txt',
+  ];
 
   for (const key of unsafe) {
     it(`refuses the key ${JSON.stringify(key)} and writes nothing`, async () => {

@@ -1,5 +1,11 @@
 import { createHmac } from 'node:crypto';
-import { InvalidSocialToken, SocialProviderUnavailable, SocialProviderNotConfigured, type FacebookVerifier, type SocialIdentity } from '../../ports/identity-providers.ts';
+import {
+  InvalidSocialToken,
+  SocialProviderUnavailable,
+  SocialProviderNotConfigured,
+  type FacebookVerifier,
+  type SocialIdentity,
+} from '../../ports/identity-providers.ts';
 
 interface DebugToken {
   data?: { app_id?: string; is_valid?: boolean; user_id?: string; expires_at?: number };
@@ -17,7 +23,11 @@ interface Me {
 /** Checks a user access token with the Graph API's debug_token, then reads /me. */
 export class FacebookGraphVerifier implements FacebookVerifier {
   readonly enabled: boolean;
-  constructor(private readonly graphUrl: string, private readonly appId?: string, private readonly appSecret?: string) {
+  constructor(
+    private readonly graphUrl: string,
+    private readonly appId?: string,
+    private readonly appSecret?: string,
+  ) {
     this.enabled = Boolean(appId && appSecret);
   }
 
@@ -39,16 +49,25 @@ export class FacebookGraphVerifier implements FacebookVerifier {
   }
 
   async verifyAccessToken(accessToken: string): Promise<SocialIdentity> {
-    if (!this.appId || !this.appSecret) throw new SocialProviderNotConfigured('Facebook sign-in is not offered by this service');
-    const debug = await this.get<DebugToken>('/debug_token', { input_token: accessToken, access_token: `${this.appId}|${this.appSecret}` });
+    if (!this.appId || !this.appSecret)
+      throw new SocialProviderNotConfigured('Facebook sign-in is not offered by this service');
+    const debug = await this.get<DebugToken>('/debug_token', {
+      input_token: accessToken,
+      access_token: `${this.appId}|${this.appSecret}`,
+    });
     const d = debug.body.data;
     if (debug.status !== 200 || !d?.is_valid || d.app_id !== this.appId || !d.user_id) {
       throw new InvalidSocialToken('Facebook access token rejected');
     }
     // appsecret_proof binds the call to our app, as Facebook recommends for server-side calls.
     const proof = createHmac('sha256', this.appSecret).update(accessToken).digest('hex');
-    const me = await this.get<Me>('/me', { fields: 'id,email,first_name,last_name,picture', access_token: accessToken, appsecret_proof: proof });
-    if (me.status !== 200 || me.body.id !== d.user_id) throw new InvalidSocialToken('Facebook profile could not be read');
+    const me = await this.get<Me>('/me', {
+      fields: 'id,email,first_name,last_name,picture',
+      access_token: accessToken,
+      appsecret_proof: proof,
+    });
+    if (me.status !== 200 || me.body.id !== d.user_id)
+      throw new InvalidSocialToken('Facebook profile could not be read');
     return {
       subject: me.body.id,
       // Facebook only returns e-mail addresses its users have confirmed.

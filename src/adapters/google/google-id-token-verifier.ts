@@ -1,5 +1,11 @@
 import { createRemoteJWKSet, jwtVerify, errors as joseErrors } from 'jose';
-import { InvalidSocialToken, SocialProviderUnavailable, SocialProviderNotConfigured, type GoogleVerifier, type SocialIdentity } from '../../ports/identity-providers.ts';
+import {
+  InvalidSocialToken,
+  SocialProviderUnavailable,
+  SocialProviderNotConfigured,
+  type GoogleVerifier,
+  type SocialIdentity,
+} from '../../ports/identity-providers.ts';
 
 const ISSUERS = ['https://accounts.google.com', 'accounts.google.com'];
 
@@ -8,7 +14,11 @@ export class GoogleIdTokenVerifier implements GoogleVerifier {
   private readonly jwks: ReturnType<typeof createRemoteJWKSet>;
   readonly enabled: boolean;
 
-  constructor(jwksUrl: string, private readonly clientId: string | undefined, private readonly now: () => Date = () => new Date()) {
+  constructor(
+    jwksUrl: string,
+    private readonly clientId: string | undefined,
+    private readonly now: () => Date = () => new Date(),
+  ) {
     this.jwks = createRemoteJWKSet(new URL(jwksUrl), { timeoutDuration: 5000, cooldownDuration: 30_000 });
     this.enabled = Boolean(clientId);
   }
@@ -17,7 +27,12 @@ export class GoogleIdTokenVerifier implements GoogleVerifier {
     if (!this.clientId) throw new SocialProviderNotConfigured('Google sign-in is not offered by this service');
     let payload;
     try {
-      ({ payload } = await jwtVerify(idToken, this.jwks, { issuer: ISSUERS, audience: this.clientId, algorithms: ['RS256'], currentDate: this.now() }));
+      ({ payload } = await jwtVerify(idToken, this.jwks, {
+        issuer: ISSUERS,
+        audience: this.clientId,
+        algorithms: ['RS256'],
+        currentDate: this.now(),
+      }));
     } catch (err) {
       if (err instanceof joseErrors.JWKSTimeout || (err instanceof TypeError && /fetch/i.test(err.message))) {
         throw new SocialProviderUnavailable('Google could not be reached');

@@ -53,5 +53,5 @@ export function isPublicAddress(ip: string): boolean {
   const form = EMBEDDING.find((f) => v6.match(f.net));
   if (!form) return v6.range() === 'unicast';
   const inner = form.inner(v6.toByteArray());
-  return inner !== null && inner.every((bytes) => ipaddr.fromByteArray(bytes).range() === 'unicast');
+  return inner?.every((bytes) => ipaddr.fromByteArray(bytes).range() === 'unicast') ?? false;
 }

@@ -3,14 +3,23 @@
 // address — met directly, through DNS or after a redirect — must be refused before any request.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { neverEnding, startCalendarServer, type CalendarServer, type Handler } from '../../../test/fakes/calendar-server.ts';
+import {
+  neverEnding,
+  startCalendarServer,
+  type CalendarServer,
+  type Handler,
+} from '../../../test/fakes/calendar-server.ts';
 import { CalendarFetchError, fetchCalendar, type CalendarFetchOptions } from './safe-calendar-fetcher.ts';
 import { isPublicAddress } from './public-address.ts';
 
 /** 127.0.0.1 in each IPv6 form that embeds an IPv4 address (Teredo: via the public server 65.54.227.120). */
 const LOOPBACK_EMBEDDED = {
-  'IPv4-compatible': '::127.0.0.1', 'IPv4-compatible, hex': '::7f00:1', 'NAT64': '64:ff9b::7f00:1', 'NAT64 local-use': '64:ff9b:1::7f00:1',
-  '6to4': '2002:7f00:1::1', 'Teredo': '2001:0:4136:e378:8000:63bf:80ff:fffe',
+  'IPv4-compatible': '::127.0.0.1',
+  'IPv4-compatible, hex': '::7f00:1',
+  NAT64: '64:ff9b::7f00:1',
+  'NAT64 local-use': '64:ff9b:1::7f00:1',
+  '6to4': '2002:7f00:1::1',
+  Teredo: '2001:0:4136:e378:8000:63bf:80ff:fffe',
 };
 
 const ICS = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Elsewhere//EN\r\nEND:VCALENDAR\r\n';
@@ -28,8 +37,16 @@ async function failure(url: string, opts: CalendarFetchOptions): Promise<Calenda
 describe('safe calendar fetcher', () => {
   let s: CalendarServer;
   let port: string;
-  const only127: CalendarFetchOptions = { allowPrivate: false, allowAddresses: ['127.0.0.1'], maxBytes: 4096, timeoutMs: 500 };
-  const redirect = (to: string): Handler => (_q, res) => res.writeHead(302, { location: to }).end();
+  const only127: CalendarFetchOptions = {
+    allowPrivate: false,
+    allowAddresses: ['127.0.0.1'],
+    maxBytes: 4096,
+    timeoutMs: 500,
+  };
+  const redirect =
+    (to: string): Handler =>
+    (_q, res) =>
+      res.writeHead(302, { location: to }).end();
 
   before(async () => {
     s = await startCalendarServer();
@@ -38,7 +55,9 @@ describe('safe calendar fetcher', () => {
     s.serve('/plain', (_q, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end(ICS));
     s.serve('/html', (_q, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(ICS));
     s.serve('/untyped', (_q, res) => res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(ICS));
-    s.serve('/declared-big', (_q, res) => res.writeHead(200, { 'content-type': 'text/calendar', 'content-length': '100000' }).end('X'.repeat(100_000)));
+    s.serve('/declared-big', (_q, res) =>
+      res.writeHead(200, { 'content-type': 'text/calendar', 'content-length': '100000' }).end('X'.repeat(100_000)),
+    );
     s.serve('/streamed-big', (_q, res) => {
       res.writeHead(200, { 'content-type': 'text/calendar' });
       for (let i = 0; i < 20; i++) res.write('X'.repeat(1000));
@@ -77,9 +96,21 @@ describe('safe calendar fetcher', () => {
     }
     // Through DNS: localhost resolves to 127.0.0.1; the socket's own lookup refuses it unless that address is allowed.
     const strict = { ...only127, allowAddresses: [] };
-    assert.equal((await failure(`http://localhost:${port}/cal.ics`, strict)).reason, 'refused_address', 'a name resolving to loopback');
-    assert.equal((await failure(`${s.base}/cal.ics`, strict)).reason, 'refused_address', 'the literal loopback address');
-    assert.equal(await fetchCalendar(`${s.base}/to-private-name`, only127), ICS, 'a name reaching the allowed address: the check is on the resolved address');
+    assert.equal(
+      (await failure(`http://localhost:${port}/cal.ics`, strict)).reason,
+      'refused_address',
+      'a name resolving to loopback',
+    );
+    assert.equal(
+      (await failure(`${s.base}/cal.ics`, strict)).reason,
+      'refused_address',
+      'the literal loopback address',
+    );
+    assert.equal(
+      await fetchCalendar(`${s.base}/to-private-name`, only127),
+      ICS,
+      'a name reaching the allowed address: the check is on the resolved address',
+    );
     assert.equal((await failure(`${s.base}/to-file`, only127)).reason, 'bad_url');
     assert.equal(s.hits.get('/cal.ics') ?? 0, before + 1, 'only the allowed fetch reached the server');
   });
@@ -90,16 +121,29 @@ describe('safe calendar fetcher', () => {
       for (const opts of [only127, { ...only127, allowAddresses: [] }]) {
         const literal = await failure(`http://[${ip}]:${port}/cal.ics`, opts);
         assert.equal(literal.reason, 'refused_address', `${form} literal: ${literal.message}`);
-        const named = await failure(`http://calendar.example:${port}/cal.ics`, { ...opts, resolve: async () => [{ address: ip, family: 6 }] });
+        const named = await failure(`http://calendar.example:${port}/cal.ics`, {
+          ...opts,
+          resolve: async () => [{ address: ip, family: 6 }],
+        });
         assert.equal(named.reason, 'refused_address', `${form} from DNS: ${named.message}`);
         // One such record among public ones is enough to refuse the name.
-        const mixed = await failure(`http://calendar.example:${port}/cal.ics`, { ...opts, resolve: async () => [{ address: '8.8.8.8', family: 4 }, { address: ip, family: 6 }] });
+        const mixed = await failure(`http://calendar.example:${port}/cal.ics`, {
+          ...opts,
+          resolve: async () => [
+            { address: '8.8.8.8', family: 4 },
+            { address: ip, family: 6 },
+          ],
+        });
         assert.equal(mixed.reason, 'refused_address', `${form} among public records`);
       }
     }
     assert.equal(s.connections, connections, 'no connection was attempted');
     const resolved = { ...only127, resolve: async () => [{ address: '127.0.0.1', family: 4 }] };
-    assert.equal(await fetchCalendar(`http://calendar.example:${port}/cal.ics`, resolved), ICS, 'the allowed address itself, through the same resolver');
+    assert.equal(
+      await fetchCalendar(`http://calendar.example:${port}/cal.ics`, resolved),
+      ICS,
+      'the allowed address itself, through the same resolver',
+    );
   });
 
   it('refuses what is not a calendar, too large, or too slow, and servers that fail', async () => {
@@ -119,24 +163,70 @@ describe('safe calendar fetcher', () => {
   });
 
   it('refuses URLs that are not plain http(s)', async () => {
-    for (const url of ['file:///etc/passwd', 'ftp://example.com/cal.ics', 'gopher://example.com/', 'not a url', `http://user:pw@127.0.0.1:${port}/cal.ics`]) {
+    for (const url of [
+      'file:///etc/passwd',
+      'ftp://example.com/cal.ics',
+      'gopher://example.com/',
+      'not a url',
+      `http://user:pw@127.0.0.1:${port}/cal.ics`,
+    ]) {
       assert.equal((await failure(url, only127)).reason, 'bad_url', url);
     }
   });
 
   it('judges addresses: only public unicast passes, IPv6 forms embedding IPv4 judged by it', () => {
-    for (const ip of ['8.8.8.8', '93.184.216.34', '2606:4700::1111', '::ffff:8.8.8.8']) assert.equal(isPublicAddress(ip), true, ip);
+    for (const ip of ['8.8.8.8', '93.184.216.34', '2606:4700::1111', '::ffff:8.8.8.8'])
+      assert.equal(isPublicAddress(ip), true, ip);
     // 8.8.8.8 in every embedding form (Teredo: server 65.54.227.120, client 8.8.8.8 with its bits flipped).
-    for (const ip of ['::8.8.8.8', '::808:808', '64:ff9b::8.8.8.8', '64:ff9b:1::808:808', '2002:808:808::1', '2001:0:4136:e378:8000:63bf:f7f7:f7f7']) {
+    for (const ip of [
+      '::8.8.8.8',
+      '::808:808',
+      '64:ff9b::8.8.8.8',
+      '64:ff9b:1::808:808',
+      '2002:808:808::1',
+      '2001:0:4136:e378:8000:63bf:f7f7:f7f7',
+    ]) {
       assert.equal(isPublicAddress(ip), true, ip);
     }
-    for (const ip of [...Object.values(LOOPBACK_EMBEDDED), '::10.0.0.1', '::169.254.169.254', '64:ff9b::a9fe:a9fe', '64:ff9b:1::c0a8:101', '2002:a00:1::1', '2002:a9fe:a9fe::',
+    for (const ip of [
+      ...Object.values(LOOPBACK_EMBEDDED),
+      '::10.0.0.1',
+      '::169.254.169.254',
+      '64:ff9b::a9fe:a9fe',
+      '64:ff9b:1::c0a8:101',
+      '2002:a00:1::1',
+      '2002:a9fe:a9fe::',
       // Teredo naming a private server; a local-use NAT64 prefix shorter than /96, where the IPv4 address cannot be told apart.
-      '2001:0:a00:1:8000:63bf:f7f7:f7f7', '64:ff9b:1:808:8:800::1', 'fe80::1%eth0']) {
+      '2001:0:a00:1:8000:63bf:f7f7:f7f7',
+      '64:ff9b:1:808:8:800::1',
+      'fe80::1%eth0',
+    ]) {
       assert.equal(isPublicAddress(ip), false, ip);
     }
-    for (const ip of ['127.0.0.1', '10.0.0.1', '172.16.5.4', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '224.0.0.1', '255.255.255.255', '240.0.0.1',
-      '::1', '::', 'fe80::1', 'fc00::1', 'fd12::1', 'ff02::1', '::ffff:10.0.0.1', '::ffff:127.0.0.1', '::ffff:169.254.169.254', '64:ff9b::7f00:1', '2001:db8::1', 'not-an-ip']) {
+    for (const ip of [
+      '127.0.0.1',
+      '10.0.0.1',
+      '172.16.5.4',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '224.0.0.1',
+      '255.255.255.255',
+      '240.0.0.1',
+      '::1',
+      '::',
+      'fe80::1',
+      'fc00::1',
+      'fd12::1',
+      'ff02::1',
+      '::ffff:10.0.0.1',
+      '::ffff:127.0.0.1',
+      '::ffff:169.254.169.254',
+      '64:ff9b::7f00:1',
+      '2001:db8::1',
+      'not-an-ip',
+    ]) {
       assert.equal(isPublicAddress(ip), false, ip);
     }
   });

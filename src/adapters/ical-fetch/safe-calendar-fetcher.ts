@@ -30,7 +30,10 @@ const CALENDAR_TYPES = new Set(['text/calendar', 'text/plain']);
 
 const systemResolve = (hostname: string) => dnsLookup(hostname, { all: true });
 
-function permitted(ip: string, opts: CalendarFetchOptions): boolean {
+/** Which addresses an outbound request may reach (shared with the webhook sender). */
+export type AddressPolicy = Pick<CalendarFetchOptions, 'allowPrivate' | 'allowAddresses' | 'resolve'>;
+
+export function permitted(ip: string, opts: AddressPolicy): boolean {
   if (opts.allowPrivate || isPublicAddress(ip)) return true;
   const canonical = parseAddress(ip)?.toString();
   // Exact matches only: allowing 127.0.0.1 does not allow the IPv6 forms that embed it.
@@ -39,18 +42,26 @@ function permitted(ip: string, opts: CalendarFetchOptions): boolean {
 
 type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
-/** A DNS lookup for the socket that fails unless every address of the name is permitted. */
-function checkedLookup(opts: CalendarFetchOptions) {
+/** A DNS lookup for the socket that fails (code EREFUSEDADDRESS) unless every address of the name is permitted. */
+export function checkedLookup(opts: AddressPolicy) {
   return (hostname: string, options: { all?: boolean }, callback: LookupCallback) => {
-    (opts.resolve ?? systemResolve)(hostname).then((addresses) => {
-      const refused = addresses.find((a) => !permitted(a.address, opts));
-      if (refused || !addresses.length) {
-        const e = Object.assign(new Error(`points to ${hostname}, which resolves to ${refused?.address ?? 'nothing'}: not a public address`), { code: 'EREFUSEDADDRESS' });
-        return callback(e, '');
-      }
-      if (options.all) return callback(null, addresses);
-      callback(null, addresses[0]!.address, addresses[0]!.family);
-    }, (err: NodeJS.ErrnoException) => callback(err, ''));
+    (opts.resolve ?? systemResolve)(hostname).then(
+      (addresses) => {
+        const refused = addresses.find((a) => !permitted(a.address, opts));
+        if (refused || !addresses.length) {
+          const e = Object.assign(
+            new Error(
+              `points to ${hostname}, which resolves to ${refused?.address ?? 'nothing'}: not a public address`,
+            ),
+            { code: 'EREFUSEDADDRESS' },
+          );
+          return callback(e, '');
+        }
+        if (options.all) return callback(null, addresses);
+        callback(null, addresses[0]!.address, addresses[0]!.family);
+      },
+      (err: NodeJS.ErrnoException) => callback(err, ''),
+    );
   };
 }
 
@@ -61,11 +72,13 @@ function checkUrl(raw: string, opts: CalendarFetchOptions): URL {
   } catch {
     throw new CalendarFetchError('bad_url', 'is not a valid URL');
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CalendarFetchError('bad_url', 'must be an http or https URL');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new CalendarFetchError('bad_url', 'must be an http or https URL');
   if (url.username || url.password) throw new CalendarFetchError('bad_url', 'must not carry a user name or password');
   const host = url.hostname.replace(/^\[|\]$/g, '');
   // A literal address is connected to without any lookup, so it is checked here.
-  if (parseAddress(host) && !permitted(host, opts)) throw new CalendarFetchError('refused_address', `points to ${host}, which is not a public address`);
+  if (parseAddress(host) && !permitted(host, opts))
+    throw new CalendarFetchError('refused_address', `points to ${host}, which is not a public address`);
   return url;
 }
 
@@ -83,41 +96,60 @@ function once(url: URL, opts: CalendarFetchOptions, deadline: number): Promise<H
       clearTimeout(timer);
       fn();
     };
-    const fail = (e: CalendarFetchError) => settle(() => {
-      req.destroy();
-      reject(e);
-    });
+    const fail = (e: CalendarFetchError) =>
+      settle(() => {
+        req.destroy();
+        reject(e);
+      });
     const tooLarge = () => new CalendarFetchError('too_large', `is larger than the ${opts.maxBytes} bytes allowed`);
     const client = url.protocol === 'https:' ? https : http;
     // agent: false — no pooled socket outlives the fetch or carries one check over to another.
-    const req = client.request(url, {
-      method: 'GET', agent: false, lookup: checkedLookup(opts) as never,
-      headers: { accept: 'text/calendar, text/plain;q=0.5', 'user-agent': 'stays-ical-import/1' },
-    }, (res) => {
-      const status = res.statusCode ?? 0;
-      if (status >= 300 && status < 400 && res.headers.location) {
-        const location = res.headers.location;
-        return settle(() => {
-          req.destroy();
-          resolve({ location });
+    const req = client.request(
+      url,
+      {
+        method: 'GET',
+        agent: false,
+        lookup: checkedLookup(opts) as never,
+        headers: { accept: 'text/calendar, text/plain;q=0.5', 'user-agent': 'stays-ical-import/1' },
+      },
+      (res) => {
+        const status = res.statusCode ?? 0;
+        if (status >= 300 && status < 400 && res.headers.location) {
+          const location = res.headers.location;
+          return settle(() => {
+            req.destroy();
+            resolve({ location });
+          });
+        }
+        if (status < 200 || status >= 300)
+          return fail(new CalendarFetchError('http_status', `answered HTTP ${status}`));
+        const type = String(res.headers['content-type'] ?? '')
+          .split(';')[0]!
+          .trim()
+          .toLowerCase();
+        if (!CALENDAR_TYPES.has(type))
+          return fail(
+            new CalendarFetchError('bad_content', `answered ${type || 'without a content type'}, not text/calendar`),
+          );
+        if (Number(res.headers['content-length'] ?? 0) > opts.maxBytes) return fail(tooLarge());
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (c: Buffer) => {
+          size += c.length;
+          if (size > opts.maxBytes) fail(tooLarge());
+          else chunks.push(c);
         });
-      }
-      if (status < 200 || status >= 300) return fail(new CalendarFetchError('http_status', `answered HTTP ${status}`));
-      const type = String(res.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-      if (!CALENDAR_TYPES.has(type)) return fail(new CalendarFetchError('bad_content', `answered ${type || 'without a content type'}, not text/calendar`));
-      if (Number(res.headers['content-length'] ?? 0) > opts.maxBytes) return fail(tooLarge());
-      const chunks: Buffer[] = [];
-      let size = 0;
-      res.on('data', (c: Buffer) => {
-        size += c.length;
-        if (size > opts.maxBytes) fail(tooLarge());
-        else chunks.push(c);
-      });
-      res.on('end', () => settle(() => resolve({ body: Buffer.concat(chunks).toString('utf8') })));
-      res.on('aborted', () => fail(new CalendarFetchError('network', 'closed the connection before the end of the calendar')));
-      res.on('error', (err) => fail(new CalendarFetchError('network', `could not be read (${err.message})`)));
-    });
-    timer = setTimeout(() => fail(new CalendarFetchError('timeout', `did not send the whole calendar within ${opts.timeoutMs} ms`)), remaining);
+        res.on('end', () => settle(() => resolve({ body: Buffer.concat(chunks).toString('utf8') })));
+        res.on('aborted', () =>
+          fail(new CalendarFetchError('network', 'closed the connection before the end of the calendar')),
+        );
+        res.on('error', (err) => fail(new CalendarFetchError('network', `could not be read (${err.message})`)));
+      },
+    );
+    timer = setTimeout(
+      () => fail(new CalendarFetchError('timeout', `did not send the whole calendar within ${opts.timeoutMs} ms`)),
+      remaining,
+    );
     req.on('error', (err: NodeJS.ErrnoException) => {
       if (err.code === 'EREFUSEDADDRESS') fail(new CalendarFetchError('refused_address', err.message));
       else fail(new CalendarFetchError('network', `could not be reached (${err.code ?? err.message})`));
@@ -133,7 +165,8 @@ export async function fetchCalendar(raw: string, opts: CalendarFetchOptions): Pr
   for (let hops = 0; ; hops++) {
     const res = await once(url, opts, deadline);
     if ('body' in res) return res.body;
-    if (hops >= (opts.maxRedirects ?? 3)) throw new CalendarFetchError('http_status', `redirects more than ${opts.maxRedirects ?? 3} times`);
+    if (hops >= (opts.maxRedirects ?? 3))
+      throw new CalendarFetchError('http_status', `redirects more than ${opts.maxRedirects ?? 3} times`);
     let next: string;
     try {
       next = new URL(res.location, url).toString();

@@ -4,15 +4,28 @@ import type { PropertyFacts } from '../../ports/answer-engine.ts';
 import { hasKeyword, KeywordAnswerEngine, normalise } from './keyword-answer-engine.ts';
 
 const facts = (over: Partial<PropertyFacts> = {}): PropertyFacts => ({
-  name: 'Sea View', checkInTime: '15:00:00', checkInTimeEnd: '20:00:00', checkOutTime: '11:00:00', rules: ['No smoking', 'No parties'],
-  cancellationPolicies: ['flexible'], cancellationDescription: 'Flexible: full refund until 24 hours before check-in.',
-  amenities: ['Wi-Fi', 'Pool', 'Free parking', 'Kitchen'], petsAllowed: false, breakfastIncluded: true, hasWifi: true, wifi: null, ...over,
+  name: 'Sea View',
+  checkInTime: '15:00:00',
+  checkInTimeEnd: '20:00:00',
+  checkOutTime: '11:00:00',
+  rules: ['No smoking', 'No parties'],
+  cancellationPolicies: ['flexible'],
+  cancellationDescription: 'Flexible: full refund until 24 hours before check-in.',
+  amenities: ['Wi-Fi', 'Pool', 'Free parking', 'Kitchen'],
+  petsAllowed: false,
+  breakfastIncluded: true,
+  hasWifi: true,
+  wifi: null,
+  ...over,
 });
 
 describe('KeywordAnswerEngine', () => {
   const engine = new KeywordAnswerEngine();
-  const ask = (q: string, property: PropertyFacts | null = facts(), faqs = [] as Array<{ id: number; question: string; answer: string; keywords: string[] }>) =>
-    engine.answer(q, { property, faqs });
+  const ask = (
+    q: string,
+    property: PropertyFacts | null = facts(),
+    faqs = [] as Array<{ id: number; question: string; answer: string; keywords: string[] }>,
+  ) => engine.answer(q, { property, faqs });
 
   it('normalises accents, case and punctuation; matches whole words or prefixes with *', () => {
     assert.equal(normalise("À quelle heure est l'Arrivée ?"), 'a quelle heure est l arrivee');
@@ -43,13 +56,19 @@ describe('KeywordAnswerEngine', () => {
   });
 
   it('answers in French to a French question', async () => {
-    assert.match((await ask("À quelle heure est l'arrivée ?"))!.answer, /^L'arrivée à Sea View se fait de 15:00 à 20:00\.$/);
-    assert.match((await ask('Quelle est l\'heure de départ ?'))!.answer, /au plus tard à 11:00/);
+    assert.match(
+      (await ask("À quelle heure est l'arrivée ?"))!.answer,
+      /^L'arrivée à Sea View se fait de 15:00 à 20:00\.$/,
+    );
+    assert.match((await ask("Quelle est l'heure de départ ?"))!.answer, /au plus tard à 11:00/);
     assert.match((await ask('Les animaux sont-ils acceptés ?'))!.answer, /ne sont pas acceptés/);
     assert.match((await ask("Conditions d'annulation ?"))!.answer, /remboursement intégral jusqu'à 24 heures/);
     assert.match((await ask('Y a-t-il une piscine ?'))!.answer, /^Oui, Sea View dispose de : Pool\.$/);
     assert.match((await ask('Le petit-déjeuner est-il inclus ?'))!.answer, /Le petit-déjeuner est inclus/);
-    assert.match((await ask('Quel est le règlement intérieur ?'))!.answer, /Règlement intérieur de Sea View : No smoking ; No parties/);
+    assert.match(
+      (await ask('Quel est le règlement intérieur ?'))!.answer,
+      /Règlement intérieur de Sea View : No smoking ; No parties/,
+    );
   });
 
   it('gives the Wi-Fi password only when the facts hold it', async () => {
@@ -58,12 +77,23 @@ describe('KeywordAnswerEngine', () => {
     assert.doesNotMatch(withheld!.answer, /pass-123|net-1/);
     const given = await ask('What is the wifi password?', facts({ wifi: { network: 'net-1', password: 'pass-123' } }));
     assert.equal(given!.answer, 'Wi-Fi at Sea View: network "net-1", password "pass-123".');
-    assert.match((await ask('Quel est le mot de passe du wifi ?', facts({ wifi: { network: 'net-1', password: 'pass-123' } })))!.answer, /mot de passe « pass-123 »/);
+    assert.match(
+      (await ask('Quel est le mot de passe du wifi ?', facts({ wifi: { network: 'net-1', password: 'pass-123' } })))!
+        .answer,
+      /mot de passe « pass-123 »/,
+    );
     assert.equal(await ask('wifi?', facts({ hasWifi: false, amenities: [] })), null, 'no Wi-Fi listed: not guessed');
   });
 
   it('never guesses an empty fact, falls back to the FAQ, and answers null when nothing matches', async () => {
-    const bare = facts({ checkInTime: null, checkInTimeEnd: null, rules: [], cancellationPolicies: [], cancellationDescription: null, amenities: [] });
+    const bare = facts({
+      checkInTime: null,
+      checkInTimeEnd: null,
+      rules: [],
+      cancellationPolicies: [],
+      cancellationDescription: null,
+      amenities: [],
+    });
     assert.equal(await ask('What time is check-in?', bare), null);
     assert.equal(await ask('Any house rules?', bare), null);
     const faqs = [

@@ -2,7 +2,15 @@
 // in English or French (the question's language). It needs nothing outside the process and never
 // makes up a fact: an intent whose fact the owner left empty is not answered.
 import type { Answer, AnswerEngine, AnswerFacts, FaqFact, PropertyFacts } from '../../ports/answer-engine.ts';
-import { AMENITY_STOPWORDS, ENGLISH_MARKERS, FRENCH_AMENITY_WORDS, FRENCH_MARKERS, FRENCH_POLICY_RULES, INTENT_KEYWORDS, type Intent } from './vocabulary.ts';
+import {
+  AMENITY_STOPWORDS,
+  ENGLISH_MARKERS,
+  FRENCH_AMENITY_WORDS,
+  FRENCH_MARKERS,
+  FRENCH_POLICY_RULES,
+  INTENT_KEYWORDS,
+  type Intent,
+} from './vocabulary.ts';
 
 type Lang = 'en' | 'fr';
 
@@ -16,14 +24,14 @@ export function normalise(text: string): string {
     .trim();
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Whether the normalised text holds the keyword as whole words (or as a word prefix with `*`). */
 export function hasKeyword(text: string, keyword: string): boolean {
   const prefix = keyword.endsWith('*');
   const kw = normalise(prefix ? keyword.slice(0, -1) : keyword);
   if (!kw) return false;
-  return new RegExp(`(^| )${escape(kw)}${prefix ? '' : '( |$)'}`).test(text);
+  return new RegExp(`(^| )${escapeRegExp(kw)}${prefix ? '' : '( |$)'}`).test(text);
 }
 
 const ORDER: Intent[] = ['checkin', 'checkout', 'wifi', 'rules', 'pets', 'breakfast', 'cancellation', 'amenities'];
@@ -75,12 +83,18 @@ function answerIntent(intent: Intent, p: PropertyFacts, lang: Lang): string | nu
     case 'checkin':
       if (!p.checkInTime) return null;
       if (p.checkInTimeEnd) {
-        return fr ? `L'arrivée à ${p.name} se fait de ${hhmm(p.checkInTime)} à ${hhmm(p.checkInTimeEnd)}.` : `Check-in at ${p.name} is from ${hhmm(p.checkInTime)} to ${hhmm(p.checkInTimeEnd)}.`;
+        return fr
+          ? `L'arrivée à ${p.name} se fait de ${hhmm(p.checkInTime)} à ${hhmm(p.checkInTimeEnd)}.`
+          : `Check-in at ${p.name} is from ${hhmm(p.checkInTime)} to ${hhmm(p.checkInTimeEnd)}.`;
       }
-      return fr ? `L'arrivée à ${p.name} se fait à partir de ${hhmm(p.checkInTime)}.` : `Check-in at ${p.name} is from ${hhmm(p.checkInTime)}.`;
+      return fr
+        ? `L'arrivée à ${p.name} se fait à partir de ${hhmm(p.checkInTime)}.`
+        : `Check-in at ${p.name} is from ${hhmm(p.checkInTime)}.`;
     case 'checkout':
       if (!p.checkOutTime) return null;
-      return fr ? `Le départ de ${p.name} se fait au plus tard à ${hhmm(p.checkOutTime)}.` : `Check-out at ${p.name} is by ${hhmm(p.checkOutTime)}.`;
+      return fr
+        ? `Le départ de ${p.name} se fait au plus tard à ${hhmm(p.checkOutTime)}.`
+        : `Check-out at ${p.name} is by ${hhmm(p.checkOutTime)}.`;
     case 'wifi':
       if (p.wifi) {
         return fr
@@ -93,24 +107,37 @@ function answerIntent(intent: Intent, p: PropertyFacts, lang: Lang): string | nu
         : `${p.name} has Wi-Fi. The network name and password are shared with guests who have a confirmed stay.`;
     case 'rules':
       if (!p.rules.length) return null;
-      return fr ? `Règlement intérieur de ${p.name} : ${p.rules.join(' ; ')}.` : `House rules at ${p.name}: ${p.rules.join('; ')}.`;
+      return fr
+        ? `Règlement intérieur de ${p.name} : ${p.rules.join(' ; ')}.`
+        : `House rules at ${p.name}: ${p.rules.join('; ')}.`;
     case 'pets':
-      if (fr) return p.petsAllowed ? `Les animaux sont acceptés à ${p.name}.` : `Les animaux ne sont pas acceptés à ${p.name}.`;
+      if (fr)
+        return p.petsAllowed
+          ? `Les animaux sont acceptés à ${p.name}.`
+          : `Les animaux ne sont pas acceptés à ${p.name}.`;
       return p.petsAllowed ? `Pets are allowed at ${p.name}.` : `Pets are not allowed at ${p.name}.`;
     case 'breakfast':
-      if (fr) return p.breakfastIncluded ? `Le petit-déjeuner est inclus à ${p.name}.` : `Le petit-déjeuner n'est pas inclus à ${p.name}.`;
+      if (fr)
+        return p.breakfastIncluded
+          ? `Le petit-déjeuner est inclus à ${p.name}.`
+          : `Le petit-déjeuner n'est pas inclus à ${p.name}.`;
       return p.breakfastIncluded ? `Breakfast is included at ${p.name}.` : `Breakfast is not included at ${p.name}.`;
     case 'cancellation': {
       if (!p.cancellationPolicies.length) return null;
       if (fr) {
-        const rules = p.cancellationPolicies.map((n) => FRENCH_POLICY_RULES[n]).filter(Boolean).join(' ');
+        const rules = p.cancellationPolicies
+          .map((n) => FRENCH_POLICY_RULES[n])
+          .filter(Boolean)
+          .join(' ');
         return `Conditions d'annulation de ${p.name} : ${rules} Les heures sont celles du fuseau horaire du logement.`;
       }
       return `Cancellation policy of ${p.name}: ${p.cancellationDescription ?? p.cancellationPolicies.join(', ')}`;
     }
     case 'amenities':
       if (!p.amenities.length) return null;
-      return fr ? `Équipements de ${p.name} : ${p.amenities.join(', ')}.` : `Amenities at ${p.name}: ${p.amenities.join(', ')}.`;
+      return fr
+        ? `Équipements de ${p.name} : ${p.amenities.join(', ')}.`
+        : `Amenities at ${p.name}: ${p.amenities.join(', ')}.`;
   }
 }
 
@@ -125,7 +152,9 @@ function amenityAnswer(text: string, p: PropertyFacts, lang: Lang): string | nul
     return words.some((w) => w.length >= 4 && !AMENITY_STOPWORDS.has(w) && hasKeyword(search, w));
   });
   if (!named.length) return null;
-  return lang === 'fr' ? `Oui, ${p.name} dispose de : ${named.join(', ')}.` : `Yes, ${p.name} has: ${named.join(', ')}.`;
+  return lang === 'fr'
+    ? `Oui, ${p.name} dispose de : ${named.join(', ')}.`
+    : `Yes, ${p.name} has: ${named.join(', ')}.`;
 }
 
 /** The FAQ entry with the most keywords in the question; on a tie, the longest keyword, then the oldest entry. */
@@ -135,7 +164,8 @@ function bestFaq(text: string, faqs: FaqFact[]): FaqFact | null {
     const hit = faq.keywords.filter((k) => hasKeyword(text, k));
     if (!hit.length) continue;
     const longest = Math.max(...hit.map((k) => k.length));
-    if (!best || hit.length > best.hits || (hit.length === best.hits && longest > best.longest)) best = { faq, hits: hit.length, longest };
+    if (!best || hit.length > best.hits || (hit.length === best.hits && longest > best.longest))
+      best = { faq, hits: hit.length, longest };
   }
   return best?.faq ?? null;
 }

@@ -6,13 +6,25 @@ export type Intent = 'wifi' | 'checkin' | 'checkout' | 'rules' | 'pets' | 'break
 
 export const INTENT_KEYWORDS: Record<Intent, { en: string[]; fr: string[] }> = {
   wifi: { en: ['wifi', 'wi fi', 'internet', 'password', 'network'], fr: ['mot de passe', 'reseau', 'code wifi'] },
-  checkin: { en: ['check in', 'checkin', 'arrival', 'arrive', 'arriving', 'get the keys'], fr: ['arrivee', 'arriver', 'arrivons', 'arrive', 'cles'] },
-  checkout: { en: ['check out', 'checkout', 'departure', 'leave', 'leaving'], fr: ['depart', 'partir', 'quitter', 'liberer'] },
-  rules: { en: ['rule*', 'smok*', 'party', 'parties', 'noise', 'quiet hours'], fr: ['regle*', 'reglement*', 'fumer', 'fumeur*', 'fete*', 'bruit*'] },
+  checkin: {
+    en: ['check in', 'checkin', 'arrival', 'arrive', 'arriving', 'get the keys'],
+    fr: ['arrivee', 'arriver', 'arrivons', 'arrive', 'cles'],
+  },
+  checkout: {
+    en: ['check out', 'checkout', 'departure', 'leave', 'leaving'],
+    fr: ['depart', 'partir', 'quitter', 'liberer'],
+  },
+  rules: {
+    en: ['rule*', 'smok*', 'party', 'parties', 'noise', 'quiet hours'],
+    fr: ['regle*', 'reglement*', 'fumer', 'fumeur*', 'fete*', 'bruit*'],
+  },
   pets: { en: ['pet', 'pets', 'dog*', 'cat', 'cats', 'animal*'], fr: ['animaux', 'chien*'] },
   breakfast: { en: ['breakfast'], fr: ['petit dej*'] },
   cancellation: { en: ['cancel*', 'refund*'], fr: ['annul*', 'rembours*'] },
-  amenities: { en: ['amenit*', 'equipment', 'facilities', 'what is provided'], fr: ['equipement*', 'commodite*', 'prestations'] },
+  amenities: {
+    en: ['amenit*', 'equipment', 'facilities', 'what is provided'],
+    fr: ['equipement*', 'commodite*', 'prestations'],
+  },
 };
 
 /** Amenity names as French speakers ask for them → words of the catalogue's English names. */
@@ -53,15 +65,85 @@ export const FRENCH_AMENITY_WORDS: Record<string, string> = {
 };
 
 /** Words too common in amenity names to say which one a question is about. */
-export const AMENITY_STOPWORDS = new Set(['free', 'paid', 'and', 'with', 'access', 'services', 'basics', 'kit', 'alarm', 'wide', 'step', 'first', 'maker', 'board']);
+export const AMENITY_STOPWORDS = new Set([
+  'free',
+  'paid',
+  'and',
+  'with',
+  'access',
+  'services',
+  'basics',
+  'kit',
+  'alarm',
+  'wide',
+  'step',
+  'first',
+  'maker',
+  'board',
+]);
 
 // Words that tell the language of a question when no French keyword already did.
 export const FRENCH_MARKERS = new Set([
-  'quel', 'quelle', 'quels', 'quelles', 'est', 'ce', 'que', 'qu', 'le', 'la', 'les', 'des', 'du', 'un', 'une', 'pour', 'avec',
-  'heure', 'je', 'nous', 'vous', 'comment', 'combien', 'ou', 'sont', 'peut', 'puis', 'mon', 'ma', 'mes', 'votre', 'vos', 'il', 'y', 'on', 'au', 'aux',
+  'quel',
+  'quelle',
+  'quels',
+  'quelles',
+  'est',
+  'ce',
+  'que',
+  'qu',
+  'le',
+  'la',
+  'les',
+  'des',
+  'du',
+  'un',
+  'une',
+  'pour',
+  'avec',
+  'heure',
+  'je',
+  'nous',
+  'vous',
+  'comment',
+  'combien',
+  'ou',
+  'sont',
+  'peut',
+  'puis',
+  'mon',
+  'ma',
+  'mes',
+  'votre',
+  'vos',
+  'il',
+  'y',
+  'on',
+  'au',
+  'aux',
 ]);
 export const ENGLISH_MARKERS = new Set([
-  'what', 'is', 'the', 'are', 'can', 'i', 'we', 'you', 'there', 'how', 'when', 'do', 'does', 'my', 'our', 'your', 'time', 'of', 'to', 'which', 'where',
+  'what',
+  'is',
+  'the',
+  'are',
+  'can',
+  'i',
+  'we',
+  'you',
+  'there',
+  'how',
+  'when',
+  'do',
+  'does',
+  'my',
+  'our',
+  'your',
+  'time',
+  'of',
+  'to',
+  'which',
+  'where',
 ]);
 
 /** French wording of the refund rules of each policy (the English ones come with the facts). */

@@ -27,7 +27,11 @@ describe('local checkout page in Chromium', { skip }, () => {
           const { kind } = req.params as { kind: string };
           const sid = new URLSearchParams(req.url.split('?')[1] ?? '').get('session_id') ?? '';
           const text = (s: string) => s.replace(/[^\w-]/g, '');
-          return reply.type('text/html; charset=utf-8').send(`<!doctype html><title>${text(kind)}</title><h1>Landed: ${text(kind)}</h1><p id="sid">${text(sid)}</p>`);
+          return reply
+            .type('text/html; charset=utf-8')
+            .send(
+              `<!doctype html><title>${text(kind)}</title><h1>Landed: ${text(kind)}</h1><p id="sid">${text(sid)}</p>`,
+            );
         });
       },
     });
@@ -37,7 +41,10 @@ describe('local checkout page in Chromium', { skip }, () => {
     local = t.deps.payments;
     local.setOnCompleted((s) => void completed.push(s.id));
     // Root in containers: Chromium's sandbox needs namespaces those often lack.
-    browser = await chromium.launch({ executablePath: executablePath!, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+    browser = await chromium.launch({
+      executablePath: executablePath!,
+      args: ['--no-sandbox', '--disable-dev-shm-usage'],
+    });
   });
   after(async () => {
     await browser?.close();
@@ -45,18 +52,21 @@ describe('local checkout page in Chromium', { skip }, () => {
   });
 
   const create = (over: Partial<CreateCheckoutInput> = {}) =>
-    local.createCheckout({
-      amountMinor: 123_450,
-      currency: 'EUR',
-      reference: `browser-${++n}`,
-      metadata: { booking_ref_code: 'BK-777', property_name: 'Harbour loft' },
-      description: 'Reservation BK-777',
-      successUrl: `${base}/api/test/landing/success?session_id={CHECKOUT_SESSION_ID}`,
-      cancelUrl: `${base}/api/test/landing/cancel`,
-      openedAt: t.clock.now(),
-      expiresAt: new Date(t.clock.now().getTime() + 30 * 60_000),
-      ...over,
-    }, `browser-${n}`);
+    local.createCheckout(
+      {
+        amountMinor: 123_450,
+        currency: 'EUR',
+        reference: `browser-${++n}`,
+        metadata: { booking_ref_code: 'BK-777', property_name: 'Harbour loft' },
+        description: 'Reservation BK-777',
+        successUrl: `${base}/api/test/landing/success?session_id={CHECKOUT_SESSION_ID}`,
+        cancelUrl: `${base}/api/test/landing/cancel`,
+        openedAt: t.clock.now(),
+        expiresAt: new Date(t.clock.now().getTime() + 30 * 60_000),
+        ...over,
+      },
+      `browser-${n}`,
+    );
 
   it('shows the amount and currency, Pay lands on the success URL with the session id', async () => {
     const s = await create();
@@ -65,19 +75,25 @@ describe('local checkout page in Chromium', { skip }, () => {
       const shown = await page.goto(`${base}${new URL(s.url!).pathname}`);
       assert.equal(shown?.status(), 200);
       assert.equal((await page.getByTestId('amount').textContent())?.trim(), '1234.50 EUR');
-      assert.match(await page.locator('h1').textContent() ?? '', /Reservation BK-777/);
-      assert.match(await page.locator('dl').textContent() ?? '', /Harbour loft/);
+      assert.match((await page.locator('h1').textContent()) ?? '', /Reservation BK-777/);
+      assert.match((await page.locator('dl').textContent()) ?? '', /Harbour loft/);
       await page.getByLabel('Name').fill('Bea Browser');
-      await Promise.all([page.waitForURL(/\/api\/test\/landing\/success/), page.getByRole('button', { name: 'Pay' }).click()]);
+      await Promise.all([
+        page.waitForURL(/\/api\/test\/landing\/success/),
+        page.getByRole('button', { name: 'Pay' }).click(),
+      ]);
       assert.equal(new URL(page.url()).searchParams.get('session_id'), s.id);
       assert.equal(await page.locator('#sid').textContent(), s.id);
       const paid = (await local.retrieveCheckout(s.id))!;
-      assert.deepEqual([paid.status, paid.paymentStatus, paid.customerDetails?.name], ['complete', 'paid', 'Bea Browser']);
+      assert.deepEqual(
+        [paid.status, paid.paymentStatus, paid.customerDetails?.name],
+        ['complete', 'paid', 'Bea Browser'],
+      );
       assert.deepEqual(completed, [s.id]);
 
       // Back to the page after paying: it says so and charges nothing more.
       await page.goto(`${base}/checkout/${s.id}`);
-      assert.match(await page.locator('h1').textContent() ?? '', /already been paid/);
+      assert.match((await page.locator('h1').textContent()) ?? '', /already been paid/);
     } finally {
       await page.close();
     }
@@ -88,7 +104,10 @@ describe('local checkout page in Chromium', { skip }, () => {
     const page = await browser.newPage();
     try {
       await page.goto(`${base}/checkout/${s.id}`);
-      await Promise.all([page.waitForURL(/\/api\/test\/landing\/cancel/), page.getByRole('button', { name: 'Cancel' }).click()]);
+      await Promise.all([
+        page.waitForURL(/\/api\/test\/landing\/cancel/),
+        page.getByRole('button', { name: 'Cancel' }).click(),
+      ]);
       assert.equal(new URL(page.url()).searchParams.get('session_id'), s.id);
       assert.equal(await page.locator('h1').textContent(), 'Landed: cancel');
       assert.equal((await local.retrieveCheckout(s.id))!.paymentStatus, 'unpaid');

@@ -25,7 +25,8 @@ export function amountText(view: CheckoutPageView): string {
 
 /** Where to send the guest: Stripe's `{CHECKOUT_SESSION_ID}` placeholder, else a `session_id` parameter. */
 export function withSessionId(url: string, sessionId: string): string {
-  if (url.includes('{CHECKOUT_SESSION_ID}')) return url.replaceAll('{CHECKOUT_SESSION_ID}', encodeURIComponent(sessionId));
+  if (url.includes('{CHECKOUT_SESSION_ID}'))
+    return url.replaceAll('{CHECKOUT_SESSION_ID}', encodeURIComponent(sessionId));
   const u = new URL(url);
   u.searchParams.set('session_id', sessionId);
   return u.toString();
@@ -79,9 +80,15 @@ export function expiredPage(view: CheckoutPageView): string {
 }
 
 export function notFoundPage(): string {
-  return layout('Checkout not found', '<h1>Checkout not found</h1><p>This payment link is not valid. Start the payment again from your booking.</p>');
+  return layout(
+    'Checkout not found',
+    '<h1>Checkout not found</h1><p>This payment link is not valid. Start the payment again from your booking.</p>',
+  );
 }
 
 export function rejectedPage(): string {
-  return layout('Request refused', '<h1>This request was refused</h1><p>The form did not come from this checkout page. Open the payment link again.</p>');
+  return layout(
+    'Request refused',
+    '<h1>This request was refused</h1><p>The form did not come from this checkout page. Open the payment link again.</p>',
+  );
 }

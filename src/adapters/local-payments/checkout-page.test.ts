@@ -25,24 +25,37 @@ describe('local checkout page', () => {
   after(() => t.close());
 
   const create = (over: Partial<CreateCheckoutInput> = {}) =>
-    local.createCheckout({
-      amountMinor: 42_900,
-      currency: 'EUR',
-      reference: `pay-${++n}`,
-      metadata: { booking_ref_code: 'BK-42', property_name: 'Seaside <flat> & "views"', checkin_date: '2030-04-01', secret_note: 'never shown' },
-      description: 'Reservation BK-42',
-      successUrl: 'https://guest.test/done?sid={CHECKOUT_SESSION_ID}&x=1',
-      cancelUrl: 'https://back.test/cancelled?from=checkout',
-      openedAt: t.clock.now(),
-      expiresAt: new Date(t.clock.now().getTime() + 30 * MIN),
-      ...over,
-    }, `page-${n}`);
+    local.createCheckout(
+      {
+        amountMinor: 42_900,
+        currency: 'EUR',
+        reference: `pay-${++n}`,
+        metadata: {
+          booking_ref_code: 'BK-42',
+          property_name: 'Seaside <flat> & "views"',
+          checkin_date: '2030-04-01',
+          secret_note: 'never shown',
+        },
+        description: 'Reservation BK-42',
+        successUrl: 'https://guest.test/done?sid={CHECKOUT_SESSION_ID}&x=1',
+        cancelUrl: 'https://back.test/cancelled?from=checkout',
+        openedAt: t.clock.now(),
+        expiresAt: new Date(t.clock.now().getTime() + 30 * MIN),
+        ...over,
+      },
+      `page-${n}`,
+    );
   const show = (id: string) => t.app.inject({ method: 'GET', url: `/checkout/${id}` });
   const tokenOf = (html: string) => /name="token" value="([^"]+)"/.exec(html)?.[1] ?? '';
   const post = (id: string, action: 'pay' | 'cancel', fields: Record<string, string>) =>
-    t.app.inject({ method: 'POST', url: `/checkout/${id}/${action}`, headers: FORM, payload: new URLSearchParams(fields).toString() });
+    t.app.inject({
+      method: 'POST',
+      url: `/checkout/${id}/${action}`,
+      headers: FORM,
+      payload: new URLSearchParams(fields).toString(),
+    });
 
-  it('shows the booking, the amount in the currency\'s decimals, Pay and Cancel, escaped and locked down', async () => {
+  it("shows the booking, the amount in the currency's decimals, Pay and Cancel, escaped and locked down", async () => {
     const s = await create();
     const res = await show(s.id);
     assert.equal(res.statusCode, 200);
@@ -80,7 +93,10 @@ describe('local checkout page', () => {
     assert.deepEqual([paid.status, paid.paymentStatus], ['complete', 'paid']);
     assert.match(paid.paymentId!, /^pi_local_/);
     assert.deepEqual(paid.customerDetails, { email: 'ann@example.test', name: 'Ann Guest' });
-    assert.deepEqual(completed.filter((c) => c.id === s.id).map((c) => c.paymentId), [paid.paymentId]);
+    assert.deepEqual(
+      completed.filter((c) => c.id === s.id).map((c) => c.paymentId),
+      [paid.paymentId],
+    );
 
     const again = await post(s.id, 'pay', { token });
     assert.equal(again.statusCode, 409);
@@ -100,9 +116,13 @@ describe('local checkout page', () => {
     assert.deepEqual((await local.retrieveCheckout(s.id))!.customerDetails, { email: null, name: null });
   });
 
-  it('refuses a form without the page\'s token', async () => {
+  it("refuses a form without the page's token", async () => {
     const s = await create();
-    for (const fields of [{} as Record<string, string>, { token: 'forged' }, { token: tokenOf((await show((await create()).id)).body) }]) {
+    for (const fields of [
+      {} as Record<string, string>,
+      { token: 'forged' },
+      { token: tokenOf((await show((await create()).id)).body) },
+    ]) {
       const res = await post(s.id, 'pay', fields);
       assert.equal(res.statusCode, 403, JSON.stringify(fields));
       assert.equal((await post(s.id, 'cancel', fields)).statusCode, 403);
@@ -135,16 +155,24 @@ describe('local checkout page', () => {
   });
 
   it('an unknown session is a 404 page', async () => {
-    for (const res of [await show('cs_local_unknown'), await post('cs_local_unknown', 'pay', { token: 'x' }), await post('cs_local_unknown', 'cancel', { token: 'x' })]) {
+    for (const res of [
+      await show('cs_local_unknown'),
+      await post('cs_local_unknown', 'pay', { token: 'x' }),
+      await post('cs_local_unknown', 'cancel', { token: 'x' }),
+    ]) {
       assert.equal(res.statusCode, 404);
       assert.match(res.headers['content-type'] as string, /text\/html/);
       assert.match(res.body, /Checkout not found/);
     }
   });
 
-  it('documents the page\'s routes in the OpenAPI document', async () => {
+  it("documents the page's routes in the OpenAPI document", async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json();
-    for (const [path, method] of [['/checkout/{sessionId}', 'get'], ['/checkout/{sessionId}/pay', 'post'], ['/checkout/{sessionId}/cancel', 'post']] as const) {
+    for (const [path, method] of [
+      ['/checkout/{sessionId}', 'get'],
+      ['/checkout/{sessionId}/pay', 'post'],
+      ['/checkout/{sessionId}/cancel', 'post'],
+    ] as const) {
       const op = doc.paths[path]?.[method];
       assert.ok(op, `${method} ${path}`);
       assert.ok(op.description?.length > 40, `${method} ${path} description`);

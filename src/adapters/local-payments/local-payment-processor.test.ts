@@ -6,7 +6,11 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { onPostgres } from '../../../test/helpers/test-database.ts';
 import { currencies } from '../../db/schema/index.ts';
-import { ProcessorRejectedError, WebhookSignatureError, type CreateCheckoutInput } from '../../ports/payment-processor.ts';
+import {
+  ProcessorRejectedError,
+  WebhookSignatureError,
+  type CreateCheckoutInput,
+} from '../../ports/payment-processor.ts';
 import { LocalPaymentProcessor, LocalProcessorError } from './local-payment-processor.ts';
 
 const START = new Date('2030-03-10T12:00:00Z');
@@ -40,21 +44,39 @@ describe('local payment processor', () => {
     return (await local.payFromPage(s.id, { email: null, name: null }))!;
   };
   // Refusals are the port's ProcessorRejectedError, so the service branches alike over Stripe.
-  const refusal = (code: LocalProcessorError['code']) => (err: unknown) => err instanceof ProcessorRejectedError && err instanceof LocalProcessorError && err.code === code;
+  const refusal = (code: LocalProcessorError['code']) => (err: unknown) =>
+    err instanceof ProcessorRejectedError && err instanceof LocalProcessorError && err.code === code;
 
   it('creates an open session shaped like a Stripe checkout.session; a repeated create returns the first', async () => {
     const s = await local.createCheckout(input(), 'create-1');
     assert.match(s.id, /^cs_local_[0-9a-f]{24}$/);
     assert.equal(s.url, `http://pay.test/checkout/${s.id}`);
     assert.ok(s.clientSecret?.startsWith(`${s.id}_secret_`));
-    assert.deepEqual([s.status, s.paymentStatus, s.amountTotal, s.currency, s.paymentId, s.customerDetails], ['open', 'unpaid', 42_900, 'EUR', null, null]);
+    assert.deepEqual(
+      [s.status, s.paymentStatus, s.amountTotal, s.currency, s.paymentId, s.customerDetails],
+      ['open', 'unpaid', 42_900, 'EUR', null, null],
+    );
     assert.equal(s.expiresAt.getTime(), START.getTime() + 30 * MIN);
     assert.deepEqual(s.raw, {
-      id: s.id, object: 'checkout.session', mode: 'payment', livemode: false, amount_subtotal: 42_900, amount_total: 42_900, currency: 'eur',
-      client_reference_id: s.clientReferenceId, customer_email: 'guest@example.test', customer_details: null,
-      metadata: { booking_ref_code: 'BK-1', reservation_id: '7' }, payment_intent: null, payment_status: 'unpaid', status: 'open', url: s.url,
-      success_url: 'https://shop.test/paid?session_id={CHECKOUT_SESSION_ID}', cancel_url: 'https://shop.test/cancelled',
-      created: START.getTime() / 1000, expires_at: START.getTime() / 1000 + 1800,
+      id: s.id,
+      object: 'checkout.session',
+      mode: 'payment',
+      livemode: false,
+      amount_subtotal: 42_900,
+      amount_total: 42_900,
+      currency: 'eur',
+      client_reference_id: s.clientReferenceId,
+      customer_email: 'guest@example.test',
+      customer_details: null,
+      metadata: { booking_ref_code: 'BK-1', reservation_id: '7' },
+      payment_intent: null,
+      payment_status: 'unpaid',
+      status: 'open',
+      url: s.url,
+      success_url: 'https://shop.test/paid?session_id={CHECKOUT_SESSION_ID}',
+      cancel_url: 'https://shop.test/cancelled',
+      created: START.getTime() / 1000,
+      expires_at: START.getTime() / 1000 + 1800,
     });
     const again = await local.createCheckout(input({ amountMinor: 1 }), 'create-1');
     assert.equal(again.id, s.id);
@@ -67,7 +89,10 @@ describe('local payment processor', () => {
     await assert.rejects(local.createCheckout(input({ amountMinor: 12.5 }), 'bad-2'), refusal('invalid_request'));
     await assert.rejects(local.createCheckout(input({ currency: 'XXX' }), 'bad-3'), refusal('invalid_request'));
     await assert.rejects(local.createCheckout(input({ expiresAt: START }), 'bad-4'), refusal('invalid_request'));
-    await assert.rejects(local.createCheckout(input({ successUrl: 'javascript:alert(1)' }), 'bad-5'), refusal('invalid_request'));
+    await assert.rejects(
+      local.createCheckout(input({ successUrl: 'javascript:alert(1)' }), 'bad-5'),
+      refusal('invalid_request'),
+    );
   });
 
   it('retrieves by id; a session past expires_at reads as expired; expire is a no-op once settled', async () => {
@@ -76,7 +101,10 @@ describe('local payment processor', () => {
     assert.equal((await local.retrieveCheckout(s.id))?.status, 'open');
     t.clock.advance(30 * MIN);
     const lapsed = (await local.retrieveCheckout(s.id))!;
-    assert.deepEqual([lapsed.status, lapsed.url, lapsed.raw.status, lapsed.raw.url], ['expired', null, 'expired', null]);
+    assert.deepEqual(
+      [lapsed.status, lapsed.url, lapsed.raw.status, lapsed.raw.url],
+      ['expired', null, 'expired', null],
+    );
     assert.equal(await local.payFromPage(s.id, { email: null, name: null }), null);
     t.clock.set(START);
 
@@ -92,7 +120,9 @@ describe('local payment processor', () => {
 
   it('pays once: the conditional write lets exactly one of concurrent payments through', async () => {
     const s = await local.createCheckout(input(), 'pay-race');
-    const results = await Promise.all(Array.from({ length: 6 }, (_, i) => local.payFromPage(s.id, { email: `g${i}@example.test`, name: `G${i}` })));
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => local.payFromPage(s.id, { email: `g${i}@example.test`, name: `G${i}` })),
+    );
     const winners = results.filter((r) => r !== null);
     assert.equal(winners.length, 1);
     const won = winners[0]!;
@@ -102,11 +132,16 @@ describe('local payment processor', () => {
     assert.equal(kept.paymentId, won.paymentId);
     assert.deepEqual(kept.customerDetails, won.customerDetails);
     assert.equal(kept.raw.payment_intent, won.paymentId);
-    console.log(`# concurrent page payments on ${onPostgres ? 'PostgreSQL' : 'PGlite (one connection: logic only)'}: 1 of 6 paid`);
+    console.log(
+      `# concurrent page payments on ${onPostgres ? 'PostgreSQL' : 'PGlite (one connection: logic only)'}: 1 of 6 paid`,
+    );
   });
 
   it('refunds up to what was paid, one result per idempotency key', async () => {
-    await assert.rejects(local.refund({ paymentId: 'pi_local_nope', amountMinor: 1 }, 'r-0'), refusal('resource_missing'));
+    await assert.rejects(
+      local.refund({ paymentId: 'pi_local_nope', amountMinor: 1 }, 'r-0'),
+      refusal('resource_missing'),
+    );
     const unpaid = await local.createCheckout(input(), 'refund-unpaid');
     assert.equal(unpaid.paymentId, null);
     const p = await paidSession(1000);
@@ -114,7 +149,10 @@ describe('local payment processor', () => {
     assert.match(first.id, /^re_local_/);
     assert.deepEqual({ ...first, id: '' }, { id: '', status: 'succeeded', amountMinor: 400 });
     assert.deepEqual(await local.refund({ paymentId: p.paymentId!, amountMinor: 400 }, 'r-1'), first);
-    await assert.rejects(local.refund({ paymentId: p.paymentId!, amountMinor: 601 }, 'r-2'), refusal('amount_too_large'));
+    await assert.rejects(
+      local.refund({ paymentId: p.paymentId!, amountMinor: 601 }, 'r-2'),
+      refusal('amount_too_large'),
+    );
     await assert.rejects(local.refund({ paymentId: p.paymentId!, amountMinor: 0 }, 'r-3'), refusal('invalid_request'));
     const rest = await local.refund({ paymentId: p.paymentId!, amountMinor: 600 }, 'r-4');
     assert.notEqual(rest.id, first.id);
@@ -125,24 +163,55 @@ describe('local payment processor', () => {
 
   it('concurrent refunds of one payment never exceed it; a raced retry returns its first result', async () => {
     const p = await paidSession(1000);
-    const settled = await Promise.allSettled(Array.from({ length: 5 }, (_, i) => local.refund({ paymentId: p.paymentId!, amountMinor: 300 }, `race-${i}`)));
+    const settled = await Promise.allSettled(
+      Array.from({ length: 5 }, (_, i) => local.refund({ paymentId: p.paymentId!, amountMinor: 300 }, `race-${i}`)),
+    );
     assert.equal(settled.filter((r) => r.status === 'fulfilled').length, 3);
     assert.ok(settled.every((r) => r.status === 'fulfilled' || refusal('amount_too_large')(r.reason)));
     const q = await paidSession(1000);
-    const same = await Promise.all(Array.from({ length: 4 }, () => local.refund({ paymentId: q.paymentId!, amountMinor: 700 }, 'race-same')));
+    const same = await Promise.all(
+      Array.from({ length: 4 }, () => local.refund({ paymentId: q.paymentId!, amountMinor: 700 }, 'race-same')),
+    );
     assert.equal(new Set(same.map((r) => r.id)).size, 1);
   });
 
   it('transfers once per idempotency key', async () => {
-    const a = await local.transfer({ destination: 'acct_owner_1', amountMinor: 12_345, currency: 'usd', description: 'payout 1' }, 't-1');
+    const a = await local.transfer(
+      { destination: 'acct_owner_1', amountMinor: 12_345, currency: 'usd', description: 'payout 1' },
+      't-1',
+    );
     assert.match(a.id, /^tr_local_/);
     assert.deepEqual({ ...a, id: '' }, { id: '', amountMinor: 12_345, currency: 'USD' });
-    assert.deepEqual(await local.transfer({ destination: 'acct_owner_1', amountMinor: 12_345, currency: 'USD', description: 'payout 1' }, 't-1'), a);
-    const same = await Promise.all(Array.from({ length: 4 }, () => local.transfer({ destination: 'acct_owner_2', amountMinor: 5, currency: 'EUR', description: 'x' }, 't-race')));
+    assert.deepEqual(
+      await local.transfer(
+        { destination: 'acct_owner_1', amountMinor: 12_345, currency: 'USD', description: 'payout 1' },
+        't-1',
+      ),
+      a,
+    );
+    const same = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        local.transfer({ destination: 'acct_owner_2', amountMinor: 5, currency: 'EUR', description: 'x' }, 't-race'),
+      ),
+    );
     assert.equal(new Set(same.map((r) => r.id)).size, 1);
-    assert.notEqual((await local.transfer({ destination: 'acct_owner_1', amountMinor: 12_345, currency: 'USD', description: 'payout 2' }, 't-2')).id, a.id);
-    await assert.rejects(local.transfer({ destination: 'acct_owner_1', amountMinor: -5, currency: 'USD', description: 'x' }, 't-3'), refusal('invalid_request'));
-    await assert.rejects(local.transfer({ destination: '', amountMinor: 5, currency: 'USD', description: 'x' }, 't-4'), refusal('invalid_request'));
+    assert.notEqual(
+      (
+        await local.transfer(
+          { destination: 'acct_owner_1', amountMinor: 12_345, currency: 'USD', description: 'payout 2' },
+          't-2',
+        )
+      ).id,
+      a.id,
+    );
+    await assert.rejects(
+      local.transfer({ destination: 'acct_owner_1', amountMinor: -5, currency: 'USD', description: 'x' }, 't-3'),
+      refusal('invalid_request'),
+    );
+    await assert.rejects(
+      local.transfer({ destination: '', amountMinor: 5, currency: 'USD', description: 'x' }, 't-4'),
+      refusal('invalid_request'),
+    );
   });
 
   it('accepts its own signed webhooks only: not tampered, not another key, not older or newer than 300 s', async () => {
@@ -154,7 +223,8 @@ describe('local payment processor', () => {
     assert.match(event.id, /^evt_local_/);
     assert.deepEqual({ ...event.session!, raw: null }, { ...s, clientSecret: null, raw: null });
 
-    const rejects = (b: Buffer, headers: Record<string, string | undefined>) => assert.throws(() => local.parseWebhook(b, headers), WebhookSignatureError);
+    const rejects = (b: Buffer, headers: Record<string, string | undefined>) =>
+      assert.throws(() => local.parseWebhook(b, headers), WebhookSignatureError);
     rejects(Buffer.from(hook.body.replace('"paid"', '"unpaid"')), hook.headers);
     rejects(body, { ...hook.headers, 'local-signature': undefined });
     rejects(body, { 'local-signature': 'garbage' });
@@ -171,7 +241,7 @@ describe('local payment processor', () => {
     t.clock.set(START);
   });
 
-  it('supports the currency table\'s active currencies', async () => {
+  it("supports the currency table's active currencies", async () => {
     const before = await local.supportedCurrencies();
     assert.ok(['EUR', 'USD', 'JPY', 'KWD'].every((c) => before.includes(c)));
     await t.deps.db.update(currencies).set({ isActive: false }).where(eq(currencies.code, 'SAR'));

@@ -77,10 +77,14 @@ export class LocalPaymentProcessor implements PaymentProcessor {
   async createCheckout(input: CreateCheckoutInput, idempotencyKey: string): Promise<CheckoutSession> {
     const now = this.clock.now();
     const currency = input.currency.toUpperCase();
-    if (!isCount(input.amountMinor)) throw new LocalProcessorError('invalid_request', 'amount must be a positive whole number of minor units');
-    if (input.expiresAt.getTime() <= now.getTime()) throw new LocalProcessorError('invalid_request', 'expires_at must be in the future');
-    if (!isWebUrl(input.successUrl) || !isWebUrl(input.cancelUrl)) throw new LocalProcessorError('invalid_request', 'success_url and cancel_url must be absolute http(s) URLs');
-    if (!(await this.supportedCurrencies()).includes(currency)) throw new LocalProcessorError('invalid_request', `currency ${currency} is not supported`);
+    if (!isCount(input.amountMinor))
+      throw new LocalProcessorError('invalid_request', 'amount must be a positive whole number of minor units');
+    if (input.expiresAt.getTime() <= now.getTime())
+      throw new LocalProcessorError('invalid_request', 'expires_at must be in the future');
+    if (!isWebUrl(input.successUrl) || !isWebUrl(input.cancelUrl))
+      throw new LocalProcessorError('invalid_request', 'success_url and cancel_url must be absolute http(s) URLs');
+    if (!(await this.supportedCurrencies()).includes(currency))
+      throw new LocalProcessorError('invalid_request', `currency ${currency} is not supported`);
     const id = randomId('cs_local_');
     const inserted = await this.db
       .insert(localCheckoutSessions)
@@ -101,7 +105,14 @@ export class LocalPaymentProcessor implements PaymentProcessor {
       })
       .onConflictDoNothing({ target: localCheckoutSessions.idempotencyKey })
       .returning();
-    const row = inserted[0] ?? (await this.db.select().from(localCheckoutSessions).where(eq(localCheckoutSessions.idempotencyKey, idempotencyKey)))[0];
+    const row =
+      inserted[0] ??
+      (
+        await this.db
+          .select()
+          .from(localCheckoutSessions)
+          .where(eq(localCheckoutSessions.idempotencyKey, idempotencyKey))
+      )[0];
     if (!row) throw new Error('checkout session vanished after an idempotency conflict');
     return this.view(row);
   }
@@ -117,33 +128,51 @@ export class LocalPaymentProcessor implements PaymentProcessor {
       .set({ status: 'expired' })
       .where(and(eq(localCheckoutSessions.id, sessionId), eq(localCheckoutSessions.status, 'open')))
       .returning({ id: localCheckoutSessions.id });
-    if (updated.length === 0 && !(await this.row(sessionId))) throw new LocalProcessorError('resource_missing', `No such checkout session: ${sessionId}`);
+    if (updated.length === 0 && !(await this.row(sessionId)))
+      throw new LocalProcessorError('resource_missing', `No such checkout session: ${sessionId}`);
   }
 
-  async refund(input: { paymentId: string; amountMinor: number; reason?: string }, idempotencyKey: string): Promise<RefundResult> {
-    if (!isCount(input.amountMinor)) throw new LocalProcessorError('invalid_request', 'refund amount must be a positive whole number of minor units');
+  async refund(
+    input: { paymentId: string; amountMinor: number; reason?: string },
+    idempotencyKey: string,
+  ): Promise<RefundResult> {
+    if (!isCount(input.amountMinor))
+      throw new LocalProcessorError('invalid_request', 'refund amount must be a positive whole number of minor units');
     return this.db.transaction(async (tx) => {
       // The lock serialises refunds of one payment, so two of them cannot both fit the balance,
       // and a retry racing its first attempt finds that attempt's record once it gets the lock.
       const [paid] = await tx
         .select()
         .from(localCheckoutSessions)
-        .where(and(eq(localCheckoutSessions.paymentIntentId, input.paymentId), eq(localCheckoutSessions.paymentStatus, 'paid')))
+        .where(
+          and(
+            eq(localCheckoutSessions.paymentIntentId, input.paymentId),
+            eq(localCheckoutSessions.paymentStatus, 'paid'),
+          ),
+        )
         .for('update');
       if (!paid) throw new LocalProcessorError('resource_missing', `No such payment: ${input.paymentId}`);
       const first = await this.record(tx, 'refund', idempotencyKey);
-      if (first) return first as unknown as RefundResult;
+      if (first) return first;
       const [{ refunded } = { refunded: '0' }] = await tx
         .select({ refunded: sql<string>`coalesce(sum((${localProcessorRecords.data}->>'amountMinor')::bigint), 0)` })
         .from(localProcessorRecords)
-        .where(and(eq(localProcessorRecords.kind, 'refund'), sql`${localProcessorRecords.data}->>'paymentId' = ${input.paymentId}`));
+        .where(
+          and(
+            eq(localProcessorRecords.kind, 'refund'),
+            sql`${localProcessorRecords.data}->>'paymentId' = ${input.paymentId}`,
+          ),
+        );
       const left = paid.amountMinor - Number(refunded);
       if (input.amountMinor > left) {
-        throw new LocalProcessorError('amount_too_large', `Refund of ${input.amountMinor} exceeds the ${left} left to refund on ${input.paymentId}`);
+        throw new LocalProcessorError(
+          'amount_too_large',
+          `Refund of ${input.amountMinor} exceeds the ${left} left to refund on ${input.paymentId}`,
+        );
       }
       const result: RefundResult = { id: randomId('re_local_'), status: 'succeeded', amountMinor: input.amountMinor };
       const data = { ...result, paymentId: input.paymentId, currency: paid.currency, reason: input.reason ?? null };
-      return (await this.insertRecord(tx, 'refund', idempotencyKey, result.id, data)) as unknown as RefundResult;
+      return this.insertRecord(tx, 'refund', idempotencyKey, result.id, data);
     });
   }
 
@@ -152,20 +181,29 @@ export class LocalPaymentProcessor implements PaymentProcessor {
     idempotencyKey: string,
   ): Promise<TransferResult> {
     const currency = input.currency.toUpperCase();
-    if (!isCount(input.amountMinor)) throw new LocalProcessorError('invalid_request', 'transfer amount must be a positive whole number of minor units');
+    if (!isCount(input.amountMinor))
+      throw new LocalProcessorError(
+        'invalid_request',
+        'transfer amount must be a positive whole number of minor units',
+      );
     if (!input.destination) throw new LocalProcessorError('invalid_request', 'transfer destination is required');
-    if (!(await this.supportedCurrencies()).includes(currency)) throw new LocalProcessorError('invalid_request', `currency ${currency} is not supported`);
+    if (!(await this.supportedCurrencies()).includes(currency))
+      throw new LocalProcessorError('invalid_request', `currency ${currency} is not supported`);
     const first = await this.record(this.db, 'transfer', idempotencyKey);
-    if (first) return first as unknown as TransferResult;
+    if (first) return first;
     const result: TransferResult = { id: randomId('tr_local_'), amountMinor: input.amountMinor, currency };
     const data = { ...result, destination: input.destination, description: input.description };
-    return (await this.insertRecord(this.db, 'transfer', idempotencyKey, result.id, data)) as unknown as TransferResult;
+    return this.insertRecord(this.db, 'transfer', idempotencyKey, result.id, data);
   }
 
   parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): ProcessorEvent {
     verifySignature(this.webhookKey, rawBody, headers[LOCAL_SIGNATURE_HEADER], this.clock.now());
     try {
-      const event = JSON.parse(rawBody.toString('utf8')) as { id?: unknown; type?: unknown; data?: { object?: Record<string, unknown> } };
+      const event = JSON.parse(rawBody.toString('utf8')) as {
+        id?: unknown;
+        type?: unknown;
+        data?: { object?: Record<string, unknown> };
+      };
       if (typeof event.id !== 'string' || typeof event.type !== 'string') throw new TypeError('not an event');
       const object = event.data?.object;
       const session = object && object.object === 'checkout.session' ? sessionFromObject(object) : null;
@@ -179,13 +217,29 @@ export class LocalPaymentProcessor implements PaymentProcessor {
   /** A signed webhook delivery of the given event, as the local processor would send it. */
   signedWebhook(type: string, session: CheckoutSession): { body: string; headers: Record<string, string> } {
     const now = this.clock.now();
-    const body = JSON.stringify({ id: randomId('evt_local_'), object: 'event', type, created: Math.floor(now.getTime() / 1000), data: { object: session.raw } });
-    return { body, headers: { 'content-type': 'application/json', [LOCAL_SIGNATURE_HEADER]: signatureHeader(this.webhookKey, body, now) } };
+    const body = JSON.stringify({
+      id: randomId('evt_local_'),
+      object: 'event',
+      type,
+      created: Math.floor(now.getTime() / 1000),
+      data: { object: session.raw },
+    });
+    return {
+      body,
+      headers: {
+        'content-type': 'application/json',
+        [LOCAL_SIGNATURE_HEADER]: signatureHeader(this.webhookKey, body, now),
+      },
+    };
   }
 
   /** The currency table's active currencies: whatever the service can price, the local processor takes. */
   async supportedCurrencies(): Promise<string[]> {
-    const rows = await this.db.select({ code: currencies.code }).from(currencies).where(eq(currencies.isActive, true)).orderBy(asc(currencies.code));
+    const rows = await this.db
+      .select({ code: currencies.code })
+      .from(currencies)
+      .where(eq(currencies.isActive, true))
+      .orderBy(asc(currencies.code));
     return rows.map((r) => r.code.toUpperCase());
   }
 
@@ -194,8 +248,17 @@ export class LocalPaymentProcessor implements PaymentProcessor {
   async pageView(sessionId: string): Promise<CheckoutPageView | null> {
     const row = await this.row(sessionId);
     if (!row) return null;
-    const [currency] = await this.db.select({ decimals: currencies.decimals }).from(currencies).where(eq(currencies.code, row.currency));
-    return { session: this.view(row), description: row.description, successUrl: row.successUrl, cancelUrl: row.cancelUrl, decimals: currency?.decimals ?? 2 };
+    const [currency] = await this.db
+      .select({ decimals: currencies.decimals })
+      .from(currencies)
+      .where(eq(currencies.code, row.currency));
+    return {
+      session: this.view(row),
+      description: row.description,
+      successUrl: row.successUrl,
+      cancelUrl: row.cancelUrl,
+      decimals: currency?.decimals ?? 2,
+    };
   }
 
   /** The hidden form field that proves a POST came from the page itself. */
@@ -213,7 +276,10 @@ export class LocalPaymentProcessor implements PaymentProcessor {
    * Takes the payment when the session is still open and unexpired, in one conditional write so
    * a double submit or two tabs can never pay twice. Returns null when nothing was paid.
    */
-  async payFromPage(sessionId: string, customer: { email: string | null; name: string | null }): Promise<CheckoutSession | null> {
+  async payFromPage(
+    sessionId: string,
+    customer: { email: string | null; name: string | null },
+  ): Promise<CheckoutSession | null> {
     const now = this.clock.now();
     const [row] = await this.db
       .update(localCheckoutSessions)
@@ -225,7 +291,13 @@ export class LocalPaymentProcessor implements PaymentProcessor {
         ...(customer.email ? { customerEmail: customer.email } : {}),
         ...(customer.name ? { customerName: customer.name } : {}),
       })
-      .where(and(eq(localCheckoutSessions.id, sessionId), eq(localCheckoutSessions.status, 'open'), gt(localCheckoutSessions.expiresAt, now)))
+      .where(
+        and(
+          eq(localCheckoutSessions.id, sessionId),
+          eq(localCheckoutSessions.status, 'open'),
+          gt(localCheckoutSessions.expiresAt, now),
+        ),
+      )
       .returning();
     return row ? this.view(row) : null;
   }
@@ -245,7 +317,11 @@ export class LocalPaymentProcessor implements PaymentProcessor {
     return toCheckoutSession(row, this.clock.now(), this.publicBaseUrl);
   }
 
-  private async record(exec: Pick<Db, 'select'>, kind: string, idempotencyKey: string): Promise<Record<string, unknown> | null> {
+  private async record<K extends RecordKind>(
+    exec: Pick<Db, 'select'>,
+    kind: K,
+    idempotencyKey: string,
+  ): Promise<RecordResults[K] | null> {
     const [found] = await exec
       .select({ data: localProcessorRecords.data })
       .from(localProcessorRecords)
@@ -254,7 +330,13 @@ export class LocalPaymentProcessor implements PaymentProcessor {
   }
 
   // A concurrent write with the same key may win between our read and insert: then its record is the answer.
-  private async insertRecord(exec: Pick<Db, 'select' | 'insert'>, kind: string, idempotencyKey: string, id: string, data: Record<string, unknown>) {
+  private async insertRecord<K extends RecordKind>(
+    exec: Pick<Db, 'select' | 'insert'>,
+    kind: K,
+    idempotencyKey: string,
+    id: string,
+    data: Record<string, unknown>,
+  ): Promise<RecordResults[K]> {
     const inserted = await exec
       .insert(localProcessorRecords)
       .values({ id, kind, idempotencyKey, data, createdAt: this.clock.now() })
@@ -267,9 +349,21 @@ export class LocalPaymentProcessor implements PaymentProcessor {
   }
 }
 
+interface RecordResults {
+  refund: RefundResult;
+  transfer: TransferResult;
+}
+type RecordKind = keyof RecordResults;
+
 /** The port's result from a stored record (which also keeps what the processor needs itself). */
-function publicPart(data: Record<string, unknown>, kind: string): Record<string, unknown> {
-  return kind === 'refund'
-    ? { id: data.id, status: data.status, amountMinor: data.amountMinor }
-    : { id: data.id, amountMinor: data.amountMinor, currency: data.currency };
+function publicPart<K extends RecordKind>(data: Record<string, unknown>, kind: K): RecordResults[K] {
+  const results: { [k in RecordKind]: () => RecordResults[k] } = {
+    refund: () => ({
+      id: String(data.id),
+      status: data.status as RefundResult['status'],
+      amountMinor: Number(data.amountMinor),
+    }),
+    transfer: () => ({ id: String(data.id), amountMinor: Number(data.amountMinor), currency: String(data.currency) }),
+  };
+  return results[kind]();
 }

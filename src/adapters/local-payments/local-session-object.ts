@@ -66,9 +66,17 @@ const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
 /** Reads a session object from a webhook body (the inverse of toCheckoutSession's raw). */
 export function sessionFromObject(o: Record<string, unknown>): CheckoutSession {
-  const details = o.customer_details && typeof o.customer_details === 'object' ? (o.customer_details as Record<string, unknown>) : null;
+  const details =
+    o.customer_details && typeof o.customer_details === 'object'
+      ? (o.customer_details as Record<string, unknown>)
+      : null;
   const metadata = o.metadata && typeof o.metadata === 'object' ? (o.metadata as Record<string, string>) : {};
-  if (typeof o.id !== 'string' || typeof o.amount_total !== 'number' || typeof o.currency !== 'string' || typeof o.expires_at !== 'number') {
+  if (
+    typeof o.id !== 'string' ||
+    typeof o.amount_total !== 'number' ||
+    typeof o.currency !== 'string' ||
+    typeof o.expires_at !== 'number'
+  ) {
     throw new TypeError('not a checkout.session object');
   }
   return {

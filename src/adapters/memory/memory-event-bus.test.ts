@@ -58,7 +58,12 @@ describe('MemoryEventBus', () => {
     await bus.publish('t', {});
     await tick();
     assert.deepEqual(seen, ['topic', 'all', 'topic', 'all']);
-    assert.deepEqual(errors.map((e) => (e as Error).message).sort(), ['async failure', 'async failure', 'sync failure', 'sync failure']);
+    assert.deepEqual(errors.map((e) => (e as Error).message).sort(), [
+      'async failure',
+      'async failure',
+      'sync failure',
+      'sync failure',
+    ]);
     await bus.close();
   });
 

@@ -32,7 +32,12 @@ describe('OutboxMailer (the default mailer)', () => {
   });
 
   it('keeps each message in mail_outbox and writes it to the log', async () => {
-    const message: MailMessage = { to: 'Guest@Example.test', subject: 'Verify your e-mail', text: 'Your code is 654321', html: '<b>654321</b>' };
+    const message: MailMessage = {
+      to: 'Guest@Example.test',
+      subject: 'Verify your e-mail',
+      text: 'Your code is 654321',
+      html: '<b>654321</b>',
+    };
     await t.deps.mailer.send(message);
     const rows = await platformRepository(t.deps.db).listMail('guest@example.test');
     assert.equal(rows.length, 1);
@@ -44,22 +49,32 @@ describe('OutboxMailer (the default mailer)', () => {
     const line = captured.lines.find((l) => typeof l.msg === 'string' && l.msg.includes('Verify your e-mail'));
     assert.ok(line, JSON.stringify(captured.lines));
     assert.equal(line.level, 30);
-    assert.deepEqual(line.mail, { to: 'Guest@Example.test', subject: 'Verify your e-mail', text: 'Your code is 654321' });
+    assert.deepEqual(line.mail, {
+      to: 'Guest@Example.test',
+      subject: 'Verify your e-mail',
+      text: 'Your code is 654321',
+    });
   });
 
   it('keeps messages in the order they were sent', async () => {
     await t.deps.mailer.send({ to: 'order@example.test', subject: 'first', text: '1' });
     await t.deps.mailer.send({ to: 'order@example.test', subject: 'second', text: '2' });
-    assert.deepEqual((await t.mails('order@example.test')).map((m) => m.subject), ['first', 'second']);
+    assert.deepEqual(
+      (await t.mails('order@example.test')).map((m) => m.subject),
+      ['first', 'second'],
+    );
   });
 });
 
 describe('OutboxMailer', () => {
   // The caller must learn that the mail was not kept (a code the user never gets is a dead end).
   it('rejects when the message could not be recorded', async () => {
-    const mailer = new OutboxMailer(async () => {
-      throw new Error('database unavailable');
-    }, () => {});
+    const mailer = new OutboxMailer(
+      async () => {
+        throw new Error('database unavailable');
+      },
+      () => {},
+    );
     await assert.rejects(mailer.send({ to: 'a@example.test', subject: 's', text: 't' }), /database unavailable/);
     await mailer.close();
   });

@@ -8,7 +8,10 @@ export type MailLogger = (message: MailMessage) => void;
  * table and written to the log, so sign-up and reset flows work on a bare `npm start`.
  */
 export class OutboxMailer implements Mailer {
-  constructor(private readonly record: MailRecorder, private readonly log: MailLogger) {}
+  constructor(
+    private readonly record: MailRecorder,
+    private readonly log: MailLogger,
+  ) {}
 
   async send(message: MailMessage): Promise<void> {
     await this.record(message);

@@ -7,7 +7,10 @@ import type { RateCount, RateCounter, RateLimits } from '../../ports/rate-limits
 
 export class FlexibleRateLimits implements RateLimits {
   /** `namespace` starts every key (this deployment's, config.redisPrefix). */
-  constructor(private readonly redis: Redis | null, private readonly namespace = '') {}
+  constructor(
+    private readonly redis: Redis | null,
+    private readonly namespace = '',
+  ) {}
 
   counter(prefix: string, points: number, windowMs: number): RateCounter {
     const opts = { points, duration: Math.ceil(windowMs / 1000), keyPrefix: `${this.namespace}${prefix}` };

@@ -6,7 +6,9 @@ import type { BusMessage } from '../../ports/event-bus.ts';
 import { RedisEventBus } from './redis-event-bus.ts';
 
 const url = process.env.TEST_REDIS_URL;
-const skipReason = url ? false : 'TEST_REDIS_URL is not set; set it (e.g. redis://127.0.0.1:6379) to test the Redis bus';
+const skipReason = url
+  ? false
+  : 'TEST_REDIS_URL is not set; set it (e.g. redis://127.0.0.1:6379) to test the Redis bus';
 if (!url) console.log(`# redis-event-bus.test.ts skipped: ${skipReason}`);
 
 /** Resolves with the first `count` messages a subscription gets, or rejects after a while. */
@@ -86,9 +88,15 @@ describe('RedisEventBus', { skip: skipReason }, () => {
     const good = collect(serverB, 'throws', 2);
     await serverA.publish('throws', 1);
     await serverA.publish('throws', 2);
-    assert.deepEqual((await good).map((m) => m.payload), [1, 2]);
+    assert.deepEqual(
+      (await good).map((m) => m.payload),
+      [1, 2],
+    );
     offBad();
-    assert.deepEqual(errors.map((e) => (e as Error).message), ['handler failed', 'handler failed']);
+    assert.deepEqual(
+      errors.map((e) => (e as Error).message),
+      ['handler failed', 'handler failed'],
+    );
   });
 
   it('does not deliver messages of another channel', async () => {

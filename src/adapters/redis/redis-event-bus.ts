@@ -9,11 +9,20 @@ export class RedisEventBus implements EventBus {
   private readonly local: MemoryEventBus;
   private readonly ready: Promise<unknown>;
 
-  constructor(url: string, private readonly channel = 'stays:events', onError: (err: unknown) => void = () => {}) {
+  constructor(
+    url: string,
+    private readonly channel = 'stays:events',
+    onError: (err: unknown) => void = () => {},
+  ) {
     this.local = new MemoryEventBus(onError);
     // Publishing fails at once while Redis is away (the outbox relay keeps the event and tries
     // again) instead of holding the relay's transaction open for the reconnection.
-    this.pub = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: 2000 });
+    this.pub = new Redis(url, {
+      lazyConnect: false,
+      maxRetriesPerRequest: 1,
+      enableOfflineQueue: false,
+      commandTimeout: 2000,
+    });
     this.sub = new Redis(url, { lazyConnect: false });
     this.pub.on('error', onError);
     this.sub.on('error', onError);

@@ -6,7 +6,9 @@ import { Redis } from 'ioredis';
 import { RedisPresence } from './redis-presence.ts';
 
 const url = process.env.TEST_REDIS_URL;
-const skipReason = url ? false : 'TEST_REDIS_URL is not set; set it (e.g. redis://127.0.0.1:6379) to test the Redis presence';
+const skipReason = url
+  ? false
+  : 'TEST_REDIS_URL is not set; set it (e.g. redis://127.0.0.1:6379) to test the Redis presence';
 if (!url) console.log(`# redis-presence.test.ts skipped: ${skipReason}`);
 
 describe('Redis presence', { skip: skipReason }, () => {

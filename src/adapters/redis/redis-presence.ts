@@ -23,7 +23,11 @@ export class RedisPresence implements Presence {
   private readonly timer: NodeJS.Timeout;
   private readonly onError: (err: unknown) => void;
 
-  constructor(private readonly redis: Redis, private readonly instanceId: string, opts: RedisPresenceOptions = {}) {
+  constructor(
+    private readonly redis: Redis,
+    private readonly instanceId: string,
+    opts: RedisPresenceOptions = {},
+  ) {
     this.prefix = opts.prefix ?? 'stays:presence';
     this.key = this.keyOf(instanceId);
     this.index = `${this.prefix}:instances`;
@@ -37,7 +41,13 @@ export class RedisPresence implements Presence {
     // The local count changes before any await, so calls in any order keep it right.
     const n = (this.counts.get(userId) ?? 0) + 1;
     this.counts.set(userId, n);
-    if (n === 1) await this.redis.multi().hset(this.key, String(userId), '1').pexpire(this.key, this.ttlMs).zadd(this.index, Date.now() + this.ttlMs, this.instanceId).exec();
+    if (n === 1)
+      await this.redis
+        .multi()
+        .hset(this.key, String(userId), '1')
+        .pexpire(this.key, this.ttlMs)
+        .zadd(this.index, Date.now() + this.ttlMs, this.instanceId)
+        .exec();
   }
 
   async disconnected(userId: number): Promise<void> {
@@ -63,7 +73,9 @@ export class RedisPresence implements Presence {
       for (const i of others) pipe.hmget(this.keyOf(i), ...fields);
       for (const [err, values] of (await pipe.exec()) ?? []) {
         if (err) throw err;
-        (values as Array<string | null>).forEach((v, k) => v !== null && out.add(ids[k]!));
+        (values as Array<string | null>).forEach((v, k) => {
+          if (v !== null) out.add(ids[k]!);
+        });
       }
     } catch (err) {
       // Redis away: a conversation list still answers, knowing only this instance's clients.
@@ -80,8 +92,15 @@ export class RedisPresence implements Presence {
   async refresh(): Promise<void> {
     const now = Date.now();
     const m = this.redis.multi().del(this.key);
-    if (this.counts.size) m.hset(this.key, Object.fromEntries([...this.counts.keys()].map((id) => [String(id), '1']))).pexpire(this.key, this.ttlMs);
-    await m.zadd(this.index, now + this.ttlMs, this.instanceId).zremrangebyscore(this.index, '-inf', now).exec();
+    if (this.counts.size)
+      m.hset(this.key, Object.fromEntries([...this.counts.keys()].map((id) => [String(id), '1']))).pexpire(
+        this.key,
+        this.ttlMs,
+      );
+    await m
+      .zadd(this.index, now + this.ttlMs, this.instanceId)
+      .zremrangebyscore(this.index, '-inf', now)
+      .exec();
   }
 
   /** Stops the heartbeat and removes this instance's entries at once. */

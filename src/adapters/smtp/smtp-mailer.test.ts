@@ -59,7 +59,11 @@ describe('SmtpMailer', () => {
   });
 
   it('delivers a message with from, to, subject and body to the SMTP server', async () => {
-    await mailer.send({ to: 'guest@example.test', subject: 'Your code is 123456', text: 'Use 123456 to verify your e-mail address.' });
+    await mailer.send({
+      to: 'guest@example.test',
+      subject: 'Your code is 123456',
+      text: 'Use 123456 to verify your e-mail address.',
+    });
     assert.equal(receiver.received.length, 1);
     const m = receiver.received[0]!;
     assert.equal(m.mailFrom, 'no-reply@stays.test');
@@ -89,7 +93,10 @@ describe('SmtpMailer against a server that refuses', () => {
     });
     const mailer = new SmtpMailer(receiver.url, 'Stays <no-reply@stays.test>');
     try {
-      await assert.rejects(mailer.send({ to: 'nobody@example.test', subject: 'Hi', text: 'Hello' }), /Mailbox unavailable|550/);
+      await assert.rejects(
+        mailer.send({ to: 'nobody@example.test', subject: 'Hi', text: 'Hello' }),
+        /Mailbox unavailable|550/,
+      );
       assert.equal(receiver.received.length, 0);
     } finally {
       await mailer.close();

@@ -2,7 +2,12 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { closedPortUrl } from '../../../test/fakes/google-jwks-server.ts';
 import { startStripeServer, type FakeStripe } from '../../../test/fakes/stripe-server.ts';
-import { ProcessorRejectedError, ProcessorUnavailableError, WebhookSignatureError, type CreateCheckoutInput } from '../../ports/payment-processor.ts';
+import {
+  ProcessorRejectedError,
+  ProcessorUnavailableError,
+  WebhookSignatureError,
+  type CreateCheckoutInput,
+} from '../../ports/payment-processor.ts';
 import { createStripeProcessor, StripePaymentProcessor } from './stripe-payment-processor.ts';
 
 let seq = 0;
@@ -29,7 +34,12 @@ describe('StripePaymentProcessor against a local Stripe', () => {
   let processor: StripePaymentProcessor;
   before(async () => {
     stripe = await startStripeServer();
-    processor = new StripePaymentProcessor({ secretKey: stripe.secretKey, webhookSecret: stripe.webhookSecret, apiBase: stripe.apiBase, maxNetworkRetries: 1 });
+    processor = new StripePaymentProcessor({
+      secretKey: stripe.secretKey,
+      webhookSecret: stripe.webhookSecret,
+      apiBase: stripe.apiBase,
+      maxNetworkRetries: 1,
+    });
   });
   after(() => stripe.close());
 
@@ -40,7 +50,12 @@ describe('StripePaymentProcessor against a local Stripe', () => {
       const sent = stripe.requests.at(-1)!;
       assert.equal(sent.path, '/v1/checkout/sessions');
       assert.equal(sent.stripeVersion, '2026-10-28.endive');
-      assert.deepEqual(sent.params.line_items, [{ quantity: '1', price_data: { currency: 'eur', unit_amount: '45050', product_data: { name: 'Sea-view loft, 3 nights' } } }]);
+      assert.deepEqual(sent.params.line_items, [
+        {
+          quantity: '1',
+          price_data: { currency: 'eur', unit_amount: '45050', product_data: { name: 'Sea-view loft, 3 nights' } },
+        },
+      ]);
       assert.deepEqual(sent.params.metadata, input.metadata);
       assert.deepEqual(sent.params.payment_intent_data, { metadata: input.metadata });
       assert.equal(sent.params.success_url, input.successUrl, 'the {CHECKOUT_SESSION_ID} template is sent literally');
@@ -62,9 +77,12 @@ describe('StripePaymentProcessor against a local Stripe', () => {
       assert.equal('lastResponse' in session.raw, false);
     });
 
-    it('stretches a hold shorter than Stripe\'s 30-minute minimum to the minimum', async () => {
+    it("stretches a hold shorter than Stripe's 30-minute minimum to the minimum", async () => {
       const before = Math.floor(Date.now() / 1000);
-      const session = await processor.createCheckout(checkoutInput({ expiresAt: new Date(Date.now() + 10 * 60_000) }), key('short'));
+      const session = await processor.createCheckout(
+        checkoutInput({ expiresAt: new Date(Date.now() + 10 * 60_000) }),
+        key('short'),
+      );
       const sent = Number(stripe.requests.at(-1)!.params.expires_at);
       assert.ok(sent >= before + 1800 && sent <= before + 1800 + 300, `expires_at ${sent - before}s ahead`);
       assert.equal(session.expiresAt.getTime(), sent * 1000);
@@ -78,14 +96,20 @@ describe('StripePaymentProcessor against a local Stripe', () => {
       const again = await processor.createCheckout(input, k);
       assert.equal(again.id, first.id);
       assert.equal(stripe.sessions.size, count + 1);
-      assert.deepEqual(stripe.requests.slice(-2).map((r) => r.idempotencyKey), [k, k]);
+      assert.deepEqual(
+        stripe.requests.slice(-2).map((r) => r.idempotencyKey),
+        [k, k],
+      );
     });
 
     it('the same key with other parameters is refused, not executed', async () => {
       const k = key('reuse');
       await processor.createCheckout(checkoutInput(), k);
       const count = stripe.sessions.size;
-      await assert.rejects(processor.createCheckout(checkoutInput({ amountMinor: 1 }), k), (err: unknown) => err instanceof ProcessorRejectedError && err.code === 'idempotency_error');
+      await assert.rejects(
+        processor.createCheckout(checkoutInput({ amountMinor: 1 }), k),
+        (err: unknown) => err instanceof ProcessorRejectedError && err.code === 'idempotency_error',
+      );
       assert.equal(stripe.sessions.size, count);
     });
 
@@ -122,7 +146,10 @@ describe('StripePaymentProcessor against a local Stripe', () => {
     });
 
     it('converts króna: whole ISK for us, two-decimal ISK for Stripe', async () => {
-      const session = await processor.createCheckout(checkoutInput({ currency: 'ISK', amountMinor: 15_000 }), key('isk'));
+      const session = await processor.createCheckout(
+        checkoutInput({ currency: 'ISK', amountMinor: 15_000 }),
+        key('isk'),
+      );
       const item = (stripe.requests.at(-1)!.params.line_items as Array<{ price_data: { unit_amount: string } }>)[0]!;
       assert.equal(item.price_data.unit_amount, '1500000');
       assert.equal(session.amountTotal, 15_000);
@@ -140,14 +167,27 @@ describe('StripePaymentProcessor against a local Stripe', () => {
     it('refunds in part, then the rest; a repeated key refunds once', async () => {
       const paid = await paidSession();
       const k = key('refund');
-      const part = await processor.refund({ paymentId: paid.paymentId!, amountMinor: 10_000, reason: 'modification' }, k);
+      const part = await processor.refund(
+        { paymentId: paid.paymentId!, amountMinor: 10_000, reason: 'modification' },
+        k,
+      );
       assert.match(part.id, /^re_/);
-      assert.deepEqual({ status: part.status, amountMinor: part.amountMinor }, { status: 'succeeded', amountMinor: 10_000 });
+      assert.deepEqual(
+        { status: part.status, amountMinor: part.amountMinor },
+        { status: 'succeeded', amountMinor: 10_000 },
+      );
       const sent = stripe.requests.at(-1)!;
-      assert.deepEqual(sent.params, { payment_intent: paid.paymentId, amount: '10000', metadata: { reason: 'modification' } });
+      assert.deepEqual(sent.params, {
+        payment_intent: paid.paymentId,
+        amount: '10000',
+        metadata: { reason: 'modification' },
+      });
       assert.equal(sent.idempotencyKey, k);
 
-      const replay = await processor.refund({ paymentId: paid.paymentId!, amountMinor: 10_000, reason: 'modification' }, k);
+      const replay = await processor.refund(
+        { paymentId: paid.paymentId!, amountMinor: 10_000, reason: 'modification' },
+        k,
+      );
       assert.equal(replay.id, part.id);
       assert.equal(stripe.paymentIntents.get(paid.paymentId!)!.amount_refunded, 10_000);
 
@@ -165,20 +205,36 @@ describe('StripePaymentProcessor against a local Stripe', () => {
         processor.refund({ paymentId: paid.paymentId!, amountMinor: 5_001 }, key('too-much')),
         (err: unknown) => err instanceof ProcessorRejectedError && err.code === 'amount_too_large',
       );
-      await assert.rejects(processor.refund({ paymentId: 'pi_unknown', amountMinor: 1 }, key('unknown')), (err: unknown) => err instanceof ProcessorRejectedError && err.code === 'resource_missing');
+      await assert.rejects(
+        processor.refund({ paymentId: 'pi_unknown', amountMinor: 1 }, key('unknown')),
+        (err: unknown) => err instanceof ProcessorRejectedError && err.code === 'resource_missing',
+      );
     });
 
     it('transfers a payout once per key', async () => {
       const k = key('transfer');
-      const input = { destination: 'acct_1OwnerAbc', amountMinor: 30_000, currency: 'EUR', description: 'Payout for stays ending 2025-06-01' };
+      const input = {
+        destination: 'acct_1OwnerAbc',
+        amountMinor: 30_000,
+        currency: 'EUR',
+        description: 'Payout for stays ending 2025-06-01',
+      };
       const t = await processor.transfer(input, k);
       assert.match(t.id, /^tr_/);
       assert.deepEqual({ amountMinor: t.amountMinor, currency: t.currency }, { amountMinor: 30_000, currency: 'EUR' });
-      assert.deepEqual(stripe.requests.at(-1)!.params, { amount: '30000', currency: 'eur', destination: 'acct_1OwnerAbc', description: input.description });
+      assert.deepEqual(stripe.requests.at(-1)!.params, {
+        amount: '30000',
+        currency: 'eur',
+        destination: 'acct_1OwnerAbc',
+        description: input.description,
+      });
       const count = stripe.transfers.size;
       assert.equal((await processor.transfer(input, k)).id, t.id);
       assert.equal(stripe.transfers.size, count);
-      await assert.rejects(processor.transfer({ ...input, destination: 'nobody' }, key('bad-dest')), ProcessorRejectedError);
+      await assert.rejects(
+        processor.transfer({ ...input, destination: 'nobody' }, key('bad-dest')),
+        ProcessorRejectedError,
+      );
     });
   });
 
@@ -201,13 +257,23 @@ describe('StripePaymentProcessor against a local Stripe', () => {
     });
 
     it('gives no session for events about other objects', () => {
-      const { body, headers } = stripe.signedWebhook({ id: 'evt_1', object: 'event', type: 'charge.refunded', data: { object: { id: 'ch_1', object: 'charge' } } });
-      assert.deepEqual(processor.parseWebhook(Buffer.from(body), headers), { id: 'evt_1', type: 'charge.refunded', session: null });
+      const { body, headers } = stripe.signedWebhook({
+        id: 'evt_1',
+        object: 'event',
+        type: 'charge.refunded',
+        data: { object: { id: 'ch_1', object: 'charge' } },
+      });
+      assert.deepEqual(processor.parseWebhook(Buffer.from(body), headers), {
+        id: 'evt_1',
+        type: 'charge.refunded',
+        session: null,
+      });
     });
 
     it('refuses a wrong secret, a tampered body, a stale timestamp and a missing header', async () => {
       const { event } = await completedEvent();
-      const refused = (body: string, headers: Record<string, string | undefined>) => assert.throws(() => processor.parseWebhook(Buffer.from(body), headers), WebhookSignatureError);
+      const refused = (body: string, headers: Record<string, string | undefined>) =>
+        assert.throws(() => processor.parseWebhook(Buffer.from(body), headers), WebhookSignatureError);
 
       const forged = stripe.signedWebhook(event, { secret: 'whsec_someone_else' });
       refused(forged.body, forged.headers);
@@ -238,7 +304,10 @@ describe('StripePaymentProcessor against a local Stripe', () => {
       const k = key('flaky');
       const session = await processor.createCheckout(checkoutInput(), k);
       assert.match(session.id, /^cs_test_/);
-      assert.deepEqual(stripe.requests.slice(-2).map((r) => r.idempotencyKey), [k, k]);
+      assert.deepEqual(
+        stripe.requests.slice(-2).map((r) => r.idempotencyKey),
+        [k, k],
+      );
     });
 
     it('500s past the retries, a 429 and a closed port are "unavailable: retry later"', async () => {
@@ -248,14 +317,26 @@ describe('StripePaymentProcessor against a local Stripe', () => {
       const paid = await processor.createCheckout(checkoutInput(), key('busy'));
       stripe.completeSession(paid.id);
       const pi = (await processor.retrieveCheckout(paid.id))!.paymentId!;
-      await assert.rejects(processor.refund({ paymentId: pi, amountMinor: 100 }, key('busy-refund')), ProcessorUnavailableError);
+      await assert.rejects(
+        processor.refund({ paymentId: pi, amountMinor: 100 }, key('busy-refund')),
+        ProcessorUnavailableError,
+      );
 
-      const nowhere = new StripePaymentProcessor({ secretKey: stripe.secretKey, apiBase: new URL(await closedPortUrl()).origin, maxNetworkRetries: 0, timeoutMs: 2000 });
+      const nowhere = new StripePaymentProcessor({
+        secretKey: stripe.secretKey,
+        apiBase: new URL(await closedPortUrl()).origin,
+        maxNetworkRetries: 0,
+        timeoutMs: 2000,
+      });
       await assert.rejects(nowhere.retrieveCheckout('cs_test_x'), ProcessorUnavailableError);
     });
 
     it('a rejected API key is "unavailable", and its message does not carry Stripe\'s text', async () => {
-      const wrongKey = new StripePaymentProcessor({ secretKey: 'sk_test_wrong', apiBase: stripe.apiBase, maxNetworkRetries: 0 });
+      const wrongKey = new StripePaymentProcessor({
+        secretKey: 'sk_test_wrong',
+        apiBase: stripe.apiBase,
+        maxNetworkRetries: 0,
+      });
       await assert.rejects(wrongKey.createCheckout(checkoutInput(), key('auth')), (err: unknown) => {
         assert.ok(err instanceof ProcessorUnavailableError);
         assert.doesNotMatch(err.message, /API Key|sk_test/);
@@ -264,9 +345,30 @@ describe('StripePaymentProcessor against a local Stripe', () => {
     });
 
     it('the config factory needs a secret key and an origin-only base URL', () => {
-      assert.throws(() => createStripeProcessor({ STRIPE_SECRET_KEY: undefined, STRIPE_WEBHOOK_SECRET: undefined, STRIPE_API_BASE: undefined }));
-      assert.throws(() => createStripeProcessor({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: undefined, STRIPE_API_BASE: 'http://127.0.0.1:1/v1' }), /origin/);
-      assert.equal(createStripeProcessor({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_API_BASE: stripe.apiBase }).name, 'stripe');
+      assert.throws(() =>
+        createStripeProcessor({
+          STRIPE_SECRET_KEY: undefined,
+          STRIPE_WEBHOOK_SECRET: undefined,
+          STRIPE_API_BASE: undefined,
+        }),
+      );
+      assert.throws(
+        () =>
+          createStripeProcessor({
+            STRIPE_SECRET_KEY: 'sk_test_x',
+            STRIPE_WEBHOOK_SECRET: undefined,
+            STRIPE_API_BASE: 'http://127.0.0.1:1/v1',
+          }),
+        /origin/,
+      );
+      assert.equal(
+        createStripeProcessor({
+          STRIPE_SECRET_KEY: 'sk_test_x',
+          STRIPE_WEBHOOK_SECRET: 'whsec_x',
+          STRIPE_API_BASE: stripe.apiBase,
+        }).name,
+        'stripe',
+      );
     });
 
     it('offers upper-case currencies, without the three-decimal ones', async () => {

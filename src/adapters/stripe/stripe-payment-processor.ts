@@ -64,7 +64,16 @@ export class StripePaymentProcessor implements PaymentProcessor {
       this.stripe.checkout.sessions.create(
         {
           mode: 'payment',
-          line_items: [{ quantity: 1, price_data: { currency, unit_amount: toStripeAmount(input.currency, input.amountMinor), product_data: { name: input.description } } }],
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency,
+                unit_amount: toStripeAmount(input.currency, input.amountMinor),
+                product_data: { name: input.description },
+              },
+            },
+          ],
           client_reference_id: input.reference,
           metadata: input.metadata,
           ...(input.customerEmail ? { customer_email: input.customerEmail } : {}),
@@ -104,8 +113,13 @@ export class StripePaymentProcessor implements PaymentProcessor {
     }
   }
 
-  async refund(input: { paymentId: string; amountMinor: number; reason?: string }, idempotencyKey: string): Promise<RefundResult> {
-    const intent = await this.call('look up the payment to refund', () => this.stripe.paymentIntents.retrieve(input.paymentId));
+  async refund(
+    input: { paymentId: string; amountMinor: number; reason?: string },
+    idempotencyKey: string,
+  ): Promise<RefundResult> {
+    const intent = await this.call('look up the payment to refund', () =>
+      this.stripe.paymentIntents.retrieve(input.paymentId),
+    );
     // Stripe's own `reason` is a closed list (duplicate, fraudulent, requested_by_customer); ours is
     // free text, so it travels as metadata.
     const refund = await this.call('refund a payment', () =>
@@ -118,11 +132,19 @@ export class StripePaymentProcessor implements PaymentProcessor {
         { idempotencyKey },
       ),
     );
-    const status = refund.status === 'succeeded' ? 'succeeded' : refund.status === 'failed' || refund.status === 'canceled' ? 'failed' : 'pending';
+    const status =
+      refund.status === 'succeeded'
+        ? 'succeeded'
+        : refund.status === 'failed' || refund.status === 'canceled'
+          ? 'failed'
+          : 'pending';
     return { id: refund.id, status, amountMinor: fromStripeAmount(refund.currency, refund.amount) };
   }
 
-  async transfer(input: { destination: string; amountMinor: number; currency: string; description: string }, idempotencyKey: string): Promise<TransferResult> {
+  async transfer(
+    input: { destination: string; amountMinor: number; currency: string; description: string },
+    idempotencyKey: string,
+  ): Promise<TransferResult> {
     const transfer = await this.call('transfer a payout', () =>
       this.stripe.transfers.create(
         {
@@ -134,23 +156,39 @@ export class StripePaymentProcessor implements PaymentProcessor {
         { idempotencyKey },
       ),
     );
-    return { id: transfer.id, amountMinor: fromStripeAmount(transfer.currency, transfer.amount), currency: transfer.currency.toUpperCase() };
+    return {
+      id: transfer.id,
+      amountMinor: fromStripeAmount(transfer.currency, transfer.amount),
+      currency: transfer.currency.toUpperCase(),
+    };
   }
 
   parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): ProcessorEvent {
     const header = Object.entries(headers).find(([name]) => name.toLowerCase() === 'stripe-signature')?.[1];
     if (!this.webhookSecret) throw new WebhookSignatureError('no webhook secret is configured');
-    if (typeof header !== 'string' || !header) throw new WebhookSignatureError('missing or repeated Stripe-Signature header');
+    if (typeof header !== 'string' || !header)
+      throw new WebhookSignatureError('missing or repeated Stripe-Signature header');
     let event: Stripe.Event;
     try {
-      event = this.stripe.webhooks.constructEvent(rawBody, header, this.webhookSecret, WEBHOOK_TOLERANCE_SECONDS, undefined, this.clock.now().getTime());
+      event = this.stripe.webhooks.constructEvent(
+        rawBody,
+        header,
+        this.webhookSecret,
+        WEBHOOK_TOLERANCE_SECONDS,
+        undefined,
+        this.clock.now().getTime(),
+      );
     } catch (err) {
       // Bad signature, stale timestamp or a body that is not JSON: all mean "not from Stripe".
       throw new WebhookSignatureError('Stripe webhook did not verify', { cause: err });
     }
     const object = (event.data as { object?: { object?: string } } | undefined)?.object;
     const isSession = event.type.startsWith('checkout.session.') && object?.object === 'checkout.session';
-    return { id: event.id, type: event.type, session: isSession ? toCheckoutSession(object as Stripe.Checkout.Session) : null };
+    return {
+      id: event.id,
+      type: event.type,
+      session: isSession ? toCheckoutSession(object as Stripe.Checkout.Session) : null,
+    };
   }
 
   async supportedCurrencies(): Promise<string[]> {
@@ -180,15 +218,24 @@ function sessionExpiry(openedAt: Date, holdEndsAt: Date): number {
 }
 
 /** Builds the adapter from the service configuration (PAYMENT_PROCESSOR=stripe). */
-export function createStripeProcessor(config: Pick<Config, 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_API_BASE'>, clock?: Clock): StripePaymentProcessor {
+export function createStripeProcessor(
+  config: Pick<Config, 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_API_BASE'>,
+  clock?: Clock,
+): StripePaymentProcessor {
   if (!config.STRIPE_SECRET_KEY) throw new Error('STRIPE_SECRET_KEY is required for the stripe payment processor');
-  return new StripePaymentProcessor({ secretKey: config.STRIPE_SECRET_KEY, webhookSecret: config.STRIPE_WEBHOOK_SECRET, apiBase: config.STRIPE_API_BASE, ...(clock ? { clock } : {}) });
+  return new StripePaymentProcessor({
+    secretKey: config.STRIPE_SECRET_KEY,
+    webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+    apiBase: config.STRIPE_API_BASE,
+    ...(clock ? { clock } : {}),
+  });
 }
 
 function hostOptions(apiBase: string): { host: string; port: number; protocol: 'http' | 'https' } {
   const url = new URL(apiBase);
   // The SDK appends /v1/... to the host itself; a path here would be silently dropped.
-  if (url.pathname !== '/' || url.search) throw new Error(`STRIPE_API_BASE must be an origin without a path (got ${url.origin}${url.pathname})`);
+  if (url.pathname !== '/' || url.search)
+    throw new Error(`STRIPE_API_BASE must be an origin without a path (got ${url.origin}${url.pathname})`);
   const protocol = url.protocol === 'http:' ? 'http' : 'https';
   return { host: url.hostname, port: url.port ? Number(url.port) : protocol === 'http' ? 80 : 443, protocol };
 }
@@ -214,9 +261,14 @@ function translate(err: unknown, what: string): Error {
 
 function toCheckoutSession(s: Stripe.Checkout.Session): CheckoutSession {
   const currency = (s.currency ?? '').toUpperCase();
-  const status: CheckoutSession['status'] = s.status === 'complete' ? 'complete' : s.status === 'expired' ? 'expired' : 'open';
+  const status: CheckoutSession['status'] =
+    s.status === 'complete' ? 'complete' : s.status === 'expired' ? 'expired' : 'open';
   const paymentStatus: CheckoutSession['paymentStatus'] =
-    s.payment_status === 'paid' ? 'paid' : s.payment_status === 'no_payment_required' ? 'no_payment_required' : 'unpaid';
+    s.payment_status === 'paid'
+      ? 'paid'
+      : s.payment_status === 'no_payment_required'
+        ? 'no_payment_required'
+        : 'unpaid';
   const intent = s.payment_intent;
   return {
     id: s.id,
@@ -227,7 +279,9 @@ function toCheckoutSession(s: Stripe.Checkout.Session): CheckoutSession {
     currency,
     clientReferenceId: s.client_reference_id ?? null,
     metadata: { ...(s.metadata ?? {}) },
-    customerDetails: s.customer_details ? { email: s.customer_details.email ?? null, name: s.customer_details.name ?? null } : null,
+    customerDetails: s.customer_details
+      ? { email: s.customer_details.email ?? null, name: s.customer_details.name ?? null }
+      : null,
     paymentId: typeof intent === 'string' ? intent : (intent?.id ?? null),
     clientSecret: s.client_secret ?? null,
     expiresAt: new Date(s.expires_at * 1000),

@@ -67,7 +67,9 @@ export const sessions = pgTable(
   'sessions',
   {
     id: text('id').primaryKey(),
-    userId: bigint('user_id', { mode: 'number' }).notNull().references(() => users.id),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
     loginType: text('login_type').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
     expiresAt: ts('expires_at').notNull(),
@@ -82,7 +84,9 @@ export const sessions = pgTable(
 /** Each access token can be exchanged once; the row remembers when, to spot a replayed token. */
 export const tokenRefreshes = pgTable('token_refreshes', {
   jti: text('jti').primaryKey(),
-  sessionId: text('session_id').notNull().references(() => sessions.id),
+  sessionId: text('session_id')
+    .notNull()
+    .references(() => sessions.id),
   refreshedAt: ts('refreshed_at').notNull(),
 });
 
@@ -94,7 +98,9 @@ export const oneTimeSecrets = pgTable(
   'one_time_secrets',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: bigint('user_id', { mode: 'number' }).notNull().references(() => users.id),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
     purpose: text('purpose').notNull(),
     secretHash: text('secret_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
@@ -103,5 +109,35 @@ export const oneTimeSecrets = pgTable(
     usedAt: ts('used_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('one_time_secrets_user_purpose_idx').on(t.userId, t.purpose), index('one_time_secrets_hash_idx').on(t.secretHash)],
+  (t) => [
+    index('one_time_secrets_user_purpose_idx').on(t.userId, t.purpose),
+    index('one_time_secrets_hash_idx').on(t.secretHash),
+  ],
+);
+
+/**
+ * An e-mail change the old address may undo for a while (contract §3b): the address it replaced,
+ * whether that one was verified, and a keyed hash of the single-use link token mailed to it.
+ * While live, the old address is held: no other account may take it, so the undo can give it back.
+ */
+export const emailChangeUndos = pgTable(
+  'email_change_undos',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    oldEmail: text('old_email').notNull(),
+    oldEmailVerifiedAt: ts('old_email_verified_at'),
+    newEmail: text('new_email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('email_change_undos_token_uq').on(t.tokenHash),
+    index('email_change_undos_old_email_idx').on(sql`lower(${t.oldEmail})`),
+    index('email_change_undos_user_idx').on(t.userId),
+  ],
 );

@@ -1,5 +1,15 @@
 // Reference data of the catalogue: property types, amenities, countries, neighborhoods, currencies.
-import { bigserial, boolean, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -38,7 +48,9 @@ export const neighborhoods = pgTable(
   'neighborhoods',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    countryCode: text('country_code').notNull().references(() => countries.code),
+    countryCode: text('country_code')
+      .notNull()
+      .references(() => countries.code),
     city: text('city').notNull(),
     name: text('name').notNull(),
   },
@@ -61,5 +73,9 @@ export const currencies = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('currencies_code_uq').on(t.code), uniqueIndex('currencies_one_default_uq').on(t.isDefault).where(sql`is_default`), index('currencies_active_idx').on(t.isActive)],
+  (t) => [
+    uniqueIndex('currencies_code_uq').on(t.code),
+    uniqueIndex('currencies_one_default_uq').on(t.isDefault).where(sql`is_default`),
+    index('currencies_active_idx').on(t.isActive),
+  ],
 );

@@ -1,7 +1,20 @@
 // The link to an external channel manager (pending pushes, push state and failures, booking
 // revisions applied, drift found by reconciliation) and iCal feeds that block nights.
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { properties } from './properties.ts';
 import { reservations } from './reservations.ts';
 
@@ -16,7 +29,9 @@ export const channelPendingChanges = pgTable(
   'channel_pending_changes',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    propertyId: ref('property_id').notNull().references(() => properties.id, { onDelete: 'cascade' }),
+    propertyId: ref('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
     /** 'availability' or 'restrictions'. */
     kind: text('kind').notNull(),
     dateFrom: date('date_from').notNull(),
@@ -34,7 +49,9 @@ export const channelPendingChanges = pgTable(
 export const channelPushState = pgTable(
   'channel_push_state',
   {
-    propertyId: ref('property_id').notNull().references(() => properties.id, { onDelete: 'cascade' }),
+    propertyId: ref('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
     windowStartedAt: ts('window_started_at'),
     callsInWindow: integer('calls_in_window').notNull().default(0),
@@ -60,7 +77,9 @@ export const channelPushState = pgTable(
 export const channelSentValues = pgTable(
   'channel_sent_values',
   {
-    propertyId: ref('property_id').notNull().references(() => properties.id, { onDelete: 'cascade' }),
+    propertyId: ref('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
     /** 'availability' or 'restrictions'. */
     kind: text('kind').notNull(),
     remoteId: text('remote_id').notNull(),
@@ -74,7 +93,9 @@ export const channelSentValues = pgTable(
 export const channelSentObjects = pgTable(
   'channel_sent_objects',
   {
-    propertyId: ref('property_id').notNull().references(() => properties.id, { onDelete: 'cascade' }),
+    propertyId: ref('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
     /** 'property', 'room_type' or 'rate_plan'. */
     kind: text('kind').notNull(),
     remoteId: text('remote_id').notNull(),
@@ -86,7 +107,9 @@ export const channelSentObjects = pgTable(
 
 /** Contact details the channel manager needs before a listing's first channel connection, beyond what the listing itself has. */
 export const channelContacts = pgTable('channel_contacts', {
-  propertyId: ref('property_id').primaryKey().references(() => properties.id, { onDelete: 'cascade' }),
+  propertyId: ref('property_id')
+    .primaryKey()
+    .references(() => properties.id, { onDelete: 'cascade' }),
   email: text('email'),
   phone: text('phone'),
   zipCode: text('zip_code'),
@@ -142,7 +165,9 @@ export const channelBookingRevisions = pgTable(
 export const channelDrift = pgTable(
   'channel_drift',
   {
-    propertyId: ref('property_id').notNull().references(() => properties.id, { onDelete: 'cascade' }),
+    propertyId: ref('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
     roomTypeId: ref('room_type_id').notNull(),
     night: date('night').notNull(),
     ours: integer('ours').notNull(),
@@ -157,7 +182,9 @@ export const icalFeeds = pgTable(
   'ical_feeds',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    propertyId: ref('property_id').notNull().references(() => properties.id, { onDelete: 'cascade' }),
+    propertyId: ref('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
     /** 0 = the whole listing; otherwise the room type whose units it blocks. */
     roomTypeId: ref('room_type_id').notNull().default(0),
     url: text('url').notNull(),
@@ -165,6 +192,8 @@ export const icalFeeds = pgTable(
     lastFetchedAt: ts('last_fetched_at'),
     lastSuccessAt: ts('last_success_at'),
     lastError: text('last_error'),
+    /** failed: over its reading budget; the refresh job leaves it until a manual refresh reads it again. */
+    status: text('status').$type<'active' | 'failed'>().notNull().default('active'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('ical_feeds_property_url_uq').on(t.propertyId, t.roomTypeId, t.url)],
@@ -174,7 +203,9 @@ export const icalFeeds = pgTable(
 export const icalBlocks = pgTable(
   'ical_blocks',
   {
-    feedId: ref('feed_id').notNull().references(() => icalFeeds.id, { onDelete: 'cascade' }),
+    feedId: ref('feed_id')
+      .notNull()
+      .references(() => icalFeeds.id, { onDelete: 'cascade' }),
     night: date('night').notNull(),
     uid: text('uid'),
     summary: text('summary'),

@@ -8,3 +8,4 @@ export * from './payments.ts';
 export * from './messaging.ts';
 export * from './channel.ts';
 export * from './emails.ts';
+export * from './webhooks.ts';

@@ -53,7 +53,9 @@ export const notifications = pgTable(
   'notifications',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: ref('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     /**
      * The WebSocket type (new_reservation, reservation_confirmed, reservation_cancelled,
      * payment_received, refund_pending, message) or 'general' for support broadcasts.
@@ -82,7 +84,9 @@ export const chatbotConversations = pgTable(
   'chatbot_conversations',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: ref('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     propertyId: ref('property_id').references(() => properties.id),
     question: text('question').notNull(),
     answer: text('answer'),
@@ -96,7 +100,10 @@ export const chatbotConversations = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('chatbot_conversations_created_idx').on(t.createdAt), index('chatbot_conversations_status_idx').on(t.status, t.createdAt)],
+  (t) => [
+    index('chatbot_conversations_created_idx').on(t.createdAt),
+    index('chatbot_conversations_status_idx').on(t.status, t.createdAt),
+  ],
 );
 
 /** Admin-managed answers the chatbot can give. */

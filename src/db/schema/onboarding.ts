@@ -9,7 +9,9 @@ export const ownerRequests = pgTable(
   'owner_requests',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: bigint('user_id', { mode: 'number' }).notNull().references(() => users.id),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
     status: text('status').notNull().default('pending'),
     userType: text('user_type').notNull(),
     companyName: text('company_name'),
@@ -53,7 +55,9 @@ export const auditLog = pgTable(
   'audit_log',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    actorId: bigint('actor_id', { mode: 'number' }).notNull().references(() => users.id),
+    actorId: bigint('actor_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
     actorRole: text('actor_role').notNull(),
     action: text('action').notNull(),
     targetType: text('target_type').notNull(),
@@ -62,15 +66,23 @@ export const auditLog = pgTable(
     after: jsonb('after'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('audit_log_created_idx').on(t.createdAt), index('audit_log_target_idx').on(t.targetType, t.targetId), index('audit_log_actor_idx').on(t.actorId)],
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt),
+    index('audit_log_target_idx').on(t.targetType, t.targetId),
+    index('audit_log_actor_idx').on(t.actorId),
+  ],
 );
 
 /** The support agent looking after a user (assigned to the least-loaded active agent). */
 export const supportAssignments = pgTable(
   'support_assignments',
   {
-    userId: bigint('user_id', { mode: 'number' }).primaryKey().references(() => users.id),
-    agentId: bigint('agent_id', { mode: 'number' }).notNull().references(() => users.id),
+    userId: bigint('user_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => users.id),
+    agentId: bigint('agent_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
     assignedAt: ts('assigned_at').notNull().defaultNow(),
   },
   (t) => [index('support_assignments_agent_idx').on(t.agentId)],

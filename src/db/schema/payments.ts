@@ -3,7 +3,19 @@
 // the payments issue executes them through the processor. Amounts are integer minor units of the
 // reservation's currency.
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { reservations } from './reservations.ts';
 
@@ -14,7 +26,9 @@ export const payments = pgTable(
   'payments',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    reservationId: ref('reservation_id').notNull().references(() => reservations.id),
+    reservationId: ref('reservation_id')
+      .notNull()
+      .references(() => reservations.id),
     userId: ref('user_id').references(() => users.id),
     /** 'reservation' (the booking's total) or 'additional' (a modification's surplus). */
     type: text('type').notNull(),
@@ -66,7 +80,9 @@ export const refunds = pgTable(
   'refunds',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    reservationId: ref('reservation_id').notNull().references(() => reservations.id),
+    reservationId: ref('reservation_id')
+      .notNull()
+      .references(() => reservations.id),
     /** Set when the refund gives back one payment in full (a superseded or late payment). */
     paymentId: ref('payment_id').references(() => payments.id),
     amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
@@ -99,79 +115,101 @@ export const refunds = pgTable(
  * refunds and transfers keyed by the idempotency key of the write that made them, so a retried
  * write returns the first result as a real processor does.
  */
-export const localCheckoutSessions = pgTable('local_checkout_sessions', {
-  id: text('id').primaryKey(),
-  amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
-  currency: text('currency').notNull(),
-  /** open → complete | expired. */
-  status: text('status').notNull().default('open'),
-  /** unpaid → paid. */
-  paymentStatus: text('payment_status').notNull().default('unpaid'),
-  clientReferenceId: text('client_reference_id'),
-  metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
-  description: text('description'),
-  successUrl: text('success_url').notNull(),
-  cancelUrl: text('cancel_url').notNull(),
-  customerEmail: text('customer_email'),
-  customerName: text('customer_name'),
-  clientSecret: text('client_secret').notNull(),
-  paymentIntentId: text('payment_intent_id'),
-  idempotencyKey: text('idempotency_key'),
-  expiresAt: ts('expires_at').notNull(),
-  createdAt: ts('created_at').notNull().defaultNow(),
-  completedAt: ts('completed_at'),
-}, (t) => [uniqueIndex('local_checkout_sessions_idem_uq').on(t.idempotencyKey)]);
+export const localCheckoutSessions = pgTable(
+  'local_checkout_sessions',
+  {
+    id: text('id').primaryKey(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    /** open → complete | expired. */
+    status: text('status').notNull().default('open'),
+    /** unpaid → paid. */
+    paymentStatus: text('payment_status').notNull().default('unpaid'),
+    clientReferenceId: text('client_reference_id'),
+    metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+    description: text('description'),
+    successUrl: text('success_url').notNull(),
+    cancelUrl: text('cancel_url').notNull(),
+    customerEmail: text('customer_email'),
+    customerName: text('customer_name'),
+    clientSecret: text('client_secret').notNull(),
+    paymentIntentId: text('payment_intent_id'),
+    idempotencyKey: text('idempotency_key'),
+    expiresAt: ts('expires_at').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    completedAt: ts('completed_at'),
+  },
+  (t) => [uniqueIndex('local_checkout_sessions_idem_uq').on(t.idempotencyKey)],
+);
 
-export const localProcessorRecords = pgTable('local_processor_records', {
-  id: text('id').primaryKey(),
-  /** 'refund' or 'transfer'. */
-  kind: text('kind').notNull(),
-  idempotencyKey: text('idempotency_key').notNull(),
-  data: jsonb('data').notNull(),
-  createdAt: ts('created_at').notNull().defaultNow(),
-}, (t) => [uniqueIndex('local_processor_records_idem_uq').on(t.kind, t.idempotencyKey)]);
+export const localProcessorRecords = pgTable(
+  'local_processor_records',
+  {
+    id: text('id').primaryKey(),
+    /** 'refund' or 'transfer'. */
+    kind: text('kind').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    data: jsonb('data').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('local_processor_records_idem_uq').on(t.kind, t.idempotencyKey)],
+);
 
 /**
  * Owner earnings ledger (contract §7): one 'earning' line per confirmed stay (sub_total −
  * service_fee_total − commission), 'reversal' lines (negative) for refunds, each paid out once.
  */
-export const ownerEarnings = pgTable('owner_earnings', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  ownerId: ref('owner_id').notNull().references(() => users.id),
-  reservationId: ref('reservation_id').notNull().references(() => reservations.id),
-  /** 'earning' or 'reversal'. */
-  kind: text('kind').notNull(),
-  /** What made the line: the payment id for an earning, the refund id for a reversal. */
-  sourceRef: text('source_ref').notNull(),
-  currency: text('currency').notNull(),
-  amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
-  commissionMinor: bigint('commission_minor', { mode: 'number' }).notNull().default(0),
-  payableAt: ts('payable_at').notNull(),
-  payoutId: ref('payout_id'),
-  createdAt: ts('created_at').notNull().defaultNow(),
-}, (t) => [
-  uniqueIndex('owner_earnings_source_uq').on(t.kind, t.sourceRef),
-  index('owner_earnings_unpaid_idx').on(t.ownerId, t.currency).where(sql`payout_id IS NULL`),
-]);
+export const ownerEarnings = pgTable(
+  'owner_earnings',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    ownerId: ref('owner_id')
+      .notNull()
+      .references(() => users.id),
+    reservationId: ref('reservation_id')
+      .notNull()
+      .references(() => reservations.id),
+    /** 'earning' or 'reversal'. */
+    kind: text('kind').notNull(),
+    /** What made the line: the payment id for an earning, the refund id for a reversal. */
+    sourceRef: text('source_ref').notNull(),
+    currency: text('currency').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    commissionMinor: bigint('commission_minor', { mode: 'number' }).notNull().default(0),
+    payableAt: ts('payable_at').notNull(),
+    payoutId: ref('payout_id'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('owner_earnings_source_uq').on(t.kind, t.sourceRef),
+    index('owner_earnings_unpaid_idx').on(t.ownerId, t.currency).where(sql`payout_id IS NULL`),
+  ],
+);
 
-export const payouts = pgTable('payouts', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  ownerId: ref('owner_id').notNull().references(() => users.id),
-  /** Currency of the earnings paid. */
-  currency: text('currency').notNull(),
-  amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
-  /** Currency and amount actually transferred (after conversion with the currency table's rates). */
-  transferCurrency: text('transfer_currency').notNull(),
-  transferAmountMinor: bigint('transfer_amount_minor', { mode: 'number' }).notNull(),
-  rate: numeric('rate', { precision: 20, scale: 10 }),
-  /** pending → paid | failed. */
-  status: text('status').notNull().default('pending'),
-  transferId: text('transfer_id'),
-  lastError: text('last_error'),
-  runId: text('run_id'),
-  createdAt: ts('created_at').notNull().defaultNow(),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
-}, (t) => [index('payouts_owner_idx').on(t.ownerId, t.createdAt)]);
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    ownerId: ref('owner_id')
+      .notNull()
+      .references(() => users.id),
+    /** Currency of the earnings paid. */
+    currency: text('currency').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    /** Currency and amount actually transferred (after conversion with the currency table's rates). */
+    transferCurrency: text('transfer_currency').notNull(),
+    transferAmountMinor: bigint('transfer_amount_minor', { mode: 'number' }).notNull(),
+    rate: numeric('rate', { precision: 20, scale: 10 }),
+    /** pending → paid | failed. */
+    status: text('status').notNull().default('pending'),
+    transferId: text('transfer_id'),
+    lastError: text('last_error'),
+    runId: text('run_id'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('payouts_owner_idx').on(t.ownerId, t.createdAt)],
+);
 
 /** The one row of payout settings (id = 1). */
 export const payoutSettings = pgTable('payout_settings', {

@@ -1,7 +1,23 @@
 // Listings and what hangs off them: media, pricing rules, room types, rate plans, the per-night
 // calendar, favorites. Money is integer minor units in the property's currency.
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, date, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, text, time, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  time,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { commodities, countries, neighborhoods, propertyTypes } from './catalog.ts';
 
@@ -13,7 +29,9 @@ export const properties = pgTable(
   'properties',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    ownerId: ref('owner_id').notNull().references(() => users.id),
+    ownerId: ref('owner_id')
+      .notNull()
+      .references(() => users.id),
     /** draft (steps missing) → active ↔ inactive; archived when deleted with reservation history. */
     status: text('status').notNull().default('draft'),
     visibility: boolean('visibility').notNull().default(true),
@@ -68,7 +86,10 @@ export const properties = pgTable(
     /** Secret part of the property's iCal export link (GET /properties/{id}/calendar.ics?token=…). */
     icalToken: text('ical_token'),
     // Step 8
-    someInformations: jsonb('some_informations').$type<Array<{ key: string; value: string }>>().notNull().default(sql`'[]'::jsonb`),
+    someInformations: jsonb('some_informations')
+      .$type<Array<{ key: string; value: string }>>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     wifiInformations: jsonb('wifi_informations').$type<{ network: string; password: string; speed: string } | null>(),
     /** Steps the wizard has saved (1–8). */
     completedSteps: jsonb('completed_steps').$type<number[]>().notNull().default(sql`'[]'::jsonb`),
@@ -95,17 +116,26 @@ export const properties = pgTable(
 export const propertyCommodities = pgTable(
   'property_commodities',
   {
-    propertyId: ref('property_id').notNull().references(() => properties.id, { onDelete: 'cascade' }),
-    commodityId: ref('commodity_id').notNull().references(() => commodities.id),
+    propertyId: ref('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    commodityId: ref('commodity_id')
+      .notNull()
+      .references(() => commodities.id),
   },
-  (t) => [primaryKey({ columns: [t.propertyId, t.commodityId] }), index('property_commodities_commodity_idx').on(t.commodityId)],
+  (t) => [
+    primaryKey({ columns: [t.propertyId, t.commodityId] }),
+    index('property_commodities_commodity_idx').on(t.commodityId),
+  ],
 );
 
 export const propertyMedias = pgTable(
   'property_medias',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    propertyId: ref('property_id').notNull().references(() => properties.id, { onDelete: 'cascade' }),
+    propertyId: ref('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
     mediaType: text('media_type').notNull(),
     storageKey: text('storage_key').notNull(),
     mime: text('mime').notNull(),
@@ -120,7 +150,9 @@ export const seasons = pgTable(
   'seasons',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    propertyId: ref('property_id').notNull().references(() => properties.id, { onDelete: 'cascade' }),
+    propertyId: ref('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     startDate: date('start_date').notNull(),
     endDate: date('end_date').notNull(),
@@ -136,7 +168,9 @@ export const offers = pgTable(
   'offers',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    propertyId: ref('property_id').notNull().references(() => properties.id, { onDelete: 'cascade' }),
+    propertyId: ref('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     discountType: text('discount_type').notNull(),
     /** Percent, or minor units when fixed. */
@@ -153,7 +187,9 @@ export const packages = pgTable(
   'packages',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    propertyId: ref('property_id').notNull().references(() => properties.id, { onDelete: 'cascade' }),
+    propertyId: ref('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     price: money('price').notNull(),
     isGlobal: boolean('is_global').notNull().default(false),
@@ -166,7 +202,9 @@ export const services = pgTable(
   'services',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    propertyId: ref('property_id').notNull().references(() => properties.id, { onDelete: 'cascade' }),
+    propertyId: ref('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     price: money('price').notNull(),
     type: text('type').notNull(),
@@ -179,7 +217,9 @@ export const promoCodes = pgTable(
   'promo_codes',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    propertyId: ref('property_id').notNull().references(() => properties.id, { onDelete: 'cascade' }),
+    propertyId: ref('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
     code: text('code').notNull(),
     discountType: text('discount_type').notNull(),
     discountValue: numeric('discount_value', { precision: 14, scale: 2 }).notNull(),
@@ -198,7 +238,9 @@ export const roomTypes = pgTable(
   'room_types',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    propertyId: ref('property_id').notNull().references(() => properties.id, { onDelete: 'cascade' }),
+    propertyId: ref('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     countOfRooms: integer('count_of_rooms').notNull(),
     occAdults: integer('occ_adults').notNull(),
@@ -215,7 +257,9 @@ export const ratePlans = pgTable(
   'rate_plans',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    roomTypeId: ref('room_type_id').notNull().references(() => roomTypes.id, { onDelete: 'cascade' }),
+    roomTypeId: ref('room_type_id')
+      .notNull()
+      .references(() => roomTypes.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     currency: text('currency').notNull(),
     /** Default nightly rate, minor units. */
@@ -242,7 +286,9 @@ export const ratePlans = pgTable(
 export const propertyNights = pgTable(
   'property_nights',
   {
-    propertyId: ref('property_id').notNull().references(() => properties.id, { onDelete: 'cascade' }),
+    propertyId: ref('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
     roomTypeId: ref('room_type_id').notNull().default(0),
     night: date('night').notNull(),
     price: money('price'),
@@ -264,8 +310,12 @@ export const propertyNights = pgTable(
 export const favorites = pgTable(
   'favorites',
   {
-    userId: ref('user_id').notNull().references(() => users.id),
-    propertyId: ref('property_id').notNull().references(() => properties.id, { onDelete: 'cascade' }),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id),
+    propertyId: ref('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.propertyId] }), index('favorites_property_idx').on(t.propertyId)],

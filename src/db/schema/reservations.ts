@@ -1,7 +1,19 @@
 // Reservations, the unit lines they hold, and reviews. Prices are snapshots in integer minor
 // units of the reservation's currency, taken when the reservation was made.
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { properties } from './properties.ts';
 
@@ -18,6 +30,21 @@ export interface ModificationResult {
   refund_amount: number;
 }
 
+/**
+ * The stay as last paid for, kept while a change that added unpaid value waits for its money
+ * (minor units; lines as reservation_rooms holds them).
+ */
+export interface PaidStay {
+  checkin: string;
+  checkout: string;
+  adults: number;
+  children: number;
+  total_minor: number;
+  offer_id: number | null;
+  price_snapshot: unknown;
+  lines: Array<{ roomTypeId: number; ratePlanId: number | null; roomsCount: number; lineTotalMinor: number }>;
+}
+
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const ref = (name: string) => bigint(name, { mode: 'number' });
 
@@ -26,7 +53,9 @@ export const reservations = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     bookingRefCode: text('booking_ref_code').notNull(),
-    propertyId: ref('property_id').notNull().references(() => properties.id),
+    propertyId: ref('property_id')
+      .notNull()
+      .references(() => properties.id),
     guestId: ref('guest_id').references(() => users.id),
     /** pending → confirmed → completed; pending → expired | cancelled; confirmed → cancelled. */
     status: text('status').notNull().default('pending'),
@@ -65,6 +94,13 @@ export const reservations = pgTable(
     cancelledBy: ref('cancelled_by').references(() => users.id),
     /** Refund owed by the cancellation (minor units), null while not cancelled. */
     cancellationRefundMinor: bigint('cancellation_refund_minor', { mode: 'number' }),
+    /**
+     * While a change that added unpaid value to a confirmed stay waits for its additional payment:
+     * the stay as paid for, whose nights stay held beside the new ones until `change_expires_at`;
+     * unpaid then, the change is reverted to it (expire-holds.ts).
+     */
+    paidStay: jsonb('paid_stay').$type<PaidStay>(),
+    changeExpiresAt: ts('change_expires_at'),
     /** The last modification's money result (minor units), shown with the reservation. */
     lastModification: jsonb('last_modification').$type<ModificationResult>(),
     /** Unguessable id of the public feedback page, issued at check-out. */
@@ -87,10 +123,14 @@ export const reservations = pgTable(
     // index: with statistics taken while no hold was pending (a vacuum at a quiet hour), both
     // pending indexes look empty, PostgreSQL took this one whole, and every booking walked every
     // guest's pending holds (16 ms at 30,000; the benchmark's rounds collapsed, bench/README.md).
-    index('reservations_pending_hold_idx').on(t.holdExpiresAt).where(sql`status = 'pending' AND hold_expires_at IS NOT NULL`),
+    index('reservations_pending_hold_idx')
+      .on(t.holdExpiresAt)
+      .where(sql`status = 'pending' AND hold_expires_at IS NOT NULL`),
     // A guest's pending holds, counted by every booking (the limit of 5) under the guest's lock:
     // the only index whose predicate that count implies (test/query-plans.test.ts).
     index('reservations_guest_pending_idx').on(t.guestId).where(sql`status = 'pending'`),
+    // The revert job scans only changes waiting for their money.
+    index('reservations_change_expires_idx').on(t.changeExpiresAt).where(sql`change_expires_at IS NOT NULL`),
     index('reservations_confirmed_checkout_idx').on(t.checkoutDate).where(sql`status = 'confirmed'`),
   ],
 );
@@ -100,7 +140,9 @@ export const reservationRooms = pgTable(
   'reservation_rooms',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    reservationId: ref('reservation_id').notNull().references(() => reservations.id, { onDelete: 'cascade' }),
+    reservationId: ref('reservation_id')
+      .notNull()
+      .references(() => reservations.id, { onDelete: 'cascade' }),
     roomTypeId: ref('room_type_id').notNull().default(0),
     ratePlanId: ref('rate_plan_id'),
     roomsCount: integer('rooms_count').notNull(),
@@ -113,11 +155,18 @@ export const reviews = pgTable(
   'reviews',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    reservationId: ref('reservation_id').notNull().references(() => reservations.id),
-    propertyId: ref('property_id').notNull().references(() => properties.id),
+    reservationId: ref('reservation_id')
+      .notNull()
+      .references(() => reservations.id),
+    propertyId: ref('property_id')
+      .notNull()
+      .references(() => properties.id),
     rating: integer('rating').notNull(),
     comment: text('comment'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('reviews_reservation_uq').on(t.reservationId), index('reviews_property_idx').on(t.propertyId, t.createdAt)],
+  (t) => [
+    uniqueIndex('reviews_reservation_uq').on(t.reservationId),
+    index('reviews_property_idx').on(t.propertyId, t.createdAt),
+  ],
 );

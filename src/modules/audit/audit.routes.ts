@@ -27,24 +27,44 @@ const AuditQuery = Type.Object({
 });
 
 export async function auditRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>();
-  r.get('/admin/audit-log', {
-    config: { roles: ['admin'] },
-    schema: {
-      operationId: 'listAuditEntries', tags: ['admin'], summary: 'Audit trail of support and admin actions (newest first)', security: [{ bearer: [] }],
-      querystring: AuditQuery, response: { 200: Paginated(AuditEntry), ...errorResponses(401, 403) },
+  const routes = app.withTypeProvider<TypeBoxTypeProvider>();
+  routes.get(
+    '/admin/audit-log',
+    {
+      config: { roles: ['admin'] },
+      schema: {
+        operationId: 'listAuditEntries',
+        tags: ['admin'],
+        summary: 'Audit trail of support and admin actions (newest first)',
+        security: [{ bearer: [] }],
+        querystring: AuditQuery,
+        response: { 200: Paginated(AuditEntry), ...errorResponses(401, 403) },
+      },
     },
-  }, async (req) => {
-    const { page, perPage, offset } = pageWindow(req.query);
-    const { rows, total } = await auditRepository(deps.db).list(
-      { actorId: req.query.actor_id, targetType: req.query.target_type, targetId: req.query.target_id, action: req.query.action },
-      perPage,
-      offset,
-    );
-    const data = rows.map((r) => ({
-      id: r.id, actor_id: r.actorId, actor_role: r.actorRole, action: r.action, target_type: r.targetType, target_id: r.targetId,
-      before: r.before, after: r.after, created_at: r.createdAt.toISOString(),
-    }));
-    return okPage(data, { current_page: page, per_page: perPage, total });
-  });
+    async (req) => {
+      const { page, perPage, offset } = pageWindow(req.query);
+      const { rows, total } = await auditRepository(deps.db).list(
+        {
+          actorId: req.query.actor_id,
+          targetType: req.query.target_type,
+          targetId: req.query.target_id,
+          action: req.query.action,
+        },
+        perPage,
+        offset,
+      );
+      const data = rows.map((r) => ({
+        id: r.id,
+        actor_id: r.actorId,
+        actor_role: r.actorRole,
+        action: r.action,
+        target_type: r.targetType,
+        target_id: r.targetId,
+        before: r.before,
+        after: r.after,
+        created_at: r.createdAt.toISOString(),
+      }));
+      return okPage(data, { current_page: page, per_page: perPage, total });
+    },
+  );
 }

@@ -10,8 +10,16 @@ export interface AuditEntry {
   after?: unknown;
 }
 
-/** Writes one audit entry; call it inside the transaction that makes the change it describes. */
-export async function recordAudit(db: Executor, actor: AuthUser, entry: AuditEntry, at: Date): Promise<void> {
+/**
+ * Writes one audit entry; call it inside the transaction that makes the change it describes. The
+ * actor is the caller, or the account an outside report is about (a processor's payment: its payer).
+ */
+export async function recordAudit(
+  db: Executor,
+  actor: Pick<AuthUser, 'id'> & { role: string },
+  entry: AuditEntry,
+  at: Date,
+): Promise<void> {
   await auditRepository(db).insert({
     actorId: actor.id,
     actorRole: actor.role,

@@ -33,7 +33,6 @@ interface SessionStateRow {
 }
 
 const SESSION_STATE = {
-  name: 'auth_session_state',
   text: `SELECT s.id AS session_id, s.user_id, u.role, s.login_type, s.created_at, s.expires_at, s.revoked_at, u.is_active, u.deleted_at
     FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = $1 LIMIT 1`,
 };
@@ -47,12 +46,19 @@ export function authRepository(db: Executor) {
 
     /** The session with what authorisation needs of its user (current role, active flag). */
     async loadSessionState(sessionId: string): Promise<SessionState | undefined> {
-      // Every request with a token not seen in the last seconds sends this: a raw prepared statement.
+      // Every request with a token not seen in the last seconds sends this: a raw statement.
       const [row] = await rawQuery<SessionStateRow>(db, SESSION_STATE, [sessionId]);
       if (!row) return undefined;
       return {
-        sessionId: row.session_id, userId: Number(row.user_id), role: row.role, loginType: row.login_type, createdAt: row.created_at,
-        expiresAt: row.expires_at, revokedAt: row.revoked_at, isActive: row.is_active, deleted: row.deleted_at !== null,
+        sessionId: row.session_id,
+        userId: Number(row.user_id),
+        role: row.role,
+        loginType: row.login_type,
+        createdAt: row.created_at,
+        expiresAt: row.expires_at,
+        revokedAt: row.revoked_at,
+        isActive: row.is_active,
+        deleted: row.deleted_at !== null,
       };
     },
 
@@ -70,28 +76,60 @@ export function authRepository(db: Executor) {
     async revokeUserSessions(userId: number, reason: string, now: Date, exceptSessionId?: string): Promise<string[]> {
       const conds = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
       if (exceptSessionId) conds.push(sql`${sessions.id} <> ${exceptSessionId}`);
-      const rows = await db.update(sessions).set({ revokedAt: now, revokedReason: reason }).where(and(...conds)).returning({ id: sessions.id });
+      const rows = await db
+        .update(sessions)
+        .set({ revokedAt: now, revokedReason: reason })
+        .where(and(...conds))
+        .returning({ id: sessions.id });
       return rows.map((r) => r.id);
     },
 
     /** Records that a token was exchanged; false when it already was (row untouched). */
     async markTokenRefreshed(jti: string, sessionId: string, now: Date): Promise<boolean> {
-      const rows = await db.insert(tokenRefreshes).values({ jti, sessionId, refreshedAt: now }).onConflictDoNothing().returning({ jti: tokenRefreshes.jti });
+      const rows = await db
+        .insert(tokenRefreshes)
+        .values({ jti, sessionId, refreshedAt: now })
+        .onConflictDoNothing()
+        .returning({ jti: tokenRefreshes.jti });
       return rows.length > 0;
     },
 
     async tokenRefreshedAt(jti: string): Promise<Date | undefined> {
-      const [row] = await db.select({ at: tokenRefreshes.refreshedAt }).from(tokenRefreshes).where(eq(tokenRefreshes.jti, jti)).limit(1);
+      const [row] = await db
+        .select({ at: tokenRefreshes.refreshedAt })
+        .from(tokenRefreshes)
+        .where(eq(tokenRefreshes.jti, jti))
+        .limit(1);
       return row?.at;
     },
 
     /** Stores a new secret after retiring the unused ones of the same purpose. */
-    async replaceSecret(s: { userId: number; purpose: SecretPurpose; secretHash: string; maxAttempts: number; expiresAt: Date; now: Date }): Promise<void> {
+    async replaceSecret(s: {
+      userId: number;
+      purpose: SecretPurpose;
+      secretHash: string;
+      maxAttempts: number;
+      expiresAt: Date;
+      now: Date;
+    }): Promise<void> {
       await db
         .update(oneTimeSecrets)
         .set({ usedAt: s.now })
-        .where(and(eq(oneTimeSecrets.userId, s.userId), eq(oneTimeSecrets.purpose, s.purpose), isNull(oneTimeSecrets.usedAt)));
-      await db.insert(oneTimeSecrets).values({ userId: s.userId, purpose: s.purpose, secretHash: s.secretHash, maxAttempts: s.maxAttempts, expiresAt: s.expiresAt, createdAt: s.now });
+        .where(
+          and(
+            eq(oneTimeSecrets.userId, s.userId),
+            eq(oneTimeSecrets.purpose, s.purpose),
+            isNull(oneTimeSecrets.usedAt),
+          ),
+        );
+      await db.insert(oneTimeSecrets).values({
+        userId: s.userId,
+        purpose: s.purpose,
+        secretHash: s.secretHash,
+        maxAttempts: s.maxAttempts,
+        expiresAt: s.expiresAt,
+        createdAt: s.now,
+      });
     },
 
     /** The live secret of a purpose for a user: unused, unexpired, with attempts left. */
@@ -117,7 +155,14 @@ export function authRepository(db: Executor) {
       const [row] = await db
         .select()
         .from(oneTimeSecrets)
-        .where(and(eq(oneTimeSecrets.purpose, purpose), eq(oneTimeSecrets.secretHash, secretHash), isNull(oneTimeSecrets.usedAt), gt(oneTimeSecrets.expiresAt, now)))
+        .where(
+          and(
+            eq(oneTimeSecrets.purpose, purpose),
+            eq(oneTimeSecrets.secretHash, secretHash),
+            isNull(oneTimeSecrets.usedAt),
+            gt(oneTimeSecrets.expiresAt, now),
+          ),
+        )
         .limit(1);
       return row;
     },
@@ -127,7 +172,13 @@ export function authRepository(db: Executor) {
       const rows = await db
         .update(oneTimeSecrets)
         .set({ attempts: sql`${oneTimeSecrets.attempts} + 1` })
-        .where(and(eq(oneTimeSecrets.id, id), isNull(oneTimeSecrets.usedAt), lt(oneTimeSecrets.attempts, oneTimeSecrets.maxAttempts)))
+        .where(
+          and(
+            eq(oneTimeSecrets.id, id),
+            isNull(oneTimeSecrets.usedAt),
+            lt(oneTimeSecrets.attempts, oneTimeSecrets.maxAttempts),
+          ),
+        )
         .returning({ id: oneTimeSecrets.id });
       return rows.length > 0;
     },

@@ -16,15 +16,21 @@ import { setInitialPassword } from './set-initial-password.ts';
 import { requestPasswordReset, resetPassword, verifyPasswordReset } from './password-reset.ts';
 import { socialLogin } from './social-login.ts';
 import { negotiateLocale } from '../emails/index.ts';
+import { SOCIAL_LINKING } from './auth.docs.ts';
 
 const tags = ['auth'];
 const WINDOW = '15 minutes';
-const byIpAndEmail = (req: FastifyRequest) => `${req.ip}|${String((req.body as { email?: string } | undefined)?.email ?? '').toLowerCase()}`;
+const byIpAndEmail = (req: FastifyRequest) =>
+  `${req.ip}|${String((req.body as { email?: string } | undefined)?.email ?? '').toLowerCase()}`;
 
 export async function authRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const routes = app.withTypeProvider<TypeBoxTypeProvider>();
   const secure = deps.config.PUBLIC_BASE_URL.startsWith('https:');
-  const meta = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers['user-agent'], locale: negotiateLocale(req.headers['accept-language']) });
+  const meta = (req: FastifyRequest) => ({
+    ip: req.ip,
+    userAgent: req.headers['user-agent'],
+    locale: negotiateLocale(req.headers['accept-language']),
+  });
 
   function setSessionCookies(reply: FastifyReply, type: string, token: string) {
     const opts = { path: '/', sameSite: 'lax' as const, secure, maxAge: deps.config.sessionTtlSeconds };
@@ -32,153 +38,304 @@ export async function authRoutes(app: FastifyInstance, { deps }: { deps: Deps })
     reply.setCookie('current_token_type', type, opts);
   }
 
-  r.post('/auth/login', {
-    schema: {
-      operationId: 'login', tags, summary: 'Log in with e-mail or username and password',
-      description: 'type (default client) decides which roles may log in: client → client, owner; admin → admin, owner; support → support, admin. ' +
-        'At most 10 failures per account and per IP in 15 minutes, then 429 with Retry-After (even with the right password). An ' +
-        "account's count is one whichever identifier names it (e-mail or username, any case); a login that names no account is " +
-        'counted by itself the same way, so the answers do not tell whether it exists. ' +
-        'Also sets the session cookie named by type and current_token_type.',
-      body: S.LoginBody, response: { 200: S.LoginResponse, ...errorResponses(401, 403) },
+  routes.post(
+    '/auth/login',
+    {
+      schema: {
+        operationId: 'login',
+        tags,
+        summary: 'Log in with e-mail or username and password',
+        description:
+          'type (default client) decides which roles may log in: client → client, owner; admin → admin, owner; support → support, admin. ' +
+          'At most 10 failures per account and per IP in 15 minutes, then 429 with Retry-After (even with the right password). An ' +
+          "account's count is one whichever identifier names it (e-mail or username, any case); a login that names no account is " +
+          'counted by itself the same way, so the answers do not tell whether it exists. ' +
+          'Also sets the session cookie named by type and current_token_type.',
+        body: S.LoginBody,
+        response: { 200: S.LoginResponse, ...errorResponses(401, 403) },
+      },
     },
-  }, async (req, reply) => {
-    const s = await login(deps, req.body, meta(req));
-    setSessionCookies(reply, s.loginType, s.token);
-    return ok({ token: s.token, role: s.role, user: s.user }, 'Logged in');
-  });
-
-  r.post('/auth/refresh', {
-    schema: {
-      operationId: 'refreshToken', tags, summary: 'Exchange the current token for a new one (no body)',
-      description: 'Authenticates only with Authorization: Bearer. Each token can be refreshed once; a second refresh is 401, and one more than 60 s after the first ends the session.',
-      security: [{ bearer: [] }], response: { 200: S.RefreshResponse, ...errorResponses(401) },
+    async (req, reply) => {
+      const s = await login(deps, req.body, meta(req));
+      setSessionCookies(reply, s.loginType, s.token);
+      return ok({ token: s.token, role: s.role, user: s.user }, 'Logged in');
     },
-  }, async (req, reply) => {
-    const m = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
-    if (!m) throw new AppError('UNAUTHENTICATED', 'Send the current token as Authorization: Bearer <token>');
-    const out = await refreshToken(deps, m[1]!);
-    reply.header('cache-control', 'no-store');
-    if (req.cookies.current_token_type === out.loginType && TOKEN_COOKIE[out.loginType]) setSessionCookies(reply, out.loginType, out.newToken);
-    return ok({ newToken: out.newToken, role: out.role }, 'Token refreshed');
-  });
+  );
 
-  r.get('/auth/session', {
-    config: { auth: 'optional' },
-    schema: {
-      operationId: 'getSession', tags, summary: 'Who the current token belongs to (no error without one)',
-      description: 'Not in the interface spec: lets a client check its token without side effects. Answers authenticated=false without a token; 401 for an invalid, expired or revoked one.',
-      response: { 200: S.SessionStateResponse, ...errorResponses(401) },
+  routes.post(
+    '/auth/refresh',
+    {
+      schema: {
+        operationId: 'refreshToken',
+        tags,
+        summary: 'Exchange the current token for a new one (no body)',
+        description:
+          'Authenticates only with Authorization: Bearer. Each token can be refreshed once; a second refresh is 401, and one more than 60 s after the first ends the session.',
+        security: [{ bearer: [] }],
+        response: { 200: S.RefreshResponse, ...errorResponses(401) },
+      },
     },
-  }, async (req) => {
-    const u = req.user;
-    return ok(u ? { authenticated: true, user_id: u.id, role: u.role, login_type: u.loginType } : { authenticated: false, user_id: null, role: null, login_type: null });
-  });
+    async (req, reply) => {
+      const m = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
+      if (!m) throw new AppError('UNAUTHENTICATED', 'Send the current token as Authorization: Bearer <token>');
+      const out = await refreshToken(deps, m[1]!);
+      reply.header('cache-control', 'no-store');
+      if (req.cookies.current_token_type === out.loginType && TOKEN_COOKIE[out.loginType])
+        setSessionCookies(reply, out.loginType, out.newToken);
+      return ok({ newToken: out.newToken, role: out.role }, 'Token refreshed');
+    },
+  );
 
-  r.post('/user/logout', {
-    config: { auth: 'required' },
-    schema: { operationId: 'logout', tags, summary: 'End the current session and clear the session cookies', security: [{ bearer: [] }], response: { 200: MessageOnly, ...errorResponses(401, 403) } },
-  }, async (req, reply) => {
-    await logout(deps, currentUser(req));
-    for (const name of SESSION_COOKIES) reply.clearCookie(name, { path: '/' });
-    return ok(null, 'Logged out');
-  });
+  routes.get(
+    '/auth/session',
+    {
+      config: { auth: 'optional' },
+      schema: {
+        operationId: 'getSession',
+        tags,
+        summary: 'Who the current token belongs to (no error without one)',
+        description:
+          'Not in the interface spec: lets a client check its token without side effects. Answers authenticated=false without a token; 401 for an invalid, expired or revoked one.',
+        response: { 200: S.SessionStateResponse, ...errorResponses(401) },
+      },
+    },
+    async (req) => {
+      const u = req.user;
+      return ok(
+        u
+          ? { authenticated: true, user_id: u.id, role: u.role, login_type: u.loginType }
+          : { authenticated: false, user_id: null, role: null, login_type: null },
+      );
+    },
+  );
+
+  routes.post(
+    '/user/logout',
+    {
+      config: { auth: 'required' },
+      schema: {
+        operationId: 'logout',
+        tags,
+        summary: 'End the current session and clear the session cookies',
+        security: [{ bearer: [] }],
+        response: { 200: MessageOnly, ...errorResponses(401, 403) },
+      },
+    },
+    async (req, reply) => {
+      await logout(deps, currentUser(req));
+      for (const name of SESSION_COOKIES) reply.clearCookie(name, { path: '/' });
+      return ok(null, 'Logged out');
+    },
+  );
 
   const registerLimit = { rateLimit: { max: 20, timeWindow: '1 hour' } };
-  r.post('/auth/register', {
-    config: registerLimit,
-    schema: { operationId: 'registerTraveller', tags, summary: 'Register a traveller account; a 6-digit code is e-mailed', body: S.RegisterBody, response: { 201: S.UserResponse, ...errorResponses(409) } },
-  }, async (req, reply) => {
-    reply.code(201);
-    return ok(await registerAccount(deps, { ...req.body, locale: negotiateLocale(req.headers['accept-language']) }), 'Account created; check your e-mail for the verification code');
-  });
-
-  r.post('/auth/register-owner', {
-    config: registerLimit,
-    schema: {
-      operationId: 'registerOwner', tags, summary: 'Register an owner account (owner role granted when support approves the KYC application)',
-      body: S.RegisterOwnerBody, response: { 201: S.UserResponse, ...errorResponses(409) },
+  routes.post(
+    '/auth/register',
+    {
+      config: registerLimit,
+      schema: {
+        operationId: 'registerTraveller',
+        tags,
+        summary: 'Register a traveller account; a 6-digit code is e-mailed',
+        body: S.RegisterBody,
+        response: { 201: S.UserResponse, ...errorResponses(409) },
+      },
     },
-  }, async (req, reply) => {
-    const { user_type, company_name, ...rest } = req.body;
-    reply.code(201);
-    return ok(await registerAccount(deps, { ...rest, owner: { user_type, company_name }, locale: negotiateLocale(req.headers['accept-language']) }), 'Account created; check your e-mail, then submit your owner application');
-  });
-
-  r.post('/auth/verify-email', {
-    config: { rateLimit: { max: 30, timeWindow: WINDOW } },
-    schema: { operationId: 'verifyEmail', tags, summary: 'Verify the e-mail address with the 6-digit code (5 attempts, single use)', body: S.VerifyEmailBody, response: { 200: S.UserResponse, ...errorResponses(409) } },
-  }, async (req) => ok(await verifyEmail(deps, req.body.email, req.body.code), 'E-mail verified'));
-
-  r.post('/auth/resend-verification', {
-    config: { rateLimit: { max: 5, timeWindow: WINDOW, keyGenerator: byIpAndEmail, hook: 'preHandler' as const } },
-    schema: { operationId: 'resendVerificationCode', tags, summary: 'Send a new verification code (same answer whether or not the address exists)', body: S.EmailBody, response: { 200: MessageOnly, ...errorResponses() } },
-  }, async (req) => {
-    await resendVerification(deps, req.body.email);
-    return ok(null, 'If that address has an unverified account, a new code is on its way');
-  });
-
-  r.get('/auth/check-account', {
-    config: { rateLimit: { max: 30, timeWindow: WINDOW } },
-    schema: { operationId: 'checkAccount', tags, summary: 'Whether an account exists for an e-mail or username', querystring: S.CheckAccountQuery, response: { 200: S.CheckAccountResponse, ...errorResponses() } },
-  }, async (req) => ok(await checkAccount(deps, req.query.login)));
-
-  r.post('/auth/set-initial-password', {
-    config: { rateLimit: { max: 20, timeWindow: WINDOW } },
-    schema: {
-      operationId: 'setInitialPassword', tags, summary: 'Set the first password of an account created by an admin (single-use token from the e-mail); logs in',
-      body: S.SetInitialPasswordBody, response: { 200: S.LoginResponse, ...errorResponses(403, 409) },
+    async (req, reply) => {
+      reply.code(201);
+      return ok(
+        await registerAccount(deps, { ...req.body, locale: negotiateLocale(req.headers['accept-language']) }),
+        'Account created; check your e-mail for the verification code',
+      );
     },
-  }, async (req, reply) => {
-    const s = await setInitialPassword(deps, req.body, meta(req));
-    setSessionCookies(reply, s.loginType, s.token);
-    return ok({ token: s.token, role: s.role, user: s.user }, 'Password set');
-  });
+  );
 
-  r.post('/password_reset/request', {
-    config: { rateLimit: { max: 5, timeWindow: WINDOW, keyGenerator: byIpAndEmail, hook: 'preHandler' as const } },
-    schema: { operationId: 'requestPasswordReset', tags, summary: 'E-mail a 6-digit reset code (same answer whether or not the address exists)', body: S.EmailBody, response: { 200: MessageOnly, ...errorResponses() } },
-  }, async (req) => {
-    await requestPasswordReset(deps, req.body.email);
-    return ok(null, 'If that address has an account, a code is on its way');
-  });
+  routes.post(
+    '/auth/register-owner',
+    {
+      config: registerLimit,
+      schema: {
+        operationId: 'registerOwner',
+        tags,
+        summary: 'Register an owner account (owner role granted when support approves the KYC application)',
+        body: S.RegisterOwnerBody,
+        response: { 201: S.UserResponse, ...errorResponses(409) },
+      },
+    },
+    async (req, reply) => {
+      const { user_type, company_name, ...rest } = req.body;
+      reply.code(201);
+      return ok(
+        await registerAccount(deps, {
+          ...rest,
+          owner: { user_type, company_name },
+          locale: negotiateLocale(req.headers['accept-language']),
+        }),
+        'Account created; check your e-mail, then submit your owner application',
+      );
+    },
+  );
 
-  r.post('/password_reset/verify', {
-    config: { rateLimit: { max: 30, timeWindow: WINDOW } },
-    schema: { operationId: 'verifyPasswordResetCode', tags, summary: 'Trade the code (15 min, 5 attempts, single use) for a reset token', body: S.VerifyEmailBody, response: { 200: S.ResetVerifyResponse, ...errorResponses() } },
-  }, async (req) => ok(await verifyPasswordReset(deps, req.body.email, req.body.code), 'Code accepted'));
+  routes.post(
+    '/auth/verify-email',
+    {
+      config: { rateLimit: { max: 30, timeWindow: WINDOW } },
+      schema: {
+        operationId: 'verifyEmail',
+        tags,
+        summary: 'Verify the e-mail address with the 6-digit code (5 attempts, single use)',
+        body: S.VerifyEmailBody,
+        response: { 200: S.UserResponse, ...errorResponses(409) },
+      },
+    },
+    async (req) => ok(await verifyEmail(deps, req.body.email, req.body.code), 'E-mail verified'),
+  );
 
-  r.post('/password_reset/reset', {
-    config: { rateLimit: { max: 30, timeWindow: WINDOW } },
-    schema: { operationId: 'resetPassword', tags, summary: 'Set a new password with the reset token; ends every session of the account', body: S.ResetBody, response: { 200: MessageOnly, ...errorResponses() } },
-  }, async (req) => {
-    await resetPassword(deps, req.body);
-    return ok(null, 'Password changed; log in with the new password');
-  });
+  routes.post(
+    '/auth/resend-verification',
+    {
+      config: { rateLimit: { max: 5, timeWindow: WINDOW, keyGenerator: byIpAndEmail, hook: 'preHandler' as const } },
+      schema: {
+        operationId: 'resendVerificationCode',
+        tags,
+        summary: 'Send a new verification code (same answer whether or not the address exists)',
+        body: S.EmailBody,
+        response: { 200: MessageOnly, ...errorResponses() },
+      },
+    },
+    async (req) => {
+      await resendVerification(deps, req.body.email);
+      return ok(null, 'If that address has an unverified account, a new code is on its way');
+    },
+  );
+
+  routes.get(
+    '/auth/check-account',
+    {
+      config: { rateLimit: { max: 30, timeWindow: WINDOW } },
+      schema: {
+        operationId: 'checkAccount',
+        tags,
+        summary: 'Whether an account exists for an e-mail or username',
+        querystring: S.CheckAccountQuery,
+        response: { 200: S.CheckAccountResponse, ...errorResponses() },
+      },
+    },
+    async (req) => ok(await checkAccount(deps, req.query.login)),
+  );
+
+  routes.post(
+    '/auth/set-initial-password',
+    {
+      config: { rateLimit: { max: 20, timeWindow: WINDOW } },
+      schema: {
+        operationId: 'setInitialPassword',
+        tags,
+        summary: 'Set the first password of an account created by an admin (single-use token from the e-mail); logs in',
+        body: S.SetInitialPasswordBody,
+        response: { 200: S.LoginResponse, ...errorResponses(403, 409) },
+      },
+    },
+    async (req, reply) => {
+      const s = await setInitialPassword(deps, req.body, meta(req));
+      setSessionCookies(reply, s.loginType, s.token);
+      return ok({ token: s.token, role: s.role, user: s.user }, 'Password set');
+    },
+  );
+
+  routes.post(
+    '/password_reset/request',
+    {
+      config: { rateLimit: { max: 5, timeWindow: WINDOW, keyGenerator: byIpAndEmail, hook: 'preHandler' as const } },
+      schema: {
+        operationId: 'requestPasswordReset',
+        tags,
+        summary: 'E-mail a 6-digit reset code (same answer whether or not the address exists)',
+        body: S.EmailBody,
+        response: { 200: MessageOnly, ...errorResponses() },
+      },
+    },
+    async (req) => {
+      await requestPasswordReset(deps, req.body.email);
+      return ok(null, 'If that address has an account, a code is on its way');
+    },
+  );
+
+  routes.post(
+    '/password_reset/verify',
+    {
+      config: { rateLimit: { max: 30, timeWindow: WINDOW } },
+      schema: {
+        operationId: 'verifyPasswordResetCode',
+        tags,
+        summary: 'Trade the code (15 min, 5 attempts, single use) for a reset token',
+        body: S.VerifyEmailBody,
+        response: { 200: S.ResetVerifyResponse, ...errorResponses() },
+      },
+    },
+    async (req) => ok(await verifyPasswordReset(deps, req.body.email, req.body.code), 'Code accepted'),
+  );
+
+  routes.post(
+    '/password_reset/reset',
+    {
+      config: { rateLimit: { max: 30, timeWindow: WINDOW } },
+      schema: {
+        operationId: 'resetPassword',
+        tags,
+        summary: 'Set a new password with the reset token; ends every session of the account',
+        body: S.ResetBody,
+        response: { 200: MessageOnly, ...errorResponses() },
+      },
+    },
+    async (req) => {
+      await resetPassword(deps, req.body);
+      return ok(null, 'Password changed; log in with the new password');
+    },
+  );
 
   const socialLimit = { rateLimit: { max: 30, timeWindow: WINDOW } };
-  r.post('/auth/google', {
-    config: socialLimit,
-    schema: {
-      operationId: 'loginWithGoogle', tags, summary: 'Sign in with a Google ID token', description: 'Verified against Google\'s JWKS (signature, audience, issuer, expiry). A verified e-mail links an existing account; otherwise a client account is created. 404 SOCIAL_PROVIDER_NOT_CONFIGURED when this deployment offers no Google sign-in (GOOGLE_CLIENT_ID unset); 503 while Google cannot be reached.',
-      body: S.GoogleBody, response: { 200: S.LoginResponse, ...errorResponses(401, 403, 404, 409, 503) },
+  routes.post(
+    '/auth/google',
+    {
+      config: socialLimit,
+      schema: {
+        operationId: 'loginWithGoogle',
+        tags,
+        summary: 'Sign in with a Google ID token',
+        description:
+          "Verified against Google's JWKS (signature, audience, issuer, expiry). A verified e-mail links an existing account; otherwise a client account is created. 404 SOCIAL_PROVIDER_NOT_CONFIGURED when this deployment offers no Google sign-in (GOOGLE_CLIENT_ID unset); 503 while Google cannot be reached. " +
+          SOCIAL_LINKING,
+        body: S.GoogleBody,
+        response: { 200: S.LoginResponse, ...errorResponses(401, 403, 404, 409, 503) },
+      },
     },
-  }, async (req, reply) => {
-    const s = await socialLogin(deps, 'google', req.body.id_token, req.body.type, meta(req));
-    setSessionCookies(reply, s.loginType, s.token);
-    return ok({ token: s.token, role: s.role, user: s.user }, 'Logged in with Google');
-  });
+    async (req, reply) => {
+      const s = await socialLogin(deps, 'google', req.body.id_token, req.body.type, meta(req));
+      setSessionCookies(reply, s.loginType, s.token);
+      return ok({ token: s.token, role: s.role, user: s.user }, 'Logged in with Google');
+    },
+  );
 
-  r.post('/auth/facebook', {
-    config: socialLimit,
-    schema: {
-      operationId: 'loginWithFacebook', tags, summary: 'Sign in with a Facebook access token', description: 'Checked with the Graph API (debug_token for our app id, then /me). 404 SOCIAL_PROVIDER_NOT_CONFIGURED when this deployment offers no Facebook sign-in (app id or secret unset); 503 while the Graph API cannot be reached.',
-      body: S.FacebookBody, response: { 200: S.LoginResponse, ...errorResponses(401, 403, 404, 409, 503) },
+  routes.post(
+    '/auth/facebook',
+    {
+      config: socialLimit,
+      schema: {
+        operationId: 'loginWithFacebook',
+        tags,
+        summary: 'Sign in with a Facebook access token',
+        description:
+          'Checked with the Graph API (debug_token for our app id, then /me). 404 SOCIAL_PROVIDER_NOT_CONFIGURED when this deployment offers no Facebook sign-in (app id or secret unset); 503 while the Graph API cannot be reached. A verified e-mail links an existing account; otherwise a client account is created. ' +
+          SOCIAL_LINKING,
+        body: S.FacebookBody,
+        response: { 200: S.LoginResponse, ...errorResponses(401, 403, 404, 409, 503) },
+      },
     },
-  }, async (req, reply) => {
-    const s = await socialLogin(deps, 'facebook', req.body.access_token, req.body.type, meta(req));
-    setSessionCookies(reply, s.loginType, s.token);
-    return ok({ token: s.token, role: s.role, user: s.user }, 'Logged in with Facebook');
-  });
+    async (req, reply) => {
+      const s = await socialLogin(deps, 'facebook', req.body.access_token, req.body.type, meta(req));
+      setSessionCookies(reply, s.loginType, s.token);
+      return ok({ token: s.token, role: s.role, user: s.user }, 'Logged in with Facebook');
+    },
+  );
 }
-

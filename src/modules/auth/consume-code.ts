@@ -5,7 +5,10 @@ import { findUserByEmail, findUserById, type UserRow } from '../users/index.ts';
 import { authRepository } from './auth.repository.ts';
 import type { SecretPurpose } from './one-time-secrets.ts';
 
-const invalid = () => new AppError('INVALID_CODE', 'The code is wrong, expired or already used', { code: ['is wrong, expired or already used'] });
+const invalid = () =>
+  new AppError('INVALID_CODE', 'The code is wrong, expired or already used', {
+    code: ['is wrong, expired or already used'],
+  });
 
 /**
  * Checks a 6-digit code for the account with this e-mail and uses it up. Every try spends one
@@ -24,10 +27,18 @@ export async function consumeCode(deps: Deps, email: string, purpose: SecretPurp
 }
 
 /** Uses up a link token; returns its account. */
-export async function consumeLinkToken(deps: Deps, db: Executor, purpose: SecretPurpose, token: string, field: string): Promise<UserRow> {
+export async function consumeLinkToken(
+  deps: Deps,
+  db: Executor,
+  purpose: SecretPurpose,
+  token: string,
+  field: string,
+): Promise<UserRow> {
   const repo = authRepository(db);
   const secret = await repo.findLiveSecretByHash(purpose, deps.secrets.hashToken(purpose, token), deps.clock.now());
-  const bad = new AppError('INVALID_TOKEN', `The ${field} is invalid, expired or already used`, { [field]: ['is invalid, expired or already used'] });
+  const bad = new AppError('INVALID_TOKEN', `The ${field} is invalid, expired or already used`, {
+    [field]: ['is invalid, expired or already used'],
+  });
   if (!secret || !(await repo.consumeSecret(secret.id, deps.clock.now()))) throw bad;
   const user = await findUserById(db, secret.userId);
   if (!user || user.deletedAt) throw bad;

@@ -5,6 +5,7 @@ import { provideAuthAccountHooks } from './account-hooks.ts';
 
 // The set-password and reset-password pages (outside /api), the default targets of the account e-mails.
 export { accountPages } from './account-pages.routes.ts';
+export { homePage } from './home-page.routes.ts';
 
 /** Accounts and sessions: login, refresh, registration, verification, resets, social sign-in. */
 export async function authModule(app: FastifyInstance, opts: { deps: Deps }) {

@@ -26,7 +26,8 @@ describe('JWT signing-key rotation across restarts', () => {
     open.splice(open.indexOf(t), 1);
     await t.close();
   }
-  const session = (t: TestApp, token: string) => t.app.inject({ method: 'GET', url: '/api/auth/session', headers: bearer(token) });
+  const session = (t: TestApp, token: string) =>
+    t.app.inject({ method: 'GET', url: '/api/auth/session', headers: bearer(token) });
 
   before(async () => {
     database = await createTestDatabase();
@@ -43,7 +44,11 @@ describe('JWT signing-key rotation across restarts', () => {
     const oldToken = await loginAs(before.app, user);
     const toRefresh = await loginAs(before.app, user);
     assert.equal(kidOf(oldToken), key(OLD));
-    const reset = await before.app.inject({ method: 'POST', url: '/api/password_reset/request', payload: { email: user.email } });
+    const reset = await before.app.inject({
+      method: 'POST',
+      url: '/api/password_reset/request',
+      payload: { email: user.email },
+    });
     assert.equal(reset.statusCode, 200);
     const code = await before.lastCode(user.email);
     const codeHash = before.deps.secrets.hashToken('reset_token', 'some-link-token');
@@ -65,7 +70,11 @@ describe('JWT signing-key rotation across restarts', () => {
     assert.equal((await session(a, refreshedToken)).statusCode, 200);
     // A code mailed before the rotation is still good: its hash is keyed by JWT_SECRET.
     assert.equal(a.deps.secrets.hashToken('reset_token', 'some-link-token'), codeHash);
-    const verified = await b.app.inject({ method: 'POST', url: '/api/password_reset/verify', payload: { email: user.email, code } });
+    const verified = await b.app.inject({
+      method: 'POST',
+      url: '/api/password_reset/verify',
+      payload: { email: user.email, code },
+    });
     assert.equal(verified.statusCode, 200, verified.body);
     await stop(a);
     await stop(b);

@@ -10,15 +10,25 @@ const MAIL_THROTTLE = Symbol('auth.mail-throttle');
 const MAILS_PER_WINDOW = 5;
 
 export const loginThrottle = (deps: Pick<Deps, 'services' | 'rateLimits' | 'config'>) =>
-  deps.services.get(LOGIN_THROTTLE, () => new LoginThrottle(deps.config.LOGIN_MAX_FAILURES, deps.config.rateLimitWindowMs, deps.rateLimits));
+  deps.services.get(
+    LOGIN_THROTTLE,
+    () => new LoginThrottle(deps.config.LOGIN_MAX_FAILURES, deps.config.rateLimitWindowMs, deps.rateLimits),
+  );
 export const mailThrottle = (deps: Pick<Deps, 'services' | 'rateLimits' | 'config'>) =>
-  deps.services.get(MAIL_THROTTLE, () => new MailThrottle(MAILS_PER_WINDOW, deps.config.rateLimitWindowMs, deps.rateLimits));
+  deps.services.get(
+    MAIL_THROTTLE,
+    () => new MailThrottle(MAILS_PER_WINDOW, deps.config.rateLimitWindowMs, deps.rateLimits),
+  );
 
-/** A login attempt: the account its identifier resolved to (if any), the identifier as sent, the client IP. */
+/**
+ * A login attempt: the account its identifier resolved to (if any), the identifier as sent, the
+ * client IP. A password re-entered by a signed-in caller (a credential change) has no IP here: it
+ * is counted against the account alone, in the same budget as its logins.
+ */
 export interface LoginAttempt {
   account: { id: number; createdAt: Date } | undefined;
   login: string;
-  ip: string;
+  ip?: string;
 }
 
 /**
@@ -29,7 +39,11 @@ export interface LoginAttempt {
  */
 export class LoginThrottle {
   private readonly limiter: RateCounter;
-  constructor(private readonly maxFailures: number, windowMs: number, limits: RateLimits) {
+  constructor(
+    private readonly maxFailures: number,
+    windowMs: number,
+    limits: RateLimits,
+  ) {
     this.limiter = limits.counter('login-fail', maxFailures, windowMs);
   }
 
@@ -41,16 +55,20 @@ export class LoginThrottle {
     return `login:${a.login.trim().toLowerCase()}`;
   }
 
+  private keys(a: LoginAttempt): string[] {
+    return a.ip === undefined ? [this.accountKey(a)] : [this.accountKey(a), `ip:${a.ip}`];
+  }
+
   /** Refuses (429 with Retry-After) when the account or the IP has used its failures. */
   async check(a: LoginAttempt): Promise<void> {
-    for (const key of [this.accountKey(a), `ip:${a.ip}`]) {
+    for (const key of this.keys(a)) {
       const res = await this.limiter.get(key);
       if (res && res.consumed >= this.maxFailures) this.refuse(res);
     }
   }
 
   async recordFailure(a: LoginAttempt): Promise<void> {
-    for (const key of [this.accountKey(a), `ip:${a.ip}`]) {
+    for (const key of this.keys(a)) {
       await this.limiter.penalty(key, 1);
     }
   }
@@ -62,7 +80,9 @@ export class LoginThrottle {
 
   private refuse(res: RateCount): never {
     const seconds = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
-    throw new AppError('RATE_LIMITED', `Too many failed logins; try again in ${seconds} s`, undefined, { 'retry-after': String(seconds) });
+    throw new AppError('RATE_LIMITED', `Too many failed logins; try again in ${seconds} s`, undefined, {
+      'retry-after': String(seconds),
+    });
   }
 }
 

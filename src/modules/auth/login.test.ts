@@ -10,7 +10,8 @@ describe('POST /api/auth/login', () => {
   });
   after(() => t.close());
 
-  const post = (payload: unknown, headers: Record<string, string> = {}) => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: payload as object, headers });
+  const post = (payload: unknown, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/login', payload: payload as object, headers });
 
   it('logs in by e-mail or username and answers token, role and the flat profile', async () => {
     const u = await createUser(t.deps, { username: 'Marta_K' });
@@ -51,9 +52,18 @@ describe('POST /api/auth/login', () => {
 
   it('lets each login type admit only its roles (403 LOGIN_TYPE_NOT_ALLOWED)', async () => {
     const cases: Array<[string, string, number]> = [
-      ['client', 'client', 200], ['owner', 'client', 200], ['admin', 'client', 403], ['support', 'client', 403],
-      ['admin', 'admin', 200], ['owner', 'admin', 200], ['client', 'admin', 403], ['support', 'admin', 403],
-      ['support', 'support', 200], ['admin', 'support', 200], ['client', 'support', 403], ['owner', 'support', 403],
+      ['client', 'client', 200],
+      ['owner', 'client', 200],
+      ['admin', 'client', 403],
+      ['support', 'client', 403],
+      ['admin', 'admin', 200],
+      ['owner', 'admin', 200],
+      ['client', 'admin', 403],
+      ['support', 'admin', 403],
+      ['support', 'support', 200],
+      ['admin', 'support', 200],
+      ['client', 'support', 403],
+      ['owner', 'support', 403],
     ];
     for (const [role, type, status] of cases) {
       const u = await createUser(t.deps, { role: role as never });
@@ -83,10 +93,20 @@ describe('POST /api/auth/login', () => {
   it('answers 429 with Retry-After after 10 failures for one account, even from other IPs', async () => {
     const u = await createUser(t.deps);
     for (let i = 0; i < 10; i++) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { login: u.email, password: 'wrong-password' }, remoteAddress: `10.0.0.${i + 1}` });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { login: u.email, password: 'wrong-password' },
+        remoteAddress: `10.0.0.${i + 1}`,
+      });
       assert.equal(res.statusCode, 401, `attempt ${i + 1}`);
     }
-    const blocked = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { login: u.email, password: DEFAULT_PASSWORD }, remoteAddress: '10.0.1.1' });
+    const blocked = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { login: u.email, password: DEFAULT_PASSWORD },
+      remoteAddress: '10.0.1.1',
+    });
     assert.equal(blocked.statusCode, 429);
     assert.equal(blocked.json().code, 'RATE_LIMITED');
     assert.ok(Number(blocked.headers['retry-after']) > 0);
@@ -97,11 +117,21 @@ describe('POST /api/auth/login', () => {
     const u = await createUser(t.deps);
     const names = [u.email, u.username, ` ${u.email.toUpperCase()} `, u.username.toUpperCase()];
     for (let i = 0; i < 10; i++) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { login: names[i % names.length], password: 'wrong-password' }, remoteAddress: `10.1.0.${i + 1}` });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { login: names[i % names.length], password: 'wrong-password' },
+        remoteAddress: `10.1.0.${i + 1}`,
+      });
       assert.equal(res.statusCode, 401, `attempt ${i + 1}`);
     }
     for (const login of names) {
-      const blocked = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { login, password: DEFAULT_PASSWORD }, remoteAddress: '10.1.1.1' });
+      const blocked = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { login, password: DEFAULT_PASSWORD },
+        remoteAddress: '10.1.1.1',
+      });
       assert.equal(blocked.statusCode, 429, `${login} after 10 failures of the account`);
       assert.ok(Number(blocked.headers['retry-after']) > 0);
     }
@@ -111,28 +141,58 @@ describe('POST /api/auth/login', () => {
     const ghost = `nobody${Date.now()}@example.test`;
     for (let i = 0; i < 10; i++) {
       const login = i % 2 ? ghost.toUpperCase() : ` ${ghost}`;
-      const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { login, password: 'wrong-password' }, remoteAddress: `10.2.0.${i + 1}` });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { login, password: 'wrong-password' },
+        remoteAddress: `10.2.0.${i + 1}`,
+      });
       assert.equal(res.statusCode, 401, `attempt ${i + 1}`);
       assert.equal(res.json().code, 'INVALID_CREDENTIALS');
     }
-    const blocked = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { login: ghost, password: 'wrong-password' }, remoteAddress: '10.2.1.1' });
+    const blocked = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { login: ghost, password: 'wrong-password' },
+      remoteAddress: '10.2.1.1',
+    });
     assert.equal(blocked.statusCode, 429);
     assert.match(blocked.json().message, /^Too many failed logins; try again in \d+ s$/);
     // Another account is not touched by that count.
     const u = await createUser(t.deps);
-    const other = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { login: u.username, password: DEFAULT_PASSWORD }, remoteAddress: '10.2.1.1' });
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { login: u.username, password: DEFAULT_PASSWORD },
+      remoteAddress: '10.2.1.1',
+    });
     assert.equal(other.statusCode, 200, other.body);
   });
 
   it('answers 429 after 10 failures from one IP across different accounts', async () => {
     for (let i = 0; i < 10; i++) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { login: `ghost${i}@example.test`, password: 'wrong-password' }, remoteAddress: '10.9.9.9' });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { login: `ghost${i}@example.test`, password: 'wrong-password' },
+        remoteAddress: '10.9.9.9',
+      });
       assert.equal(res.statusCode, 401);
     }
     const u = await createUser(t.deps);
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { login: u.email, password: DEFAULT_PASSWORD }, remoteAddress: '10.9.9.9' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { login: u.email, password: DEFAULT_PASSWORD },
+      remoteAddress: '10.9.9.9',
+    });
     assert.equal(res.statusCode, 429);
-    const other = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { login: u.email, password: DEFAULT_PASSWORD }, remoteAddress: '10.9.9.10' });
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { login: u.email, password: DEFAULT_PASSWORD },
+      remoteAddress: '10.9.9.10',
+    });
     assert.equal(other.statusCode, 200);
   });
 

@@ -10,7 +10,11 @@ import { assertLoginTypeAllows, issueSession, type LoginType, type RequestMeta }
  * resolved before the throttle is asked, so failures count against the account whichever of its
  * identifiers an attempt names.
  */
-export async function login(deps: Deps, input: { login: string; password: string; type?: LoginType }, meta: RequestMeta & { ip: string }) {
+export async function login(
+  deps: Deps,
+  input: { login: string; password: string; type?: LoginType },
+  meta: RequestMeta & { ip: string },
+) {
   const user = await findUserByLogin(deps.db, input.login);
   const attempt = { account: user, login: input.login, ip: meta.ip };
   await loginThrottle(deps).check(attempt);

@@ -2,6 +2,7 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 
 import type { OneTimeSecrets, SecretPurpose } from '../../kernel/services.ts';
+import { EMAIL_CHANGE_UNDO_SECONDS } from '../users/index.ts';
 
 export type { SecretPurpose };
 
@@ -11,6 +12,8 @@ export const SECRET_POLICY: Record<SecretPurpose, { ttlSeconds: number; maxAttem
   password_reset: { ttlSeconds: 15 * 60, maxAttempts: 5 },
   reset_token: { ttlSeconds: 15 * 60, maxAttempts: 5 },
   initial_password: { ttlSeconds: 7 * 24 * 3600, maxAttempts: 5 },
+  // Kept with the change it undoes (users: email_change_undos), not among these secrets.
+  email_change_undo: { ttlSeconds: EMAIL_CHANGE_UNDO_SECONDS, maxAttempts: 1 },
 };
 
 export class SecretHasher implements OneTimeSecrets {
@@ -37,6 +40,10 @@ export class SecretHasher implements OneTimeSecrets {
     const x = Buffer.from(a);
     const y = Buffer.from(b);
     return x.length === y.length && timingSafeEqual(x, y);
+  }
+
+  signLink(claims: string): string {
+    return this.hmac(`link:${claims}`);
   }
 
   private hmac(text: string): string {

@@ -10,7 +10,8 @@ describe('password reset', () => {
   });
   after(() => t.close());
 
-  const post = (url: string, payload: object, remoteAddress?: string) => t.app.inject({ method: 'POST', url: `/api/password_reset/${url}`, payload, remoteAddress });
+  const post = (url: string, payload: object, remoteAddress?: string) =>
+    t.app.inject({ method: 'POST', url: `/api/password_reset/${url}`, payload, remoteAddress });
 
   it('request → code → reset token → new password; every old session ends', async () => {
     const u = await createUser(t.deps);
@@ -21,12 +22,27 @@ describe('password reset', () => {
     const verify = await post('verify', { email: u.email, code });
     assert.equal(verify.statusCode, 200, verify.body);
     const resetToken = verify.json().data.reset_token;
-    const reset = await post('reset', { reset_token: resetToken, password: 'a-new-password', password_confirmation: 'a-new-password' });
+    const reset = await post('reset', {
+      reset_token: resetToken,
+      password: 'a-new-password',
+      password_confirmation: 'a-new-password',
+    });
     assert.equal(reset.statusCode, 200, reset.body);
-    assert.equal((await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: bearer(oldToken) })).statusCode, 401);
-    const oldLogin = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { login: u.email, password: DEFAULT_PASSWORD } });
+    assert.equal(
+      (await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: bearer(oldToken) })).statusCode,
+      401,
+    );
+    const oldLogin = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { login: u.email, password: DEFAULT_PASSWORD },
+    });
     assert.equal(oldLogin.statusCode, 401);
-    const newLogin = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { login: u.email, password: 'a-new-password' } });
+    const newLogin = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { login: u.email, password: 'a-new-password' },
+    });
     assert.equal(newLogin.statusCode, 200);
   });
 
@@ -48,7 +64,11 @@ describe('password reset', () => {
     const again = await post('verify', { email: u.email, code });
     assert.equal(again.statusCode, 422);
     assert.equal(again.json().code, 'INVALID_CODE');
-    const body = { reset_token: first.json().data.reset_token, password: 'another-pass-1', password_confirmation: 'another-pass-1' };
+    const body = {
+      reset_token: first.json().data.reset_token,
+      password: 'another-pass-1',
+      password_confirmation: 'another-pass-1',
+    };
     assert.equal((await post('reset', body)).statusCode, 200);
     const reuse = await post('reset', body);
     assert.equal(reuse.statusCode, 422);
@@ -102,7 +122,8 @@ describe('password reset', () => {
 
   it('mails at most 5 codes per account per window, however many IPs ask', async () => {
     const u = await createUser(t.deps);
-    for (let i = 0; i < 8; i++) assert.equal((await post('request', { email: u.email }, `10.4.4.${i}`)).statusCode, 200);
+    for (let i = 0; i < 8; i++)
+      assert.equal((await post('request', { email: u.email }, `10.4.4.${i}`)).statusCode, 200);
     assert.equal((await t.mails(u.email)).length, 5);
   });
 });

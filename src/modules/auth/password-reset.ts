@@ -23,7 +23,10 @@ export async function verifyPasswordReset(deps: Deps, email: string, code: strin
 }
 
 /** Sets the new password and ends every session of the account. */
-export async function resetPassword(deps: Deps, input: { reset_token: string; password: string; password_confirmation: string }): Promise<void> {
+export async function resetPassword(
+  deps: Deps,
+  input: { reset_token: string; password: string; password_confirmation: string },
+): Promise<void> {
   assertPasswordsMatch(input.password, input.password_confirmation);
   const passwordHash = await hashPassword(input.password);
   const now = deps.clock.now();

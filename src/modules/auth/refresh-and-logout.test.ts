@@ -12,7 +12,8 @@ describe('tokens, refresh and logout', () => {
   });
   after(() => t.close());
 
-  const session = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/api/auth/session', headers });
+  const session = (headers: Record<string, string>) =>
+    t.app.inject({ method: 'GET', url: '/api/auth/session', headers });
   const refresh = (token: string) => t.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: bearer(token) });
 
   it('issues a JWT with sub, role, sid, jti, exp and a 15-minute life', async () => {
@@ -43,7 +44,11 @@ describe('tokens, refresh and logout', () => {
     assert.equal((await t.app.inject({ method: 'POST', url: '/api/auth/refresh' })).statusCode, 401);
     const u = await createUser(t.deps);
     const token = await loginAs(t.app, u);
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { client_token: token, current_token_type: 'client' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      cookies: { client_token: token, current_token_type: 'client' },
+    });
     assert.equal(res.statusCode, 401);
   });
 
@@ -88,8 +93,12 @@ describe('tokens, refresh and logout', () => {
     const claims = JSON.parse(Buffer.from(p!, 'base64url').toString());
     const forged = Buffer.from(JSON.stringify({ ...claims, role: 'admin', sub: '1' })).toString('base64url');
     const none = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
-    const otherKey = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode('another-secret-another-secret-another-secret'));
-    const otherAlg = await new SignJWT(claims).setProtectedHeader({ alg: 'HS512' }).sign(new TextEncoder().encode(TEST_JWT_SECRET));
+    const otherKey = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .sign(new TextEncoder().encode('another-secret-another-secret-another-secret'));
+    const otherAlg = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS512' })
+      .sign(new TextEncoder().encode(TEST_JWT_SECRET));
     for (const bad of [`${h}.${forged}.${s}`, `${none}.${p}.`, otherKey, otherAlg, 'garbage', `${h}.${p}`]) {
       const res = await session(bearer(bad));
       assert.equal(res.statusCode, 401, bad);
@@ -104,15 +113,25 @@ describe('tokens, refresh and logout', () => {
     const out = await t.app.inject({ method: 'POST', url: '/api/user/logout', headers: bearer(token) });
     assert.equal(out.statusCode, 200);
     const cleared = out.cookies.map((c) => c.name).sort();
-    assert.deepEqual(cleared, ['admin_proprio_token', 'admin_support_token', 'admin_token', 'client_token', 'current_token_type', 'support_token']);
+    assert.deepEqual(cleared, [
+      'admin_proprio_token',
+      'admin_support_token',
+      'admin_token',
+      'client_token',
+      'current_token_type',
+      'support_token',
+    ]);
     const res = await session(bearer(token));
     assert.equal(res.statusCode, 401);
     assert.equal(res.json().code, 'SESSION_REVOKED');
     assert.equal((await refresh(token)).statusCode, 401);
-    assert.equal((await t.app.inject({ method: 'POST', url: '/api/user/logout', headers: bearer(token) })).statusCode, 401);
+    assert.equal(
+      (await t.app.inject({ method: 'POST', url: '/api/user/logout', headers: bearer(token) })).statusCode,
+      401,
+    );
   });
 
-  it('logout ends only that session; the account\'s other sessions go on', async () => {
+  it("logout ends only that session; the account's other sessions go on", async () => {
     const u = await createUser(t.deps);
     const a = await loginAs(t.app, u);
     const b = await loginAs(t.app, u);
@@ -150,29 +169,56 @@ describe('cookie sessions and CSRF', () => {
   it('authenticates from the cookie that current_token_type names, the header winning', async () => {
     const u = await createUser(t.deps);
     const token = await loginAs(t.app, u);
-    const viaCookie = await t.app.inject({ method: 'GET', url: '/api/auth/session', cookies: { client_token: token, current_token_type: 'client' } });
+    const viaCookie = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/session',
+      cookies: { client_token: token, current_token_type: 'client' },
+    });
     assert.equal(viaCookie.json().data.user_id, u.id);
-    const wrongType = await t.app.inject({ method: 'GET', url: '/api/auth/session', cookies: { client_token: token, current_token_type: 'admin' } });
+    const wrongType = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/session',
+      cookies: { client_token: token, current_token_type: 'admin' },
+    });
     assert.equal(wrongType.json().data.authenticated, false);
-    const headerWins = await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: bearer('garbage'), cookies: { client_token: token, current_token_type: 'client' } });
+    const headerWins = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/session',
+      headers: bearer('garbage'),
+      cookies: { client_token: token, current_token_type: 'client' },
+    });
     assert.equal(headerWins.statusCode, 401);
   });
 
   it('refuses a cookie-authenticated write from a foreign or missing origin (403) and allows ours', async () => {
     const u = await createUser(t.deps);
     const cookies = { client_token: await loginAs(t.app, u), current_token_type: 'client' };
-    const foreign = await t.app.inject({ method: 'POST', url: '/api/user/logout', cookies, headers: { origin: 'https://evil.example' } });
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/logout',
+      cookies,
+      headers: { origin: 'https://evil.example' },
+    });
     assert.equal(foreign.statusCode, 403);
     assert.equal(foreign.json().code, 'CSRF_REJECTED');
     const missing = await t.app.inject({ method: 'POST', url: '/api/user/logout', cookies });
     assert.equal(missing.statusCode, 403);
-    const byReferer = await t.app.inject({ method: 'POST', url: '/api/user/logout', cookies, headers: { referer: 'https://www.stays.test/account' } });
+    const byReferer = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/logout',
+      cookies,
+      headers: { referer: 'https://www.stays.test/account' },
+    });
     assert.equal(byReferer.statusCode, 200);
   });
 
   it('does not apply the origin rule to bearer-authenticated writes', async () => {
     const u = await createUser(t.deps);
-    const res = await t.app.inject({ method: 'POST', url: '/api/user/logout', headers: { ...bearer(await loginAs(t.app, u)), origin: 'https://evil.example' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/logout',
+      headers: { ...bearer(await loginAs(t.app, u)), origin: 'https://evil.example' },
+    });
     assert.equal(res.statusCode, 200);
   });
 });

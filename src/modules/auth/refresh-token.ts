@@ -26,6 +26,12 @@ export async function refreshToken(deps: Deps, token: string) {
   if (!state || state.revokedAt || state.expiresAt <= now || !state.isActive || state.deleted) {
     throw new AppError('SESSION_REVOKED', 'This session has ended; log in again');
   }
-  const signed = await deps.tokens.sign({ userId: caller.id, role: state.role, sessionId: caller.sessionId, now, sessionExpiresAt: state.expiresAt });
+  const signed = await deps.tokens.sign({
+    userId: caller.id,
+    role: state.role,
+    sessionId: caller.sessionId,
+    now,
+    sessionExpiresAt: state.expiresAt,
+  });
   return { newToken: signed.token, role: state.role, loginType: state.loginType };
 }

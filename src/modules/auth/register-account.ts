@@ -1,6 +1,13 @@
 import type { Deps } from '../../kernel/deps.ts';
 import { AppError } from '../../platform/errors.ts';
-import { findUserByEmail, findUserByUsername, insertUser, toFlatProfile, type UserRow } from '../users/index.ts';
+import {
+  findUserByEmail,
+  findUserByUsername,
+  insertUser,
+  isEmailHeld,
+  toFlatProfile,
+  type UserRow,
+} from '../users/index.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { assertPasswordsMatch } from './session-issuer.ts';
 import { createCode, mailCode } from './send-code.ts';
@@ -36,9 +43,13 @@ function duplicateField(err: unknown): 'email' | 'username' | null {
 export async function registerAccount(deps: Deps, input: RegisterInput) {
   assertPasswordsMatch(input.password, input.password_confirmation);
   if (input.owner?.user_type === 'company' && !input.owner.company_name?.trim()) {
-    throw new AppError('VALIDATION_FAILED', 'company_name is required for a company', { company_name: ['is required for a company'] });
+    throw new AppError('VALIDATION_FAILED', 'company_name is required for a company', {
+      company_name: ['is required for a company'],
+    });
   }
   if (await findUserByEmail(deps.db, input.email)) throw taken('email');
+  // Held for the undo of an e-mail change: its account may take it back.
+  if (await isEmailHeld(deps.db, input.email, deps.clock.now())) throw taken('email');
   if (await findUserByUsername(deps.db, input.username)) throw taken('username');
   const passwordHash = await hashPassword(input.password);
   const now = deps.clock.now();

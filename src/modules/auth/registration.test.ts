@@ -8,7 +8,15 @@ import { usersRepository } from '../users/users.repository.ts';
 let n = 0;
 const person = (over: Record<string, unknown> = {}) => {
   n += 1;
-  return { username: `traveller${n}`, first_name: 'Ana', last_name: 'Silva', email: `ana${n}@example.test`, password: 'long-enough-1', password_confirmation: 'long-enough-1', ...over };
+  return {
+    username: `traveller${n}`,
+    first_name: 'Ana',
+    last_name: 'Silva',
+    email: `ana${n}@example.test`,
+    password: 'long-enough-1',
+    password_confirmation: 'long-enough-1',
+    ...over,
+  };
 };
 
 describe('registration and e-mail verification', () => {
@@ -53,7 +61,8 @@ describe('registration and e-mail verification', () => {
     await post('auth/register', body);
     const code = await t.lastCode(body.email);
     const wrongCode = code === '123456' ? '654321' : '123456';
-    for (let i = 0; i < 5; i++) assert.equal((await post('auth/verify-email', { email: body.email, code: wrongCode })).statusCode, 422);
+    for (let i = 0; i < 5; i++)
+      assert.equal((await post('auth/verify-email', { email: body.email, code: wrongCode })).statusCode, 422);
     assert.equal((await post('auth/verify-email', { email: body.email, code })).statusCode, 422);
     await post('auth/resend-verification', { email: body.email });
     const fresh = await t.lastCode(body.email);
@@ -87,7 +96,9 @@ describe('registration and e-mail verification', () => {
 
   it('registers one account when the same e-mail races in', async () => {
     const email = `race${n}@example.test`;
-    const results = await Promise.all(Array.from({ length: 5 }, (_, i) => post('auth/register', person({ email, username: `racer${n}_${i}` }))));
+    const results = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => post('auth/register', person({ email, username: `racer${n}_${i}` }))),
+    );
     assert.deepEqual(results.map((r) => r.statusCode).sort(), [201, 409, 409, 409, 409]);
   });
 
@@ -106,7 +117,14 @@ describe('registration and e-mail verification', () => {
       assert.ok(res.json().errors[field], `${field}: ${res.body}`);
     }
     const missing = await post('auth/register', {});
-    assert.deepEqual(Object.keys(missing.json().errors).sort(), ['email', 'first_name', 'last_name', 'password', 'password_confirmation', 'username']);
+    assert.deepEqual(Object.keys(missing.json().errors).sort(), [
+      'email',
+      'first_name',
+      'last_name',
+      'password',
+      'password_confirmation',
+      'username',
+    ]);
   });
 
   it('register-owner keeps user_type and company_name; the account stays a client until KYC approval', async () => {
@@ -126,16 +144,22 @@ describe('registration and e-mail verification', () => {
   it('check-account tells existence, activity and password presence', async () => {
     const u = await createUser(t.deps);
     const noPw = await createUser(t.deps, { password: null });
-    const get = (login: string) => t.app.inject({ method: 'GET', url: `/api/auth/check-account?login=${encodeURIComponent(login)}` });
+    const get = (login: string) =>
+      t.app.inject({ method: 'GET', url: `/api/auth/check-account?login=${encodeURIComponent(login)}` });
     assert.deepEqual((await get(u.email)).json().data, { exists: true, is_active: true, has_password: true });
     assert.deepEqual((await get(noPw.username)).json().data, { exists: true, is_active: true, has_password: false });
-    assert.deepEqual((await get('nobody@nowhere.test')).json().data, { exists: false, is_active: false, has_password: false });
+    assert.deepEqual((await get('nobody@nowhere.test')).json().data, {
+      exists: false,
+      is_active: false,
+      has_password: false,
+    });
     assert.equal((await t.app.inject({ method: 'GET', url: '/api/auth/check-account' })).statusCode, 422);
   });
 
   it('rate-limits check-account per IP (429 with Retry-After)', async () => {
     let last;
-    for (let i = 0; i < 31; i++) last = await t.app.inject({ method: 'GET', url: '/api/auth/check-account?login=x', remoteAddress: '10.7.7.7' });
+    for (let i = 0; i < 31; i++)
+      last = await t.app.inject({ method: 'GET', url: '/api/auth/check-account?login=x', remoteAddress: '10.7.7.7' });
     assert.equal(last!.statusCode, 429);
     assert.equal(last!.json().code, 'RATE_LIMITED');
     assert.ok(Number(last!.headers['retry-after']) > 0);
@@ -163,20 +187,36 @@ describe('set-initial-password', () => {
     const reuse = await t.app.inject({ method: 'POST', url: '/api/auth/set-initial-password', payload: body });
     assert.equal(reuse.statusCode, 422);
     assert.ok(reuse.json().errors.token);
-    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { login: staff.email, password: 'brand-new-pass', type: 'support' } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { login: staff.email, password: 'brand-new-pass', type: 'support' },
+    });
     assert.equal(login.statusCode, 200);
   });
 
   it('refuses an unknown, expired or mismatched request', async () => {
     const staff = await createUser(t.deps, { role: 'admin', password: null });
     const token = await sendInitialPasswordLink(t.deps, staff);
-    const mismatch = await t.app.inject({ method: 'POST', url: '/api/auth/set-initial-password', payload: { token, password: 'brand-new-pass', password_confirmation: 'other-pass-1' } });
+    const mismatch = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/set-initial-password',
+      payload: { token, password: 'brand-new-pass', password_confirmation: 'other-pass-1' },
+    });
     assert.equal(mismatch.statusCode, 422);
     assert.ok(mismatch.json().errors.password_confirmation);
-    const unknown = await t.app.inject({ method: 'POST', url: '/api/auth/set-initial-password', payload: { token: 'x'.repeat(43), password: 'brand-new-pass', password_confirmation: 'brand-new-pass' } });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/set-initial-password',
+      payload: { token: 'x'.repeat(43), password: 'brand-new-pass', password_confirmation: 'brand-new-pass' },
+    });
     assert.equal(unknown.statusCode, 422);
     t.clock.advance(7 * 86400_000 + 1000);
-    const expired = await t.app.inject({ method: 'POST', url: '/api/auth/set-initial-password', payload: { token, password: 'brand-new-pass', password_confirmation: 'brand-new-pass' } });
+    const expired = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/set-initial-password',
+      payload: { token, password: 'brand-new-pass', password_confirmation: 'brand-new-pass' },
+    });
     assert.equal(expired.statusCode, 422);
     assert.equal((await usersRepository(t.deps.db).findById(staff.id))!.passwordHash, null);
   });

@@ -7,7 +7,12 @@ import { sendEmail } from '../emails/index.ts';
 import { clientLink } from '../../platform/client-links.ts';
 
 /** Stores a fresh hashed code (retiring older ones of the purpose) and returns the plain code. */
-export async function createCode(deps: Deps, user: UserRow, purpose: SecretPurpose, db: Executor = deps.db): Promise<string> {
+export async function createCode(
+  deps: Deps,
+  user: UserRow,
+  purpose: SecretPurpose,
+  db: Executor = deps.db,
+): Promise<string> {
   const code = deps.secrets.newCode();
   const policy = SECRET_POLICY[purpose];
   const now = deps.clock.now();
@@ -24,19 +29,28 @@ export async function createCode(deps: Deps, user: UserRow, purpose: SecretPurpo
 
 /** Mails a code in the user's language; called after the account change is committed. */
 export async function mailCode(deps: Deps, user: UserRow, purpose: SecretPurpose, code: string): Promise<void> {
-  const minutes = Math.round(SECRET_POLICY[purpose].ttlSeconds / 60);
   const reset = purpose === 'password_reset';
   await sendEmail(deps, {
     to: user.email,
     template: reset ? 'password-reset-code' : 'verification-code',
     locale: user.locale,
     timeZone: user.timeZone,
-    vars: { name: user.firstName || user.username, code, minutes, ...(reset ? { link: clientLink(deps.config, 'passwordReset', { email: user.email }) } : {}) },
+    vars: {
+      name: user.firstName || user.username,
+      code,
+      valid_for: { duration: { seconds: SECRET_POLICY[purpose].ttlSeconds } },
+      ...(reset ? { link: clientLink(deps.config, 'passwordReset', { email: user.email }) } : {}),
+    },
   });
 }
 
 /** Creates a link token (initial password, reset) and returns the plain token. */
-export async function createLinkToken(deps: Deps, user: UserRow, purpose: SecretPurpose, db: Executor = deps.db): Promise<string> {
+export async function createLinkToken(
+  deps: Deps,
+  user: UserRow,
+  purpose: SecretPurpose,
+  db: Executor = deps.db,
+): Promise<string> {
   const token = deps.secrets.newToken();
   const policy = SECRET_POLICY[purpose];
   const now = deps.clock.now();

@@ -33,7 +33,8 @@ export interface RequestMeta {
 
 export async function issueSession(deps: Deps, user: UserRow, loginType: LoginType, meta: RequestMeta) {
   const { token } = await deps.sessions.start(user, loginType, meta);
-  const updated = (await updateAccountAccess(deps.db, user.id, { lastLogin: deps.clock.now() }, deps.clock.now())) ?? user;
+  const updated =
+    (await updateAccountAccess(deps.db, user.id, { lastLogin: deps.clock.now() }, deps.clock.now())) ?? user;
   return { token, role: updated.role, user: toFlatProfile(updated), loginType };
 }
 

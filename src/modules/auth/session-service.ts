@@ -8,7 +8,6 @@ import type { AuthUser, Role, UnconfirmedCaller } from '../../kernel/caller.ts';
 import { authRepository, type SessionState } from './auth.repository.ts';
 import type { AccessClaims, Sessions, Tokens } from '../../kernel/services.ts';
 
-
 const REVOKED_TOPIC = 'auth.sessions_revoked';
 const USER_CHANGED_TOPIC = 'auth.user_changed';
 // A cached session is re-read at least this often, so even a lost bus message heals quickly.
@@ -46,7 +45,13 @@ export class SessionService implements Sessions {
       ip: meta.ip,
       userAgent: meta.userAgent?.slice(0, 500),
     });
-    const signed = await this.tokens.sign({ userId: user.id, role: user.role, sessionId: session.id, now, sessionExpiresAt: session.expiresAt });
+    const signed = await this.tokens.sign({
+      userId: user.id,
+      role: user.role,
+      sessionId: session.id,
+      now,
+      sessionExpiresAt: session.expiresAt,
+    });
     return { ...signed, session };
   }
 
@@ -128,14 +133,25 @@ function callerOf(claims: AccessClaims, state: SessionState | undefined, now: Da
   if (state.revokedAt) throw new AppError('SESSION_REVOKED', 'This session has ended; log in again');
   if (state.expiresAt <= now) throw new AppError('SESSION_REVOKED', 'This session has expired; log in again');
   if (!state.isActive || state.deleted) throw new AppError('SESSION_REVOKED', 'This account is no longer active');
-  return { id: state.userId, role: state.role as Role, sessionId: state.sessionId, loginType: state.loginType, sessionCreatedAt: state.createdAt, jti: claims.jti };
+  return {
+    id: state.userId,
+    role: state.role as Role,
+    sessionId: state.sessionId,
+    loginType: state.loginType,
+    sessionCreatedAt: state.createdAt,
+    jti: claims.jti,
+  };
 }
 
 class PendingSession implements UnconfirmedCaller {
   settled = false;
   private check: Promise<AuthUser> | undefined;
 
-  constructor(readonly id: number, readonly sessionId: string, private readonly authenticate: () => Promise<AuthUser>) {}
+  constructor(
+    readonly id: number,
+    readonly sessionId: string,
+    private readonly authenticate: () => Promise<AuthUser>,
+  ) {}
 
   confirm(): Promise<AuthUser> {
     return (this.check ??= this.authenticate().finally(() => {

@@ -20,13 +20,21 @@ export async function sendInitialPasswordLink(deps: Deps, user: UserRow): Promis
     template: 'staff-invitation',
     locale: user.locale,
     timeZone: user.timeZone,
-    vars: { name: user.firstName || user.username, link: clientLink(deps.config, 'setPassword', { token }), days: Math.round(SECRET_POLICY.initial_password.ttlSeconds / 86400) },
+    vars: {
+      name: user.firstName || user.username,
+      link: clientLink(deps.config, 'setPassword', { token }),
+      valid_for: { duration: { seconds: SECRET_POLICY.initial_password.ttlSeconds } },
+    },
   });
   return token;
 }
 
 /** Sets the first password of an admin-created account and signs the person in. */
-export async function setInitialPassword(deps: Deps, input: { token: string; password: string; password_confirmation: string }, meta: RequestMeta) {
+export async function setInitialPassword(
+  deps: Deps,
+  input: { token: string; password: string; password_confirmation: string },
+  meta: RequestMeta,
+) {
   assertPasswordsMatch(input.password, input.password_confirmation);
   const passwordHash = await hashPassword(input.password);
   const now = deps.clock.now();

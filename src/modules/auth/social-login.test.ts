@@ -4,9 +4,19 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
-import { bearer, createUser, DEFAULT_PASSWORD } from '../../../test/helpers/factories.ts';
-import { closedPortUrl, GOOGLE_ISSUER, startGoogleJwksServer, type FakeGoogle, type GoogleClaims } from '../../../test/fakes/google-jwks-server.ts';
-import { startFacebookGraphServer, type FakeFacebook, type FacebookUser } from '../../../test/fakes/facebook-graph-server.ts';
+import { bearer, createUser, DEFAULT_PASSWORD, loginAs } from '../../../test/helpers/factories.ts';
+import {
+  closedPortUrl,
+  GOOGLE_ISSUER,
+  startGoogleJwksServer,
+  type FakeGoogle,
+  type GoogleClaims,
+} from '../../../test/fakes/google-jwks-server.ts';
+import {
+  startFacebookGraphServer,
+  type FakeFacebook,
+  type FacebookUser,
+} from '../../../test/fakes/facebook-graph-server.ts';
 import { usersRepository } from '../users/users.repository.ts';
 
 let seq = 0;
@@ -20,17 +30,34 @@ const post = (t: TestApp, provider: 'google' | 'facebook', payload: object) =>
 function person(over: Partial<GoogleClaims> = {}): GoogleClaims {
   seq += 1;
   return {
-    sub: `1098${process.pid}${seq}`, email: `ana.${process.pid}.${seq}@gmail.test`, email_verified: true,
-    given_name: 'Ana', family_name: `Lima${seq}`, picture: `https://lh3.googleusercontent.test/a/${seq}`, ...over,
+    sub: `1098${process.pid}${seq}`,
+    email: `ana.${process.pid}.${seq}@gmail.test`,
+    email_verified: true,
+    given_name: 'Ana',
+    family_name: `Lima${seq}`,
+    picture: `https://lh3.googleusercontent.test/a/${seq}`,
+    ...over,
   };
 }
 
 function fbUser(over: Partial<FacebookUser> = {}): FacebookUser {
   seq += 1;
-  return { id: `4000${process.pid}${seq}`, email: `bo.${process.pid}.${seq}@facebook.test`, first_name: 'Bo', last_name: `Berg${seq}`, picture: `https://fbcdn.test/p/${seq}.jpg`, ...over };
+  return {
+    id: `4000${process.pid}${seq}`,
+    email: `bo.${process.pid}.${seq}@facebook.test`,
+    first_name: 'Bo',
+    last_name: `Berg${seq}`,
+    picture: `https://fbcdn.test/p/${seq}.jpg`,
+    ...over,
+  };
 }
 
-function assertRejected(res: { statusCode: number; body: string; json(): { code: string } }, status: number, code: string, label = '') {
+function assertRejected(
+  res: { statusCode: number; body: string; json(): { code: string } },
+  status: number,
+  code: string,
+  label = '',
+) {
   assert.equal(res.statusCode, status, `${label} ${res.body}`);
   assert.equal(res.json().code, code, label);
 }
@@ -43,8 +70,11 @@ describe('social sign-in', () => {
     [g, fb] = await Promise.all([startGoogleJwksServer(), startFacebookGraphServer()]);
     t = await createTestApp({
       env: {
-        GOOGLE_CLIENT_ID: g.clientId, GOOGLE_JWKS_URL: g.jwksUrl,
-        FACEBOOK_APP_ID: fb.appId, FACEBOOK_APP_SECRET: fb.appSecret, FACEBOOK_GRAPH_URL: fb.graphUrl,
+        GOOGLE_CLIENT_ID: g.clientId,
+        GOOGLE_JWKS_URL: g.jwksUrl,
+        FACEBOOK_APP_ID: fb.appId,
+        FACEBOOK_APP_SECRET: fb.appSecret,
+        FACEBOOK_GRAPH_URL: fb.graphUrl,
       },
     });
   });
@@ -74,9 +104,27 @@ describe('social sign-in', () => {
       assert.deepEqual(s.json().data, { authenticated: true, user_id: user.id, role: 'client', login_type: 'client' });
     });
 
+    it("keeps the provider's names to one line of at most 100 characters (they skip the request schemas)", async () => {
+      const p = person({
+        given_name: 'Ana\r\n\r\nYour account is locked',
+        family_name: `Lima\u2028${'x'.repeat(300)}`,
+      });
+      const res = await post(t, 'google', { id_token: await g.signIdToken(p) });
+      assert.equal(res.statusCode, 200, res.body);
+      const { user } = res.json().data;
+      assert.equal(user.first_name, 'Ana Your account is locked');
+      assert.equal(user.last_name, `Lima ${'x'.repeat(94)}…`);
+    });
+
     it('writes to a new account in the language of the browser that signed it up (Accept-Language)', async () => {
       const p = person();
-      const res = await t.app.inject({ method: 'POST', url: '/api/auth/google', payload: { id_token: await g.signIdToken(p) }, headers: { 'accept-language': 'fr-CA,fr;q=0.9' }, remoteAddress: nextIp() });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/google',
+        payload: { id_token: await g.signIdToken(p) },
+        headers: { 'accept-language': 'fr-CA,fr;q=0.9' },
+        remoteAddress: nextIp(),
+      });
       assert.equal(res.statusCode, 200, res.body);
       assert.equal(res.json().data.user.locale, 'fr');
       assert.equal((await users().findByGoogleSub(p.sub))?.locale, 'fr');
@@ -85,7 +133,9 @@ describe('social sign-in', () => {
     it('signs the same Google subject into the same account, even after its e-mail changed', async () => {
       const p = person();
       const first = await post(t, 'google', { id_token: await g.signIdToken(p) });
-      const again = await post(t, 'google', { id_token: await g.signIdToken({ ...p, email: `renamed.${seq}@gmail.test` }) });
+      const again = await post(t, 'google', {
+        id_token: await g.signIdToken({ ...p, email: `renamed.${seq}@gmail.test` }),
+      });
       assert.equal(first.statusCode, 200, first.body);
       assert.equal(again.statusCode, 200, again.body);
       assert.equal(again.json().data.user.id, first.json().data.user.id);
@@ -98,13 +148,48 @@ describe('social sign-in', () => {
       assert.equal(res.statusCode, 200, res.body);
       assert.equal(res.json().data.user.id, existing.id);
       assert.equal((await users().findById(existing.id))?.googleSub, p.sub);
-      const pw = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { login: existing.email, password: DEFAULT_PASSWORD } });
+      const pw = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { login: existing.email, password: DEFAULT_PASSWORD },
+      });
       assert.equal(pw.statusCode, 200, 'the password still works after linking');
+    });
+
+    it('links an account whose address was never verified, ending the password and sessions set without it', async () => {
+      // Someone opened an account with this address, waiting for its owner's first Google sign-in.
+      const squatted = await createUser(t.deps, { verified: false });
+      const squatterToken = await loginAs(t.app, squatted);
+      assert.equal((await session(squatterToken)).statusCode, 200);
+      const res = await post(t, 'google', { id_token: await g.signIdToken(person({ email: squatted.email })) });
+      assert.equal(res.statusCode, 200, res.body);
+      assert.equal(res.json().data.user.id, squatted.id);
+      assert.equal(res.json().data.user.email_verified, '1');
+      assert.equal((await session(squatterToken)).statusCode, 401, "the squatter's session ends at once");
+      assert.equal((await users().findById(squatted.id))?.passwordHash, null, 'and the password they chose');
+      assert.equal((await session(res.json().data.token)).statusCode, 200);
+    });
+
+    it('does not open an account on an address held for the undo of an e-mail change (409)', async () => {
+      const moved = await createUser(t.deps);
+      const token = await loginAs(t.app, moved);
+      const change = await t.app.inject({
+        method: 'PUT',
+        url: '/api/user/update',
+        headers: bearer(token),
+        payload: { email: `moved-away-${moved.id}@example.test`, current_password: DEFAULT_PASSWORD },
+      });
+      assert.equal(change.statusCode, 200, change.body);
+      const res = await post(t, 'google', { id_token: await g.signIdToken(person({ email: moved.email })) });
+      assertRejected(res, 409, 'EMAIL_TAKEN');
+      assert.match(res.json().message, /undo/);
     });
 
     it('does not link on an unverified e-mail', async () => {
       const existing = await createUser(t.deps);
-      const res = await post(t, 'google', { id_token: await g.signIdToken(person({ email: existing.email, email_verified: false })) });
+      const res = await post(t, 'google', {
+        id_token: await g.signIdToken(person({ email: existing.email, email_verified: false })),
+      });
       assertRejected(res, 422, 'VALIDATION_FAILED');
       assert.equal((await users().findById(existing.id))?.googleSub, null);
     });
@@ -134,11 +219,23 @@ describe('social sign-in', () => {
         ['alg none', new UnsecuredJWT(claims).encode()],
         // The classic confusion: HMAC keyed with the public key, under a published kid.
         ['HS256', await new SignJWT(claims).setProtectedHeader({ alg: 'HS256', kid: g.kids[0] }).sign(hmacKey)],
-        ['tampered payload', (await g.signIdToken(p)).replace(/\.([^.]+)\./, (_m, body: string) => `.${Buffer.from(JSON.stringify({ ...claims, sub: 'attacker' })).toString('base64url')}.`)],
+        [
+          'tampered payload',
+          (await g.signIdToken(p)).replace(
+            /\.([^.]+)\./,
+            (_match: string) =>
+              `.${Buffer.from(JSON.stringify({ ...claims, sub: 'attacker' })).toString('base64url')}.`,
+          ),
+        ],
       ];
-      for (const [label, idToken] of cases) assertRejected(await post(t, 'google', { id_token: idToken }), 401, 'TOKEN_INVALID', label);
+      for (const [label, idToken] of cases)
+        assertRejected(await post(t, 'google', { id_token: idToken }), 401, 'TOKEN_INVALID', label);
       assert.equal(await users().findByEmail(p.email!), undefined);
-      assert.equal((await post(t, 'google', { id_token: await g.signIdToken(p) })).statusCode, 200, 'the same person with a good token');
+      assert.equal(
+        (await post(t, 'google', { id_token: await g.signIdToken(p) })).statusCode,
+        200,
+        'the same person with a good token',
+      );
     });
 
     it('applies the login type rules to a linked admin', async () => {
@@ -153,7 +250,12 @@ describe('social sign-in', () => {
 
     it('refuses an inactive or deleted account with 403 ACCOUNT_INACTIVE', async () => {
       const inactive = await createUser(t.deps, { isActive: false });
-      assertRejected(await post(t, 'google', { id_token: await g.signIdToken(person({ email: inactive.email })) }), 403, 'ACCOUNT_INACTIVE', 'inactive');
+      assertRejected(
+        await post(t, 'google', { id_token: await g.signIdToken(person({ email: inactive.email })) }),
+        403,
+        'ACCOUNT_INACTIVE',
+        'inactive',
+      );
       const p = person();
       const first = await post(t, 'google', { id_token: await g.signIdToken(p) });
       assert.equal(first.statusCode, 200, first.body);
@@ -181,7 +283,10 @@ describe('social sign-in', () => {
       assert.equal(res.statusCode, 200, res.body);
       const { token, role, user } = res.json().data;
       assert.equal(role, 'client');
-      assert.deepEqual([user.email, user.email_verified, user.first_name, user.last_name, user.avatar], [u.email, '1', 'Bo', u.last_name, u.picture]);
+      assert.deepEqual(
+        [user.email, user.email_verified, user.first_name, user.last_name, user.avatar],
+        [u.email, '1', 'Bo', u.last_name, u.picture],
+      );
       assert.equal((await users().findByFacebookId(u.id))?.id, user.id);
       assert.equal((await session(token)).json().data.user_id, user.id);
       const again = await post(t, 'facebook', { access_token: grant(u) });
@@ -202,10 +307,14 @@ describe('social sign-in', () => {
         ['unknown', 'EAAnot-a-token-facebook-knows'],
         ['other app', grant(u, { appId: '9999999999999999' })],
       ];
-      for (const [label, accessToken] of cases) assertRejected(await post(t, 'facebook', { access_token: accessToken }), 401, 'TOKEN_INVALID', label);
+      for (const [label, accessToken] of cases)
+        assertRejected(await post(t, 'facebook', { access_token: accessToken }), 401, 'TOKEN_INVALID', label);
       assert.equal(await users().findByFacebookId(u.id), undefined);
       // Facebook's own appsecret_proof check would also stop the other app's token; ours must stop it first.
-      assert.equal(fb.requests.filter((r) => r.path === '/me' && r.query.get('access_token') === cases[2]![1]).length, 0);
+      assert.equal(
+        fb.requests.filter((r) => r.path === '/me' && r.query.get('access_token') === cases[2]![1]).length,
+        0,
+      );
     });
 
     it('gives no account to a Facebook person without an e-mail (422)', async () => {
@@ -255,7 +364,7 @@ describe('social sign-in', () => {
       await flaky.close();
     });
 
-    it('answers 503 while Google\'s key set answers 500, and recovers', async () => {
+    it("answers 503 while Google's key set answers 500, and recovers", async () => {
       const a = await app({ GOOGLE_CLIENT_ID: flaky.clientId, GOOGLE_JWKS_URL: flaky.jwksUrl });
       const idToken = await flaky.signIdToken(person());
       flaky.failWith(500);
@@ -264,22 +373,45 @@ describe('social sign-in', () => {
       assert.equal((await post(a, 'google', { id_token: idToken })).statusCode, 200);
     });
 
-    it('answers 503 when nothing listens at the provider\'s address', async () => {
+    it("answers 503 when nothing listens at the provider's address", async () => {
       const a = await app({
-        GOOGLE_CLIENT_ID: g.clientId, GOOGLE_JWKS_URL: await closedPortUrl('/oauth2/v3/certs'),
-        FACEBOOK_APP_ID: fb.appId, FACEBOOK_APP_SECRET: fb.appSecret, FACEBOOK_GRAPH_URL: await closedPortUrl('/v19.0'),
+        GOOGLE_CLIENT_ID: g.clientId,
+        GOOGLE_JWKS_URL: await closedPortUrl('/oauth2/v3/certs'),
+        FACEBOOK_APP_ID: fb.appId,
+        FACEBOOK_APP_SECRET: fb.appSecret,
+        FACEBOOK_GRAPH_URL: await closedPortUrl('/v19.0'),
       });
-      assertRejected(await post(a, 'google', { id_token: await g.signIdToken(person()) }), 503, 'SOCIAL_PROVIDER_UNAVAILABLE', 'google');
+      assertRejected(
+        await post(a, 'google', { id_token: await g.signIdToken(person()) }),
+        503,
+        'SOCIAL_PROVIDER_UNAVAILABLE',
+        'google',
+      );
       const fbToken = `EAAclosed${seq}`;
       fb.registerToken(fbToken, { user: fbUser() });
-      assertRejected(await post(a, 'facebook', { access_token: fbToken }), 503, 'SOCIAL_PROVIDER_UNAVAILABLE', 'facebook');
+      assertRejected(
+        await post(a, 'facebook', { access_token: fbToken }),
+        503,
+        'SOCIAL_PROVIDER_UNAVAILABLE',
+        'facebook',
+      );
     });
 
     it('answers 404 when Google or Facebook sign-in is not configured', async () => {
       const a = await app({ GOOGLE_JWKS_URL: g.jwksUrl, FACEBOOK_GRAPH_URL: fb.graphUrl });
       const hits = g.hits;
-      assertRejected(await post(a, 'google', { id_token: await g.signIdToken(person()) }), 404, 'SOCIAL_PROVIDER_NOT_CONFIGURED', 'google');
-      assertRejected(await post(a, 'facebook', { access_token: `EAAunconfigured${seq}` }), 404, 'SOCIAL_PROVIDER_NOT_CONFIGURED', 'facebook');
+      assertRejected(
+        await post(a, 'google', { id_token: await g.signIdToken(person()) }),
+        404,
+        'SOCIAL_PROVIDER_NOT_CONFIGURED',
+        'google',
+      );
+      assertRejected(
+        await post(a, 'facebook', { access_token: `EAAunconfigured${seq}` }),
+        404,
+        'SOCIAL_PROVIDER_NOT_CONFIGURED',
+        'facebook',
+      );
       assert.equal(g.hits, hits, 'no key set is fetched without a client id');
     });
   });

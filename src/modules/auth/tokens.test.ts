@@ -26,8 +26,14 @@ const raw = (header: unknown, payload: unknown, key = SECRET) => {
 /** What the jose-based check answered: the claims, or the error code it mapped to. */
 async function joseVerdict(token: string, now: Date): Promise<string> {
   try {
-    const { payload } = await jwtVerify(token, SECRET, { algorithms: ['HS256'], issuer: 'stays-api', currentDate: now, requiredClaims: ['sub', 'sid', 'jti', 'exp'] });
-    if (typeof payload.sid !== 'string' || typeof payload.role !== 'string' || !/^[0-9]+$/.test(payload.sub ?? '')) return 'TOKEN_INVALID';
+    const { payload } = await jwtVerify(token, SECRET, {
+      algorithms: ['HS256'],
+      issuer: 'stays-api',
+      currentDate: now,
+      requiredClaims: ['sub', 'sid', 'jti', 'exp'],
+    });
+    if (typeof payload.sid !== 'string' || typeof payload.role !== 'string' || !/^[0-9]+$/.test(payload.sub ?? ''))
+      return 'TOKEN_INVALID';
     return `ok ${payload.sub} ${payload.sid}`;
   } catch (err) {
     return err instanceof joseErrors.JWTExpired ? 'TOKEN_EXPIRED' : 'TOKEN_INVALID';
@@ -48,11 +54,19 @@ async function ourVerdict(token: string, now: Date): Promise<string> {
 const verified = async (service: TokenService, token: string, now: Date) => service.verifySync(token, now);
 
 describe('TokenService.verify', () => {
-  it('gives jose\'s verdict on valid, expired, forged and malformed tokens', async () => {
+  it("gives jose's verdict on valid, expired, forged and malformed tokens", async () => {
     const claims = { iss: 'stays-api', sub: '42', role: 'client', sid: 's-1', jti: 'j-1', iat: T - 10, exp: T + 600 };
     const header = { alg: 'HS256', typ: 'JWT' };
     const service = new TokenService(SECRET, 900);
-    const signed = (await service.sign({ userId: 42, role: 'client', sessionId: 's-1', now: NOW, sessionExpiresAt: new Date(NOW.getTime() + 3_600_000) })).token;
+    const signed = (
+      await service.sign({
+        userId: 42,
+        role: 'client',
+        sessionId: 's-1',
+        now: NOW,
+        sessionExpiresAt: new Date(NOW.getTime() + 3_600_000),
+      })
+    ).token;
     const [sh, sp] = signed.split('.') as [string, string, string];
     const cases: Array<[string, string]> = [
       ['signed by the service', signed],
@@ -87,8 +101,22 @@ describe('TokenService.verify', () => {
       ['header an array', raw(['HS256'], claims)],
       ['payload an array', raw(header, [claims])],
       ['payload null', raw(header, null)],
-      ['payload not JSON', (() => { const h = b64(header); const p = b64('{"sub":'); return `${h}.${p}.${hs256(h, p)}`; })()],
-      ['header not JSON', (() => { const h = b64('{alg'); const p = b64(claims); return `${h}.${p}.${hs256(h, p)}`; })()],
+      [
+        'payload not JSON',
+        (() => {
+          const h = b64(header);
+          const p = b64('{"sub":');
+          return `${h}.${p}.${hs256(h, p)}`;
+        })(),
+      ],
+      [
+        'header not JSON',
+        (() => {
+          const h = b64('{alg');
+          const p = b64(claims);
+          return `${h}.${p}.${hs256(h, p)}`;
+        })(),
+      ],
       ['tampered payload', `${sh}.${b64({ ...claims, sub: '1' })}.${signed.split('.')[2]}`],
       ['tampered signature', `${sh}.${sp}.${hs256(sh, sp).replace(/^./, (c) => (c === 'A' ? 'B' : 'A'))}`],
       ['signature missing', `${sh}.${sp}.`],
@@ -99,7 +127,8 @@ describe('TokenService.verify', () => {
       ['empty', ''],
       ['spaces', `${sh} .${sp}.${hs256(sh, sp)}`],
     ];
-    for (const [label, token] of cases) assert.equal(await ourVerdict(token, NOW), await joseVerdict(token, NOW), label);
+    for (const [label, token] of cases)
+      assert.equal(await ourVerdict(token, NOW), await joseVerdict(token, NOW), label);
     // Stricter than the jose-based check, which let a numeric sub through to the session check
     // (String(userId) !== 42 refused it there, also 401 TOKEN_INVALID), and accepted a signature
     // with base64 padding or other spellings of the same bytes: only the canonical one passes.
@@ -113,15 +142,25 @@ describe('TokenService.verify', () => {
     const sig = hs256(sh, sp);
     const last = sig.at(-1)!;
     const sibling = 'AEIMQUYcgkosw048'.includes(last) ? String.fromCharCode(last.charCodeAt(0) + 1) : last; // same 4 significant bits
-    if (sibling !== last) assert.equal(await ourVerdict(`${sh}.${sp}.${sig.slice(0, -1)}${sibling}`, NOW), 'TOKEN_INVALID');
+    if (sibling !== last)
+      assert.equal(await ourVerdict(`${sh}.${sp}.${sig.slice(0, -1)}${sibling}`, NOW), 'TOKEN_INVALID');
   });
 
   it('remembers a verified token but still expires it', async () => {
     const service = new TokenService(SECRET, 60);
-    const { token } = await service.sign({ userId: 7, role: 'owner', sessionId: 's', now: NOW, sessionExpiresAt: new Date(NOW.getTime() + 3_600_000) });
+    const { token } = await service.sign({
+      userId: 7,
+      role: 'owner',
+      sessionId: 's',
+      now: NOW,
+      sessionExpiresAt: new Date(NOW.getTime() + 3_600_000),
+    });
     assert.equal((await verified(service, token, NOW)).sub, '7');
     assert.equal((await verified(service, token, new Date(NOW.getTime() + 59_000))).sub, '7');
-    await assert.rejects(verified(service, token, new Date(NOW.getTime() + 60_000)), (err: AppError) => err.code === 'TOKEN_EXPIRED');
+    await assert.rejects(
+      verified(service, token, new Date(NOW.getTime() + 60_000)),
+      (err: AppError) => err.code === 'TOKEN_EXPIRED',
+    );
   });
 });
 
@@ -130,7 +169,9 @@ describe('TokenService key rotation (JWT_SECRETS)', () => {
   const NEW = new TextEncoder().encode('the-new-signing-key-0123456789abcdef');
   const LATER = new Date(NOW.getTime() + 60_000);
   const sign = (service: TokenService, now = NOW) =>
-    service.sign({ userId: 7, role: 'client', sessionId: 's-7', now, sessionExpiresAt: new Date(now.getTime() + 3_600_000) }).then((s) => s.token);
+    service
+      .sign({ userId: 7, role: 'client', sessionId: 's-7', now, sessionExpiresAt: new Date(now.getTime() + 3_600_000) })
+      .then((s) => s.token);
   const kidOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString()).kid;
   const verdict = (service: TokenService, token: string, now = LATER) =>
     verified(service, token, now).then(
@@ -170,7 +211,10 @@ describe('TokenService key rotation (JWT_SECRETS)', () => {
     assert.equal(await verdict(service, raw({ alg: 'HS256', kid: keyId(OLD) }, claims, OLD)), 'ok 42');
     assert.equal(await verdict(service, raw({ alg: 'HS256', kid: keyId(NEW) }, claims, OLD)), 'TOKEN_INVALID');
     assert.equal(await verdict(service, raw({ alg: 'HS256', kid: keyId(SECRET) }, claims, SECRET)), 'TOKEN_INVALID');
-    assert.equal(await verdict(service, raw({ alg: 'HS256', kid: keyId(OLD) }, { ...claims, exp: T + 30 }, OLD)), 'TOKEN_EXPIRED');
+    assert.equal(
+      await verdict(service, raw({ alg: 'HS256', kid: keyId(OLD) }, { ...claims, exp: T + 30 }, OLD)),
+      'TOKEN_EXPIRED',
+    );
   });
 
   it('accepts a token without a kid (signed before key ids) by any listed key, and only those', async () => {
@@ -178,7 +222,10 @@ describe('TokenService key rotation (JWT_SECRETS)', () => {
     const legacy = raw({ alg: 'HS256', typ: 'JWT' }, claims, OLD);
     assert.equal(await verdict(new TokenService([NEW, OLD], 900), legacy), 'ok 42');
     assert.equal(await verdict(new TokenService([NEW], 900), legacy), 'TOKEN_INVALID');
-    assert.equal(await verdict(new TokenService([NEW, OLD], 900), raw({ alg: 'HS256' }, { ...claims, exp: T + 30 }, OLD)), 'TOKEN_EXPIRED');
+    assert.equal(
+      await verdict(new TokenService([NEW, OLD], 900), raw({ alg: 'HS256' }, { ...claims, exp: T + 30 }, OLD)),
+      'TOKEN_EXPIRED',
+    );
   });
 
   it('lets instances given the same list agree, and a list whose first key is the old one accept the new key before signing with it', async () => {

@@ -56,8 +56,14 @@ export class TokenService implements Tokens {
   private readonly verified = new Map<string, AccessClaims>();
 
   /** `secrets`: one key, or the accepted keys with the signing one first. */
-  constructor(secrets: Uint8Array | readonly Uint8Array[], private readonly ttlSeconds: number) {
-    this.keys = (secrets instanceof Uint8Array ? [secrets] : [...secrets]).map((secret) => ({ kid: keyId(secret), secret }));
+  constructor(
+    secrets: Uint8Array | readonly Uint8Array[],
+    private readonly ttlSeconds: number,
+  ) {
+    this.keys = (secrets instanceof Uint8Array ? [secrets] : [...secrets]).map((secret) => ({
+      kid: keyId(secret),
+      secret,
+    }));
     if (this.keys.length === 0) throw new Error('TokenService needs a signing key');
     for (const key of this.keys) {
       if (this.byKid.has(key.kid)) throw new Error(`signing key ${key.kid} is listed twice`);
@@ -71,12 +77,24 @@ export class TokenService implements Tokens {
   }
 
   private cryptoKey(key: SigningKey): Promise<CryptoKey> {
-    key.cryptoKey ??= crypto.subtle.importKey('raw', new Uint8Array(key.secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    key.cryptoKey ??= crypto.subtle.importKey(
+      'raw',
+      new Uint8Array(key.secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
     return key.cryptoKey;
   }
 
   /** Signs a token for the session; it never outlives the session itself. */
-  async sign(input: { userId: number; role: string; sessionId: string; now: Date; sessionExpiresAt: Date }): Promise<{ token: string; jti: string; exp: number }> {
+  async sign(input: {
+    userId: number;
+    role: string;
+    sessionId: string;
+    now: Date;
+    sessionExpiresAt: Date;
+  }): Promise<{ token: string; jti: string; exp: number }> {
     const iat = Math.floor(input.now.getTime() / 1000);
     const exp = Math.min(iat + this.ttlSeconds, Math.floor(input.sessionExpiresAt.getTime() / 1000));
     const jti = randomUUID();
@@ -156,7 +174,20 @@ export class TokenService implements Tokens {
     // fast-jwt keeps a token alive through its exp second (now <= exp); RFC 7519, jose and the cache
     // above end it at exp.
     if ((payload.exp as number) <= second) throw expired();
-    if (typeof payload.sid !== 'string' || typeof payload.role !== 'string' || typeof payload.sub !== 'string' || !/^[0-9]+$/.test(payload.sub)) throw invalid();
-    return payload as unknown as AccessClaims;
+    if (
+      typeof payload.sid !== 'string' ||
+      typeof payload.role !== 'string' ||
+      typeof payload.sub !== 'string' ||
+      !/^[0-9]+$/.test(payload.sub)
+    )
+      throw invalid();
+    return {
+      sub: payload.sub,
+      role: payload.role,
+      sid: payload.sid,
+      jti: payload.jti as string,
+      exp: payload.exp as number,
+      iat: payload.iat as number,
+    };
   }
 }

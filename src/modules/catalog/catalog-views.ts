@@ -6,7 +6,9 @@ import type { commodities, countries, neighborhoods, propertyTypes } from '../..
 export const PropertyTypeView = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
-  description: Type.Union([Type.String(), Type.Null()], { description: 'optional in the spec: null when there is none' }),
+  description: Type.Union([Type.String(), Type.Null()], {
+    description: 'optional in the spec: null when there is none',
+  }),
   created_at: Type.String({ description: 'ISO 8601 UTC' }),
   updated_at: Type.String({ description: 'ISO 8601 UTC' }),
 });
@@ -14,7 +16,10 @@ export const PropertyTypeView = Type.Object({
 export const CommodityView = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
-  type: Type.String({ description: 'the group: essentials, kitchen, safety, outdoor, parking, accessibility, entertainment, work, family, facilities, …' }),
+  type: Type.String({
+    description:
+      'the group: essentials, kitchen, safety, outdoor, parking, accessibility, entertainment, work, family, facilities, …',
+  }),
 });
 
 export const CountryView = Type.Object({
@@ -37,9 +42,16 @@ export const propertyTypeView = (r: typeof propertyTypes.$inferSelect): Static<t
   updated_at: r.updatedAt.toISOString(),
 });
 
-export const commodityView = (r: typeof commodities.$inferSelect): Static<typeof CommodityView> => ({ id: r.id, name: r.name, type: r.type });
+export const commodityView = (r: typeof commodities.$inferSelect): Static<typeof CommodityView> => ({
+  id: r.id,
+  name: r.name,
+  type: r.type,
+});
 
-export const countryView = (r: typeof countries.$inferSelect): Static<typeof CountryView> => ({ id: r.code, name: r.name });
+export const countryView = (r: typeof countries.$inferSelect): Static<typeof CountryView> => ({
+  id: r.code,
+  name: r.name,
+});
 
 export const neighborhoodView = (r: typeof neighborhoods.$inferSelect): Static<typeof NeighborhoodView> => ({
   id: r.id,

@@ -15,11 +15,20 @@ export async function tokensByRole(t: TestApp): Promise<Tokens> {
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export function call(t: TestApp, method: Method, url: string, token: string | null, payload?: unknown) {
-  return t.app.inject({ method, url: `/api${url}`, headers: token ? bearer(token) : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+  return t.app.inject({
+    method,
+    url: `/api${url}`,
+    headers: token ? bearer(token) : {},
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 }
 
 /** Every item of a paginated list, page by page (per_page 100). */
-export async function allPages<T = Record<string, unknown>>(t: TestApp, url: string, token: string | null = null): Promise<T[]> {
+export async function allPages<T = Record<string, unknown>>(
+  t: TestApp,
+  url: string,
+  token: string | null = null,
+): Promise<T[]> {
   const out: T[] = [];
   for (let page = 1; ; page++) {
     const res = await call(t, 'GET', `${url}${url.includes('?') ? '&' : '?'}per_page=100&page=${page}`, token);
@@ -30,9 +39,20 @@ export async function allPages<T = Record<string, unknown>>(t: TestApp, url: str
   }
 }
 
-export async function auditEntries(t: TestApp, adminToken: string, targetType: string, targetId: string | number, action?: string) {
+export async function auditEntries(
+  t: TestApp,
+  adminToken: string,
+  targetType: string,
+  targetId: string | number,
+  action?: string,
+) {
   const q = `target_type=${targetType}&target_id=${targetId}${action ? `&action=${action}` : ''}`;
   const res = await call(t, 'GET', `/admin/audit-log?${q}`, adminToken);
   if (res.statusCode !== 200) throw new Error(`audit-log: ${res.statusCode} ${res.body}`);
-  return res.json().data as Array<{ action: string; actor_role: string; before: Record<string, unknown> | null; after: Record<string, unknown> | null }>;
+  return res.json().data as Array<{
+    action: string;
+    actor_role: string;
+    before: Record<string, unknown> | null;
+    after: Record<string, unknown> | null;
+  }>;
 }

@@ -10,7 +10,11 @@ export function commoditiesRepository(db: Executor) {
   return {
     ...itemQueries(db, commodities),
 
-    async list(type: string | undefined, limit: number, offset: number): Promise<{ rows: CommodityRow[]; total: number }> {
+    async list(
+      type: string | undefined,
+      limit: number,
+      offset: number,
+    ): Promise<{ rows: CommodityRow[]; total: number }> {
       const where = type ? eq(commodities.type, type) : undefined;
       const rows = await db
         .select()
@@ -25,7 +29,10 @@ export function commoditiesRepository(db: Executor) {
 
     /** Listings that offer the amenity. */
     async usage(id: number): Promise<number> {
-      const [{ n }] = (await db.select({ n: count() }).from(propertyCommodities).where(eq(propertyCommodities.commodityId, id))) as [{ n: number }];
+      const [{ n }] = (await db
+        .select({ n: count() })
+        .from(propertyCommodities)
+        .where(eq(propertyCommodities.commodityId, id))) as [{ n: number }];
       return Number(n);
     },
   };

@@ -9,7 +9,13 @@ export async function commoditiesRoutes(app: FastifyInstance, { deps }: { deps: 
   referenceRoutes(app, deps, commodityKind, {
     path: '/commodities',
     item: { param: 'id', params: S.IdParams },
-    schemas: { query: S.CommodityQuery, page: S.CommodityPage, response: S.CommodityResponse, body: S.CommodityBody, patch: S.CommodityPatch },
+    schemas: {
+      query: S.CommodityQuery,
+      page: S.CommodityPage,
+      response: S.CommodityResponse,
+      body: S.CommodityBody,
+      patch: S.CommodityPatch,
+    },
     list: {
       operationId: 'listCommodities',
       summary: 'Amenities (commodities)',
@@ -20,13 +26,19 @@ export async function commoditiesRoutes(app: FastifyInstance, { deps }: { deps: 
     create: {
       operationId: 'createCommodity',
       summary: 'Add an amenity (admin)',
-      description: 'Names are unique case-insensitively (409 naming name); `type` is a lowercase group key, new groups allowed. Audited.',
+      description:
+        'Names are unique case-insensitively (409 naming name); `type` is a lowercase group key, new groups allowed. Audited.',
     },
     update: {
       operationId: 'updateCommodity',
       summary: 'Rename or regroup an amenity (admin)',
-      description: 'Only the fields sent change; listings keep the amenity. Unknown id → 404; a name another amenity has → 409. Audited.',
+      description:
+        'Only the fields sent change; listings keep the amenity. Unknown id → 404; a name another amenity has → 409. Audited.',
     },
-    remove: { operationId: 'deleteCommodity', summary: 'Delete an amenity (admin)', description: 'Refused (409) while any listing offers it. Unknown id → 404. Audited.' },
+    remove: {
+      operationId: 'deleteCommodity',
+      summary: 'Delete an amenity (admin)',
+      description: 'Refused (409) while any listing offers it. Unknown id → 404. Audited.',
+    },
   });
 }

@@ -34,7 +34,8 @@ describe('commodities (amenities)', () => {
   });
 
   it('writes are admin-only (401 / 403) and change nothing when refused', async () => {
-    const id = (await call(t, 'POST', '/commodities', tokens.admin, { name: 'Piano', type: 'entertainment' })).json().data.id;
+    const id = (await call(t, 'POST', '/commodities', tokens.admin, { name: 'Piano', type: 'entertainment' })).json()
+      .data.id;
     const before = await countRows(t.deps, 'commodities');
     const attempts = (token: string | null) => [
       call(t, 'POST', '/commodities', token, { name: 'Harp', type: 'entertainment' }),
@@ -60,26 +61,37 @@ describe('commodities (amenities)', () => {
     assert.equal(upd.statusCode, 200, upd.body);
     assert.deepEqual(upd.json().data, { id: c.id, name: 'Ski storage', type: 'outdoor' });
     assert.equal((await call(t, 'PUT', `/commodities/${c.id}`, tokens.admin, { name: 'pool' })).statusCode, 409);
-    for (const [body, field] of [[{ name: 'X' }, 'type'], [{ type: 'kitchen' }, 'name'], [{ name: 'X', type: 'Not A Key' }, 'type'], [{ name: '', type: 'kitchen' }, 'name']] as const) {
+    for (const [body, field] of [
+      [{ name: 'X' }, 'type'],
+      [{ type: 'kitchen' }, 'name'],
+      [{ name: 'X', type: 'Not A Key' }, 'type'],
+      [{ name: '', type: 'kitchen' }, 'name'],
+    ] as const) {
       const bad = await call(t, 'POST', '/commodities', tokens.admin, body);
       assert.equal(bad.statusCode, 422, JSON.stringify(body));
       assert.ok(bad.json().errors[field], bad.body);
     }
     assert.equal((await call(t, 'PUT', '/commodities/987654', tokens.admin, { name: 'Nope' })).statusCode, 404);
     const entries = await auditEntries(t, tokens.admin, 'commodity', c.id);
-    assert.deepEqual(entries.map((e) => e.action), ['commodity.update', 'commodity.create']);
+    assert.deepEqual(
+      entries.map((e) => e.action),
+      ['commodity.update', 'commodity.create'],
+    );
     assert.deepEqual([entries[0]!.before, entries[0]!.after], [{ type: 'winter' }, { type: 'outdoor' }]);
   });
 
   it('DELETE refuses an amenity a listing offers (409) and deletes an unused one', async () => {
     const owner = await createUser(t.deps, { role: 'owner' });
     const p = await createProperty(t.deps, owner.id);
-    const used = (await call(t, 'POST', '/commodities', tokens.admin, { name: 'Hammock', type: 'outdoor' })).json().data.id;
+    const used = (await call(t, 'POST', '/commodities', tokens.admin, { name: 'Hammock', type: 'outdoor' })).json().data
+      .id;
     await t.deps.db.insert(propertyCommodities).values({ propertyId: p.id, commodityId: used });
     const res = await call(t, 'DELETE', `/commodities/${used}`, tokens.admin);
     assert.equal(res.statusCode, 409);
     assert.match(res.json().message, /1 listing/);
-    const unused = (await call(t, 'POST', '/commodities', tokens.admin, { name: 'Jukebox', type: 'entertainment' })).json().data.id;
+    const unused = (
+      await call(t, 'POST', '/commodities', tokens.admin, { name: 'Jukebox', type: 'entertainment' })
+    ).json().data.id;
     assert.equal((await call(t, 'DELETE', `/commodities/${unused}`, tokens.admin)).statusCode, 200);
     assert.equal((await call(t, 'DELETE', `/commodities/${unused}`, tokens.admin)).statusCode, 404);
     assert.ok(!(await allPages(t, '/commodities')).some((c) => c.id === unused));

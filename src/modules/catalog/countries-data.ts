@@ -45,7 +45,7 @@ export const COUNTRIES: ReadonlyArray<readonly [code: string, name: string]> = [
   ['CF', 'Central African Republic'],
   ['CG', 'Congo'],
   ['CH', 'Switzerland'],
-  ['CI', 'Côte d\'Ivoire'],
+  ['CI', "Côte d'Ivoire"],
   ['CK', 'Cook Islands'],
   ['CL', 'Chile'],
   ['CM', 'Cameroon'],

@@ -15,7 +15,13 @@ export function currenciesRepository(db: Executor) {
     /** The default currency first, then by code. */
     async list(activeOnly: boolean, limit: number, offset: number): Promise<{ rows: CurrencyRow[]; total: number }> {
       const where = activeOnly ? eq(currencies.isActive, true) : undefined;
-      const rows = await db.select().from(currencies).where(where).orderBy(desc(currencies.isDefault), asc(currencies.code)).limit(limit).offset(offset);
+      const rows = await db
+        .select()
+        .from(currencies)
+        .where(where)
+        .orderBy(desc(currencies.isDefault), asc(currencies.code))
+        .limit(limit)
+        .offset(offset);
       const [{ total }] = (await db.select({ total: count() }).from(currencies).where(where)) as [{ total: number }];
       return { rows, total: Number(total) };
     },
@@ -50,12 +56,21 @@ export function currenciesRepository(db: Executor) {
      */
     async switchDefault(id: number, now: Date): Promise<void> {
       const [target] = await db.select({ rate: currencies.exchangeRate }).from(currencies).where(eq(currencies.id, id));
-      await db.update(currencies).set({ isDefault: false, updatedAt: now }).where(sql`${currencies.isDefault} AND ${currencies.id} <> ${id}`);
       await db
         .update(currencies)
-        .set({ exchangeRate: sql`greatest(round(${currencies.exchangeRate} / ${target!.rate}::numeric, 8), 0.00000001)`, updatedAt: now })
+        .set({ isDefault: false, updatedAt: now })
+        .where(sql`${currencies.isDefault} AND ${currencies.id} <> ${id}`);
+      await db
+        .update(currencies)
+        .set({
+          exchangeRate: sql`greatest(round(${currencies.exchangeRate} / ${target!.rate}::numeric, 8), 0.00000001)`,
+          updatedAt: now,
+        })
         .where(sql`${currencies.id} <> ${id}`);
-      await db.update(currencies).set({ isDefault: true, exchangeRate: '1', updatedAt: now }).where(eq(currencies.id, id));
+      await db
+        .update(currencies)
+        .set({ isDefault: true, exchangeRate: '1', updatedAt: now })
+        .where(eq(currencies.id, id));
     },
   };
 }

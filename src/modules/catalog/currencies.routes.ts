@@ -14,13 +14,20 @@ export async function currenciesRoutes(app: FastifyInstance, { deps }: { deps: D
   referenceRoutes(app, deps, currencyKind, {
     path: '/currencies',
     item: { param: 'code', params: S.CodeParams },
-    schemas: { query: S.CurrencyQuery, page: S.CurrencyPage, response: S.CurrencyResponse, body: S.CurrencyBody, patch: S.CurrencyPatch },
+    schemas: {
+      query: S.CurrencyQuery,
+      page: S.CurrencyPage,
+      response: S.CurrencyResponse,
+      body: S.CurrencyBody,
+      patch: S.CurrencyPatch,
+    },
     list: {
       operationId: 'listCurrencies',
       summary: 'Currencies',
       description:
         "Public: active currencies, the default first, then by code; each is the spec's currency_model plus decimals (ISO 4217 exponent). " +
-        '`all=1` also lists inactive ones and is for admins (401 anonymous, 403 other roles). ' + `${RATES} ` +
+        '`all=1` also lists inactive ones and is for admins (401 anonymous, 403 other roles). ' +
+        `${RATES} ` +
         'Paginated: page (default 1), per_page (default 20, at most 100).',
       errors: [401, 403],
     },
@@ -29,7 +36,9 @@ export async function currenciesRoutes(app: FastifyInstance, { deps }: { deps: D
       summary: 'Add a currency (admin)',
       description:
         'code is unique (409). decimals (default 2) cannot change later, since stored amounts depend on it. exchange_rate is against the current ' +
-        'default; created with is_default true, the currency becomes the default at once (it must then be active: 422). ' + RATES + ' Audited.',
+        'default; created with is_default true, the currency becomes the default at once (it must then be active: 422). ' +
+        RATES +
+        ' Audited.',
     },
     update: {
       operationId: 'updateCurrency',
@@ -38,7 +47,9 @@ export async function currenciesRoutes(app: FastifyInstance, { deps }: { deps: D
         'Only the fields sent change. is_default true makes this the default (see below); the default cannot be deactivated or unset (409: ' +
         'make another currency the default instead), an inactive currency cannot become the default unless is_active true is sent with it (409), ' +
         "and the default's exchange_rate can only be 1 (422). A rate sent together with is_default true is applied first, then the rates are " +
-        'rebased. ' + RATES + ' Unknown code → 404. Audited.',
+        'rebased. ' +
+        RATES +
+        ' Unknown code → 404. Audited.',
     },
   });
 }

@@ -10,10 +10,18 @@ import { currencyModelView, formatRate, type CurrencyModel } from './currency-vi
 import { parseExchangeRate } from './exchange-rate.ts';
 import type { ReferenceKind } from './reference-kind.ts';
 
-const rebaseOverflow = () => invalidField('is_default', 'the other exchange rates would not fit once expressed against this currency');
+const rebaseOverflow = () =>
+  invalidField('is_default', 'the other exchange rates would not fit once expressed against this currency');
 const conflict = (message: string) => new AppError('CONFLICT', message);
 
-export const currencyKind: ReferenceKind<CurrencyRow, CurrencyModel, CurrencyQuery, CurrencyBody, CurrencyPatch, string> = {
+export const currencyKind: ReferenceKind<
+  CurrencyRow,
+  CurrencyModel,
+  CurrencyQuery,
+  CurrencyBody,
+  CurrencyPatch,
+  string
+> = {
   noun: 'Currency',
   target: 'currency',
   auditId: (row) => row.code,
@@ -36,8 +44,15 @@ export const currencyKind: ReferenceKind<CurrencyRow, CurrencyModel, CurrencyQue
       const repo = currenciesRepository(tx);
       if (isDefault) await repo.lockAll();
       const created = await repo.insert({
-        code: body.code.toUpperCase(), name: body.name.trim(), symbol: body.symbol.trim(), decimals: body.decimals ?? 2,
-        exchangeRate: rate, isActive, isDefault: false, createdAt: now, updatedAt: now,
+        code: body.code.toUpperCase(),
+        name: body.name.trim(),
+        symbol: body.symbol.trim(),
+        decimals: body.decimals ?? 2,
+        exchangeRate: rate,
+        isActive,
+        isDefault: false,
+        createdAt: now,
+        updatedAt: now,
       });
       if (isDefault) await repo.switchDefault(created.id, now);
       return isDefault ? (await repo.findByCode(created.code))! : created;
@@ -52,7 +67,8 @@ export const currencyKind: ReferenceKind<CurrencyRow, CurrencyModel, CurrencyQue
   update: (patch, now) => {
     const rate = patch.exchange_rate === undefined ? undefined : parseExchangeRate(patch.exchange_rate);
     const wantsDefault = patch.is_default === true;
-    if (wantsDefault && patch.is_active === false) throw invalidField('is_active', 'the default currency must be active');
+    if (wantsDefault && patch.is_active === false)
+      throw invalidField('is_active', 'the default currency must be active');
     return async (tx, current) => {
       checkRules(current, patch, rate);
       const cols: Partial<CurrencyRow> = {};
@@ -73,12 +89,16 @@ export const currencyKind: ReferenceKind<CurrencyRow, CurrencyModel, CurrencyQue
         row: updated,
         action: switching ? 'currency.default' : 'currency.update',
         before: Object.fromEntries(changed.map((k) => [k, before[k]])),
-        after: { ...Object.fromEntries(changed.map((k) => [k, after[k]])), ...(switching ? { rates_divided_by: formatRate(cols.exchangeRate ?? current.exchangeRate) } : {}) },
+        after: {
+          ...Object.fromEntries(changed.map((k) => [k, after[k]])),
+          ...(switching ? { rates_divided_by: formatRate(cols.exchangeRate ?? current.exchangeRate) } : {}),
+        },
       };
     };
   },
   refused: (err) => {
-    if (isUniqueViolation(err)) return new AppError('CONFLICT', 'This currency already exists', { code: ['is already taken'] });
+    if (isUniqueViolation(err))
+      return new AppError('CONFLICT', 'This currency already exists', { code: ['is already taken'] });
     if (isNumericOverflow(err)) return rebaseOverflow();
     return null;
   },
@@ -86,10 +106,12 @@ export const currencyKind: ReferenceKind<CurrencyRow, CurrencyModel, CurrencyQue
 
 function checkRules(current: CurrencyRow, input: CurrencyPatch, rate: string | undefined): void {
   const willBeDefault = current.isDefault || input.is_default === true;
-  if (current.isDefault && input.is_default === false) throw conflict('The default currency cannot be unset; make another currency the default instead');
+  if (current.isDefault && input.is_default === false)
+    throw conflict('The default currency cannot be unset; make another currency the default instead');
   if (willBeDefault && input.is_active === false) throw conflict('The default currency cannot be deactivated');
   if (!current.isDefault && input.is_default === true && !current.isActive && input.is_active !== true) {
     throw conflict('An inactive currency cannot become the default; activate it in the same request or first');
   }
-  if (current.isDefault && rate !== undefined && rate !== '1') throw invalidField('exchange_rate', 'the default currency\'s rate is always 1');
+  if (current.isDefault && rate !== undefined && rate !== '1')
+    throw invalidField('exchange_rate', "the default currency's rate is always 1");
 }

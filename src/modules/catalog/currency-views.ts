@@ -9,10 +9,15 @@ export const CurrencyModel = Type.Object(
     code: Type.String({ description: 'ISO 4217 code' }),
     name: Type.String(),
     symbol: Type.String(),
-    exchange_rate: Type.String({ description: 'units of this currency per one unit of the default currency; decimal text, up to 8 decimals, no trailing zeros ("1.08")' }),
+    exchange_rate: Type.String({
+      description:
+        'units of this currency per one unit of the default currency; decimal text, up to 8 decimals, no trailing zeros ("1.08")',
+    }),
     is_default: Type.Boolean(),
     is_active: Type.Boolean(),
-    decimals: Type.Integer({ description: 'ISO 4217 minor-unit exponent: money in this currency has this many decimals (JPY 0, EUR 2, KWD 3)' }),
+    decimals: Type.Integer({
+      description: 'ISO 4217 minor-unit exponent: money in this currency has this many decimals (JPY 0, EUR 2, KWD 3)',
+    }),
   },
   { $id: 'CurrencyModel', description: "A currency as the spec's currency_model, plus decimals." },
 );

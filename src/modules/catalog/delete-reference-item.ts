@@ -9,7 +9,10 @@ import { recordAudit } from '../audit/index.ts';
 import type { ReferenceKind } from './reference-kind.ts';
 
 export async function deleteReferenceItem<R, V, Q extends PageQuery, B, P, K>(
-  deps: Deps, caller: AuthUser, kind: ReferenceKind<R, V, Q, B, P, K>, key: K,
+  deps: Deps,
+  caller: AuthUser,
+  kind: ReferenceKind<R, V, Q, B, P, K>,
+  key: K,
 ): Promise<void> {
   const remove = kind.remove!;
   const now = deps.clock.now();
@@ -20,7 +23,17 @@ export async function deleteReferenceItem<R, V, Q extends PageQuery, B, P, K>(
       const used = await remove.usage(tx, current);
       if (used > 0) throw remove.inUse(used);
       await remove.delete(tx, current);
-      await recordAudit(tx, caller, { action: `${kind.target}.delete`, targetType: kind.target, targetId: kind.auditId(current), before: kind.snapshot(current) }, now);
+      await recordAudit(
+        tx,
+        caller,
+        {
+          action: `${kind.target}.delete`,
+          targetType: kind.target,
+          targetId: kind.auditId(current),
+          before: kind.snapshot(current),
+        },
+        now,
+      );
     });
   } catch (err) {
     // A listing that took the item after the check: the foreign key still refuses the delete.

@@ -27,7 +27,10 @@ describe('demo catalogue (npm run seed:demo)', () => {
     assert.equal(second.role, 'owner');
     await loginAs(t.app, second, SECOND_OWNER.password);
 
-    const rows = await t.deps.db.select().from(properties).where(inArray(properties.ownerId, [owner.id, second.id]));
+    const rows = await t.deps.db
+      .select()
+      .from(properties)
+      .where(inArray(properties.ownerId, [owner.id, second.id]));
     const active = rows.filter((p) => p.status === 'active');
     assert.ok(active.length >= 12, `active: ${active.length}`);
     assert.equal(rows.filter((p) => p.status === 'draft').length, 1);
@@ -40,29 +43,65 @@ describe('demo catalogue (npm run seed:demo)', () => {
     assert.equal(tokyo.pricePerNight, 18000, 'JPY has no minor units');
     assert.equal(active.find((p) => p.publicName === 'Sunny loft in Le Marais')!.pricePerNight, 14500);
     for (const p of active) {
-      assert.ok(p.publicName && p.description && p.description.length >= 20 && p.capacity && p.checkInTime && p.pricePerNight, p.publicName ?? '');
+      assert.ok(
+        p.publicName && p.description && p.description.length >= 20 && p.capacity && p.checkInTime && p.pricePerNight,
+        p.publicName ?? '',
+      );
       assert.deepEqual(p.completedSteps, [1, 2, 3, 4, 5, 6, 7, 8]);
     }
     const ids = rows.map((p) => p.id);
-    assert.ok((await t.deps.db.select().from(propertyCommodities).where(inArray(propertyCommodities.propertyId, ids))).length >= 50);
+    assert.ok(
+      (await t.deps.db.select().from(propertyCommodities).where(inArray(propertyCommodities.propertyId, ids))).length >=
+        50,
+    );
     const rts = await t.deps.db.select().from(roomTypes).where(inArray(roomTypes.propertyId, ids));
     assert.ok(rts.length >= 4);
-    const plans = await t.deps.db.select().from(ratePlans).where(inArray(ratePlans.roomTypeId, rts.map((r) => r.id)));
+    const plans = await t.deps.db
+      .select()
+      .from(ratePlans)
+      .where(
+        inArray(
+          ratePlans.roomTypeId,
+          rts.map((r) => r.id),
+        ),
+      );
     assert.ok(plans.length >= rts.length);
     for (const plan of plans) {
-      for (const arr of [plan.maxStay, plan.minStayArrival, plan.closedToArrival, plan.closedToDeparture, plan.stopSell]) assert.equal(arr.length, 7);
+      for (const arr of [
+        plan.maxStay,
+        plan.minStayArrival,
+        plan.closedToArrival,
+        plan.closedToDeparture,
+        plan.stopSell,
+      ])
+        assert.equal(arr.length, 7);
       const property = rows.find((p) => p.id === rts.find((r) => r.id === plan.roomTypeId)!.propertyId)!;
       assert.equal(plan.currency, property.currencyCode);
     }
-    for (const table of ['seasons', 'offers', 'packages', 'services', 'promo_codes']) assert.ok((await countRows(t.deps, table)) >= 2, table);
+    for (const table of ['seasons', 'offers', 'packages', 'services', 'promo_codes'])
+      assert.ok((await countRows(t.deps, table)) >= 2, table);
     assert.ok((await countRows(t.deps, 'property_nights')) >= 2);
     assert.equal(first.listings.length, rows.length);
 
-    const before = await Promise.all(['properties', 'room_types', 'rate_plans', 'property_nights', 'seasons', 'users'].map((x) => countRows(t.deps, x)));
+    const before = await Promise.all(
+      ['properties', 'room_types', 'rate_plans', 'property_nights', 'seasons', 'users'].map((x) =>
+        countRows(t.deps, x),
+      ),
+    );
     const again = await seedDemoCatalog(t.deps);
     assert.equal(again.created, false);
-    assert.deepEqual(await Promise.all(['properties', 'room_types', 'rate_plans', 'property_nights', 'seasons', 'users'].map((x) => countRows(t.deps, x))), before);
+    assert.deepEqual(
+      await Promise.all(
+        ['properties', 'room_types', 'rate_plans', 'property_nights', 'seasons', 'users'].map((x) =>
+          countRows(t.deps, x),
+        ),
+      ),
+      before,
+    );
     assert.deepEqual(again.listings, first.listings);
-    assert.equal((await t.deps.db.select().from(properties).where(eq(properties.ownerId, second.id))).length, rows.filter((p) => p.ownerId === second.id).length);
+    assert.equal(
+      (await t.deps.db.select().from(properties).where(eq(properties.ownerId, second.id))).length,
+      rows.filter((p) => p.ownerId === second.id).length,
+    );
   });
 });

@@ -7,7 +7,11 @@ const RATE = /^(\d{1,10})(?:\.(\d{1,8}))?$/;
 export function parseExchangeRate(value: number | string): string {
   const text = typeof value === 'number' ? plain(value) : value.trim();
   const m = RATE.exec(text);
-  if (!m) throw invalidField('exchange_rate', 'must be a positive decimal number with at most 10 integer digits and 8 decimals');
+  if (!m)
+    throw invalidField(
+      'exchange_rate',
+      'must be a positive decimal number with at most 10 integer digits and 8 decimals',
+    );
   const whole = m[1]!.replace(/^0+(?=\d)/, '');
   const frac = (m[2] ?? '').replace(/0+$/, '');
   if (/^0+$/.test(whole) && frac === '') throw invalidField('exchange_rate', 'must be greater than 0');

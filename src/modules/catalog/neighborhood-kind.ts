@@ -10,10 +10,16 @@ import { trimmed, type ReferenceKind } from './reference-kind.ts';
 
 /** An unknown country is a bad request (422 naming country), not an empty list. */
 async function knownCountry(db: Executor, code: string): Promise<void> {
-  if (!(await placesRepository(db).findCountry(code))) throw invalidField('country', 'is not a known ISO 3166-1 alpha-2 country code');
+  if (!(await placesRepository(db).findCountry(code)))
+    throw invalidField('country', 'is not a known ISO 3166-1 alpha-2 country code');
 }
 
-export const neighborhoodKind: ReferenceKind<NeighborhoodRow, ReturnType<typeof neighborhoodView>, NeighborhoodQuery, NeighborhoodBody> = {
+export const neighborhoodKind: ReferenceKind<
+  NeighborhoodRow,
+  ReturnType<typeof neighborhoodView>,
+  NeighborhoodQuery,
+  NeighborhoodBody
+> = {
   noun: 'Neighborhood',
   target: 'neighborhood',
   auditId: (row) => row.id,
@@ -32,5 +38,8 @@ export const neighborhoodKind: ReferenceKind<NeighborhoodRow, ReturnType<typeof 
       return placesRepository(tx).insertNeighborhood(values);
     };
   },
-  refused: (err) => (isUniqueViolation(err) ? new AppError('CONFLICT', 'This neighborhood already exists in this city', { name: ['is already taken'] }) : null),
+  refused: (err) =>
+    isUniqueViolation(err)
+      ? new AppError('CONFLICT', 'This neighborhood already exists in this city', { name: ['is already taken'] })
+      : null,
 };

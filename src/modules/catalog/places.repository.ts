@@ -12,9 +12,21 @@ const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 export function placesRepository(db: Executor) {
   return {
     /** Countries by name; `q` matches the code exactly or any part of the name, case-insensitively. */
-    async listCountries(q: string | undefined, limit: number, offset: number): Promise<{ rows: CountryRow[]; total: number }> {
-      const where: SQL | undefined = q ? or(eq(countries.code, q.toUpperCase()), sql`${countries.name} ILIKE ${likePattern(q)}`) : undefined;
-      const rows = await db.select().from(countries).where(where).orderBy(asc(countries.name)).limit(limit).offset(offset);
+    async listCountries(
+      q: string | undefined,
+      limit: number,
+      offset: number,
+    ): Promise<{ rows: CountryRow[]; total: number }> {
+      const where: SQL | undefined = q
+        ? or(eq(countries.code, q.toUpperCase()), sql`${countries.name} ILIKE ${likePattern(q)}`)
+        : undefined;
+      const rows = await db
+        .select()
+        .from(countries)
+        .where(where)
+        .orderBy(asc(countries.name))
+        .limit(limit)
+        .offset(offset);
       const [{ total }] = (await db.select({ total: count() }).from(countries).where(where)) as [{ total: number }];
       return { rows, total: Number(total) };
     },
@@ -24,7 +36,12 @@ export function placesRepository(db: Executor) {
       return row;
     },
 
-    async listNeighborhoods(country: string, city: string | undefined, limit: number, offset: number): Promise<{ rows: NeighborhoodRow[]; total: number }> {
+    async listNeighborhoods(
+      country: string,
+      city: string | undefined,
+      limit: number,
+      offset: number,
+    ): Promise<{ rows: NeighborhoodRow[]; total: number }> {
       const conds: SQL[] = [eq(neighborhoods.countryCode, country)];
       if (city) conds.push(sql`lower(${neighborhoods.city}) = lower(${city})`);
       const where = and(...conds);

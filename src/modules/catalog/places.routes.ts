@@ -13,24 +13,36 @@ const tags = ['catalog'];
 export async function placesRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  r.get('/countries', {
-    config: { auth: 'optional' },
-    schema: {
-      operationId: 'listCountries', tags, summary: 'Countries (ISO 3166-1)',
-      description:
-        'Public. All 249 ISO 3166-1 alpha-2 codes with English names, sorted by name; `id` is the code the property form sends as country.id. ' +
-        '`q` matches the exact code or any part of the name, case-insensitively. Paginated: page (default 1), per_page (default 20, at most 100): ' +
-        'a full list takes 3 pages of 100.',
-      querystring: S.CountryQuery, response: { 200: S.CountryPage, ...errorResponses(401) },
+  r.get(
+    '/countries',
+    {
+      config: { auth: 'optional' },
+      schema: {
+        operationId: 'listCountries',
+        tags,
+        summary: 'Countries (ISO 3166-1)',
+        description:
+          'Public. All 249 ISO 3166-1 alpha-2 codes with English names, sorted by name; `id` is the code the property form sends as country.id. ' +
+          '`q` matches the exact code or any part of the name, case-insensitively. Paginated: page (default 1), per_page (default 20, at most 100): ' +
+          'a full list takes 3 pages of 100.',
+        querystring: S.CountryQuery,
+        response: { 200: S.CountryPage, ...errorResponses(401) },
+      },
     },
-  }, async (req) => {
-    const { data, meta } = await listCountries(deps, req.query);
-    return okPage(data, meta);
-  });
+    async (req) => {
+      const { data, meta } = await listCountries(deps, req.query);
+      return okPage(data, meta);
+    },
+  );
 
   referenceRoutes(app, deps, neighborhoodKind, {
     path: '/neighborhoods',
-    schemas: { query: S.NeighborhoodQuery, page: S.NeighborhoodPage, response: S.NeighborhoodResponse, body: S.NeighborhoodBody },
+    schemas: {
+      query: S.NeighborhoodQuery,
+      page: S.NeighborhoodPage,
+      response: S.NeighborhoodResponse,
+      body: S.NeighborhoodBody,
+    },
     list: {
       operationId: 'listNeighborhoods',
       summary: "A country's neighborhoods",
@@ -42,7 +54,8 @@ export async function placesRoutes(app: FastifyInstance, { deps }: { deps: Deps 
     create: {
       operationId: 'createNeighborhood',
       summary: 'Add a neighborhood (admin)',
-      description: 'Unique per country, city and name, case-insensitively (409). Unknown country → 422 naming country. Audited.',
+      description:
+        'Unique per country, city and name, case-insensitively (409). Unknown country → 422 naming country. Audited.',
     },
   });
 }

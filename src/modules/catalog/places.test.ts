@@ -28,10 +28,17 @@ describe('countries and neighborhoods', () => {
   });
 
   it('GET /countries?q= matches the exact code or part of the name, case-insensitively; wildcards are literal', async () => {
-    const q = async (text: string) => (await call(t, 'GET', `/countries?q=${encodeURIComponent(text)}&per_page=100`, null)).json().data as Array<{ id: string; name: string }>;
+    const q = async (text: string) =>
+      (await call(t, 'GET', `/countries?q=${encodeURIComponent(text)}&per_page=100`, null)).json().data as Array<{
+        id: string;
+        name: string;
+      }>;
     assert.deepEqual((await q('fr')).map((c) => c.id).includes('FR'), true);
     assert.ok((await q('fr')).every((c) => c.id === 'FR' || /fr/i.test(c.name)));
-    assert.deepEqual((await q('KINGDOM')).map((c) => c.id), ['GB']);
+    assert.deepEqual(
+      (await q('KINGDOM')).map((c) => c.id),
+      ['GB'],
+    );
     assert.deepEqual(await q('%'), []);
     assert.deepEqual(await q('_'), []);
   });
@@ -40,16 +47,23 @@ describe('countries and neighborhoods', () => {
     for (const token of [null, tokens.client, tokens.owner, tokens.support, tokens.admin]) {
       assert.equal((await call(t, 'GET', '/neighborhoods?country=FR', token)).statusCode, 200);
     }
-    const fr = (await call(t, 'GET', '/neighborhoods?country=fr&per_page=100', null)).json().data as Array<Record<string, unknown>>;
+    const fr = (await call(t, 'GET', '/neighborhoods?country=fr&per_page=100', null)).json().data as Array<
+      Record<string, unknown>
+    >;
     assert.ok(fr.length >= 4);
     assert.deepEqual(Object.keys(fr[0]!).sort(), ['city', 'country', 'id', 'name']);
     assert.ok(fr.every((n) => n.country === 'FR'));
     assert.ok(fr.some((n) => n.city === 'Paris' && n.name === 'Montmartre'));
     const keys = fr.map((n) => `${(n.city as string).toLowerCase()}|${(n.name as string).toLowerCase()}`);
     assert.deepEqual(keys, [...keys].sort());
-    const paris = (await call(t, 'GET', '/neighborhoods?country=FR&city=paris&per_page=100', null)).json().data as Array<Record<string, unknown>>;
+    const paris = (await call(t, 'GET', '/neighborhoods?country=FR&city=paris&per_page=100', null)).json()
+      .data as Array<Record<string, unknown>>;
     assert.ok(paris.length >= 4 && paris.every((n) => n.city === 'Paris'));
-    assert.deepEqual((await call(t, 'GET', '/neighborhoods?country=AQ', null)).json().data, [], 'a known country without neighborhoods');
+    assert.deepEqual(
+      (await call(t, 'GET', '/neighborhoods?country=AQ', null)).json().data,
+      [],
+      'a known country without neighborhoods',
+    );
     for (const url of ['/neighborhoods?country=XX', '/neighborhoods', '/neighborhoods?country=FRA']) {
       const res = await call(t, 'GET', url, null);
       assert.equal(res.statusCode, 422, url);
@@ -61,15 +75,29 @@ describe('countries and neighborhoods', () => {
     const body = { country: 'pt', city: 'Lisbon', name: 'Graça' };
     const before = await countRows(t.deps, 'neighborhoods');
     assert.equal((await call(t, 'POST', '/neighborhoods', null, body)).statusCode, 401);
-    for (const role of ROLES.filter((r) => r !== 'admin')) assert.equal((await call(t, 'POST', '/neighborhoods', tokens[role], body)).statusCode, 403, role);
+    for (const role of ROLES.filter((r) => r !== 'admin'))
+      assert.equal((await call(t, 'POST', '/neighborhoods', tokens[role], body)).statusCode, 403, role);
     assert.equal(await countRows(t.deps, 'neighborhoods'), before);
     const res = await call(t, 'POST', '/neighborhoods', tokens.admin, body);
     assert.equal(res.statusCode, 201, res.body);
     const n = res.json().data;
     assert.deepEqual({ ...n, id: 0 }, { id: 0, country: 'PT', city: 'Lisbon', name: 'Graça' });
-    assert.equal((await call(t, 'POST', '/neighborhoods', tokens.admin, { country: 'PT', city: 'LISBON', name: 'graça' })).statusCode, 409);
-    assert.equal((await call(t, 'POST', '/neighborhoods', tokens.admin, { country: 'PT', city: 'Porto', name: 'Graça' })).statusCode, 201, 'same name, other city');
-    const unknown = await call(t, 'POST', '/neighborhoods', tokens.admin, { country: 'QQ', city: 'Nowhere', name: 'Centre' });
+    assert.equal(
+      (await call(t, 'POST', '/neighborhoods', tokens.admin, { country: 'PT', city: 'LISBON', name: 'graça' }))
+        .statusCode,
+      409,
+    );
+    assert.equal(
+      (await call(t, 'POST', '/neighborhoods', tokens.admin, { country: 'PT', city: 'Porto', name: 'Graça' }))
+        .statusCode,
+      201,
+      'same name, other city',
+    );
+    const unknown = await call(t, 'POST', '/neighborhoods', tokens.admin, {
+      country: 'QQ',
+      city: 'Nowhere',
+      name: 'Centre',
+    });
     assert.equal(unknown.statusCode, 422);
     assert.ok(unknown.json().errors.country);
     const missing = await call(t, 'POST', '/neighborhoods', tokens.admin, { country: 'PT', name: 'Centre' });

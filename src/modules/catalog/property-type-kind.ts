@@ -8,9 +8,16 @@ import type { PropertyTypeBody, PropertyTypePatch } from './catalog.schemas.ts';
 import { propertyTypesRepository, type PropertyTypeRow } from './property-types.repository.ts';
 import { changedColumns, trimmed, trimmedOrNull, type ReferenceKind } from './reference-kind.ts';
 
-const typeNameTaken = () => new AppError('CONFLICT', 'A property type with this name already exists', { name: ['is already taken'] });
+const typeNameTaken = () =>
+  new AppError('CONFLICT', 'A property type with this name already exists', { name: ['is already taken'] });
 
-export const propertyTypeKind: ReferenceKind<PropertyTypeRow, ReturnType<typeof propertyTypeView>, PageQuery, PropertyTypeBody, PropertyTypePatch> = {
+export const propertyTypeKind: ReferenceKind<
+  PropertyTypeRow,
+  ReturnType<typeof propertyTypeView>,
+  PageQuery,
+  PropertyTypeBody,
+  PropertyTypePatch
+> = {
   noun: 'Property type',
   target: 'property_type',
   auditId: (row) => row.id,
@@ -18,7 +25,12 @@ export const propertyTypeKind: ReferenceKind<PropertyTypeRow, ReturnType<typeof 
   view: propertyTypeView,
   list: (db, _caller, _query, limit, offset) => propertyTypesRepository(db).list(limit, offset),
   create: (body, now) => {
-    const values = { name: trimmed(body.name), description: trimmedOrNull(body.description), createdAt: now, updatedAt: now };
+    const values = {
+      name: trimmed(body.name),
+      description: trimmedOrNull(body.description),
+      createdAt: now,
+      updatedAt: now,
+    };
     return (tx) => propertyTypesRepository(tx).insert(values);
   },
   lock: (tx, id) => propertyTypesRepository(tx).lockById(id),
@@ -29,12 +41,21 @@ export const propertyTypeKind: ReferenceKind<PropertyTypeRow, ReturnType<typeof 
       description: patch.description === undefined ? undefined : trimmedOrNull(patch.description),
     });
     if (Object.keys(cols).length === 0) return null;
-    return { row: await propertyTypesRepository(tx).update(current.id, { ...cols, updatedAt: now }), before, after: cols };
+    return {
+      row: await propertyTypesRepository(tx).update(current.id, { ...cols, updatedAt: now }),
+      before,
+      after: cols,
+    };
   },
   remove: {
     usage: (tx, row) => propertyTypesRepository(tx).usage(row.id),
     inUse: (n) =>
-      new AppError('CONFLICT', n ? `This property type is used by ${n} listing${n === 1 ? '' : 's'}; change their type first` : 'This property type is used by listings'),
+      new AppError(
+        'CONFLICT',
+        n
+          ? `This property type is used by ${n} listing${n === 1 ? '' : 's'}; change their type first`
+          : 'This property type is used by listings',
+      ),
     delete: (tx, row) => propertyTypesRepository(tx).delete(row.id),
   },
   refused: (err) => (isUniqueViolation(err) ? typeNameTaken() : null),

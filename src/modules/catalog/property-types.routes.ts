@@ -12,18 +12,35 @@ export async function propertyTypesRoutes(app: FastifyInstance, { deps }: { deps
   referenceRoutes(app, deps, propertyTypeKind, {
     path: '/property-types',
     item: { param: 'id', params: S.IdParams },
-    schemas: { query: PageQuery, page: S.PropertyTypePage, response: S.PropertyTypeResponse, body: S.PropertyTypeBody, patch: S.PropertyTypePatch },
-    list: { operationId: 'listPropertyTypes', summary: 'Property types', description: `Public. The list is dynamic (admins edit it); sorted by name. ${PAGING}`, errors: [401] },
-    create: { operationId: 'createPropertyType', summary: 'Add a property type (admin)', description: 'Names are unique case-insensitively (409 naming name). Audited.' },
+    schemas: {
+      query: PageQuery,
+      page: S.PropertyTypePage,
+      response: S.PropertyTypeResponse,
+      body: S.PropertyTypeBody,
+      patch: S.PropertyTypePatch,
+    },
+    list: {
+      operationId: 'listPropertyTypes',
+      summary: 'Property types',
+      description: `Public. The list is dynamic (admins edit it); sorted by name. ${PAGING}`,
+      errors: [401],
+    },
+    create: {
+      operationId: 'createPropertyType',
+      summary: 'Add a property type (admin)',
+      description: 'Names are unique case-insensitively (409 naming name). Audited.',
+    },
     update: {
       operationId: 'updatePropertyType',
       summary: 'Rename or redescribe a property type (admin)',
-      description: 'Only the fields sent change; listings keep the type. Unknown id → 404; a name another type has → 409. Audited.',
+      description:
+        'Only the fields sent change; listings keep the type. Unknown id → 404; a name another type has → 409. Audited.',
     },
     remove: {
       operationId: 'deletePropertyType',
       summary: 'Delete a property type (admin)',
-      description: 'Refused (409) while any listing, of any status (drafts and archived included), uses the type. Unknown id → 404. Audited.',
+      description:
+        'Refused (409) while any listing, of any status (drafts and archived included), uses the type. Unknown id → 404. Audited.',
     },
   });
 }

@@ -27,7 +27,10 @@ describe('property types', () => {
     assert.deepEqual(Object.keys(res.json().meta).sort(), ['current_page', 'last_page', 'per_page', 'total']);
     const all = await allPages<Record<string, unknown>>(t, '/property-types');
     const names = all.map((p) => p.name as string);
-    assert.deepEqual(names, [...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
+    assert.deepEqual(
+      names,
+      [...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())),
+    );
     const apartment = all.find((p) => p.name === 'Apartment')!;
     assert.deepEqual(Object.keys(apartment).sort(), ['created_at', 'description', 'id', 'name', 'updated_at']);
     assert.equal(typeof apartment.id, 'number');
@@ -46,14 +49,21 @@ describe('property types', () => {
     ];
     for (const res of await Promise.all(attempts(null))) assert.equal(res.statusCode, 401);
     for (const role of ROLES.filter((r) => r !== 'admin')) {
-      for (const res of await Promise.all(attempts(tokens[role]))) assert.equal(res.statusCode, 403, `${role}: ${res.body}`);
+      for (const res of await Promise.all(attempts(tokens[role])))
+        assert.equal(res.statusCode, 403, `${role}: ${res.body}`);
     }
     assert.equal(await countRows(t.deps, 'property_types'), before);
-    assert.equal((await allPages(t, '/property-types')).some((p) => p.name === 'Tipi'), true);
+    assert.equal(
+      (await allPages(t, '/property-types')).some((p) => p.name === 'Tipi'),
+      true,
+    );
   });
 
   it('admin creates, renames and describes a type, audited; names are unique whatever their case (409)', async () => {
-    const res = await call(t, 'POST', '/property-types', tokens.admin, { name: '  Treehouse ', description: 'Up in the branches.' });
+    const res = await call(t, 'POST', '/property-types', tokens.admin, {
+      name: '  Treehouse ',
+      description: 'Up in the branches.',
+    });
     assert.equal(res.statusCode, 201, res.body);
     const pt = res.json().data;
     assert.equal(pt.name, 'Treehouse');
@@ -61,25 +71,45 @@ describe('property types', () => {
     const dup = await call(t, 'POST', '/property-types', tokens.admin, { name: 'TREEHOUSE' });
     assert.equal(dup.statusCode, 409);
     assert.deepEqual(Object.keys(dup.json().errors), ['name']);
-    assert.equal((await call(t, 'POST', '/property-types', tokens.admin, { name: 'apartment' })).statusCode, 409, 'seeded names count too');
+    assert.equal(
+      (await call(t, 'POST', '/property-types', tokens.admin, { name: 'apartment' })).statusCode,
+      409,
+      'seeded names count too',
+    );
 
     t.clock.advance(60_000);
-    const upd = await call(t, 'PUT', `/property-types/${pt.id}`, tokens.admin, { name: 'Tree house', description: null });
+    const upd = await call(t, 'PUT', `/property-types/${pt.id}`, tokens.admin, {
+      name: 'Tree house',
+      description: null,
+    });
     assert.equal(upd.statusCode, 200, upd.body);
     assert.equal(upd.json().data.name, 'Tree house');
     assert.equal(upd.json().data.description, null);
     assert.ok(upd.json().data.updated_at > pt.updated_at);
     assert.equal((await call(t, 'PUT', `/property-types/${pt.id}`, tokens.admin, { name: 'Villa' })).statusCode, 409);
-    assert.equal((await call(t, 'PUT', `/property-types/${pt.id}`, tokens.admin, { name: 'tree HOUSE' })).statusCode, 200, 'own name in another case');
+    assert.equal(
+      (await call(t, 'PUT', `/property-types/${pt.id}`, tokens.admin, { name: 'tree HOUSE' })).statusCode,
+      200,
+      'own name in another case',
+    );
 
     const entries = await auditEntries(t, tokens.admin, 'property_type', pt.id);
-    assert.deepEqual(entries.map((e) => e.action), ['property_type.update', 'property_type.update', 'property_type.create']);
+    assert.deepEqual(
+      entries.map((e) => e.action),
+      ['property_type.update', 'property_type.update', 'property_type.create'],
+    );
     assert.deepEqual(entries[1]!.before, { name: 'Treehouse', description: 'Up in the branches.' });
     assert.deepEqual(entries[1]!.after, { name: 'Tree house', description: null });
   });
 
   it('422 naming the field for bad input, 404 for an unknown id', async () => {
-    const cases: Array<[unknown, string]> = [[{}, 'name'], [{ name: '' }, 'name'], [{ name: '   ' }, 'name'], [{ name: 'x'.repeat(101) }, 'name'], [{ name: 'Ok', description: 'x'.repeat(2001) }, 'description']];
+    const cases: Array<[unknown, string]> = [
+      [{}, 'name'],
+      [{ name: '' }, 'name'],
+      [{ name: '   ' }, 'name'],
+      [{ name: 'x'.repeat(101) }, 'name'],
+      [{ name: 'Ok', description: 'x'.repeat(2001) }, 'description'],
+    ];
     for (const [body, field] of cases) {
       const res = await call(t, 'POST', '/property-types', tokens.admin, body);
       assert.equal(res.statusCode, 422, JSON.stringify(body));

@@ -3,6 +3,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
 import { commodities, countries, currencies, neighborhoods, propertyTypes } from '../../db/schema/index.ts';
+import { queryRows } from '../../db/query-rows.ts';
 
 export interface SeedState {
   countries: number;
@@ -17,14 +18,20 @@ export function referenceDataRepository(db: Executor) {
   return {
     /** Everything the seed decides on, in one round trip. */
     async state(currencyCodes: readonly string[]): Promise<SeedState> {
-      const codes = sql.join(currencyCodes.map((c) => sql`${c}`), sql`, `);
-      const res = (await db.execute(sql`
+      const codes = sql.join(
+        currencyCodes.map((c) => sql`${c}`),
+        sql`, `,
+      );
+      const res = await queryRows<Record<string, unknown>>(
+        db,
+        sql`
         SELECT (SELECT count(*) FROM countries)::int AS countries,
                (SELECT count(*) FROM currencies WHERE code IN (${codes}))::int AS seeded_currencies,
                EXISTS (SELECT 1 FROM currencies WHERE is_default) AS has_default,
                EXISTS (SELECT 1 FROM property_types) AS property_types,
                EXISTS (SELECT 1 FROM commodities) AS commodities,
-               EXISTS (SELECT 1 FROM neighborhoods) AS neighborhoods`)) as unknown as { rows: Array<Record<string, unknown>> };
+               EXISTS (SELECT 1 FROM neighborhoods) AS neighborhoods`,
+      );
       const r = res.rows[0]!;
       return {
         countries: Number(r.countries),
@@ -53,7 +60,8 @@ export function referenceDataRepository(db: Executor) {
     },
 
     async insertPropertyTypes(rows: Array<typeof propertyTypes.$inferInsert>): Promise<number> {
-      return (await db.insert(propertyTypes).values(rows).onConflictDoNothing().returning({ id: propertyTypes.id })).length;
+      return (await db.insert(propertyTypes).values(rows).onConflictDoNothing().returning({ id: propertyTypes.id }))
+        .length;
     },
 
     async insertCommodities(rows: Array<typeof commodities.$inferInsert>): Promise<number> {
@@ -61,7 +69,8 @@ export function referenceDataRepository(db: Executor) {
     },
 
     async insertNeighborhoods(rows: Array<typeof neighborhoods.$inferInsert>): Promise<number> {
-      return (await db.insert(neighborhoods).values(rows).onConflictDoNothing().returning({ id: neighborhoods.id })).length;
+      return (await db.insert(neighborhoods).values(rows).onConflictDoNothing().returning({ id: neighborhoods.id }))
+        .length;
     },
   };
 }

@@ -32,13 +32,19 @@ describe('reference data seeded at start', () => {
     assert.ok(s.countries.length >= 249, `countries: ${s.countries.length}`);
     assert.equal(new Set(COUNTRIES.map(([c]) => c)).size, 249, 'the data module has 249 distinct codes');
     for (const [code] of COUNTRIES) assert.match(code, /^[A-Z]{2}$/);
-    assert.deepEqual(s.countries.find((c) => c.code === 'FR'), { code: 'FR', name: 'France' });
+    assert.deepEqual(
+      s.countries.find((c) => c.code === 'FR'),
+      { code: 'FR', name: 'France' },
+    );
     const byCode = new Map(s.currencies.map((c) => [c.code, c]));
     assert.equal(byCode.get('JPY')!.decimals, 0);
     assert.equal(byCode.get('KWD')!.decimals, 3);
     assert.equal(byCode.get('EUR')!.decimals, 2);
     const defaults = s.currencies.filter((c) => c.isDefault);
-    assert.deepEqual(defaults.map((c) => c.code), ['EUR']);
+    assert.deepEqual(
+      defaults.map((c) => c.code),
+      ['EUR'],
+    );
     assert.equal(Number(defaults[0]!.exchangeRate), 1);
     assert.ok(s.currencies.every((c) => Number(c.exchangeRate) > 0 && c.isActive));
     assert.equal(s.currencies.length, CURRENCIES.length);
@@ -46,7 +52,10 @@ describe('reference data seeded at start', () => {
     assert.ok(s.propertyTypes.some((p) => p.name === 'Apartment' && p.description));
     assert.equal(s.commodities.length, COMMODITIES.length);
     assert.deepEqual(s.commodities.find((c) => c.name === 'Wi-Fi')?.type, 'essentials');
-    assert.equal(s.neighborhoods.length, NEIGHBORHOODS.reduce((n, c) => n + c.names.length, 0));
+    assert.equal(
+      s.neighborhoods.length,
+      NEIGHBORHOODS.reduce((n, c) => n + c.names.length, 0),
+    );
     assert.ok(s.neighborhoods.some((n) => n.countryCode === 'JP' && n.city === 'Tokyo'));
   });
 
@@ -79,7 +88,10 @@ describe('reference data seeded at start', () => {
     const usd = s.currencies.find((c) => c.code === 'USD')!;
     assert.equal(Number(usd.exchangeRate), 1.2);
     assert.equal(usd.name, 'Dollar (US)');
-    assert.deepEqual(s.currencies.filter((c) => c.isDefault).map((c) => c.code), ['EUR']);
+    assert.deepEqual(
+      s.currencies.filter((c) => c.isDefault).map((c) => c.code),
+      ['EUR'],
+    );
   });
 });
 
@@ -87,7 +99,8 @@ describe('seeding an empty database from two instances at once', () => {
   it('inserts everything exactly once with one default currency', async () => {
     const database = await createTestDatabase();
     // The test template comes seeded; empty the reference tables to start from a new database.
-    for (const table of [neighborhoods, currencies, commodities, propertyTypes, countries]) await database.db.delete(table);
+    for (const table of [neighborhoods, currencies, commodities, propertyTypes, countries])
+      await database.db.delete(table);
     // On PostgreSQL the second "instance" has its own connection pool, so the two really race.
     const second = onPostgres ? await openDatabase({ url: database.url!, poolSize: 2 }) : database;
     try {
@@ -99,7 +112,10 @@ describe('seeding an empty database from two instances at once', () => {
       assert.equal(s.currencies.length, CURRENCIES.length);
       assert.equal(s.propertyTypes.length, PROPERTY_TYPES.length);
       assert.equal(s.commodities.length, COMMODITIES.length);
-      assert.deepEqual(s.currencies.filter((c) => c.isDefault).map((c) => c.code), ['EUR']);
+      assert.deepEqual(
+        s.currencies.filter((c) => c.isDefault).map((c) => c.code),
+        ['EUR'],
+      );
     } finally {
       if (second !== database) await second.close();
       await database.close();

@@ -110,7 +110,11 @@ export const CURRENCIES: readonly SeedCurrency[] = [
 ];
 
 export const NEIGHBORHOODS: ReadonlyArray<{ country: string; city: string; names: string[] }> = [
-  { country: 'FR', city: 'Paris', names: ['Le Marais', 'Saint-Germain-des-Prés', 'Montmartre', 'Latin Quarter', 'Canal Saint-Martin'] },
+  {
+    country: 'FR',
+    city: 'Paris',
+    names: ['Le Marais', 'Saint-Germain-des-Prés', 'Montmartre', 'Latin Quarter', 'Canal Saint-Martin'],
+  },
   { country: 'FR', city: 'Nice', names: ['Vieux Nice', 'Promenade des Anglais', 'Mont Boron'] },
   { country: 'PT', city: 'Lisbon', names: ['Alfama', 'Baixa', 'Bairro Alto', 'Príncipe Real', 'Belém'] },
   { country: 'PT', city: 'Porto', names: ['Ribeira', 'Cedofeita'] },

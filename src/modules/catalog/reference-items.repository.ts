@@ -22,12 +22,19 @@ export function itemQueries<T extends ItemTable>(db: Executor, table: T) {
     },
 
     async insert(values: T['$inferInsert']): Promise<Row> {
-      const [row] = await db.insert(t).values(values as never).returning();
+      const [row] = await db
+        .insert(t)
+        .values(values as never)
+        .returning();
       return row as Row;
     },
 
     async update(id: number, patch: Partial<T['$inferInsert']>): Promise<Row> {
-      const [row] = await db.update(t).set(patch as never).where(eq(t.id, id)).returning();
+      const [row] = await db
+        .update(t)
+        .set(patch as never)
+        .where(eq(t.id, id))
+        .returning();
       return row as Row;
     },
 

@@ -9,7 +9,14 @@ import type { AuthUser } from '../../kernel/caller.ts';
 import type { AppError } from '../../platform/errors.ts';
 import type { PageQuery } from '../../platform/pagination.ts';
 
-export interface ReferenceKind<Row, View, Query extends PageQuery = PageQuery, Body = never, Patch = never, Key = number> {
+export interface ReferenceKind<
+  Row,
+  View,
+  Query extends PageQuery = PageQuery,
+  Body = never,
+  Patch = never,
+  Key = number,
+> {
   /** Singular noun, for a 404 ("Amenity not found") and the routes' messages ("Amenity created"). */
   noun: string;
   /** Audit target type, and the prefix of the audit actions ('commodity' → 'commodity.create'). */
@@ -20,7 +27,13 @@ export interface ReferenceKind<Row, View, Query extends PageQuery = PageQuery, B
   snapshot(row: Row): Record<string, unknown>;
   view(row: Row): View;
   /** One page in the kind's order; may refuse the query first (an unknown country, inactive currencies for a non-admin). */
-  list(db: Executor, caller: AuthUser | null, query: Query, limit: number, offset: number): Promise<{ rows: Row[]; total: number }>;
+  list(
+    db: Executor,
+    caller: AuthUser | null,
+    query: Query,
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: Row[]; total: number }>;
   /**
    * Checks a new item's body before anything is written (422) and answers the write, which runs
    * in the transaction that also records the audit entry. Absent: items of the kind are seeded only.

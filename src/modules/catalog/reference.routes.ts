@@ -37,53 +37,101 @@ export interface ReferenceRoutes {
   remove?: RouteText;
 }
 
-export function referenceRoutes<R, V, Q extends PageQuery, B, P, K>(app: FastifyInstance, deps: Deps, kind: ReferenceKind<R, V, Q, B, P, K>, http: ReferenceRoutes) {
+export function referenceRoutes<R, V, Q extends PageQuery, B, P, K>(
+  app: FastifyInstance,
+  deps: Deps,
+  kind: ReferenceKind<R, V, Q, B, P, K>,
+  http: ReferenceRoutes,
+) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { path, item, schemas: s } = http;
   const itemPath = item ? `${path}/:${item.param}` : path;
   const keyOf = (params: unknown) => (params as Record<string, K>)[item!.param]!;
 
-  r.get(path, {
-    config: { auth: 'optional' },
-    schema: {
-      operationId: http.list.operationId, tags, summary: http.list.summary, description: http.list.description,
-      querystring: s.query, response: { 200: s.page, ...errorResponses(...http.list.errors) },
+  r.get(
+    path,
+    {
+      config: { auth: 'optional' },
+      schema: {
+        operationId: http.list.operationId,
+        tags,
+        summary: http.list.summary,
+        description: http.list.description,
+        querystring: s.query,
+        response: { 200: s.page, ...errorResponses(...http.list.errors) },
+      },
     },
-  }, async (req) => {
-    const { data, meta } = await listReferenceItems(deps, req.user, kind, req.query as Q);
-    return okPage(data, meta);
-  });
+    async (req) => {
+      const { data, meta } = await listReferenceItems(deps, req.user, kind, req.query as Q);
+      return okPage(data, meta);
+    },
+  );
 
   if (http.create) {
-    r.post(path, {
-      config: { roles: ['admin'] },
-      schema: {
-        operationId: http.create.operationId, tags, summary: http.create.summary, security, description: http.create.description,
-        body: s.body, response: { 201: s.response, ...errorResponses(401, 403, 409) },
+    r.post(
+      path,
+      {
+        config: { roles: ['admin'] },
+        schema: {
+          operationId: http.create.operationId,
+          tags,
+          summary: http.create.summary,
+          security,
+          description: http.create.description,
+          body: s.body,
+          response: { 201: s.response, ...errorResponses(401, 403, 409) },
+        },
       },
-    }, async (req, reply) => reply.code(201).send(ok(await createReferenceItem(deps, currentUser(req), kind, req.body as B), `${kind.noun} created`)));
+      async (req, reply) =>
+        reply
+          .code(201)
+          .send(ok(await createReferenceItem(deps, currentUser(req), kind, req.body as B), `${kind.noun} created`)),
+    );
   }
 
   if (http.update) {
-    r.put(itemPath, {
-      config: { roles: ['admin'] },
-      schema: {
-        operationId: http.update.operationId, tags, summary: http.update.summary, security, description: http.update.description,
-        params: item!.params, body: s.patch, response: { 200: s.response, ...errorResponses(401, 403, 404, 409) },
+    r.put(
+      itemPath,
+      {
+        config: { roles: ['admin'] },
+        schema: {
+          operationId: http.update.operationId,
+          tags,
+          summary: http.update.summary,
+          security,
+          description: http.update.description,
+          params: item!.params,
+          body: s.patch,
+          response: { 200: s.response, ...errorResponses(401, 403, 404, 409) },
+        },
       },
-    }, async (req) => ok(await updateReferenceItem(deps, currentUser(req), kind, keyOf(req.params), req.body as P), `${kind.noun} updated`));
+      async (req) =>
+        ok(
+          await updateReferenceItem(deps, currentUser(req), kind, keyOf(req.params), req.body as P),
+          `${kind.noun} updated`,
+        ),
+    );
   }
 
   if (http.remove) {
-    r.delete(itemPath, {
-      config: { roles: ['admin'] },
-      schema: {
-        operationId: http.remove.operationId, tags, summary: http.remove.summary, security, description: http.remove.description,
-        params: item!.params, response: { 200: MessageOnly, ...errorResponses(401, 403, 404, 409) },
+    r.delete(
+      itemPath,
+      {
+        config: { roles: ['admin'] },
+        schema: {
+          operationId: http.remove.operationId,
+          tags,
+          summary: http.remove.summary,
+          security,
+          description: http.remove.description,
+          params: item!.params,
+          response: { 200: MessageOnly, ...errorResponses(401, 403, 404, 409) },
+        },
       },
-    }, async (req) => {
-      await deleteReferenceItem(deps, currentUser(req), kind, keyOf(req.params));
-      return ok(null, `${kind.noun} deleted`);
-    });
+      async (req) => {
+        await deleteReferenceItem(deps, currentUser(req), kind, keyOf(req.params));
+        return ok(null, `${kind.noun} deleted`);
+      },
+    );
   }
 }

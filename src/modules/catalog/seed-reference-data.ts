@@ -46,11 +46,20 @@ export async function seedReferenceData(db: Db): Promise<SeedReport> {
     }
     if (state.seededCurrencies < CURRENCIES.length) {
       report.currencies = await repo.insertCurrencies(
-        CURRENCIES.map((c) => ({ code: c.code, name: c.name, symbol: c.symbol, decimals: c.decimals, exchangeRate: c.rate, isDefault: false, isActive: true })),
+        CURRENCIES.map((c) => ({
+          code: c.code,
+          name: c.name,
+          symbol: c.symbol,
+          decimals: c.decimals,
+          exchangeRate: c.rate,
+          isDefault: false,
+          isActive: true,
+        })),
       );
     }
     if (!state.hasDefaultCurrency) await repo.defaultIfNone(DEFAULT_CURRENCY);
-    if (!state.hasPropertyTypes) report.propertyTypes = await repo.insertPropertyTypes(PROPERTY_TYPES.map((t) => ({ ...t })));
+    if (!state.hasPropertyTypes)
+      report.propertyTypes = await repo.insertPropertyTypes(PROPERTY_TYPES.map((t) => ({ ...t })));
     if (!state.hasCommodities) report.commodities = await repo.insertCommodities(COMMODITIES.map((c) => ({ ...c })));
     if (!state.hasNeighborhoods) {
       report.neighborhoods = await repo.insertNeighborhoods(

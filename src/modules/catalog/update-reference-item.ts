@@ -8,7 +8,11 @@ import { recordAudit } from '../audit/index.ts';
 import type { ReferenceKind } from './reference-kind.ts';
 
 export async function updateReferenceItem<R, V, Q extends PageQuery, B, P, K>(
-  deps: Deps, caller: AuthUser, kind: ReferenceKind<R, V, Q, B, P, K>, key: K, patch: P,
+  deps: Deps,
+  caller: AuthUser,
+  kind: ReferenceKind<R, V, Q, B, P, K>,
+  key: K,
+  patch: P,
 ): Promise<V> {
   const now = deps.clock.now();
   const apply = kind.update!(patch, now);
@@ -18,9 +22,18 @@ export async function updateReferenceItem<R, V, Q extends PageQuery, B, P, K>(
       if (!current) throw notFound(kind.noun);
       const change = await apply(tx, current);
       if (!change) return current;
-      await recordAudit(tx, caller, {
-        action: change.action ?? `${kind.target}.update`, targetType: kind.target, targetId: kind.auditId(change.row), before: change.before, after: change.after,
-      }, now);
+      await recordAudit(
+        tx,
+        caller,
+        {
+          action: change.action ?? `${kind.target}.update`,
+          targetType: kind.target,
+          targetId: kind.auditId(change.row),
+          before: change.before,
+          after: change.after,
+        },
+        now,
+      );
       return change.row;
     });
     return kind.view(row);

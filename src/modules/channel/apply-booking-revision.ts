@@ -48,14 +48,31 @@ interface Unit {
 /** Our unit lines for the revision's rooms, or why they cannot be placed (unknown room type). */
 function unitsOf(rev: BookingRevision, p: LinkedProperty): Unit[] | string {
   if (p.whole) {
-    return [{ roomTypeId: 0, count: 1, checkin: rev.arrivalDate, checkout: rev.departureDate, defaultAvailable: 1, lineTotalMinor: rev.amountMinor ?? 0 }];
+    return [
+      {
+        roomTypeId: 0,
+        count: 1,
+        checkin: rev.arrivalDate,
+        checkout: rev.departureDate,
+        defaultAvailable: 1,
+        lineTotalMinor: rev.amountMinor ?? 0,
+      },
+    ];
   }
   const units = new Map<string, Unit>();
   for (const room of rev.rooms) {
     const rt = room.roomTypeId ? p.roomTypes.get(room.roomTypeId) : undefined;
-    if (!rt) return `room type ${room.roomTypeId ?? '(none)'} of booking ${rev.bookingId} is not linked to a room type of listing ${p.id}`;
+    if (!rt)
+      return `room type ${room.roomTypeId ?? '(none)'} of booking ${rev.bookingId} is not linked to a room type of listing ${p.id}`;
     const key = `${rt.id}|${room.checkinDate}|${room.checkoutDate}`;
-    const u = units.get(key) ?? { roomTypeId: rt.id, count: 0, checkin: room.checkinDate, checkout: room.checkoutDate, defaultAvailable: rt.countOfRooms, lineTotalMinor: 0 };
+    const u = units.get(key) ?? {
+      roomTypeId: rt.id,
+      count: 0,
+      checkin: room.checkinDate,
+      checkout: room.checkoutDate,
+      defaultAvailable: rt.countOfRooms,
+      lineTotalMinor: 0,
+    };
     u.count += 1;
     u.lineTotalMinor += room.amountMinor ?? 0;
     units.set(key, u);
@@ -68,9 +85,18 @@ function unitsOf(rev: BookingRevision, p: LinkedProperty): Unit[] | string {
  * fixed order as the direct paths (modify-reservation.ts), so a platform change and a guest's own
  * change of the same nights queue up instead of deadlocking.
  */
-async function lockAll(tx: Tx, propertyId: number, ranges: Array<{ roomTypeId: number; checkin: string; checkout: string }>): Promise<void> {
+async function lockAll(
+  tx: Tx,
+  propertyId: number,
+  ranges: Array<{ roomTypeId: number; checkin: string; checkout: string }>,
+): Promise<void> {
   if (!ranges.length) return;
-  await lockStayNights(tx, propertyId, ranges.map((u) => u.roomTypeId), ranges.map((u) => ({ from: u.checkin, to: u.checkout })));
+  await lockStayNights(
+    tx,
+    propertyId,
+    ranges.map((u) => u.roomTypeId),
+    ranges.map((u) => ({ from: u.checkin, to: u.checkout })),
+  );
 }
 
 /** Takes the units (conditionally first; nights already locked); returns whether any night had to be oversold. */
@@ -79,12 +105,27 @@ async function take(tx: Tx, propertyId: number, units: Unit[]): Promise<boolean>
   for (const u of units) {
     // A refused hold may have taken some nights already: its savepoint undoes them before the
     // units are taken unconditionally.
-    const held = await tx.transaction(async (sp) => {
-      if (!(await holdNights(sp, { propertyId, roomTypeId: u.roomTypeId, checkin: u.checkin, checkout: u.checkout, count: u.count, defaultAvailable: u.defaultAvailable }))) throw new NotHeld();
-    }).then(() => true, (err: unknown) => {
-      if (err instanceof NotHeld) return false;
-      throw err;
-    });
+    const held = await tx
+      .transaction(async (sp) => {
+        if (
+          !(await holdNights(sp, {
+            propertyId,
+            roomTypeId: u.roomTypeId,
+            checkin: u.checkin,
+            checkout: u.checkout,
+            count: u.count,
+            defaultAvailable: u.defaultAvailable,
+          }))
+        )
+          throw new NotHeld();
+      })
+      .then(
+        () => true,
+        (err: unknown) => {
+          if (err instanceof NotHeld) return false;
+          throw err;
+        },
+      );
     if (held) continue;
     overbooked = true;
     await channelInboundRepository(tx).forceHold(propertyId, u.roomTypeId, u.checkin, u.checkout, u.count);
@@ -94,14 +135,22 @@ async function take(tx: Tx, propertyId: number, units: Unit[]): Promise<boolean>
 
 class NotHeld extends Error {}
 
-async function release(tx: Tx, propertyId: number, checkin: string, checkout: string, lines: ReservationLine[]): Promise<void> {
-  for (const l of lines) await releaseNights(tx, { propertyId, roomTypeId: l.roomTypeId, checkin, checkout, count: l.roomsCount });
+async function release(
+  tx: Tx,
+  propertyId: number,
+  checkin: string,
+  checkout: string,
+  lines: ReservationLine[],
+): Promise<void> {
+  for (const l of lines)
+    await releaseNights(tx, { propertyId, roomTypeId: l.roomTypeId, checkin, checkout, count: l.roomsCount });
 }
 
 export async function applyBookingRevision(deps: Deps, rev: BookingRevision): Promise<RevisionOutcome> {
   const repo = channelInboundRepository(deps.db);
   const property = await repo.linkedProperty(rev.propertyId);
-  if (!property) return { kind: 'unmapped', propertyId: null, reason: `no listing is linked to channel property ${rev.propertyId}` };
+  if (!property)
+    return { kind: 'unmapped', propertyId: null, reason: `no listing is linked to channel property ${rev.propertyId}` };
   const units = rev.status === 'cancelled' ? [] : unitsOf(rev, property);
   if (typeof units === 'string') return { kind: 'unmapped', propertyId: property.id, reason: units };
   const provider = otaProvider(rev.otaName);
@@ -116,30 +165,70 @@ export async function applyBookingRevision(deps: Deps, rev: BookingRevision): Pr
     const latest = await r.latestAppliedAt(rev.bookingId);
     const stale = latest !== null && rev.insertedAt !== '' && rev.insertedAt < latest;
     const claimed = await r.claimRevision({
-      revisionId: rev.id, remoteBookingId: rev.bookingId, propertyId: property.id, status: rev.status, appliedAt: now,
-      payload: { ...rev, stale } as unknown as Record<string, unknown>,
+      revisionId: rev.id,
+      remoteBookingId: rev.bookingId,
+      propertyId: property.id,
+      status: rev.status,
+      appliedAt: now,
+      payload: { ...rev, stale },
     });
     if (!claimed) return { kind: 'duplicate' };
     if (stale) return { kind: 'stale' };
 
     const existing = await r.lockBooking(rev.bookingId);
-    const base = { property_id: property.id, owner_id: property.ownerId, guest_id: null, source: 'channel', provider: provider.provider, currency };
+    const base = {
+      property_id: property.id,
+      owner_id: property.ownerId,
+      guest_id: null,
+      source: 'channel',
+      provider: provider.provider,
+      currency,
+    };
     if (rev.status === 'cancelled') {
-      if (!existing || existing.status === 'cancelled') return { kind: 'applied', reservationId: existing?.id ?? null, overbooked: false, propertyId: property.id };
+      if (!existing || existing.status === 'cancelled')
+        return { kind: 'applied', reservationId: existing?.id ?? null, overbooked: false, propertyId: property.id };
       const old = await r.lines(existing.id);
-      await lockAll(tx, property.id, old.map((l) => ({ roomTypeId: l.roomTypeId, checkin: existing.checkinDate, checkout: existing.checkoutDate })));
+      await lockAll(
+        tx,
+        property.id,
+        old.map((l) => ({ roomTypeId: l.roomTypeId, checkin: existing.checkinDate, checkout: existing.checkoutDate })),
+      );
       await release(tx, property.id, existing.checkinDate, existing.checkoutDate, old);
-      await r.updateReservation(existing.id, { status: 'cancelled', cancelledAt: now, cancelReason: `cancelled on ${provider.provider}`, updatedAt: now });
+      await r.updateReservation(existing.id, {
+        status: 'cancelled',
+        cancelledAt: now,
+        cancelReason: `cancelled on ${provider.provider}`,
+        updatedAt: now,
+      });
       await r.setRevisionOutcome(rev.id, { reservationId: existing.id });
-      await events.insertEvent('reservation.cancelled', { ...base, reservation_id: existing.id, reason: `cancelled on ${provider.provider}`, cancelled_by_role: 'platform', refund_amount: '0', currency });
+      await events.insertEvent('reservation.cancelled', {
+        ...base,
+        reservation_id: existing.id,
+        reason: `cancelled on ${provider.provider}`,
+        cancelled_by_role: 'platform',
+        refund_amount: '0',
+        currency,
+      });
       return { kind: 'applied', reservationId: existing.id, overbooked: false, propertyId: property.id };
     }
 
-    const lines = units.map((u) => ({ roomTypeId: u.roomTypeId, ratePlanId: null, roomsCount: u.count, lineTotalMinor: u.lineTotalMinor }));
+    const lines = units.map((u) => ({
+      roomTypeId: u.roomTypeId,
+      ratePlanId: null,
+      roomsCount: u.count,
+      lineTotalMinor: u.lineTotalMinor,
+    }));
     const adults = rev.rooms.reduce((s, x) => s + x.adults, 0) || 1;
     const children = rev.rooms.reduce((s, x) => s + x.children, 0);
     const snapshot = flatSnapshot(currency, total, daysBetween(rev.arrivalDate, rev.departureDate));
-    const guestDetails = { first_name: rev.customer.name, last_name: rev.customer.surname, email: rev.customer.mail, phone: rev.customer.phone, ota_reservation_code: rev.otaReservationCode, notes: rev.notes };
+    const guestDetails = {
+      first_name: rev.customer.name,
+      last_name: rev.customer.surname,
+      email: rev.customer.mail,
+      phone: rev.customer.phone,
+      ota_reservation_code: rev.otaReservationCode,
+      notes: rev.notes,
+    };
     let reservationId: number;
     let overbooked: boolean;
     if (existing) {
@@ -147,34 +236,89 @@ export async function applyBookingRevision(deps: Deps, rev: BookingRevision): Pr
       // reservation (one reservation per platform booking); its cancelled lines hold no nights.
       const reinstated = existing.status === 'cancelled';
       const old = reinstated ? [] : await r.lines(existing.id);
-      await lockAll(tx, property.id, [...old.map((l) => ({ roomTypeId: l.roomTypeId, checkin: existing.checkinDate, checkout: existing.checkoutDate })), ...units]);
+      await lockAll(tx, property.id, [
+        ...old.map((l) => ({
+          roomTypeId: l.roomTypeId,
+          checkin: existing.checkinDate,
+          checkout: existing.checkoutDate,
+        })),
+        ...units,
+      ]);
       await release(tx, property.id, existing.checkinDate, existing.checkoutDate, old);
       overbooked = await take(tx, property.id, units);
       await r.replaceLines(existing.id, lines);
       await r.updateReservation(existing.id, {
-        checkinDate: rev.arrivalDate, checkoutDate: rev.departureDate, adults, children, totalMinor: total, currency, priceSnapshot: snapshot,
-        guestDetails, overbooked, updatedAt: now, ...(reinstated ? { status: 'confirmed' as const, cancelledAt: null, cancelReason: null, confirmedAt: now } : {}),
+        checkinDate: rev.arrivalDate,
+        checkoutDate: rev.departureDate,
+        adults,
+        children,
+        totalMinor: total,
+        currency,
+        priceSnapshot: snapshot,
+        guestDetails,
+        overbooked,
+        updatedAt: now,
+        ...(reinstated
+          ? { status: 'confirmed' as const, cancelledAt: null, cancelReason: null, confirmedAt: now }
+          : {}),
       });
       reservationId = existing.id;
       await events.insertEvent('reservation.modified', {
-        ...base, reservation_id: existing.id, modified_by: null,
-        old: { checkin_date: existing.checkinDate, checkout_date: existing.checkoutDate, total: fmt(existing.totalMinor) },
+        ...base,
+        reservation_id: existing.id,
+        modified_by: null,
+        old: {
+          checkin_date: existing.checkinDate,
+          checkout_date: existing.checkoutDate,
+          total: fmt(existing.totalMinor),
+        },
         new: { checkin_date: rev.arrivalDate, checkout_date: rev.departureDate, total: fmt(total) },
       });
     } else {
       await lockAll(tx, property.id, units);
       overbooked = await take(tx, property.id, units);
-      const created = await r.insertReservation({
-        bookingRefCode: newBookingRef(), propertyId: property.id, guestId: null, status: 'confirmed', checkinDate: rev.arrivalDate, checkoutDate: rev.departureDate,
-        adults, children, guestDetails, specialRequests: rev.notes, currency, totalMinor: total, priceSnapshot: snapshot, confirmedAt: now,
-        source: 'channel', provider: provider.provider, externalId: rev.bookingId, overbooked, createdAt: now, updatedAt: now,
-      }, lines);
+      const created = await r.insertReservation(
+        {
+          bookingRefCode: newBookingRef(),
+          propertyId: property.id,
+          guestId: null,
+          status: 'confirmed',
+          checkinDate: rev.arrivalDate,
+          checkoutDate: rev.departureDate,
+          adults,
+          children,
+          guestDetails,
+          specialRequests: rev.notes,
+          currency,
+          totalMinor: total,
+          priceSnapshot: snapshot,
+          confirmedAt: now,
+          source: 'channel',
+          provider: provider.provider,
+          externalId: rev.bookingId,
+          overbooked,
+          createdAt: now,
+          updatedAt: now,
+        },
+        lines,
+      );
       reservationId = created.id;
-      await events.insertEvent('reservation.created', { ...base, reservation_id: created.id, total: fmt(total), guest_name: `${rev.customer.name} ${rev.customer.surname}`.trim() });
+      await events.insertEvent('reservation.created', {
+        ...base,
+        reservation_id: created.id,
+        total: fmt(total),
+        guest_name: `${rev.customer.name} ${rev.customer.surname}`.trim(),
+      });
     }
     await r.setRevisionOutcome(rev.id, { reservationId, overbooked });
     if (overbooked) {
-      await events.insertEvent(CHANNEL_BOOKING_OVERBOOKED, { ...base, reservation_id: reservationId, revision_id: rev.id, checkin_date: rev.arrivalDate, checkout_date: rev.departureDate });
+      await events.insertEvent(CHANNEL_BOOKING_OVERBOOKED, {
+        ...base,
+        reservation_id: reservationId,
+        revision_id: rev.id,
+        checkin_date: rev.arrivalDate,
+        checkout_date: rev.departureDate,
+      });
     }
     return { kind: 'applied', reservationId, overbooked, propertyId: property.id };
   };

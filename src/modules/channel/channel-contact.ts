@@ -21,13 +21,23 @@ export interface ChannelContact {
 export async function channelContact(db: Executor, propertyId: number): Promise<ChannelContact> {
   const row = await channelSentRepository(db).contact(propertyId);
   return {
-    email: row?.email ?? row?.ownerEmail ?? null, phone: row?.phone ?? row?.ownerPhone ?? null, zipCode: row?.zipCode ?? null,
-    city: row?.city ?? row?.neighborhoodCity ?? null, state: row?.state ?? null,
+    email: row?.email ?? row?.ownerEmail ?? null,
+    phone: row?.phone ?? row?.ownerPhone ?? null,
+    zipCode: row?.zipCode ?? null,
+    city: row?.city ?? row?.neighborhoodCity ?? null,
+    state: row?.state ?? null,
   };
 }
 
-export async function saveChannelContact(db: Executor, propertyId: number, input: ContactInput, at: Date): Promise<void> {
-  const trimmed = Object.fromEntries(Object.entries(input).map(([k, v]) => [k, typeof v === 'string' ? v.trim() || undefined : v]));
+export async function saveChannelContact(
+  db: Executor,
+  propertyId: number,
+  input: ContactInput,
+  at: Date,
+): Promise<void> {
+  const trimmed = Object.fromEntries(
+    Object.entries(input).map(([k, v]) => [k, typeof v === 'string' ? v.trim() || undefined : v]),
+  );
   await channelSentRepository(db).saveContact(propertyId, trimmed, at);
 }
 

@@ -3,12 +3,26 @@
 // night's count when the platform has already sold them (an overbooking, flagged for the owner).
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
-import { channelBookingRevisions, properties, reservationRooms, reservations, roomTypes } from '../../db/schema/index.ts';
-
-type Rows<T> = { rows: T[] };
+import {
+  channelBookingRevisions,
+  properties,
+  reservationRooms,
+  reservations,
+  roomTypes,
+} from '../../db/schema/index.ts';
+import { queryRows } from '../../db/query-rows.ts';
 
 // A listing's revisions, as its owner's view and the channel sync read them: both go by the
 // listing's own index entries, whatever the other listings' history (test/query-plans.test.ts).
+
+/** The members of a stored booking revision the channel status shows (the channel's own words). */
+export interface UnplacedPayload {
+  otaName?: unknown;
+  customer?: { name?: unknown; surname?: unknown };
+  arrivalDate?: unknown;
+  departureDate?: unknown;
+}
+
 export const unplacedRevisions = (propertyId: number, limit: number) => sql`
   SELECT r.revision_id, r.remote_booking_id, r.unplaced_reason, r.applied_at, r.payload FROM channel_booking_revisions r
   WHERE r.property_id = ${propertyId} AND r.unplaced_reason IS NOT NULL
@@ -34,20 +48,34 @@ export interface LinkedProperty {
 export function channelInboundRepository(db: Executor) {
   return {
     async linkedProperty(remoteId: string): Promise<LinkedProperty | undefined> {
-      const [p] = await db.select({ id: properties.id, ownerId: properties.ownerId, timezone: properties.timezone }).from(properties).where(eq(properties.channelPropertyId, remoteId)).limit(1);
+      const [p] = await db
+        .select({ id: properties.id, ownerId: properties.ownerId, timezone: properties.timezone })
+        .from(properties)
+        .where(eq(properties.channelPropertyId, remoteId))
+        .limit(1);
       if (!p) return undefined;
-      const rts = await db.select({ id: roomTypes.id, remote: roomTypes.channelRoomTypeId, count: roomTypes.countOfRooms }).from(roomTypes).where(eq(roomTypes.propertyId, p.id));
+      const rts = await db
+        .select({ id: roomTypes.id, remote: roomTypes.channelRoomTypeId, count: roomTypes.countOfRooms })
+        .from(roomTypes)
+        .where(eq(roomTypes.propertyId, p.id));
       const map = new Map(rts.filter((r) => r.remote).map((r) => [r.remote!, { id: r.id, countOfRooms: r.count }]));
       return { ...p, roomTypes: map, whole: rts.length === 0 };
     },
 
     /** Records the revision; false when it was recorded before (another pull applied it). */
     async claimRevision(v: typeof channelBookingRevisions.$inferInsert): Promise<boolean> {
-      const rows = await db.insert(channelBookingRevisions).values(v).onConflictDoNothing().returning({ id: channelBookingRevisions.revisionId });
+      const rows = await db
+        .insert(channelBookingRevisions)
+        .values(v)
+        .onConflictDoNothing()
+        .returning({ id: channelBookingRevisions.revisionId });
       return rows.length === 1;
     },
 
-    async setRevisionOutcome(revisionId: string, v: { reservationId?: number | null; overbooked?: boolean }): Promise<void> {
+    async setRevisionOutcome(
+      revisionId: string,
+      v: { reservationId?: number | null; overbooked?: boolean },
+    ): Promise<void> {
       await db.update(channelBookingRevisions).set(v).where(eq(channelBookingRevisions.revisionId, revisionId));
     },
 
@@ -55,31 +83,68 @@ export function channelInboundRepository(db: Executor) {
      * Records a revision that cannot be placed on any unit (its room is not mapped), once, so it
      * can be acknowledged and shown to the owner; false when it was recorded before.
      */
-    async recordUnplaced(v: { revisionId: string; remoteBookingId: string; propertyId: number; status: string; reason: string; payload: Record<string, unknown>; at: Date }): Promise<boolean> {
-      const rows = await db.insert(channelBookingRevisions).values({
-        revisionId: v.revisionId, remoteBookingId: v.remoteBookingId, propertyId: v.propertyId, status: v.status, unplacedReason: v.reason, payload: v.payload, appliedAt: v.at,
-      }).onConflictDoNothing().returning({ id: channelBookingRevisions.revisionId });
+    async recordUnplaced(v: {
+      revisionId: string;
+      remoteBookingId: string;
+      propertyId: number;
+      status: string;
+      reason: string;
+      payload: Record<string, unknown>;
+      at: Date;
+    }): Promise<boolean> {
+      const rows = await db
+        .insert(channelBookingRevisions)
+        .values({
+          revisionId: v.revisionId,
+          remoteBookingId: v.remoteBookingId,
+          propertyId: v.propertyId,
+          status: v.status,
+          unplacedReason: v.reason,
+          payload: v.payload,
+          appliedAt: v.at,
+        })
+        .onConflictDoNothing()
+        .returning({ id: channelBookingRevisions.revisionId });
       return rows.length === 1;
     },
 
     /** A listing's unplaced revisions no later revision of the same booking has settled, newest first. */
     async unplaced(propertyId: number, limit = 20) {
-      const res = (await db.execute(unplacedRevisions(propertyId, limit))) as unknown as Rows<{ revision_id: string; remote_booking_id: string; unplaced_reason: string; applied_at: string | Date; payload: any }>;
-      return res.rows.map((r) => ({ revisionId: r.revision_id, bookingId: r.remote_booking_id, reason: r.unplaced_reason, receivedAt: new Date(r.applied_at), payload: (typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload ?? {}) as Record<string, any> }));
+      const res = await queryRows<{
+        revision_id: string;
+        remote_booking_id: string;
+        unplaced_reason: string;
+        applied_at: string | Date;
+        payload: unknown;
+      }>(db, unplacedRevisions(propertyId, limit));
+      return res.rows.map((r) => ({
+        revisionId: r.revision_id,
+        bookingId: r.remote_booking_id,
+        reason: r.unplaced_reason,
+        receivedAt: new Date(r.applied_at),
+        payload: (typeof r.payload === 'string' ? JSON.parse(r.payload) : (r.payload ?? {})) as UnplacedPayload,
+      }));
     },
 
     /** Revisions of a listing recorded here whose acknowledgement has not reached the channel manager. */
     async unacknowledged(propertyId: number): Promise<number> {
-      const res = (await db.execute(unacknowledgedRevisions(propertyId))) as unknown as Rows<{ n: number }>;
+      const res = await queryRows<{ n: number }>(db, unacknowledgedRevisions(propertyId));
       return Number(res.rows[0]?.n ?? 0);
     },
 
     async markAcked(revisionId: string, at: Date): Promise<void> {
-      await db.update(channelBookingRevisions).set({ ackedAt: at }).where(eq(channelBookingRevisions.revisionId, revisionId));
+      await db
+        .update(channelBookingRevisions)
+        .set({ ackedAt: at })
+        .where(eq(channelBookingRevisions.revisionId, revisionId));
     },
 
     async isRecorded(revisionId: string): Promise<boolean> {
-      const [r] = await db.select({ id: channelBookingRevisions.revisionId }).from(channelBookingRevisions).where(eq(channelBookingRevisions.revisionId, revisionId)).limit(1);
+      const [r] = await db
+        .select({ id: channelBookingRevisions.revisionId })
+        .from(channelBookingRevisions)
+        .where(eq(channelBookingRevisions.revisionId, revisionId))
+        .limit(1);
       return Boolean(r);
     },
 
@@ -88,8 +153,13 @@ export function channelInboundRepository(db: Executor) {
       const [r] = await db
         .select({ at: sql<string>`${channelBookingRevisions.payload}->>'insertedAt'` })
         .from(channelBookingRevisions)
-        .where(and(eq(channelBookingRevisions.remoteBookingId, remoteBookingId), isNull(channelBookingRevisions.unplacedReason),
-          sql`NOT coalesce((${channelBookingRevisions.payload}->>'stale')::boolean, false)`))
+        .where(
+          and(
+            eq(channelBookingRevisions.remoteBookingId, remoteBookingId),
+            isNull(channelBookingRevisions.unplacedReason),
+            sql`NOT coalesce((${channelBookingRevisions.payload}->>'stale')::boolean, false)`,
+          ),
+        )
         .orderBy(desc(sql`${channelBookingRevisions.payload}->>'insertedAt'`))
         .limit(1);
       return r?.at ?? null;
@@ -97,22 +167,36 @@ export function channelInboundRepository(db: Executor) {
 
     /** The reservation a platform booking became, locked for the change. */
     async lockBooking(remoteBookingId: string): Promise<ReservationRow | undefined> {
-      const [r] = await db.select().from(reservations)
-        .where(and(eq(reservations.source, 'channel'), eq(reservations.externalId, remoteBookingId))).for('update').limit(1);
+      const [r] = await db
+        .select()
+        .from(reservations)
+        .where(and(eq(reservations.source, 'channel'), eq(reservations.externalId, remoteBookingId)))
+        .for('update')
+        .limit(1);
       return r;
     },
 
     async lines(reservationId: number): Promise<ReservationLine[]> {
-      return db.select().from(reservationRooms).where(eq(reservationRooms.reservationId, reservationId)).orderBy(reservationRooms.id);
+      return db
+        .select()
+        .from(reservationRooms)
+        .where(eq(reservationRooms.reservationId, reservationId))
+        .orderBy(reservationRooms.id);
     },
 
-    async insertReservation(values: typeof reservations.$inferInsert, lines: Array<Omit<typeof reservationRooms.$inferInsert, 'reservationId'>>): Promise<ReservationRow> {
+    async insertReservation(
+      values: typeof reservations.$inferInsert,
+      lines: Array<Omit<typeof reservationRooms.$inferInsert, 'reservationId'>>,
+    ): Promise<ReservationRow> {
       const [row] = await db.insert(reservations).values(values).returning();
       if (lines.length) await db.insert(reservationRooms).values(lines.map((l) => ({ ...l, reservationId: row!.id })));
       return row!;
     },
 
-    async replaceLines(reservationId: number, lines: Array<Omit<typeof reservationRooms.$inferInsert, 'reservationId'>>): Promise<void> {
+    async replaceLines(
+      reservationId: number,
+      lines: Array<Omit<typeof reservationRooms.$inferInsert, 'reservationId'>>,
+    ): Promise<void> {
       await db.delete(reservationRooms).where(eq(reservationRooms.reservationId, reservationId));
       if (lines.length) await db.insert(reservationRooms).values(lines.map((l) => ({ ...l, reservationId })));
     },
@@ -126,12 +210,20 @@ export function channelInboundRepository(db: Executor) {
      * has sold them already. Used only after the conditional hold refused; the caller flags
      * the reservation as overbooked.
      */
-    async forceHold(propertyId: number, roomTypeId: number, checkin: string, checkout: string, count: number): Promise<void> {
-      (await db.execute(sql`
+    async forceHold(
+      propertyId: number,
+      roomTypeId: number,
+      checkin: string,
+      checkout: string,
+      count: number,
+    ): Promise<void> {
+      await db.execute(
+        sql`
         INSERT INTO property_nights AS n (property_id, room_type_id, night, booked)
         SELECT ${propertyId}, ${roomTypeId}, d::date, ${count}
         FROM generate_series(${checkin}::date, ${checkout}::date - 1, interval '1 day') AS d
-        ON CONFLICT (property_id, room_type_id, night) DO UPDATE SET booked = n.booked + ${count}`)) as unknown as Rows<never>;
+        ON CONFLICT (property_id, room_type_id, night) DO UPDATE SET booked = n.booked + ${count}`,
+      );
     },
 
     /** Records a failure unless the same one is still open (a pull repeats every minute). */
@@ -153,16 +245,34 @@ export function channelRepliesRepository(db: Executor) {
      * instance that died mid-send) by marking them '<marker>:<id>' (unique, like every external
      * message id); two instances never claim one.
      */
-    async claim(marker: string, at: Date, staleBefore: Date, limit: number): Promise<Array<{ id: number; threadId: string; content: string; propertyId: number | null }>> {
-      const res = (await db.execute(sql`
+    async claim(
+      marker: string,
+      at: Date,
+      staleBefore: Date,
+      limit: number,
+    ): Promise<Array<{ id: number; threadId: string; content: string; propertyId: number | null }>> {
+      const res = await queryRows<{
+        id: string | number;
+        external_thread_id: string;
+        content: string;
+        property_id: string | number | null;
+      }>(
+        db,
+        sql`
         UPDATE messages m SET external_message_id = ${marker} || ':' || m.id, updated_at = ${at.toISOString()}::timestamptz
         WHERE m.id IN (
           SELECT id FROM messages
           WHERE sender_id IS NOT NULL AND external_thread_id IS NOT NULL AND source <> 'internal'
             AND (external_message_id IS NULL OR (external_message_id LIKE 'sending:%' AND updated_at < ${staleBefore.toISOString()}::timestamptz))
           ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED)
-        RETURNING m.id, m.external_thread_id, m.content, m.property_id`)) as unknown as Rows<{ id: string | number; external_thread_id: string; content: string; property_id: string | number | null }>;
-      return res.rows.map((r) => ({ id: Number(r.id), threadId: r.external_thread_id, content: r.content, propertyId: r.property_id === null ? null : Number(r.property_id) }));
+        RETURNING m.id, m.external_thread_id, m.content, m.property_id`,
+      );
+      return res.rows.map((r) => ({
+        id: Number(r.id),
+        threadId: r.external_thread_id,
+        content: r.content,
+        propertyId: r.property_id === null ? null : Number(r.property_id),
+      }));
     },
 
     /** The remote id once sent; 'undeliverable:<id>' when the platform refused it for good; null to retry. */

@@ -23,7 +23,15 @@ export interface InboundCtx {
 
 export async function setUpInbound(): Promise<InboundCtx> {
   const fake = await startChannexFake();
-  const t = await createTestApp({ start: new Date(), env: { CHANNEL_MANAGER: 'channex', CHANNEX_API_BASE: fake.apiBase, CHANNEX_API_KEY: fake.apiKey, CHANNEX_WEBHOOK_SECRET: SECRET } });
+  const t = await createTestApp({
+    start: new Date(),
+    env: {
+      CHANNEL_MANAGER: 'channex',
+      CHANNEX_API_BASE: fake.apiBase,
+      CHANNEX_API_KEY: fake.apiKey,
+      CHANNEX_WEBHOOK_SECRET: SECRET,
+    },
+  });
   const owner = await createUser(t.deps, { role: 'owner' });
   return { fake, t, ownerId: owner.id, ownerToken: await loginAs(t.app, owner) };
 }
@@ -42,7 +50,12 @@ export async function linkedListing(c: InboundCtx): Promise<{ id: number; remote
 }
 
 export const webhook = (c: InboundCtx, body: unknown, secret: string | null = SECRET) =>
-  c.t.app.inject({ method: 'POST', url: '/api/channel/webhook', headers: secret === null ? {} : { 'x-channel-secret': secret }, payload: body as object });
+  c.t.app.inject({
+    method: 'POST',
+    url: '/api/channel/webhook',
+    headers: secret === null ? {} : { 'x-channel-secret': secret },
+    payload: body as object,
+  });
 
 /** Waits for the pulls a webhook started and relays what they wrote. */
 export async function settle(c: InboundCtx): Promise<void> {
@@ -52,18 +65,48 @@ export async function settle(c: InboundCtx): Promise<void> {
 }
 
 /** A revision of a booking of 2 adults over nights [from, to) from today, 300.00 EUR on Booking.com. */
-export const revision = (c: InboundCtx, remote: string, bookingId: string, status: string, from: number, to: number, extra: Record<string, unknown> = {}) => c.fake.addRevision({
-  booking_id: bookingId, property_id: remote, status, ota_name: 'BookingCom', ota_reservation_code: `OTA-${bookingId}`,
-  arrival_date: day(from), departure_date: day(to), currency: 'EUR', amount: '300.00',
-  customer: { name: 'Ana', surname: 'Lima', mail: 'ana@example.test', phone: '+351000' },
-  rooms: [{ room_type_id: null, rate_plan_id: null, checkin_date: day(from), checkout_date: day(to), occupancy: { adults: 2, children: 0, infants: 0 }, amount: '300.00' }],
-  ...extra,
-});
+export const revision = (
+  c: InboundCtx,
+  remote: string,
+  bookingId: string,
+  status: string,
+  from: number,
+  to: number,
+  extra: Record<string, unknown> = {},
+) =>
+  c.fake.addRevision({
+    booking_id: bookingId,
+    property_id: remote,
+    status,
+    ota_name: 'BookingCom',
+    ota_reservation_code: `OTA-${bookingId}`,
+    arrival_date: day(from),
+    departure_date: day(to),
+    currency: 'EUR',
+    amount: '300.00',
+    customer: { name: 'Ana', surname: 'Lima', mail: 'ana@example.test', phone: '+351000' },
+    rooms: [
+      {
+        room_type_id: null,
+        rate_plan_id: null,
+        checkin_date: day(from),
+        checkout_date: day(to),
+        occupancy: { adults: 2, children: 0, infants: 0 },
+        amount: '300.00',
+      },
+    ],
+    ...extra,
+  });
 
-export const bookingOf = (c: InboundCtx, externalId: string) => c.t.deps.db.select().from(reservations).where(eq(reservations.externalId, externalId));
+export const bookingOf = (c: InboundCtx, externalId: string) =>
+  c.t.deps.db.select().from(reservations).where(eq(reservations.externalId, externalId));
 
 export async function ownerStatus(c: InboundCtx, propertyId: number) {
-  const res = await c.t.app.inject({ method: 'GET', url: `/api/properties/${propertyId}/channel/status`, headers: bearer(c.ownerToken) });
+  const res = await c.t.app.inject({
+    method: 'GET',
+    url: `/api/properties/${propertyId}/channel/status`,
+    headers: bearer(c.ownerToken),
+  });
   assert.equal(res.statusCode, 200, res.body);
   return res.json().data;
 }

@@ -23,13 +23,28 @@ export interface Ctx {
 }
 
 /** What Channex needs before a listing's first channel connection and our property lacks (sent with the link). */
-export const CONTACT = { email: 'host@example.test', phone: '+33 1 23 45 67 89', zip_code: '75001', city: 'Paris', state: 'Ile-de-France' };
+export const CONTACT = {
+  email: 'host@example.test',
+  phone: '+33 1 23 45 67 89',
+  zip_code: '75001',
+  city: 'Paris',
+  state: 'Ile-de-France',
+};
 
 export async function setUp(env: Record<string, string> = {}): Promise<Ctx> {
   // The Channex server reads the app's clock: "today" for past dates, the per-minute limit, the 24 h rule.
   let app: TestApp | undefined;
   const fake = await startChannexFake({ now: () => app?.clock.now() ?? START });
-  const t = (app = await createTestApp({ start: START, env: { CHANNEL_MANAGER: 'channex', CHANNEX_API_BASE: fake.apiBase, CHANNEX_API_KEY: fake.apiKey, CHANNEX_CALLS_PER_MINUTE: '10', ...env } }));
+  const t = (app = await createTestApp({
+    start: START,
+    env: {
+      CHANNEL_MANAGER: 'channex',
+      CHANNEX_API_BASE: fake.apiBase,
+      CHANNEX_API_KEY: fake.apiKey,
+      CHANNEX_CALLS_PER_MINUTE: '10',
+      ...env,
+    },
+  }));
   const owner = await createUser(t.deps, { role: 'owner' });
   const tok = {
     owner: await loginAs(t.app, owner),
@@ -57,7 +72,8 @@ const auth = (c: Ctx, who: Who) => (who === 'anonymous' ? {} : bearer(c.tok[who]
 /** Links a listing (POST …/channel/sync), sending the contact fields unless told otherwise. */
 export const sync = (c: Ctx, id: number, who: Who = 'owner', body: object = CONTACT) =>
   c.t.app.inject({ method: 'POST', url: `/api/properties/${id}/channel/sync`, headers: auth(c, who), payload: body });
-export const status = (c: Ctx, id: number, who: Who = 'owner') => c.t.app.inject({ method: 'GET', url: `/api/properties/${id}/channel/status`, headers: auth(c, who) });
+export const status = (c: Ctx, id: number, who: Who = 'owner') =>
+  c.t.app.inject({ method: 'GET', url: `/api/properties/${id}/channel/status`, headers: auth(c, who) });
 export async function statusData(c: Ctx, id: number) {
   const res = await status(c, id);
   assert.equal(res.statusCode, 200, res.body);
@@ -65,7 +81,14 @@ export async function statusData(c: Ctx, id: number) {
 }
 
 /** Sends a JSON request as `who` (a role of the file, or a token) and checks the status. */
-export async function call(c: Ctx, method: 'POST' | 'PUT' | 'DELETE', url: string, payload: unknown, expect: number, who: Who | { token: string } = 'owner') {
+export async function call(
+  c: Ctx,
+  method: 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload: unknown,
+  expect: number,
+  who: Who | { token: string } = 'owner',
+) {
   const headers = typeof who === 'object' ? bearer(who.token) : auth(c, who);
   const res = await c.t.app.inject({ method, url: `/api${url}`, headers, payload: payload as object });
   assert.equal(res.statusCode, expect, res.body);
@@ -83,10 +106,14 @@ export async function drain(c: Ctx): Promise<void> {
   await c.t.deps.outbox.drain();
 }
 
-export const calls = (c: Ctx, method: string, path: string) => c.fake.calls.filter((x) => x.method === method && x.path === path);
-export const propertyRow = async (c: Ctx, id: number) => (await c.t.deps.db.select().from(properties).where(eq(properties.id, id)))[0]!;
-export const roomTypeRow = async (c: Ctx, id: number) => (await c.t.deps.db.select().from(roomTypes).where(eq(roomTypes.id, id)))[0]!;
-export const ratePlanRow = async (c: Ctx, id: number) => (await c.t.deps.db.select().from(ratePlans).where(eq(ratePlans.id, id)))[0]!;
+export const calls = (c: Ctx, method: string, path: string) =>
+  c.fake.calls.filter((x) => x.method === method && x.path === path);
+export const propertyRow = async (c: Ctx, id: number) =>
+  (await c.t.deps.db.select().from(properties).where(eq(properties.id, id)))[0]!;
+export const roomTypeRow = async (c: Ctx, id: number) =>
+  (await c.t.deps.db.select().from(roomTypes).where(eq(roomTypes.id, id)))[0]!;
+export const ratePlanRow = async (c: Ctx, id: number) =>
+  (await c.t.deps.db.select().from(ratePlans).where(eq(ratePlans.id, id)))[0]!;
 
 /** Remote availability of a room type per night over [from, to]. */
 export function remoteNights(c: Ctx, roomTypeId: string, from: number, to: number): number[] {

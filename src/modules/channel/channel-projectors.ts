@@ -12,15 +12,26 @@ import { CALENDAR_CHANGED, type CalendarChangedEvent } from '../room-types/index
 import { channelPushRepository } from './channel-push.repository.ts';
 import { FULL_SYNC_DAYS } from './link-property.ts';
 
-const RESERVATION_TOPICS = ['reservation.created', 'reservation.modified', 'reservation.cancelled', 'reservation.expired'];
+const RESERVATION_TOPICS = [
+  'reservation.created',
+  'reservation.modified',
+  'reservation.cancelled',
+  'reservation.expired',
+];
 
 const isDay = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);
 
 const reservationProjector: Projector = async ({ tx, event }) => {
-  const d = (event.data ?? {}) as Record<string, any>;
+  const d = (event.data ?? {}) as {
+    reservation_id?: unknown;
+    old?: { checkin_date?: unknown; checkout_date?: unknown };
+  };
   const id = Number(d.reservation_id);
   if (!Number.isSafeInteger(id) || id <= 0) return 0;
-  const old = d.old && isDay(d.old.checkin_date) && isDay(d.old.checkout_date) ? { from: d.old.checkin_date, to: d.old.checkout_date } : undefined;
+  const old =
+    d.old && isDay(d.old.checkin_date) && isDay(d.old.checkout_date)
+      ? { from: d.old.checkin_date, to: d.old.checkout_date }
+      : undefined;
   await channelPushRepository(tx).queueReservation(id, old);
   return 0;
 };
@@ -31,7 +42,12 @@ const calendarProjector: Projector = async ({ tx, event }) => {
   const kinds = (d.kinds ?? []).filter((k) => k === 'availability' || k === 'restrictions');
   const repo = channelPushRepository(tx);
   const windowEnd = addDays(d.date_from, FULL_SYNC_DAYS);
-  await repo.queueIfLinked(d.property_id, kinds, d.date_from, d.structure === true && windowEnd > d.date_to ? windowEnd : d.date_to);
+  await repo.queueIfLinked(
+    d.property_id,
+    kinds,
+    d.date_from,
+    d.structure === true && windowEnd > d.date_to ? windowEnd : d.date_to,
+  );
   if (d.structure === true) await repo.requestRelinkIfLinked(d.property_id);
   return 0;
 };

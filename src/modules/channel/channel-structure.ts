@@ -31,29 +31,49 @@ type RoomTypes = Awaited<ReturnType<ReturnType<typeof channelRepository>['roomTy
 /** Remote rate plan titles, unique per listing: ours and the room type's, our id added on a clash. */
 export function remotePlanTitles(rts: RoomTypes): Map<number, string> {
   const base = new Map<number, string>();
-  for (const rt of rts) for (const plan of rt.plans) base.set(plan.id, `${plan.title} (${rt.title})`.slice(0, TITLE_MAX));
+  for (const rt of rts)
+    for (const plan of rt.plans) base.set(plan.id, `${plan.title} (${rt.title})`.slice(0, TITLE_MAX));
   const count = new Map<string, number>();
   for (const t of base.values()) count.set(t.toLowerCase(), (count.get(t.toLowerCase()) ?? 0) + 1);
-  return new Map([...base].map(([id, t]) => {
-    if ((count.get(t.toLowerCase()) ?? 0) < 2) return [id, t];
-    const tag = ` #${id}`;
-    return [id, `${t.slice(0, TITLE_MAX - tag.length)}${tag}`];
-  }));
+  return new Map(
+    [...base].map(([id, t]) => {
+      if ((count.get(t.toLowerCase()) ?? 0) < 2) return [id, t];
+      const tag = ` #${id}`;
+      return [id, `${t.slice(0, TITLE_MAX - tag.length)}${tag}`];
+    }),
+  );
 }
 
-function options(sellMode: string, occAdults: number, defaultOccupancy: number, price: number): ChannelRatePlanInput['options'] {
+function options(
+  sellMode: string,
+  occAdults: number,
+  defaultOccupancy: number,
+  price: number,
+): ChannelRatePlanInput['options'] {
   const rates = occupancyRates(sellMode, occAdults, price);
   return rates.map((r) => ({ ...r, primary: rates.length === 1 || r.occupancy === defaultOccupancy }));
 }
 
 /** Sends what changed (everything when `resendAll`); says whether anything was created there. */
-export async function pushStructure(deps: Deps, channel: ChannelManager, property: PropertyRow, opts: { resendAll: boolean }): Promise<{ created: boolean }> {
+export async function pushStructure(
+  deps: Deps,
+  channel: ChannelManager,
+  property: PropertyRow,
+  opts: { resendAll: boolean },
+): Promise<{ created: boolean }> {
   const repo = channelRepository(deps.db);
   const sent = channelSentRepository(deps.db);
   const prints = await sent.fingerprints(property.id);
   let created = false;
-  const send = async <T extends object>(kind: SentKind, remoteId: string | null, input: T, call: (id: string | null, input: T) => Promise<string>) => {
-    const fingerprint = createHash('sha256').update(`${WIRE_VERSION}:${JSON.stringify(input)}`).digest('hex');
+  const send = async <T extends object>(
+    kind: SentKind,
+    remoteId: string | null,
+    input: T,
+    call: (id: string | null, input: T) => Promise<string>,
+  ) => {
+    const fingerprint = createHash('sha256')
+      .update(`${WIRE_VERSION}:${JSON.stringify(input)}`)
+      .digest('hex');
     if (remoteId && !opts.resendAll && prints.get(`${kind}|${remoteId}`) === fingerprint) return remoteId;
     const id = await call(remoteId, input);
     created ||= !remoteId;
@@ -63,45 +83,113 @@ export async function pushStructure(deps: Deps, channel: ChannelManager, propert
 
   const currency = property.currencyCode;
   const contact = await channelContact(deps.db, property.id);
-  const remoteId = await send('property', property.channelPropertyId, {
-    title: (property.publicName || property.internalName)!, currency, email: contact.email ?? undefined, phone: contact.phone ?? undefined,
-    zipCode: contact.zipCode ?? undefined, country: property.countryCode!, state: contact.state ?? undefined, city: contact.city ?? undefined,
-    address: property.address ?? undefined, latitude: property.latitude ?? undefined, longitude: property.longitude ?? undefined,
-    timezone: property.timezone, propertyType: await repo.propertyTypeName(property.typeId),
-  }, (id, input) => channel.upsertProperty(id, input));
+  const remoteId = await send(
+    'property',
+    property.channelPropertyId,
+    {
+      title: (property.publicName || property.internalName)!,
+      currency,
+      email: contact.email ?? undefined,
+      phone: contact.phone ?? undefined,
+      zipCode: contact.zipCode ?? undefined,
+      country: property.countryCode!,
+      state: contact.state ?? undefined,
+      city: contact.city ?? undefined,
+      address: property.address ?? undefined,
+      latitude: property.latitude ?? undefined,
+      longitude: property.longitude ?? undefined,
+      timezone: property.timezone,
+      propertyType: await repo.propertyTypeName(property.typeId),
+    },
+    (id, input) => channel.upsertProperty(id, input),
+  );
   if (remoteId !== property.channelPropertyId) await repo.setPropertyLink(property.id, { channelPropertyId: remoteId });
 
   const rts = await repo.roomTypesWithPlans(property.id);
-  const weekdays = { maxStay: seven(0), minStayArrival: seven(1), closedToArrival: seven(false), closedToDeparture: seven(false), stopSell: seven(false) };
+  const weekdays = {
+    maxStay: seven(0),
+    minStayArrival: seven(1),
+    closedToArrival: seven(false),
+    closedToDeparture: seven(false),
+    stopSell: seven(false),
+  };
   // Once the listing has room types its whole-listing unit is kept at availability 0 by the push
   // (see channel-values.ts), never deleted.
   if (!rts.length) {
     const guests = Math.max(1, property.capacity ?? 1);
-    const unit = await send('room_type', property.channelUnitRoomTypeId, {
-      propertyId: remoteId, title: property.publicName || property.internalName || 'Whole listing', countOfRooms: 1,
-      occAdults: guests, occChildren: 0, occInfants: 0, defaultOccupancy: guests,
-    }, (id, input) => channel.upsertRoomType(id, input));
-    if (unit !== property.channelUnitRoomTypeId) await repo.setPropertyLink(property.id, { channelUnitRoomTypeId: unit });
-    const plan = await send('rate_plan', property.channelUnitRatePlanId, {
-      propertyId: remoteId, roomTypeId: unit, title: 'Standard', currency, sellMode: 'per_room' as const, decimals: isoDecimals(currency),
-      options: options('per_room', guests, guests, property.pricePerNight ?? 0), ...weekdays,
-    }, (id, input) => channel.upsertRatePlan(id, input));
-    if (plan !== property.channelUnitRatePlanId) await repo.setPropertyLink(property.id, { channelUnitRatePlanId: plan });
+    const unit = await send(
+      'room_type',
+      property.channelUnitRoomTypeId,
+      {
+        propertyId: remoteId,
+        title: property.publicName || property.internalName || 'Whole listing',
+        countOfRooms: 1,
+        occAdults: guests,
+        occChildren: 0,
+        occInfants: 0,
+        defaultOccupancy: guests,
+      },
+      (id, input) => channel.upsertRoomType(id, input),
+    );
+    if (unit !== property.channelUnitRoomTypeId)
+      await repo.setPropertyLink(property.id, { channelUnitRoomTypeId: unit });
+    const plan = await send(
+      'rate_plan',
+      property.channelUnitRatePlanId,
+      {
+        propertyId: remoteId,
+        roomTypeId: unit,
+        title: 'Standard',
+        currency,
+        sellMode: 'per_room' as const,
+        decimals: isoDecimals(currency),
+        options: options('per_room', guests, guests, property.pricePerNight ?? 0),
+        ...weekdays,
+      },
+      (id, input) => channel.upsertRatePlan(id, input),
+    );
+    if (plan !== property.channelUnitRatePlanId)
+      await repo.setPropertyLink(property.id, { channelUnitRatePlanId: plan });
   }
   const titles = remotePlanTitles(rts);
   for (const rt of rts) {
     const defaultOccupancy = Math.max(1, Math.min(rt.occAdults, rt.capacity));
-    const rtId = await send('room_type', rt.channelRoomTypeId, {
-      propertyId: remoteId, title: rt.title, countOfRooms: rt.countOfRooms, occAdults: rt.occAdults, occChildren: rt.occChildren, occInfants: 0, defaultOccupancy,
-    }, (id, input) => channel.upsertRoomType(id, input));
+    const rtId = await send(
+      'room_type',
+      rt.channelRoomTypeId,
+      {
+        propertyId: remoteId,
+        title: rt.title,
+        countOfRooms: rt.countOfRooms,
+        occAdults: rt.occAdults,
+        occChildren: rt.occChildren,
+        occInfants: 0,
+        defaultOccupancy,
+      },
+      (id, input) => channel.upsertRoomType(id, input),
+    );
     if (rtId !== rt.channelRoomTypeId) await repo.setRoomTypeLink(rt.id, rtId);
     for (const rp of rt.plans) {
       const sellMode = rp.sellMode === 'per_person' ? ('per_person' as const) : ('per_room' as const);
-      const rpId = await send('rate_plan', rp.channelRatePlanId, {
-        propertyId: remoteId, roomTypeId: rtId, title: titles.get(rp.id)!, currency: rp.currency, sellMode, decimals: isoDecimals(rp.currency),
-        options: options(sellMode, rt.occAdults, defaultOccupancy, rp.price), maxStay: rp.maxStay, minStayArrival: rp.minStayArrival,
-        closedToArrival: rp.closedToArrival, closedToDeparture: rp.closedToDeparture, stopSell: rp.stopSell,
-      }, (id, input) => channel.upsertRatePlan(id, input));
+      const rpId = await send(
+        'rate_plan',
+        rp.channelRatePlanId,
+        {
+          propertyId: remoteId,
+          roomTypeId: rtId,
+          title: titles.get(rp.id)!,
+          currency: rp.currency,
+          sellMode,
+          decimals: isoDecimals(rp.currency),
+          options: options(sellMode, rt.occAdults, defaultOccupancy, rp.price),
+          maxStay: rp.maxStay,
+          minStayArrival: rp.minStayArrival,
+          closedToArrival: rp.closedToArrival,
+          closedToDeparture: rp.closedToDeparture,
+          stopSell: rp.stopSell,
+        },
+        (id, input) => channel.upsertRatePlan(id, input),
+      );
       if (rpId !== rp.channelRatePlanId) await repo.setRatePlanLink(rp.id, rpId);
     }
   }

@@ -35,7 +35,11 @@ export interface RestrictionNight {
  * The rate per count of adults of a plan at `price` (minor units): a per_room plan has one, for
  * the most adults; a per_person plan one per possible count of adults, `price` each.
  */
-export function occupancyRates(sellMode: string, occAdults: number, price: number): Array<{ occupancy: number; rateMinor: number }> {
+export function occupancyRates(
+  sellMode: string,
+  occAdults: number,
+  price: number,
+): Array<{ occupancy: number; rateMinor: number }> {
   const most = Math.max(1, occAdults);
   if (sellMode !== 'per_person') return [{ occupancy: most, rateMinor: price }];
   return Array.from({ length: most }, (_, i) => ({ occupancy: i + 1, rateMinor: price * (i + 1) }));
@@ -45,27 +49,48 @@ export function occupancyRates(sellMode: string, occAdults: number, price: numbe
 const weekday = (night: string) => (new Date(`${night}T00:00:00Z`).getUTCDay() + 6) % 7;
 
 /** Units left per linked room type and night of [from, to). */
-export async function availabilityNights(db: Executor, p: PropertyRow, from: string, to: string): Promise<Array<RemoteNight<number>>> {
+export async function availabilityNights(
+  db: Executor,
+  p: PropertyRow,
+  from: string,
+  to: string,
+): Promise<Array<RemoteNight<number>>> {
   const repo = channelRepository(db);
   const rts = await repo.roomTypesWithPlans(p.id);
-  const remoteOf = new Map<number, string | null>([[0, p.channelUnitRoomTypeId], ...rts.map((rt) => [rt.id, rt.channelRoomTypeId] as [number, string | null])]);
-  const out = (await repo.nightValues(p.id, from, to)).filter((n) => remoteOf.get(n.roomTypeId)).map((n) => ({ remoteId: remoteOf.get(n.roomTypeId)!, night: n.night, value: n.available }));
+  const remoteOf = new Map<number, string | null>([
+    [0, p.channelUnitRoomTypeId],
+    ...rts.map((rt) => [rt.id, rt.channelRoomTypeId] as [number, string | null]),
+  ]);
+  const out = (await repo.nightValues(p.id, from, to))
+    .filter((n) => remoteOf.get(n.roomTypeId))
+    .map((n) => ({ remoteId: remoteOf.get(n.roomTypeId)!, night: n.night, value: n.available }));
   // A listing once linked as a whole and now sold by room type: its old whole-listing unit there
   // must sell nothing, or the same nights would be sold twice.
   if (rts.length && p.channelUnitRoomTypeId) {
-    for (let night = from; night < to; night = addDays(night, 1)) out.push({ remoteId: p.channelUnitRoomTypeId, night, value: 0 });
+    for (let night = from; night < to; night = addDays(night, 1))
+      out.push({ remoteId: p.channelUnitRoomTypeId, night, value: 0 });
   }
   return out;
 }
 
-function restriction(decimals: number, rates: Array<{ occupancy: number; rateMinor: number }>, perPerson: boolean, r: Omit<RestrictionNight, 'decimals' | 'rateMinor' | 'rates'>): RestrictionNight {
+function restriction(
+  decimals: number,
+  rates: Array<{ occupancy: number; rateMinor: number }>,
+  perPerson: boolean,
+  r: Omit<RestrictionNight, 'decimals' | 'rateMinor' | 'rates'>,
+): RestrictionNight {
   const priced = rates.every((x) => x.rateMinor > 0);
   const price = !priced ? {} : perPerson ? { rates } : { rateMinor: rates[0]!.rateMinor };
   return { decimals, ...price, ...r, stopSell: r.stopSell || !priced };
 }
 
 /** Rate and restrictions per linked rate plan and night of [from, to). */
-export async function restrictionNights(db: Executor, p: PropertyRow, from: string, to: string): Promise<Array<RemoteNight<RestrictionNight>>> {
+export async function restrictionNights(
+  db: Executor,
+  p: PropertyRow,
+  from: string,
+  to: string,
+): Promise<Array<RemoteNight<RestrictionNight>>> {
   const repo = channelRepository(db);
   const nights = await repo.nightValues(p.id, from, to);
   const rts = await repo.roomTypesWithPlans(p.id);
@@ -74,8 +99,15 @@ export async function restrictionNights(db: Executor, p: PropertyRow, from: stri
     const decimals = isoDecimals(p.currencyCode);
     for (const n of nights.filter((x) => x.roomTypeId === 0)) {
       out.push({
-        remoteId: p.channelUnitRatePlanId, night: n.night,
-        value: restriction(decimals, occupancyRates('per_room', 1, n.price ?? 0), false, { minStayArrival: 1, maxStay: 0, closedToArrival: false, closedToDeparture: false, stopSell: n.stopSell }),
+        remoteId: p.channelUnitRatePlanId,
+        night: n.night,
+        value: restriction(decimals, occupancyRates('per_room', 1, n.price ?? 0), false, {
+          minStayArrival: 1,
+          maxStay: 0,
+          closedToArrival: false,
+          closedToDeparture: false,
+          stopSell: n.stopSell,
+        }),
       });
     }
   }
@@ -86,11 +118,20 @@ export async function restrictionNights(db: Executor, p: PropertyRow, from: stri
       for (const n of nights.filter((x) => x.roomTypeId === rt.id)) {
         const d = weekday(n.night);
         out.push({
-          remoteId: plan.channelRatePlanId, night: n.night,
-          value: restriction(decimals, occupancyRates(plan.sellMode, rt.occAdults, n.price ?? plan.price), plan.sellMode === 'per_person', {
-            minStayArrival: plan.minStayArrival[d] ?? 1, maxStay: plan.maxStay[d] ?? 0, closedToArrival: plan.closedToArrival[d] ?? false,
-            closedToDeparture: plan.closedToDeparture[d] ?? false, stopSell: n.stopSell || (plan.stopSell[d] ?? false),
-          }),
+          remoteId: plan.channelRatePlanId,
+          night: n.night,
+          value: restriction(
+            decimals,
+            occupancyRates(plan.sellMode, rt.occAdults, n.price ?? plan.price),
+            plan.sellMode === 'per_person',
+            {
+              minStayArrival: plan.minStayArrival[d] ?? 1,
+              maxStay: plan.maxStay[d] ?? 0,
+              closedToArrival: plan.closedToArrival[d] ?? false,
+              closedToDeparture: plan.closedToDeparture[d] ?? false,
+              stopSell: n.stopSell || (plan.stopSell[d] ?? false),
+            },
+          ),
         });
       }
     }
@@ -104,7 +145,9 @@ export function changedNights<V>(nights: Array<RemoteNight<V>>, sent: Map<string
 }
 
 /** Consecutive nights of one remote object with equal values, as inclusive ranges. */
-export function ranges<V>(nights: Array<RemoteNight<V>>): Array<{ remoteId: string; from: string; to: string; value: V }> {
+export function ranges<V>(
+  nights: Array<RemoteNight<V>>,
+): Array<{ remoteId: string; from: string; to: string; value: V }> {
   const sorted = [...nights].sort((a, b) => a.remoteId.localeCompare(b.remoteId) || a.night.localeCompare(b.night));
   const out: Array<{ remoteId: string; from: string; to: string; value: V; key: string }> = [];
   for (const n of sorted) {
@@ -117,9 +160,21 @@ export function ranges<V>(nights: Array<RemoteNight<V>>): Array<{ remoteId: stri
 }
 
 export function availabilityValues(p: PropertyRow, nights: Array<RemoteNight<number>>): AvailabilityValue[] {
-  return ranges(nights).map((r) => ({ propertyId: p.channelPropertyId!, roomTypeId: r.remoteId, dateFrom: r.from, dateTo: r.to, availability: r.value }));
+  return ranges(nights).map((r) => ({
+    propertyId: p.channelPropertyId!,
+    roomTypeId: r.remoteId,
+    dateFrom: r.from,
+    dateTo: r.to,
+    availability: r.value,
+  }));
 }
 
 export function restrictionValues(p: PropertyRow, nights: Array<RemoteNight<RestrictionNight>>): RestrictionValue[] {
-  return ranges(nights).map((r) => ({ propertyId: p.channelPropertyId!, ratePlanId: r.remoteId, dateFrom: r.from, dateTo: r.to, ...r.value }));
+  return ranges(nights).map((r) => ({
+    propertyId: p.channelPropertyId!,
+    ratePlanId: r.remoteId,
+    dateFrom: r.from,
+    dateTo: r.to,
+    ...r.value,
+  }));
 }

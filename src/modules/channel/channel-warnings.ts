@@ -7,10 +7,23 @@ import type { PropertyRow } from '../properties/index.ts';
 import { channelRepository } from './channel.repository.ts';
 
 const FIELDS: Record<string, string> = {
-  rate: 'the price', rates: 'the prices per number of guests', availability: 'the number of units to sell', min_stay_arrival: 'the minimum stay',
-  min_stay_through: 'the minimum stay', min_stay: 'the minimum stay', max_stay: 'the maximum stay', closed_to_arrival: 'closed to arrival',
-  closed_to_departure: 'closed to departure', stop_sell: 'closed for sale', date: 'the date', date_from: 'the first night', date_to: 'the last night',
-  property_id: 'the listing', room_type_id: 'the room type', rate_plan_id: 'the rate plan', values: 'the update',
+  rate: 'the price',
+  rates: 'the prices per number of guests',
+  availability: 'the number of units to sell',
+  min_stay_arrival: 'the minimum stay',
+  min_stay_through: 'the minimum stay',
+  min_stay: 'the minimum stay',
+  max_stay: 'the maximum stay',
+  closed_to_arrival: 'closed to arrival',
+  closed_to_departure: 'closed to departure',
+  stop_sell: 'closed for sale',
+  date: 'the date',
+  date_from: 'the first night',
+  date_to: 'the last night',
+  property_id: 'the listing',
+  room_type_id: 'the room type',
+  rate_plan_id: 'the rate plan',
+  values: 'the update',
 };
 
 /** Names of the listing's remote room types and rate plans, as its owner knows them. */
@@ -21,7 +34,8 @@ async function namesOf(db: Executor, p: PropertyRow): Promise<Map<string, string
   if (p.channelUnitRatePlanId) names.set(p.channelUnitRatePlanId, `the rate of "${listing}"`);
   for (const rt of await channelRepository(db).roomTypesWithPlans(p.id)) {
     if (rt.channelRoomTypeId) names.set(rt.channelRoomTypeId, `room type "${rt.title}"`);
-    for (const plan of rt.plans) if (plan.channelRatePlanId) names.set(plan.channelRatePlanId, `rate plan "${plan.title}" of "${rt.title}"`);
+    for (const plan of rt.plans)
+      if (plan.channelRatePlanId) names.set(plan.channelRatePlanId, `rate plan "${plan.title}" of "${rt.title}"`);
   }
   return names;
 }
@@ -36,8 +50,14 @@ export async function plainWarnings(db: Executor, p: PropertyRow, warnings: Chan
   const names = await namesOf(db, p);
   return warnings.map((w) => {
     const id = w.ratePlanId ?? w.roomTypeId;
-    const target = id ? names.get(id) ?? `${w.ratePlanId ? 'rate plan' : 'room type'} ${id} (not one of this listing's)` : 'a value';
-    const why = Object.entries(w.problems).map(([field, reasons]) => [FIELDS[field] ?? field.replace(/_/g, ' '), reasons.join(' and ')].filter(Boolean).join(' ')).join('; ');
+    const target = id
+      ? (names.get(id) ?? `${w.ratePlanId ? 'rate plan' : 'room type'} ${id} (not one of this listing's)`)
+      : 'a value';
+    const why = Object.entries(w.problems)
+      .map(([field, reasons]) =>
+        [FIELDS[field] ?? field.replace(/_/g, ' '), reasons.join(' and ')].filter(Boolean).join(' '),
+      )
+      .join('; ');
     return `Channex did not apply ${target}${nights(w)}: ${why}.`;
   });
 }

@@ -11,14 +11,20 @@ import { AppError } from '../../platform/errors.ts';
 import { channelInbox } from './channel-inbox.ts';
 
 const WebhookBody = Type.Object({
-  event: Type.String({ minLength: 1, maxLength: 100, description: 'booking, booking_new, booking_modification, booking_cancellation, message, …' }),
+  event: Type.String({
+    minLength: 1,
+    maxLength: 100,
+    description: 'booking, booking_new, booking_modification, booking_cancellation, message, …',
+  }),
   property_id: Type.Optional(Type.String({ maxLength: 100 })),
   timestamp: Type.Optional(Type.String({ maxLength: 100 })),
-  payload: Type.Optional(Type.Object({
-    booking_id: Type.Optional(Type.String({ maxLength: 100 })),
-    revision_id: Type.Optional(Type.String({ maxLength: 100 })),
-    message_thread_id: Type.Optional(Type.String({ maxLength: 100 })),
-  })),
+  payload: Type.Optional(
+    Type.Object({
+      booking_id: Type.Optional(Type.String({ maxLength: 100 })),
+      revision_id: Type.Optional(Type.String({ maxLength: 100 })),
+      message_thread_id: Type.Optional(Type.String({ maxLength: 100 })),
+    }),
+  ),
 });
 
 const secretMatches = (sent: string | string[] | undefined, expected: string) => {
@@ -28,23 +34,32 @@ const secretMatches = (sent: string | string[] | undefined, expected: string) =>
 };
 
 export async function channelWebhookRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
-  app.withTypeProvider<TypeBoxTypeProvider>().post('/channel/webhook', {
-    schema: {
-      operationId: 'handleChannelWebhook', tags: ['channel'], summary: 'The channel manager\'s webhook (bookings and messages from travel platforms)',
-      description:
-        'Authenticated by the shared secret in the x-channel-secret header (CHANNEX_WEBHOOK_SECRET; wrong or missing → 401, nothing pulled). ' +
-        '404 when no channel manager or no webhook secret is configured. Answers 200 at once; booking events then pull the unacknowledged ' +
-        'booking revisions (each applied once by its revision id, acknowledged after commit), a message event pulls that thread. ' +
-        'Travel platforms map to the spec\'s pair: Airbnb (or OtaB) → provider OtaB / source channel_ota_b, any other → OtaA / channel_ota_a.',
-      body: WebhookBody, response: { 200: Envelope(Type.Null()), ...errorResponses(401, 404) },
+  app.withTypeProvider<TypeBoxTypeProvider>().post(
+    '/channel/webhook',
+    {
+      schema: {
+        operationId: 'handleChannelWebhook',
+        tags: ['channel'],
+        summary: "The channel manager's webhook (bookings and messages from travel platforms)",
+        description:
+          'Authenticated by the shared secret in the x-channel-secret header (CHANNEX_WEBHOOK_SECRET; wrong or missing → 401, nothing pulled). ' +
+          '404 when no channel manager or no webhook secret is configured. Answers 200 at once; booking events then pull the unacknowledged ' +
+          'booking revisions (each applied once by its revision id, acknowledged after commit), a message event pulls that thread. ' +
+          "Travel platforms map to the spec's pair: Airbnb (or OtaB) → provider OtaB / source channel_ota_b, any other → OtaA / channel_ota_a.",
+        body: WebhookBody,
+        response: { 200: Envelope(Type.Null()), ...errorResponses(401, 404) },
+      },
     },
-  }, async (req) => {
-    const secret = deps.config.CHANNEX_WEBHOOK_SECRET;
-    if (!deps.channel || !secret) throw new AppError('NOT_FOUND', 'No channel manager webhook is configured');
-    if (!secretMatches(req.headers['x-channel-secret'], secret)) throw new AppError('UNAUTHENTICATED', 'The webhook secret is missing or wrong');
-    const { event, payload } = req.body;
-    if (event === 'message' || payload?.message_thread_id) channelInbox(deps).request({ threadId: payload?.message_thread_id });
-    else channelInbox(deps).request({ bookings: true });
-    return ok(null, 'Received');
-  });
+    async (req) => {
+      const secret = deps.config.CHANNEX_WEBHOOK_SECRET;
+      if (!deps.channel || !secret) throw new AppError('NOT_FOUND', 'No channel manager webhook is configured');
+      if (!secretMatches(req.headers['x-channel-secret'], secret))
+        throw new AppError('UNAUTHENTICATED', 'The webhook secret is missing or wrong');
+      const { event, payload } = req.body;
+      if (event === 'message' || payload?.message_thread_id)
+        channelInbox(deps).request({ threadId: payload?.message_thread_id });
+      else channelInbox(deps).request({ bookings: true });
+      return ok(null, 'Received');
+    },
+  );
 }

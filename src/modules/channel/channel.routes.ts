@@ -14,41 +14,67 @@ const Params = Type.Object({ id: Type.Integer({ minimum: 1, maximum: Number.MAX_
 const security = [{ bearer: [] }];
 
 export async function channelRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>();
-  r.post('/properties/:id/channel/sync', {
-    config: { auth: 'required' },
-    // The body is optional: a link request without contact details uses those already kept.
-    preValidation: async (req) => {
-      req.body ??= {};
+  const routes = app.withTypeProvider<TypeBoxTypeProvider>();
+  routes.post(
+    '/properties/:id/channel/sync',
+    {
+      config: { auth: 'required' },
+      // The body is optional: a link request without contact details uses those already kept.
+      preValidation: async (req) => {
+        req.body ??= {};
+      },
+      schema: {
+        operationId: 'syncChannel',
+        tags: ['channel'],
+        summary:
+          'Link the listing to the channel manager now (create it there, or send what changed), then push its nights',
+        security,
+        description:
+          'The owner of the listing or an admin (others who can see it: 403; cannot see it: 404). The body (optional) carries contact details ' +
+          'Channex needs before it connects the listing to a travel platform; they are kept. Creates the listing, its room types and rate plans at the ' +
+          'channel manager (a listing sold whole becomes one room type of one unit), or updates those that changed since last sent, and stores ' +
+          'channel_property_id and channel_synced_at. The first link, and a link a day or more after the last full sync, is a full sync: the next 500 ' +
+          'nights of availability and rates/restrictions are sent again in one call per kind; any other link sends only what changed. Ids are stored as ' +
+          'each create answers, so a retry after a failure half-way updates rather than duplicates. ' +
+          '409 CHANNEL_NOT_CONFIGURED with CHANNEL_MANAGER=none; 409 CONFLICT when the listing lacks a name, country, address, map position, contact ' +
+          'e-mail, phone, zip code, city or state (the message names them; see missing_for_link), or is being linked right now; ' +
+          '502 CHANNEL_REJECTED when the channel manager refuses the listing, 503 CHANNEL_UNAVAILABLE when it cannot be reached or limits us (both recorded ' +
+          'as a link failure; a 503 is retried by the push job with backoff). Answers the channel status: ' +
+          STATUS_SHAPE,
+        params: Params,
+        body: SyncBody,
+        response: { 200: Envelope(ChannelStatusView), ...errorResponses(400, 401, 403, 404, 409, 422, 502, 503) },
+      },
     },
-    schema: {
-      operationId: 'syncChannel', tags: ['channel'], summary: 'Link the listing to the channel manager now (create it there, or send what changed), then push its nights', security,
-      description: 'The owner of the listing or an admin (others who can see it: 403; cannot see it: 404). The body (optional) carries contact details ' +
-        'Channex needs before it connects the listing to a travel platform; they are kept. Creates the listing, its room types and rate plans at the ' +
-        'channel manager (a listing sold whole becomes one room type of one unit), or updates those that changed since last sent, and stores ' +
-        'channel_property_id and channel_synced_at. The first link, and a link a day or more after the last full sync, is a full sync: the next 500 ' +
-        'nights of availability and rates/restrictions are sent again in one call per kind; any other link sends only what changed. Ids are stored as ' +
-        'each create answers, so a retry after a failure half-way updates rather than duplicates. ' +
-        '409 CHANNEL_NOT_CONFIGURED with CHANNEL_MANAGER=none; 409 CONFLICT when the listing lacks a name, country, address, map position, contact ' +
-        'e-mail, phone, zip code, city or state (the message names them; see missing_for_link), or is being linked right now; ' +
-        '502 CHANNEL_REJECTED when the channel manager refuses the listing, 503 CHANNEL_UNAVAILABLE when it cannot be reached or limits us (both recorded ' +
-        'as a link failure; a 503 is retried by the push job with backoff). Answers the channel status: ' + STATUS_SHAPE,
-      params: Params, body: SyncBody, response: { 200: Envelope(ChannelStatusView), ...errorResponses(400, 401, 403, 404, 409, 422, 502, 503) },
+    async (req) => {
+      const user = currentUser(req);
+      const body = req.body;
+      await linkProperty(deps, user, req.params.id, {
+        email: body.email,
+        phone: body.phone,
+        zipCode: body.zip_code,
+        city: body.city,
+        state: body.state,
+      });
+      await pushChannelChanges(deps, req.params.id);
+      return ok(await getChannelStatus(deps, user, req.params.id), 'Linked to the channel manager');
     },
-  }, async (req) => {
-    const user = currentUser(req);
-    const b = req.body;
-    await linkProperty(deps, user, req.params.id, { email: b.email, phone: b.phone, zipCode: b.zip_code, city: b.city, state: b.state });
-    await pushChannelChanges(deps, req.params.id);
-    return ok(await getChannelStatus(deps, user, req.params.id), 'Linked to the channel manager');
-  });
+  );
 
-  r.get('/properties/:id/channel/status', {
-    config: { auth: 'required' },
-    schema: {
-      operationId: 'getChannelStatus', tags: ['channel'], summary: 'What the link to the channel manager is doing for this listing', security,
-      description: 'The owner of the listing, admin and support; anyone else: 404. ' + STATUS_SHAPE,
-      params: Params, response: { 200: Envelope(ChannelStatusView), ...errorResponses(401, 404) },
+  routes.get(
+    '/properties/:id/channel/status',
+    {
+      config: { auth: 'required' },
+      schema: {
+        operationId: 'getChannelStatus',
+        tags: ['channel'],
+        summary: 'What the link to the channel manager is doing for this listing',
+        security,
+        description: `The owner of the listing, admin and support; anyone else: 404. ${STATUS_SHAPE}`,
+        params: Params,
+        response: { 200: Envelope(ChannelStatusView), ...errorResponses(401, 404) },
+      },
     },
-  }, async (req) => ok(await getChannelStatus(deps, currentUser(req), req.params.id)));
+    async (req) => ok(await getChannelStatus(deps, currentUser(req), req.params.id)),
+  );
 }

@@ -9,7 +9,16 @@ import { createProperty, createRoomType } from '../../../test/helpers/catalog-fa
 import { channelSyncFailures, messages, roomTypes } from '../../db/schema/index.ts';
 import { pullBookingRevisions } from './pull-booking-revisions.ts';
 import {
-  bookingOf, day, linkedListing, ownerStatus, revision, settle, setUpInbound, tearDownInbound, webhook, type InboundCtx,
+  bookingOf,
+  day,
+  linkedListing,
+  ownerStatus,
+  revision,
+  settle,
+  setUpInbound,
+  tearDownInbound,
+  webhook,
+  type InboundCtx,
 } from './channel-inbound.test-support.ts';
 
 describe('what we read from Channex, as its documentation shapes it (issue 21)', () => {
@@ -24,14 +33,40 @@ describe('what we read from Channex, as its documentation shapes it (issue 21)',
     revision(c, p.remote, 'b-thread', 'new', 10, 12);
     await pullBookingRevisions(c.t.deps);
     const texts = Array.from({ length: 12 }, (_, i) => `Question ${i + 1}: is there a cot?`);
-    for (const text of texts) c.fake.addGuestMessage('th-doc', { property_id: p.remote, booking_id: 'b-thread', provider: 'Airbnb', title: 'Rui Costa' }, text);
+    for (const text of texts)
+      c.fake.addGuestMessage(
+        'th-doc',
+        { property_id: p.remote, booking_id: 'b-thread', provider: 'Airbnb', title: 'Rui Costa' },
+        text,
+      );
     await webhook(c, { event: 'message', property_id: p.remote, payload: { message_thread_id: 'th-doc' } });
     await settle(c);
-    const stored = await c.t.deps.db.select().from(messages).where(eq(messages.externalThreadId, 'th-doc')).orderBy(messages.id);
-    assert.deepEqual(stored.map((m) => m.content), texts, 'all 12 messages, past the first page of 10, in order');
+    const stored = await c.t.deps.db
+      .select()
+      .from(messages)
+      .where(eq(messages.externalThreadId, 'th-doc'))
+      .orderBy(messages.id);
+    assert.deepEqual(
+      stored.map((m) => m.content),
+      texts,
+      'all 12 messages, past the first page of 10, in order',
+    );
     const [booking] = await bookingOf(c, 'b-thread');
-    assert.deepEqual([stored[0]!.propertyId, stored[0]!.bookingId, stored[0]!.externalGuestName, stored[0]!.provider, stored[0]!.receiverId], [p.id, booking!.id, 'Rui Costa', 'OtaB', c.ownerId]);
-    assert.deepEqual(await c.t.deps.db.select().from(channelSyncFailures).where(isNull(channelSyncFailures.propertyId)), [], 'no failure against no listing');
+    assert.deepEqual(
+      [
+        stored[0]!.propertyId,
+        stored[0]!.bookingId,
+        stored[0]!.externalGuestName,
+        stored[0]!.provider,
+        stored[0]!.receiverId,
+      ],
+      [p.id, booking!.id, 'Rui Costa', 'OtaB', c.ownerId],
+    );
+    assert.deepEqual(
+      await c.t.deps.db.select().from(channelSyncFailures).where(isNull(channelSyncFailures.propertyId)),
+      [],
+      'no failure against no listing',
+    );
   });
 
   it('7. acknowledges a revision whose room is not mapped, flags it for the owner, and reads the whole feed, past its first page', async () => {
@@ -39,10 +74,21 @@ describe('what we read from Channex, as its documentation shapes it (issue 21)',
     const { roomType } = await createRoomType(c.t.deps, p.id);
     await c.t.deps.db.update(roomTypes).set({ channelRoomTypeId: 'cx-rt-mapped' }).where(eq(roomTypes.id, roomType.id));
     const unmapped = revision(c, p.channelPropertyId!, 'b-unmapped', 'new', 70, 72, {
-      rooms: [{ room_type_id: null, rate_plan_id: null, checkin_date: day(70), checkout_date: day(72), occupancy: { adults: 2, children: 0, infants: 0 }, amount: '300.00' }],
+      rooms: [
+        {
+          room_type_id: null,
+          rate_plan_id: null,
+          checkin_date: day(70),
+          checkout_date: day(72),
+          occupancy: { adults: 2, children: 0, infants: 0 },
+          amount: '300.00',
+        },
+      ],
     });
     const whole = await linkedListing(c);
-    const ids = Array.from({ length: 24 }, (_, i) => revision(c, whole.remote, `b-page-${i}`, 'new', 100 + 2 * i, 101 + 2 * i));
+    const ids = Array.from({ length: 24 }, (_, i) =>
+      revision(c, whole.remote, `b-page-${i}`, 'new', 100 + 2 * i, 101 + 2 * i),
+    );
     const summary = await pullBookingRevisions(c.t.deps);
     assert.equal(summary.applied, 24, JSON.stringify(summary));
     for (const id of [unmapped, ...ids]) assert.ok(c.fake.acked.includes(id), `revision ${id} acknowledged`);
@@ -52,7 +98,10 @@ describe('what we read from Channex, as its documentation shapes it (issue 21)',
     const s = await ownerStatus(c, p.id);
     assert.equal(s.unplaced_bookings.length, 1);
     const flagged = s.unplaced_bookings[0];
-    assert.deepEqual([flagged.booking_id, flagged.arrival, flagged.departure, flagged.platform], ['b-unmapped', day(70), day(72), 'BookingCom']);
+    assert.deepEqual(
+      [flagged.booking_id, flagged.arrival, flagged.departure, flagged.platform],
+      ['b-unmapped', day(70), day(72), 'BookingCom'],
+    );
     assert.match(flagged.reason, /not mapped to any of this listing's room types/);
     await pullBookingRevisions(c.t.deps);
     assert.equal((await ownerStatus(c, p.id)).unplaced_bookings.length, 1, 'recorded once');

@@ -14,9 +14,13 @@ const DRIFT_SAMPLE = 20;
 
 function push(state: PushStateRow | undefined) {
   return {
-    at: iso(state?.lastPushAt), succeeded_at: iso(state?.lastSuccessAt),
+    at: iso(state?.lastPushAt),
+    succeeded_at: iso(state?.lastSuccessAt),
     ok: state?.lastPushAt ? state.lastError === null : null,
-    error: state?.lastError ?? null, warnings: state?.lastWarnings ?? [], attempts: state?.attempts ?? 0, next_attempt_at: iso(state?.nextAttemptAt),
+    error: state?.lastError ?? null,
+    warnings: state?.lastWarnings ?? [],
+    attempts: state?.attempts ?? 0,
+    next_attempt_at: iso(state?.nextAttemptAt),
   };
 }
 
@@ -41,20 +45,38 @@ export async function getChannelStatus(deps: Deps, caller: AuthUser, propertyId:
     full_sync_at: iso(byKind('link')?.fullSyncAt),
     link_requested: p.channelSyncRequested,
     missing_for_link: missingForLink(p, contact),
-    contact: { email: contact.email, phone: contact.phone, zip_code: contact.zipCode, city: contact.city, state: contact.state },
+    contact: {
+      email: contact.email,
+      phone: contact.phone,
+      zip_code: contact.zipCode,
+      city: contact.city,
+      state: contact.state,
+    },
     last_push: { availability: push(byKind('availability')), restrictions: push(byKind('restrictions')) },
     pending_changes: await pushes.pendingCounts(p.id),
-    failures: failures.map((f) => ({ kind: f.kind, message: f.message, warnings: f.warnings ?? [], created_at: f.createdAt.toISOString() })),
+    failures: failures.map((f) => ({
+      kind: f.kind,
+      message: f.message,
+      warnings: f.warnings ?? [],
+      created_at: f.createdAt.toISOString(),
+    })),
     unplaced_bookings: (await inbound.unplaced(p.id)).map((u) => ({
-      revision_id: u.revisionId, booking_id: u.bookingId, platform: String(u.payload.otaName ?? ''),
-      guest: `${u.payload.customer?.name ?? ''} ${u.payload.customer?.surname ?? ''}`.trim(), arrival: String(u.payload.arrivalDate ?? ''),
-      departure: String(u.payload.departureDate ?? ''), reason: u.reason, received_at: u.receivedAt.toISOString(),
+      revision_id: u.revisionId,
+      booking_id: u.bookingId,
+      platform: String(u.payload.otaName ?? ''),
+      guest: `${u.payload.customer?.name ?? ''} ${u.payload.customer?.surname ?? ''}`.trim(),
+      arrival: String(u.payload.arrivalDate ?? ''),
+      departure: String(u.payload.departureDate ?? ''),
+      reason: u.reason,
+      received_at: u.receivedAt.toISOString(),
     })),
     unacknowledged_revisions: await inbound.unacknowledged(p.id),
     drift: {
       nights: drift.length,
       checked_at: iso(byKind('reconcile')?.lastSuccessAt),
-      sample: drift.slice(0, DRIFT_SAMPLE).map((d) => ({ room_type_id: d.roomTypeId, night: d.night, ours: d.ours, remote: d.remote })),
+      sample: drift
+        .slice(0, DRIFT_SAMPLE)
+        .map((d) => ({ room_type_id: d.roomTypeId, night: d.night, ours: d.ours, remote: d.remote })),
     },
   };
 }

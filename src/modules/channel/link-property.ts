@@ -38,17 +38,33 @@ const BACKOFF_MAX_MS = 3600_000;
 
 type LinkOutcome = 'linked' | 'busy' | 'backing_off' | ChannelManagerError;
 
-export async function linkProperty(deps: Deps, caller: AuthUser, propertyId: number, contact: ContactInput = {}): Promise<void> {
+export async function linkProperty(
+  deps: Deps,
+  caller: AuthUser,
+  propertyId: number,
+  contact: ContactInput = {},
+): Promise<void> {
   const property = await loadPropertyForWrite(deps.db, propertyId, caller);
   const channel = deps.channel;
-  if (!channel) throw new AppError('CHANNEL_NOT_CONFIGURED', 'No channel manager is configured for this service (CHANNEL_MANAGER=none)');
+  if (!channel)
+    throw new AppError(
+      'CHANNEL_NOT_CONFIGURED',
+      'No channel manager is configured for this service (CHANNEL_MANAGER=none)',
+    );
   await saveChannelContact(deps.db, property.id, contact, deps.clock.now());
   const missing = missingForLink(property, await channelContact(deps.db, property.id));
   if (missing.length && !property.channelPropertyId) throw new AppError('CONFLICT', missingSentence(missing));
   const outcome = await sendListing(deps, channel, property, { manual: true });
-  if (outcome === 'busy' || outcome === 'backing_off') throw new AppError('CONFLICT', 'This listing is being linked to the channel manager right now; try again in a moment');
+  if (outcome === 'busy' || outcome === 'backing_off')
+    throw new AppError(
+      'CONFLICT',
+      'This listing is being linked to the channel manager right now; try again in a moment',
+    );
   if (outcome instanceof ChannelManagerError) {
-    throw new AppError(outcome.retryable ? 'CHANNEL_UNAVAILABLE' : 'CHANNEL_REJECTED', `The channel manager did not take the listing: ${outcome.message}`);
+    throw new AppError(
+      outcome.retryable ? 'CHANNEL_UNAVAILABLE' : 'CHANNEL_REJECTED',
+      `The channel manager did not take the listing: ${outcome.message}`,
+    );
   }
 }
 
@@ -65,7 +81,10 @@ export async function linkRequestedProperties(deps: Deps): Promise<number> {
       // Waits for the owner (an hour between checks); the status says what to fill.
       const at = deps.clock.now();
       await channelInboundRepository(deps.db).recordFailure(property.id, 'link', missingSentence(missing));
-      await channelPushRepository(deps.db).saveState(property.id, 'link', { nextAttemptAt: new Date(at.getTime() + BACKOFF_MAX_MS), lastError: missingSentence(missing) });
+      await channelPushRepository(deps.db).saveState(property.id, 'link', {
+        nextAttemptAt: new Date(at.getTime() + BACKOFF_MAX_MS),
+        lastError: missingSentence(missing),
+      });
       continue;
     }
     if ((await sendListing(deps, channel, property, { manual: false })) === 'linked') linked += 1;
@@ -74,13 +93,19 @@ export async function linkRequestedProperties(deps: Deps): Promise<number> {
 }
 
 /** One claimed attempt: claim the 'link' state, send, settle. A manual attempt ignores the backoff. */
-async function sendListing(deps: Deps, channel: ChannelManager, property: PropertyRow, opts: { manual: boolean }): Promise<LinkOutcome> {
+async function sendListing(
+  deps: Deps,
+  channel: ChannelManager,
+  property: PropertyRow,
+  opts: { manual: boolean },
+): Promise<LinkOutcome> {
   const now = deps.clock.now();
   const claim = await deps.db.transaction(async (tx) => {
     const push = channelPushRepository(tx);
     const state = await push.lockState(property.id, 'link');
     // windowStartedAt of the 'link' row: when the attempt in flight began (null when none is).
-    if (!state || (state.windowStartedAt && now.getTime() - state.windowStartedAt.getTime() < LINK_LEASE_MS)) return 'busy' as const;
+    if (!state || (state.windowStartedAt && now.getTime() - state.windowStartedAt.getTime() < LINK_LEASE_MS))
+      return 'busy' as const;
     if (!opts.manual && state.nextAttemptAt && state.nextAttemptAt > now) return 'backing_off' as const;
     await push.saveState(property.id, 'link', { windowStartedAt: now, lastPushAt: now });
     // Cleared now, not at the end: a change of room types during the attempt asks again.
@@ -93,22 +118,38 @@ async function sendListing(deps: Deps, channel: ChannelManager, property: Proper
 
   let created: boolean;
   try {
-    ({ created } = await pushStructure(deps, channel, (await findPropertyById(deps.db, property.id)) ?? property, { resendAll: claim.full }));
+    ({ created } = await pushStructure(deps, channel, (await findPropertyById(deps.db, property.id)) ?? property, {
+      resendAll: claim.full,
+    }));
   } catch (err) {
     const failed = err instanceof ChannelManagerError ? err : null;
     const at = deps.clock.now();
     const attempts = claim.attempts + 1;
     await deps.db.transaction(async (tx) => {
       await channelPushRepository(tx).saveState(property.id, 'link', {
-        windowStartedAt: null, attempts, lastError: failed?.message ?? 'internal error',
-        nextAttemptAt: new Date(at.getTime() + (failed?.retryAfterMs ?? Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** (attempts - 1)))),
+        windowStartedAt: null,
+        attempts,
+        lastError: failed?.message ?? 'internal error',
+        nextAttemptAt: new Date(
+          at.getTime() + (failed?.retryAfterMs ?? Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** (attempts - 1))),
+        ),
       });
       // Asked for in step 7, or worth another try by itself (429, 5xx): the push job retries it.
-      if (claim.requested || failed?.retryable) await channelRepository(tx).setPropertyLink(property.id, { channelSyncRequested: true });
-      if (failed) await channelRepository(tx).recordFailure(property.id, 'link', `Channex did not take the listing: ${failed.message}`, at);
+      if (claim.requested || failed?.retryable)
+        await channelRepository(tx).setPropertyLink(property.id, { channelSyncRequested: true });
+      if (failed)
+        await channelRepository(tx).recordFailure(
+          property.id,
+          'link',
+          `Channex did not take the listing: ${failed.message}`,
+          at,
+        );
     });
     if (!failed) throw err;
-    deps.log.warn({ propertyId: property.id, kind: failed.kind, status: failed.status }, 'linking a listing to the channel manager failed');
+    deps.log.warn(
+      { propertyId: property.id, kind: failed.kind, status: failed.status },
+      'linking a listing to the channel manager failed',
+    );
     return failed;
   }
 
@@ -120,7 +161,13 @@ async function sendListing(deps: Deps, channel: ChannelManager, property: Proper
     await channelRepository(tx).setPropertyLink(property.id, { channelSyncedAt: at });
     await channelRepository(tx).resolveFailures(property.id, 'link', at);
     await push.saveState(property.id, 'link', {
-      windowStartedAt: null, attempts: 0, nextAttemptAt: null, lastSuccessAt: at, lastError: null, syncedThrough: end, ...(claim.full ? { fullSyncAt: at } : {}),
+      windowStartedAt: null,
+      attempts: 0,
+      nextAttemptAt: null,
+      lastSuccessAt: at,
+      lastError: null,
+      syncedThrough: end,
+      ...(claim.full ? { fullSyncAt: at } : {}),
     });
     if (claim.full) await channelSentRepository(tx).forgetSent(property.id);
     if (claim.full || created) await push.queue(property.id, ['availability', 'restrictions'], today, end);

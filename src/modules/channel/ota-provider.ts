@@ -8,5 +8,7 @@ export interface OtaProvider {
 
 export function otaProvider(otaName: string | null | undefined): OtaProvider {
   const name = (otaName ?? '').toLowerCase();
-  return name.includes('airbnb') || name === 'otab' ? { provider: 'OtaB', source: 'channel_ota_b' } : { provider: 'OtaA', source: 'channel_ota_a' };
+  return name.includes('airbnb') || name === 'otab'
+    ? { provider: 'OtaB', source: 'channel_ota_b' }
+    : { provider: 'OtaA', source: 'channel_ota_a' };
 }

@@ -30,10 +30,14 @@ export interface PullSummary {
 /** Why a booking is not on the calendar, in the owner's words. */
 function unplacedReason(rev: BookingRevision): string {
   const unmapped = rev.rooms.find((r) => r.roomTypeId === null);
-  const what = unmapped || !rev.rooms.length ? 'its room is not mapped to any of this listing\'s room types in Channex'
-    : `its room (Channex room type ${rev.rooms[0]!.roomTypeId}) is not mapped to any of this listing's room types`;
-  return `A ${rev.status === 'cancelled' ? 'cancellation' : 'booking'} from ${rev.otaName || 'a travel platform'} for ${rev.arrivalDate} to ${rev.departureDate} ` +
-    `arrived but ${what}: it is not on your calendar. Place the guest by hand and map the room in Channex.`;
+  const what =
+    unmapped || !rev.rooms.length
+      ? "its room is not mapped to any of this listing's room types in Channex"
+      : `its room (Channex room type ${rev.rooms[0]!.roomTypeId}) is not mapped to any of this listing's room types`;
+  return (
+    `A ${rev.status === 'cancelled' ? 'cancellation' : 'booking'} from ${rev.otaName || 'a travel platform'} for ${rev.arrivalDate} to ${rev.departureDate} ` +
+    `arrived but ${what}: it is not on your calendar. Place the guest by hand and map the room in Channex.`
+  );
 }
 
 export async function pullBookingRevisions(deps: Deps): Promise<PullSummary> {
@@ -55,7 +59,11 @@ export async function pullBookingRevisions(deps: Deps): Promise<PullSummary> {
       outcome = await applyBookingRevision(deps, rev);
     } catch (err) {
       deps.log.error({ err, revision: rev.id }, 'applying a booking revision failed');
-      await repo.recordFailure(null, 'booking', `Booking revision ${rev.id} (booking ${rev.bookingId}) could not be applied: ${(err as Error).message}`);
+      await repo.recordFailure(
+        null,
+        'booking',
+        `Booking revision ${rev.id} (booking ${rev.bookingId}) could not be applied: ${(err as Error).message}`,
+      );
       summary.failed += 1;
       continue;
     }
@@ -66,8 +74,13 @@ export async function pullBookingRevisions(deps: Deps): Promise<PullSummary> {
         continue;
       }
       await repo.recordUnplaced({
-        revisionId: rev.id, remoteBookingId: rev.bookingId, propertyId: outcome.propertyId, status: rev.status, reason: unplacedReason(rev),
-        payload: rev as unknown as Record<string, unknown>, at: deps.clock.now(),
+        revisionId: rev.id,
+        remoteBookingId: rev.bookingId,
+        propertyId: outcome.propertyId,
+        status: rev.status,
+        reason: unplacedReason(rev),
+        payload: { ...rev },
+        at: deps.clock.now(),
       });
     } else if (outcome.kind === 'applied') {
       summary.applied += 1;
@@ -81,7 +94,10 @@ export async function pullBookingRevisions(deps: Deps): Promise<PullSummary> {
       await channel.ackBookingRevision(rev.id);
       await repo.markAcked(rev.id, deps.clock.now());
     } catch (err) {
-      deps.log.warn({ err, revision: rev.id }, 'acknowledging a booking revision failed; the next pull acknowledges it');
+      deps.log.warn(
+        { err, revision: rev.id },
+        'acknowledging a booking revision failed; the next pull acknowledges it',
+      );
     }
   }
   return summary;

@@ -25,16 +25,31 @@ export async function pullChannelMessages(deps: Deps, threadId: string): Promise
     if (m.sender !== 'guest') continue;
     const property = await repo.linkedProperty(m.propertyId);
     if (!property) {
-      await repo.recordFailure(null, 'message', `Message thread ${threadId}: no listing is linked to channel property ${m.propertyId}`);
+      await repo.recordFailure(
+        null,
+        'message',
+        `Message thread ${threadId}: no listing is linked to channel property ${m.propertyId}`,
+      );
       continue;
     }
     const { source, provider } = otaProvider(m.otaName);
     const wrote = await deps.db.transaction(async (tx) => {
       const booking = m.bookingId ? await channelInboundRepository(tx).lockBooking(m.bookingId) : undefined;
-      const row = await recordExternalGuestMessage(tx, {
-        source, provider, externalThreadId: threadId, externalMessageId: m.id, externalGuestName: m.guestName,
-        bookingId: booking?.id ?? null, propertyId: property.id, content: m.message, createdAt: m.createdAt ? new Date(m.createdAt) : deps.clock.now(),
-      }, m.guestName ?? `Guest on ${provider}`);
+      const row = await recordExternalGuestMessage(
+        tx,
+        {
+          source,
+          provider,
+          externalThreadId: threadId,
+          externalMessageId: m.id,
+          externalGuestName: m.guestName,
+          bookingId: booking?.id ?? null,
+          propertyId: property.id,
+          content: m.message,
+          createdAt: m.createdAt ? new Date(m.createdAt) : deps.clock.now(),
+        },
+        m.guestName ?? `Guest on ${provider}`,
+      );
       return row !== null;
     });
     if (wrote) stored += 1;

@@ -21,13 +21,27 @@
 // the same way; every failure is recorded for the status route, warnings in the owner's words.
 // What a push set there is recorded (the refused values excepted) for the next comparison.
 import type { Deps } from '../../kernel/deps.ts';
-import { ChannelManagerError, type AvailabilityValue, type ChannelManager, type PushOutcome, type RestrictionValue } from '../../ports/channel-manager.ts';
+import {
+  ChannelManagerError,
+  type AvailabilityValue,
+  type ChannelManager,
+  type PushOutcome,
+  type RestrictionValue,
+} from '../../ports/channel-manager.ts';
 import { findPropertyById, type PropertyRow } from '../properties/index.ts';
 import { todayIn } from '../../kernel/calendar-dates.ts';
 import { channelPushRepository, type PushKind } from './channel-push.repository.ts';
 import { channelSentRepository } from './channel-sent.repository.ts';
 import { channelRepository } from './channel.repository.ts';
-import { availabilityNights, availabilityValues, changedNights, restrictionNights, restrictionValues, type RemoteNight, type RestrictionNight } from './channel-values.ts';
+import {
+  availabilityNights,
+  availabilityValues,
+  changedNights,
+  restrictionNights,
+  restrictionValues,
+  type RemoteNight,
+  type RestrictionNight,
+} from './channel-values.ts';
 import { plainWarnings, refused } from './channel-warnings.ts';
 
 export const CHANNEL_PUSH_JOB = 'channel-push';
@@ -51,8 +65,14 @@ export async function pushChannelChanges(deps: Deps, onlyPropertyId?: number): P
 }
 
 type Claim = {
-  ids: number[]; from: string; to: string; today: string; attempts: number; property: PropertyRow;
-  nights: Array<RemoteNight<unknown>>; values: AvailabilityValue[] | RestrictionValue[];
+  ids: number[];
+  from: string;
+  to: string;
+  today: string;
+  attempts: number;
+  property: PropertyRow;
+  nights: Array<RemoteNight<unknown>>;
+  values: AvailabilityValue[] | RestrictionValue[];
 };
 const WORDS: Record<PushKind, string> = { availability: 'availability', restrictions: 'prices and restrictions' };
 
@@ -74,16 +94,27 @@ async function claim(deps: Deps, propertyId: number, kind: PushKind, now: Date):
     const earliest = rows.reduce((m, r) => (r.from < m ? r.from : m), rows[0]!.from);
     const from = earliest < today ? today : earliest;
     const to = rows.reduce((m, r) => (r.to > m ? r.to : m), rows[0]!.to);
-    const all = from >= to ? [] : kind === 'availability' ? await availabilityNights(tx, property, from, to) : await restrictionNights(tx, property, from, to);
+    const all =
+      from >= to
+        ? []
+        : kind === 'availability'
+          ? await availabilityNights(tx, property, from, to)
+          : await restrictionNights(tx, property, from, to);
     const nights = changedNights<unknown>(all, await channelSentRepository(tx).sentValues(propertyId, kind, from, to));
     if (!nights.length) {
       // Only past nights, nothing linked for them yet, or nothing that differs from what Channex has.
       await push.dropPending(ids);
       return 'nothing';
     }
-    const values = kind === 'availability' ? availabilityValues(property, nights as Array<RemoteNight<number>>) : restrictionValues(property, nights as Array<RemoteNight<RestrictionNight>>);
+    const values =
+      kind === 'availability'
+        ? availabilityValues(property, nights as Array<RemoteNight<number>>)
+        : restrictionValues(property, nights as Array<RemoteNight<RestrictionNight>>);
     await push.saveState(propertyId, kind, {
-      windowStartedAt: fresh ? now : state.windowStartedAt, callsInWindow: calls + 1, lastPushAt: now, nextAttemptAt: new Date(now.getTime() + LEASE_MS),
+      windowStartedAt: fresh ? now : state.windowStartedAt,
+      callsInWindow: calls + 1,
+      lastPushAt: now,
+      nextAttemptAt: new Date(now.getTime() + LEASE_MS),
     });
     return { ids, from, to, today, attempts: state.attempts, property, nights, values };
   });
@@ -95,16 +126,32 @@ async function pushKind(deps: Deps, channel: ChannelManager, propertyId: number,
 
   let outcome: PushOutcome;
   try {
-    outcome = kind === 'availability' ? await channel.pushAvailability(c.values as AvailabilityValue[]) : await channel.pushRestrictions(c.values as RestrictionValue[]);
+    outcome =
+      kind === 'availability'
+        ? await channel.pushAvailability(c.values as AvailabilityValue[])
+        : await channel.pushRestrictions(c.values as RestrictionValue[]);
   } catch (err) {
-    const failed = err instanceof ChannelManagerError ? err : new ChannelManagerError('unavailable', err instanceof Error ? err.message : String(err), 0);
-    if (!(err instanceof ChannelManagerError)) deps.log.error({ err, propertyId, kind }, 'channel push failed unexpectedly');
+    const failed =
+      err instanceof ChannelManagerError
+        ? err
+        : new ChannelManagerError('unavailable', err instanceof Error ? err.message : String(err), 0);
+    if (!(err instanceof ChannelManagerError))
+      deps.log.error({ err, propertyId, kind }, 'channel push failed unexpectedly');
     const at = deps.clock.now();
     const attempts = c.attempts + 1;
     const wait = failed.retryAfterMs ?? Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** (attempts - 1));
     await deps.db.transaction(async (tx) => {
-      await channelPushRepository(tx).saveState(propertyId, kind, { attempts, nextAttemptAt: new Date(at.getTime() + wait), lastError: failed.message });
-      await channelRepository(tx).recordFailure(propertyId, kind, `Sending ${WORDS[kind]} to Channex failed: ${failed.message}`, at);
+      await channelPushRepository(tx).saveState(propertyId, kind, {
+        attempts,
+        nextAttemptAt: new Date(at.getTime() + wait),
+        lastError: failed.message,
+      });
+      await channelRepository(tx).recordFailure(
+        propertyId,
+        kind,
+        `Sending ${WORDS[kind]} to Channex failed: ${failed.message}`,
+        at,
+      );
       if (failed.kind === 'rejected') await channelPushRepository(tx).dropPending(c.ids);
     });
     return 'failed';
@@ -116,15 +163,38 @@ async function pushKind(deps: Deps, channel: ChannelManager, propertyId: number,
     const repo = channelRepository(tx);
     const sent = channelSentRepository(tx);
     await push.dropPending(c.ids);
-    await sent.recordSent(propertyId, kind, c.nights.filter((n) => !refused(outcome.warnings, n.remoteId, n.night)).map((n) => ({ remoteId: n.remoteId, night: n.night, value: JSON.stringify(n.value) })));
+    await sent.recordSent(
+      propertyId,
+      kind,
+      c.nights
+        .filter((n) => !refused(outcome.warnings, n.remoteId, n.night))
+        .map((n) => ({ remoteId: n.remoteId, night: n.night, value: JSON.stringify(n.value) })),
+    );
     await sent.pruneBefore(propertyId, c.today);
     if (outcome.warnings.length) {
       const plain = await plainWarnings(tx, c.property, outcome.warnings);
-      await push.saveState(propertyId, kind, { attempts: 0, nextAttemptAt: null, lastError: 'Channex refused some values (warnings)', lastWarnings: plain });
-      await repo.recordFailure(propertyId, kind, `Channex took the ${WORDS[kind]} update but refused ${plain.length === 1 ? 'one value' : `${plain.length} values`}; those nights keep their previous values there`, at, plain);
+      await push.saveState(propertyId, kind, {
+        attempts: 0,
+        nextAttemptAt: null,
+        lastError: 'Channex refused some values (warnings)',
+        lastWarnings: plain,
+      });
+      await repo.recordFailure(
+        propertyId,
+        kind,
+        `Channex took the ${WORDS[kind]} update but refused ${plain.length === 1 ? 'one value' : `${plain.length} values`}; those nights keep their previous values there`,
+        at,
+        plain,
+      );
       return;
     }
-    await push.saveState(propertyId, kind, { attempts: 0, nextAttemptAt: null, lastSuccessAt: at, lastError: null, lastWarnings: null });
+    await push.saveState(propertyId, kind, {
+      attempts: 0,
+      nextAttemptAt: null,
+      lastSuccessAt: at,
+      lastError: null,
+      lastWarnings: null,
+    });
     await repo.resolveFailures(propertyId, kind, at);
     if (kind === 'availability') await repo.clearDrift(propertyId, c.from, c.to);
   });

@@ -35,7 +35,10 @@ async function extendWindow(deps: Deps, propertyId: number, today: string): Prom
 export const CHANNEL_RECONCILE_JOB = 'channel-reconcile';
 export const DRIFT_DAYS = 90;
 
-export async function reconcileChannel(deps: Deps, onlyPropertyId?: number): Promise<{ checked: number; driftNights: number }> {
+export async function reconcileChannel(
+  deps: Deps,
+  onlyPropertyId?: number,
+): Promise<{ checked: number; driftNights: number }> {
   const channel = deps.channel;
   if (!channel) return { checked: 0, driftNights: 0 };
   const repo = channelRepository(deps.db);
@@ -56,7 +59,12 @@ export async function reconcileChannel(deps: Deps, onlyPropertyId?: number): Pro
       if (!(err instanceof ChannelManagerError)) throw err;
       const at = deps.clock.now();
       await deps.db.transaction(async (tx) => {
-        await channelRepository(tx).recordFailure(p.id, 'reconcile', `Reading availability for the drift check failed: ${err.message}`, at);
+        await channelRepository(tx).recordFailure(
+          p.id,
+          'reconcile',
+          `Reading availability for the drift check failed: ${err.message}`,
+          at,
+        );
         await channelPushRepository(tx).saveState(p.id, 'reconcile', { lastPushAt: at, lastError: err.message });
       });
       continue;
@@ -66,16 +74,31 @@ export async function reconcileChannel(deps: Deps, onlyPropertyId?: number): Pro
     const waiting = await channelPushRepository(deps.db).pendingRanges(p.id, 'availability');
     const drift = (await repo.nightValues(p.id, from, to))
       .filter((n) => remoteOf.get(n.roomTypeId) && !waiting.some((w) => w.from <= n.night && n.night < w.to))
-      .map((n) => ({ roomTypeId: n.roomTypeId, night: n.night, ours: n.available, remote: remote.get(remoteOf.get(n.roomTypeId)!)?.get(n.night) ?? 0 }))
+      .map((n) => ({
+        roomTypeId: n.roomTypeId,
+        night: n.night,
+        ours: n.available,
+        remote: remote.get(remoteOf.get(n.roomTypeId)!)?.get(n.night) ?? 0,
+      }))
       .filter((d) => d.ours !== d.remote);
     const at = deps.clock.now();
     await deps.db.transaction(async (tx) => {
       await channelRepository(tx).replaceDrift(p.id, drift, at);
       for (const [roomTypeId, remoteId] of remoteOf) {
-        if (remoteId) await channelSentRepository(tx).forgetNights(p.id, 'availability', remoteId, drift.filter((d) => d.roomTypeId === roomTypeId).map((d) => d.night));
+        if (remoteId)
+          await channelSentRepository(tx).forgetNights(
+            p.id,
+            'availability',
+            remoteId,
+            drift.filter((d) => d.roomTypeId === roomTypeId).map((d) => d.night),
+          );
       }
       await channelRepository(tx).resolveFailures(p.id, 'reconcile', at);
-      await channelPushRepository(tx).saveState(p.id, 'reconcile', { lastPushAt: at, lastSuccessAt: at, lastError: null });
+      await channelPushRepository(tx).saveState(p.id, 'reconcile', {
+        lastPushAt: at,
+        lastSuccessAt: at,
+        lastError: null,
+      });
     });
     checked += 1;
     driftNights += drift.length;

@@ -30,8 +30,17 @@ export async function sendChannelReplies(deps: Deps): Promise<{ sent: number; fa
       failed += 1;
       const forGood = err instanceof ChannelManagerError && !err.retryable;
       await replies.settle(reply.id, marker, forGood ? `undeliverable:${reply.id}` : null, deps.clock.now());
-      if (forGood) await channelInboundRepository(deps.db).recordFailure(reply.propertyId, 'message', `Reply ${reply.id} to thread ${reply.threadId} was refused: ${(err as Error).message}`);
-      else deps.log.warn({ err, message: reply.id }, 'sending a reply through the channel manager failed; retried on the next run');
+      if (forGood)
+        await channelInboundRepository(deps.db).recordFailure(
+          reply.propertyId,
+          'message',
+          `Reply ${reply.id} to thread ${reply.threadId} was refused: ${(err as Error).message}`,
+        );
+      else
+        deps.log.warn(
+          { err, message: reply.id },
+          'sending a reply through the channel manager failed; retried on the next run',
+        );
     }
   }
   return { sent, failed };

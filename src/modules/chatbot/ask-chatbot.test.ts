@@ -11,7 +11,7 @@ import { HANDOFF_NOTICE } from './ask-chatbot.ts';
 // "Today" is 2030-01-10 in Paris, where the listings are.
 const START = new Date('2030-01-10T12:00:00Z');
 
-describe('POST /chatbots: answers from the listing\'s facts and the FAQ, hands the rest to support', () => {
+describe("POST /chatbots: answers from the listing's facts and the FAQ, hands the rest to support", () => {
   let t: TestApp;
   let c: Cast;
   before(async () => {
@@ -20,11 +20,20 @@ describe('POST /chatbots: answers from the listing\'s facts and the FAQ, hands t
   });
   after(() => t.close());
 
-  const ask = (headers: Record<string, string>, payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/chatbots', headers, payload });
+  const ask = (headers: Record<string, string>, payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'POST', url: '/api/chatbots', headers, payload });
 
   async function listing(over: Parameters<typeof createProperty>[2] = {}) {
-    const p = await createProperty(t.deps, c.users.owner.id, { publicName: 'Canal Loft', rules: ['No smoking', 'Quiet after 22:00'], cancellationPolicy: ['moderate'], ...over });
-    const ids = await t.deps.db.select({ id: commodities.id }).from(commodities).where(inArray(commodities.name, ['Wi-Fi', 'Pool', 'Kitchen']));
+    const p = await createProperty(t.deps, c.users.owner.id, {
+      publicName: 'Canal Loft',
+      rules: ['No smoking', 'Quiet after 22:00'],
+      cancellationPolicy: ['moderate'],
+      ...over,
+    });
+    const ids = await t.deps.db
+      .select({ id: commodities.id })
+      .from(commodities)
+      .where(inArray(commodities.name, ['Wi-Fi', 'Pool', 'Kitchen']));
     await t.deps.db.insert(propertyCommodities).values(ids.map((r) => ({ propertyId: p.id, commodityId: r.id })));
     return p;
   }
@@ -35,7 +44,10 @@ describe('POST /chatbots: answers from the listing\'s facts and the FAQ, hands t
       ['What time is check-in?', 'Check-in at Canal Loft is from 15:00 to 20:00.'],
       ['When do I need to check out?', 'Check-out at Canal Loft is by 11:00.'],
       ['What are the house rules?', 'House rules at Canal Loft: No smoking; Quiet after 22:00.'],
-      ['What is the cancellation policy?', 'Cancellation policy of Canal Loft: Moderate: full refund until 5 days before check-in. Times are in the property\'s time zone.'],
+      [
+        'What is the cancellation policy?',
+        "Cancellation policy of Canal Loft: Moderate: full refund until 5 days before check-in. Times are in the property's time zone.",
+      ],
       ['Which amenities do you have?', 'Amenities at Canal Loft: Wi-Fi, Kitchen, Pool.'],
       ['Is there a pool?', 'Yes, Canal Loft has: Pool.'],
       ['Are pets allowed?', 'Pets are not allowed at Canal Loft.'],
@@ -46,10 +58,24 @@ describe('POST /chatbots: answers from the listing\'s facts and the FAQ, hands t
       const res = await ask(c.headers('client'), { message: question, property_id: p.id });
       assert.equal(res.statusCode, 201, `${question}: ${res.body}`);
       const d = res.json().data;
-      assert.deepEqual(d, {
-        id: d.id, user_id: c.users.client.id, property_id: p.id, question, answer, status: 'answered', answered_from: 'property',
-        support_reply: null, replied_by: null, replied_at: null, created_at: START.toISOString(), updated_at: START.toISOString(),
-      }, question);
+      assert.deepEqual(
+        d,
+        {
+          id: d.id,
+          user_id: c.users.client.id,
+          property_id: p.id,
+          question,
+          answer,
+          status: 'answered',
+          answered_from: 'property',
+          support_reply: null,
+          replied_by: null,
+          replied_at: null,
+          created_at: START.toISOString(),
+          updated_at: START.toISOString(),
+        },
+        question,
+      );
     }
   });
 
@@ -58,19 +84,49 @@ describe('POST /chatbots: answers from the listing\'s facts and the FAQ, hands t
     const confirmed = await freshUser(t, 'client');
     const pending = await freshUser(t, 'client');
     const past = await freshUser(t, 'client');
-    await seedReservation(t.deps, { propertyId: p.id, guestId: confirmed.user.id, status: 'confirmed', checkin: '2030-01-08', checkout: '2030-01-10' });
-    await seedReservation(t.deps, { propertyId: p.id, guestId: pending.user.id, status: 'pending', checkin: '2030-02-01', checkout: '2030-02-03' });
-    await seedReservation(t.deps, { propertyId: p.id, guestId: past.user.id, status: 'confirmed', checkin: '2030-01-02', checkout: '2030-01-09', lines: [{ defaultAvailable: 2 }] });
+    await seedReservation(t.deps, {
+      propertyId: p.id,
+      guestId: confirmed.user.id,
+      status: 'confirmed',
+      checkin: '2030-01-08',
+      checkout: '2030-01-10',
+    });
+    await seedReservation(t.deps, {
+      propertyId: p.id,
+      guestId: pending.user.id,
+      status: 'pending',
+      checkin: '2030-02-01',
+      checkout: '2030-02-03',
+    });
+    await seedReservation(t.deps, {
+      propertyId: p.id,
+      guestId: past.user.id,
+      status: 'confirmed',
+      checkin: '2030-01-02',
+      checkout: '2030-01-09',
+      lines: [{ defaultAvailable: 2 }],
+    });
     const other = await listing();
     const elsewhere = await freshUser(t, 'client');
-    await seedReservation(t.deps, { propertyId: other.id, guestId: elsewhere.user.id, status: 'confirmed', checkin: '2030-03-01', checkout: '2030-03-03' });
+    await seedReservation(t.deps, {
+      propertyId: other.id,
+      guestId: elsewhere.user.id,
+      status: 'confirmed',
+      checkin: '2030-03-01',
+      checkout: '2030-03-03',
+    });
 
     const question = { message: 'What is the wifi password?', property_id: p.id };
     const granted = await ask(confirmed.headers, question);
     assert.equal(granted.json().data.answer, 'Wi-Fi at Canal Loft: network "flat-wifi", password "secret-wifi-pass".');
     for (const [label, headers] of [
-      ['pending guest', pending.headers], ['stay over', past.headers], ['guest of another listing', elsewhere.headers],
-      ['owner', c.headers('owner')], ['support', c.headers('support')], ['admin', c.headers('admin')], ['stranger', c.headers('client2')],
+      ['pending guest', pending.headers],
+      ['stay over', past.headers],
+      ['guest of another listing', elsewhere.headers],
+      ['owner', c.headers('owner')],
+      ['support', c.headers('support')],
+      ['admin', c.headers('admin')],
+      ['stranger', c.headers('client2')],
     ] as const) {
       const res = await ask(headers, question);
       assert.equal(res.statusCode, 201, label);
@@ -83,8 +139,13 @@ describe('POST /chatbots: answers from the listing\'s facts and the FAQ, hands t
   });
 
   it('answers from an active FAQ entry (answered_from faq), with or without a listing', async () => {
-    const [faq] = await t.deps.db.insert(chatbotFaqs).values({ question: 'How do I pay?', answer: 'By card when you book.', keywords: ['pay*', 'payment'] }).returning();
-    await t.deps.db.insert(chatbotFaqs).values({ question: 'Old', answer: 'Outdated answer.', keywords: ['invoice'], isActive: false });
+    const [faq] = await t.deps.db
+      .insert(chatbotFaqs)
+      .values({ question: 'How do I pay?', answer: 'By card when you book.', keywords: ['pay*', 'payment'] })
+      .returning();
+    await t.deps.db
+      .insert(chatbotFaqs)
+      .values({ question: 'Old', answer: 'Outdated answer.', keywords: ['invoice'], isActive: false });
     const p = await listing();
     for (const body of [{ message: 'How can I pay?' }, { message: 'Payment options?', property_id: p.id }]) {
       const res = await ask(c.headers('client'), body);
@@ -107,18 +168,37 @@ describe('POST /chatbots: answers from the listing\'s facts and the FAQ, hands t
     assert.equal(d.answered_from, null);
     assert.equal(d.answer, HANDOFF_NOTICE);
     const [event] = await events(t, 'chatbot.handoff', 'conversation_id', d.id);
-    assert.deepEqual(event, { conversation_id: d.id, user_id: c.users.client2.id, property_id: p.id, question: 'Can you recommend a restaurant?', created_at: START.toISOString() });
+    assert.deepEqual(event, {
+      conversation_id: d.id,
+      user_id: c.users.client2.id,
+      property_id: p.id,
+      question: 'Can you recommend a restaurant?',
+      created_at: START.toISOString(),
+    });
     const answered = await ask(c.headers('client2'), { message: 'What time is check-in?', property_id: p.id });
-    assert.deepEqual(await events(t, 'chatbot.handoff', 'conversation_id', answered.json().data.id), [], 'no handoff when answered');
+    assert.deepEqual(
+      await events(t, 'chatbot.handoff', 'conversation_id', answered.json().data.id),
+      [],
+      'no handoff when answered',
+    );
   });
 
   it('refuses a listing the caller may not see (404), no token (401), and names invalid fields (422)', async () => {
     const draft = await createProperty(t.deps, c.users.owner.id, { status: 'draft' });
     assert.equal((await ask(c.headers('client'), { message: 'check-in?', property_id: draft.id })).statusCode, 404);
-    assert.equal((await ask(c.headers('owner'), { message: 'check-in?', property_id: draft.id })).statusCode, 201, 'the owner sees their draft');
+    assert.equal(
+      (await ask(c.headers('owner'), { message: 'check-in?', property_id: draft.id })).statusCode,
+      201,
+      'the owner sees their draft',
+    );
     assert.equal((await ask(c.headers('client'), { message: 'check-in?', property_id: 99999999 })).statusCode, 404);
     assert.equal((await ask({}, { message: 'check-in?' })).statusCode, 401);
-    for (const [body, field] of [[{}, 'message'], [{ message: '   ' }, 'message'], [{ message: 'x'.repeat(2001) }, 'message'], [{ message: 'hi', property_id: 'abc' }, 'property_id']] as const) {
+    for (const [body, field] of [
+      [{}, 'message'],
+      [{ message: '   ' }, 'message'],
+      [{ message: 'x'.repeat(2001) }, 'message'],
+      [{ message: 'hi', property_id: 'abc' }, 'property_id'],
+    ] as const) {
       const res = await ask(c.headers('client'), body);
       assert.equal(res.statusCode, 422, `${field}: ${res.body}`);
       assert.ok(res.json().errors[field], `${field}: ${res.body}`);

@@ -30,21 +30,33 @@ export async function askChatbot(deps: Deps, caller: AuthUser, body: AskBody): P
     const property = await loadVisibleProperty(deps.db, propertyId, caller);
     facts = await propertyFacts(deps, caller, property);
   }
-  const faqs = (await chatbotRepository(deps.db).activeFaqs()).map((f) => ({ id: f.id, question: f.question, answer: f.answer, keywords: f.keywords }));
+  const faqs = (await chatbotRepository(deps.db).activeFaqs()).map((f) => ({
+    id: f.id,
+    question: f.question,
+    answer: f.answer,
+    keywords: f.keywords,
+  }));
   const answer = await deps.answerEngine.answer(question, { property: facts, faqs });
 
   const now = deps.clock.now();
   const row = await deps.db.transaction(async (tx) => {
     const conversation = await chatbotRepository(tx).insertConversation({
-      userId: caller.id, propertyId, question,
+      userId: caller.id,
+      propertyId,
+      question,
       answer: answer?.answer ?? HANDOFF_NOTICE,
       status: answer ? 'answered' : 'needs_support',
       answeredFrom: answer?.source ?? null,
-      createdAt: now, updatedAt: now,
+      createdAt: now,
+      updatedAt: now,
     });
     if (!answer) {
       await platformRepository(tx).insertEvent(CHATBOT_HANDOFF, {
-        conversation_id: conversation.id, user_id: caller.id, property_id: propertyId, question, created_at: now.toISOString(),
+        conversation_id: conversation.id,
+        user_id: caller.id,
+        property_id: propertyId,
+        question,
+        created_at: now.toISOString(),
       });
     }
     return conversation;

@@ -20,7 +20,10 @@ export function conversationView(c: ConversationRow): ConversationView {
 }
 
 export function staffConversationView(c: ConversationRow, u: ConversationUserRow): StaffConversationView {
-  return { ...conversationView(c), user: { id: u.id, username: u.username, first_name: u.firstName, last_name: u.lastName, avatar: u.avatar } };
+  return {
+    ...conversationView(c),
+    user: { id: u.id, username: u.username, first_name: u.firstName, last_name: u.lastName, avatar: u.avatar },
+  };
 }
 
 export function faqView(f: FaqRow): FaqView {

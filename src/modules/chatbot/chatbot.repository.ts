@@ -2,7 +2,14 @@
 // names, whether the caller has a confirmed stay there).
 import { and, asc, count, desc, eq, gte, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
-import { chatbotConversations, chatbotFaqs, commodities, propertyCommodities, reservations, users } from '../../db/schema/index.ts';
+import {
+  chatbotConversations,
+  chatbotFaqs,
+  commodities,
+  propertyCommodities,
+  reservations,
+  users,
+} from '../../db/schema/index.ts';
 
 export type ConversationRow = typeof chatbotConversations.$inferSelect;
 export type NewConversation = typeof chatbotConversations.$inferInsert;
@@ -26,12 +33,21 @@ export function chatbotRepository(db: Executor) {
 
     /** Locks the conversation for support's reply, so two agents cannot both answer it. */
     async lockConversation(id: number): Promise<ConversationRow | undefined> {
-      const [row] = await db.select().from(chatbotConversations).where(eq(chatbotConversations.id, id)).for('update').limit(1);
+      const [row] = await db
+        .select()
+        .from(chatbotConversations)
+        .where(eq(chatbotConversations.id, id))
+        .for('update')
+        .limit(1);
       return row;
     },
 
     async updateConversation(id: number, changes: Partial<NewConversation>): Promise<ConversationRow> {
-      const [row] = await db.update(chatbotConversations).set(changes).where(eq(chatbotConversations.id, id)).returning();
+      const [row] = await db
+        .update(chatbotConversations)
+        .set(changes)
+        .where(eq(chatbotConversations.id, id))
+        .returning();
       return row!;
     },
 
@@ -40,7 +56,13 @@ export function chatbotRepository(db: Executor) {
       const rows = await db
         .select({
           conversation: chatbotConversations,
-          user: { id: users.id, username: users.username, firstName: users.firstName, lastName: users.lastName, avatar: users.avatar },
+          user: {
+            id: users.id,
+            username: users.username,
+            firstName: users.firstName,
+            lastName: users.lastName,
+            avatar: users.avatar,
+          },
         })
         .from(chatbotConversations)
         .innerJoin(users, eq(users.id, chatbotConversations.userId))
@@ -49,16 +71,29 @@ export function chatbotRepository(db: Executor) {
         .limit(limit)
         .offset(offset);
       const [c] = await db.select({ n: count() }).from(chatbotConversations).where(where);
-      return { rows: rows as Array<{ conversation: ConversationRow; user: ConversationUserRow }>, total: Number(c?.n ?? 0) };
+      return {
+        rows: rows as Array<{ conversation: ConversationRow; user: ConversationUserRow }>,
+        total: Number(c?.n ?? 0),
+      };
     },
 
     async activeFaqs(): Promise<FaqRow[]> {
       return db.select().from(chatbotFaqs).where(eq(chatbotFaqs.isActive, true)).orderBy(asc(chatbotFaqs.id));
     },
 
-    async listFaqs(isActive: boolean | undefined, limit: number, offset: number): Promise<{ rows: FaqRow[]; total: number }> {
+    async listFaqs(
+      isActive: boolean | undefined,
+      limit: number,
+      offset: number,
+    ): Promise<{ rows: FaqRow[]; total: number }> {
       const where: SQL | undefined = isActive === undefined ? undefined : eq(chatbotFaqs.isActive, isActive);
-      const rows = await db.select().from(chatbotFaqs).where(where).orderBy(asc(chatbotFaqs.id)).limit(limit).offset(offset);
+      const rows = await db
+        .select()
+        .from(chatbotFaqs)
+        .where(where)
+        .orderBy(asc(chatbotFaqs.id))
+        .limit(limit)
+        .offset(offset);
       const [c] = await db.select({ n: count() }).from(chatbotFaqs).where(where);
       return { rows, total: Number(c?.n ?? 0) };
     },
@@ -98,7 +133,14 @@ export function chatbotRepository(db: Executor) {
       const [row] = await db
         .select({ id: reservations.id })
         .from(reservations)
-        .where(and(eq(reservations.guestId, userId), eq(reservations.propertyId, propertyId), eq(reservations.status, 'confirmed'), gte(reservations.checkoutDate, today)))
+        .where(
+          and(
+            eq(reservations.guestId, userId),
+            eq(reservations.propertyId, propertyId),
+            eq(reservations.status, 'confirmed'),
+            gte(reservations.checkoutDate, today),
+          ),
+        )
         .limit(1);
       return Boolean(row);
     },

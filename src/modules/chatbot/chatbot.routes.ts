@@ -20,96 +20,157 @@ const staff = ['support', 'admin'] as const;
 const admin = ['admin'] as const;
 
 const ENGINE =
-  'The default engine matches keywords and intents, in English and French (it answers in the question\'s language): check-in and ' +
+  "The default engine matches keywords and intents, in English and French (it answers in the question's language): check-in and " +
   'check-out times, house rules, pets, breakfast, cancellation policy, amenities (the list, or the ones a question names), Wi-Fi. ' +
   'The Wi-Fi network and password are given only to a guest with a confirmed reservation at that listing whose stay is not over ' +
-  '(checkout today or later in the listing\'s time zone); anyone else — owner and staff included — is told that the listing has Wi-Fi ' +
-  'and that the details are shared with confirmed guests. A fact the owner left empty is never guessed. The listing\'s facts come first; ' +
+  "(checkout today or later in the listing's time zone); anyone else — owner and staff included — is told that the listing has Wi-Fi " +
+  "and that the details are shared with confirmed guests. A fact the owner left empty is never guessed. The listing's facts come first; " +
   'then the active FAQ entry with the most keywords in the question.';
 
 export async function chatbotRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const routes = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  r.post('/chatbots', {
-    config: { auth: 'required' },
-    schema: {
-      operationId: 'askChatbot', tags, security, summary: 'Ask the chatbot',
-      description:
-        `Any signed-in user. property_id, when sent, must be a listing the caller may see (404 otherwise). ${ENGINE} A question it cannot ` +
-        'answer is stored with status needs_support, answer a notice that support will reply, answered_from null, and the outbox event ' +
-        'chatbot.handoff {conversation_id, user_id, property_id, question, created_at} is written in the same transaction. Every question is ' +
-        'kept (GET /chatbots). Answers 201 with the conversation.',
-      body: S.AskBody, response: { 201: S.ConversationResponse, ...errorResponses(401, 404) },
+  routes.post(
+    '/chatbots',
+    {
+      config: { auth: 'required' },
+      schema: {
+        operationId: 'askChatbot',
+        tags,
+        security,
+        summary: 'Ask the chatbot',
+        description:
+          `Any signed-in user. property_id, when sent, must be a listing the caller may see (404 otherwise). ${ENGINE} A question it cannot ` +
+          'answer is stored with status needs_support, answer a notice that support will reply, answered_from null, and the outbox event ' +
+          'chatbot.handoff {conversation_id, user_id, property_id, question, created_at} is written in the same transaction. Every question is ' +
+          'kept (GET /chatbots). Answers 201 with the conversation.',
+        body: S.AskBody,
+        response: { 201: S.ConversationResponse, ...errorResponses(401, 404) },
+      },
     },
-  }, async (req, reply) => {
-    const view = await askChatbot(deps, currentUser(req), req.body);
-    return reply.code(201).send(ok(view, view.status === 'answered' ? 'Answered' : 'Passed to support'));
-  });
+    async (req, reply) => {
+      const view = await askChatbot(deps, currentUser(req), req.body);
+      return reply.code(201).send(ok(view, view.status === 'answered' ? 'Answered' : 'Passed to support'));
+    },
+  );
 
-  r.get('/chatbots', {
-    config: { roles: staff },
-    schema: {
-      operationId: 'listChatbotConversations', tags, security, summary: 'Recent chatbot conversations (support, admin)',
-      description: 'Newest first, with the user who asked; filter by status (answered, needs_support, replied). Paginated (page, per_page ≤ 100). 403 for other roles.',
-      querystring: S.ConversationsQuery, response: { 200: S.ConversationPage, ...errorResponses(401, 403) },
+  routes.get(
+    '/chatbots',
+    {
+      config: { roles: staff },
+      schema: {
+        operationId: 'listChatbotConversations',
+        tags,
+        security,
+        summary: 'Recent chatbot conversations (support, admin)',
+        description:
+          'Newest first, with the user who asked; filter by status (answered, needs_support, replied). Paginated (page, per_page ≤ 100). 403 for other roles.',
+        querystring: S.ConversationsQuery,
+        response: { 200: S.ConversationPage, ...errorResponses(401, 403) },
+      },
     },
-  }, async (req) => {
-    const { data, meta } = await listChatbotConversations(deps, req.query);
-    return okPage(data, meta);
-  });
+    async (req) => {
+      const { data, meta } = await listChatbotConversations(deps, req.query);
+      return okPage(data, meta);
+    },
+  );
 
-  r.post('/history_chatbots/:id/response', {
-    config: { roles: staff },
-    schema: {
-      operationId: 'replyToChatbotConversation', tags, security, summary: 'Support\'s reply to a chatbot conversation (support, admin)',
-      description:
-        'Stores support_reply, replied_by, replied_at and status replied, and in the same transaction delivers the reply to the user as a chat ' +
-        'message from the agent (content: Re: "<question>", a blank line, the reply) with its message.created event, so it reaches the user on ' +
-        '/ws/chat and as a message notification, and the user can answer in the chat. Any conversation can be answered once (a bot answer ' +
-        'may be corrected); a second reply is 409, as is a reply to one\'s own question. Unknown id: 404. Answers the conversation.',
-      params: S.ConversationParams, body: S.ReplyBody, response: { 200: S.ConversationResponse, ...errorResponses(401, 403, 404, 409) },
+  routes.post(
+    '/history_chatbots/:id/response',
+    {
+      config: { roles: staff },
+      schema: {
+        operationId: 'replyToChatbotConversation',
+        tags,
+        security,
+        summary: "Support's reply to a chatbot conversation (support, admin)",
+        description:
+          'Stores support_reply, replied_by, replied_at and status replied, and in the same transaction delivers the reply to the user as a chat ' +
+          'message from the agent (content: Re: "<question>", a blank line, the reply) with its message.created event, so it reaches the user on ' +
+          '/ws/chat and as a message notification, and the user can answer in the chat. Any conversation can be answered once (a bot answer ' +
+          "may be corrected); a second reply is 409, as is a reply to one's own question. Unknown id: 404. Answers the conversation.",
+        params: S.ConversationParams,
+        body: S.ReplyBody,
+        response: { 200: S.ConversationResponse, ...errorResponses(401, 403, 404, 409) },
+      },
     },
-  }, async (req) => ok(await replyToConversation(deps, currentUser(req), req.params.id, req.body.content), 'Reply sent'));
+    async (req) => ok(await replyToConversation(deps, currentUser(req), req.params.id, req.body.content), 'Reply sent'),
+  );
 
-  r.get('/chatbots/faqs', {
-    config: { roles: staff },
-    schema: {
-      operationId: 'listFaqs', tags, security, summary: 'The chatbot\'s FAQ (admin; support may read)',
-      description: 'Every entry, oldest first; filter with is_active. Paginated (page, per_page ≤ 100).',
-      querystring: S.FaqQuery, response: { 200: S.FaqPage, ...errorResponses(401, 403) },
+  routes.get(
+    '/chatbots/faqs',
+    {
+      config: { roles: staff },
+      schema: {
+        operationId: 'listFaqs',
+        tags,
+        security,
+        summary: "The chatbot's FAQ (admin; support may read)",
+        description: 'Every entry, oldest first; filter with is_active. Paginated (page, per_page ≤ 100).',
+        querystring: S.FaqQuery,
+        response: { 200: S.FaqPage, ...errorResponses(401, 403) },
+      },
     },
-  }, async (req) => {
-    const { data, meta } = await listFaqs(deps, req.query);
-    return okPage(data, meta);
-  });
+    async (req) => {
+      const { data, meta } = await listFaqs(deps, req.query);
+      return okPage(data, meta);
+    },
+  );
 
-  r.post('/chatbots/faqs', {
-    config: { roles: admin },
-    schema: {
-      operationId: 'createFaq', tags, security, summary: 'Add an FAQ entry (admin)',
-      description: 'Keywords are stored trimmed, lower-case and without duplicates. Active unless is_active is false. Answers 201 with the entry.',
-      body: S.FaqBody, response: { 201: S.FaqResponse, ...errorResponses(401, 403) },
+  routes.post(
+    '/chatbots/faqs',
+    {
+      config: { roles: admin },
+      schema: {
+        operationId: 'createFaq',
+        tags,
+        security,
+        summary: 'Add an FAQ entry (admin)',
+        description:
+          'Keywords are stored trimmed, lower-case and without duplicates. Active unless is_active is false. Answers 201 with the entry.',
+        body: S.FaqBody,
+        response: { 201: S.FaqResponse, ...errorResponses(401, 403) },
+      },
     },
-  }, async (req, reply) => reply.code(201).send(ok(await createFaq(deps, req.body), 'FAQ entry created')));
+    async (req, reply) => reply.code(201).send(ok(await createFaq(deps, req.body), 'FAQ entry created')),
+  );
 
-  r.put('/chatbots/faqs/:id', {
-    config: { roles: admin },
-    schema: {
-      operationId: 'updateFaq', tags, security, summary: 'Change an FAQ entry (admin)',
-      description: 'Only the members sent change (at least one of question, answer, keywords, is_active; 422 otherwise). Unknown id: 404.',
-      params: S.FaqParams, body: S.FaqUpdateBody, response: { 200: S.FaqResponse, ...errorResponses(401, 403, 404) },
+  routes.put(
+    '/chatbots/faqs/:id',
+    {
+      config: { roles: admin },
+      schema: {
+        operationId: 'updateFaq',
+        tags,
+        security,
+        summary: 'Change an FAQ entry (admin)',
+        description:
+          'Only the members sent change (at least one of question, answer, keywords, is_active; 422 otherwise). Unknown id: 404.',
+        params: S.FaqParams,
+        body: S.FaqUpdateBody,
+        response: { 200: S.FaqResponse, ...errorResponses(401, 403, 404) },
+      },
     },
-  }, async (req) => ok(await updateFaq(deps, req.params.id, req.body), 'FAQ entry updated'));
+    async (req) => ok(await updateFaq(deps, req.params.id, req.body), 'FAQ entry updated'),
+  );
 
-  r.delete('/chatbots/faqs/:id', {
-    config: { roles: admin },
-    schema: {
-      operationId: 'deleteFaq', tags, security, summary: 'Delete an FAQ entry (admin)',
-      description: 'Conversations answered from it keep their answer. Unknown id: 404.',
-      params: S.FaqParams, response: { 200: MessageOnly, ...errorResponses(401, 403, 404) },
+  routes.delete(
+    '/chatbots/faqs/:id',
+    {
+      config: { roles: admin },
+      schema: {
+        operationId: 'deleteFaq',
+        tags,
+        security,
+        summary: 'Delete an FAQ entry (admin)',
+        description: 'Conversations answered from it keep their answer. Unknown id: 404.',
+        params: S.FaqParams,
+        response: { 200: MessageOnly, ...errorResponses(401, 403, 404) },
+      },
     },
-  }, async (req) => {
-    await deleteFaq(deps, req.params.id);
-    return ok(null, 'FAQ entry deleted');
-  });
+    async (req) => {
+      await deleteFaq(deps, req.params.id);
+      return ok(null, 'FAQ entry deleted');
+    },
+  );
 }

@@ -3,17 +3,27 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { Envelope, Paginated } from '../../platform/envelope.ts';
 import { PageQuery } from '../../platform/pagination.ts';
+import { OneLine } from '../../platform/one-line.ts';
 
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const Id = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
-const Text = (maxLength: number, description?: string) => Type.String({ minLength: 1, maxLength, pattern: '\\S', ...(description ? { description } : {}) });
+const Text = (maxLength: number, description?: string) =>
+  Type.String({ minLength: 1, maxLength, pattern: '\\S', ...(description ? { description } : {}) });
 
 export const CONVERSATION_STATUSES = ['answered', 'needs_support', 'replied'] as const;
 const Status = Type.Union(CONVERSATION_STATUSES.map((s) => Type.Literal(s)));
 
 export const AskBody = Type.Object({
   message: Text(2000, 'the question, in English or French'),
-  property_id: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'a listing the caller may see (404 otherwise): its facts are used first' }))),
+  property_id: Type.Optional(
+    Nullable(
+      Type.Integer({
+        minimum: 1,
+        maximum: Number.MAX_SAFE_INTEGER,
+        description: 'a listing the caller may see (404 otherwise): its facts are used first',
+      }),
+    ),
+  ),
 });
 export type AskBody = Static<typeof AskBody>;
 
@@ -22,9 +32,13 @@ export const ConversationView = Type.Object({
   user_id: Type.Integer(),
   property_id: Nullable(Type.Integer()),
   question: Type.String(),
-  answer: Nullable(Type.String({ description: 'the bot\'s answer; for needs_support, the notice that support will reply' })),
+  answer: Nullable(
+    Type.String({ description: "the bot's answer; for needs_support, the notice that support will reply" }),
+  ),
   status: Status,
-  answered_from: Nullable(Type.Union([Type.Literal('property'), Type.Literal('faq')], { description: 'null when handed to support' })),
+  answered_from: Nullable(
+    Type.Union([Type.Literal('property'), Type.Literal('faq')], { description: 'null when handed to support' }),
+  ),
   support_reply: Nullable(Type.String()),
   replied_by: Nullable(Type.Integer({ description: 'the support agent or admin who replied' })),
   replied_at: Nullable(Type.String()),
@@ -47,16 +61,23 @@ export const ConversationResponse = Envelope(ConversationView);
 export const ConversationPage = Paginated(StaffConversationView);
 export const ConversationsQuery = Type.Object({
   ...PageQuery.properties,
-  status: Type.Optional(Type.Union(CONVERSATION_STATUSES.map((s) => Type.Literal(s)), { description: 'only conversations in this status' })),
+  status: Type.Optional(
+    Type.Union(
+      CONVERSATION_STATUSES.map((s) => Type.Literal(s)),
+      { description: 'only conversations in this status' },
+    ),
+  ),
 });
 export type ConversationsQuery = Static<typeof ConversationsQuery>;
 
 export const ConversationParams = Type.Object({ id: Id });
-export const ReplyBody = Type.Object({ content: Text(5000, 'support\'s answer, delivered to the user as a message') });
+export const ReplyBody = Type.Object({ content: Text(5000, "support's answer, delivered to the user as a message") });
 
-const Keywords = Type.Array(Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }), {
-  minItems: 1, maxItems: 30,
-  description: 'words or phrases that point to this answer, matched case- and accent-insensitively as whole words; a trailing * matches any word starting with the rest (refund* → refunds). Stored lower-case, without duplicates',
+const Keywords = Type.Array(OneLine({ minLength: 1, maxLength: 100, notBlank: true }), {
+  minItems: 1,
+  maxItems: 30,
+  description:
+    'words or phrases that point to this answer, matched case- and accent-insensitively as whole words; a trailing * matches any word starting with the rest (refund* → refunds). Stored lower-case, without duplicates',
 });
 export const FaqView = Type.Object({
   id: Type.Integer(),
@@ -76,7 +97,12 @@ export const FaqBody = Type.Object({
 });
 export type FaqBody = Static<typeof FaqBody>;
 export const FaqUpdateBody = Type.Object(
-  { question: Type.Optional(Text(500)), answer: Type.Optional(Text(5000)), keywords: Type.Optional(Keywords), is_active: Type.Optional(Type.Boolean()) },
+  {
+    question: Type.Optional(Text(500)),
+    answer: Type.Optional(Text(5000)),
+    keywords: Type.Optional(Keywords),
+    is_active: Type.Optional(Type.Boolean()),
+  },
   { minProperties: 1, description: 'the members to change (at least one)' },
 );
 export type FaqUpdateBody = Static<typeof FaqUpdateBody>;

@@ -8,8 +8,12 @@ import { cleanKeywords } from './faq-keywords.ts';
 export async function createFaq(deps: Deps, body: FaqBody): Promise<FaqView> {
   const now = deps.clock.now();
   const row = await chatbotRepository(deps.db).insertFaq({
-    question: body.question.trim(), answer: body.answer.trim(), keywords: cleanKeywords(body.keywords),
-    isActive: body.is_active ?? true, createdAt: now, updatedAt: now,
+    question: body.question.trim(),
+    answer: body.answer.trim(),
+    keywords: cleanKeywords(body.keywords),
+    isActive: body.is_active ?? true,
+    createdAt: now,
+    updatedAt: now,
   });
   return faqView(row);
 }

@@ -13,19 +13,38 @@ describe('FAQ admin: GET/POST/PUT/DELETE /chatbots/faqs', () => {
   after(() => t.close());
 
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who: Who | 'anonymous', payload?: unknown) =>
-    t.app.inject({ method, url: `/api/chatbots/faqs${url}`, headers: c.headers(who), ...(payload === undefined ? {} : { payload: payload as never }) });
-  const askBot = (message: string) => t.app.inject({ method: 'POST', url: '/api/chatbots', headers: c.headers('client'), payload: { message } });
+    t.app.inject({
+      method,
+      url: `/api/chatbots/faqs${url}`,
+      headers: c.headers(who),
+      ...(payload === undefined ? {} : { payload: payload as never }),
+    });
+  const askBot = (message: string) =>
+    t.app.inject({ method: 'POST', url: '/api/chatbots', headers: c.headers('client'), payload: { message } });
 
   it('creates, lists, changes and deletes entries; the bot uses what is active', async () => {
-    const created = await call('POST', '', 'admin', { question: 'Do you take crypto?', answer: 'No, cards only.', keywords: [' Crypto ', 'bitcoin', 'crypto', 'Moyens de paiement'] });
+    const created = await call('POST', '', 'admin', {
+      question: 'Do you take crypto?',
+      answer: 'No, cards only.',
+      keywords: [' Crypto ', 'bitcoin', 'crypto', 'Moyens de paiement'],
+    });
     assert.equal(created.statusCode, 201, created.body);
     const faq = created.json().data;
     assert.deepEqual(faq, {
-      id: faq.id, question: 'Do you take crypto?', answer: 'No, cards only.', keywords: ['crypto', 'bitcoin', 'moyens de paiement'], is_active: true,
-      created_at: t.clock.now().toISOString(), updated_at: t.clock.now().toISOString(),
+      id: faq.id,
+      question: 'Do you take crypto?',
+      answer: 'No, cards only.',
+      keywords: ['crypto', 'bitcoin', 'moyens de paiement'],
+      is_active: true,
+      created_at: t.clock.now().toISOString(),
+      updated_at: t.clock.now().toISOString(),
     });
     assert.equal((await askBot('Can I pay with Bitcoin?')).json().data.answer, 'No, cards only.');
-    assert.equal((await askBot('Quels moyens de paiement acceptez-vous ?')).json().data.answered_from, 'faq', 'accents and case do not matter');
+    assert.equal(
+      (await askBot('Quels moyens de paiement acceptez-vous ?')).json().data.answered_from,
+      'faq',
+      'accents and case do not matter',
+    );
 
     const list = await call('GET', '', 'support');
     assert.equal(list.statusCode, 200);
@@ -39,7 +58,11 @@ describe('FAQ admin: GET/POST/PUT/DELETE /chatbots/faqs', () => {
     assert.equal((await askBot('Can I pay with Bitcoin?')).json().data.status, 'needs_support');
     assert.deepEqual((await call('GET', '?is_active=true', 'admin')).json().data, []);
     assert.equal((await call('GET', '?is_active=false', 'admin')).json().data.length, 1);
-    const renamed = await call('PUT', `/${faq.id}`, 'admin', { answer: 'Cards and bank transfer.', keywords: ['crypto'], is_active: true });
+    const renamed = await call('PUT', `/${faq.id}`, 'admin', {
+      answer: 'Cards and bank transfer.',
+      keywords: ['crypto'],
+      is_active: true,
+    });
     assert.equal(renamed.json().data.answer, 'Cards and bank transfer.');
     assert.deepEqual(renamed.json().data.keywords, ['crypto']);
 
@@ -59,7 +82,8 @@ describe('FAQ admin: GET/POST/PUT/DELETE /chatbots/faqs', () => {
       assert.equal((await call('DELETE', `/${id}`, who)).statusCode, 403, who);
     }
     for (const who of ['owner', 'client'] as const) assert.equal((await call('GET', '', who)).statusCode, 403, who);
-    for (const method of ['GET', 'POST'] as const) assert.equal((await call(method, '', 'anonymous', method === 'POST' ? body : undefined)).statusCode, 401);
+    for (const method of ['GET', 'POST'] as const)
+      assert.equal((await call(method, '', 'anonymous', method === 'POST' ? body : undefined)).statusCode, 401);
   });
 
   it('names each invalid field (422)', async () => {

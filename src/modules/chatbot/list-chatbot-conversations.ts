@@ -8,5 +8,8 @@ import { staffConversationView } from './chatbot-views.ts';
 export async function listChatbotConversations(deps: Deps, q: ConversationsQuery) {
   const { page, perPage, offset } = pageWindow(q);
   const { rows, total } = await chatbotRepository(deps.db).listConversations(q.status, perPage, offset);
-  return { data: rows.map((r) => staffConversationView(r.conversation, r.user)), meta: { current_page: page, per_page: perPage, total } };
+  return {
+    data: rows.map((r) => staffConversationView(r.conversation, r.user)),
+    meta: { current_page: page, per_page: perPage, total },
+  };
 }

@@ -11,8 +11,9 @@ import { chatbotRepository } from './chatbot.repository.ts';
 export async function propertyFacts(deps: Deps, caller: AuthUser, p: PropertyRow): Promise<PropertyFacts> {
   const repo = chatbotRepository(deps.db);
   const amenities = await repo.amenityNames(p.id);
-  const wifiInfo = p.wifiInformations && p.wifiInformations.network ? p.wifiInformations : null;
-  const entitled = wifiInfo !== null && (await repo.hasConfirmedStay(caller.id, p.id, todayIn(p.timezone, deps.clock.now())));
+  const wifiInfo = p.wifiInformations?.network ? p.wifiInformations : null;
+  const entitled =
+    wifiInfo !== null && (await repo.hasConfirmedStay(caller.id, p.id, todayIn(p.timezone, deps.clock.now())));
   const policy = cancellationPolicyView(p.cancellationPolicy);
   return {
     name: p.publicName || p.internalName || `Property ${p.id}`,

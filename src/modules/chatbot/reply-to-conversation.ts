@@ -25,7 +25,12 @@ export function replyMessage(question: string, reply: string): string {
   return `Re: "${quoted}"\n\n${reply}`;
 }
 
-export async function replyToConversation(deps: Deps, caller: AuthUser, id: number, content: string): Promise<ConversationView> {
+export async function replyToConversation(
+  deps: Deps,
+  caller: AuthUser,
+  id: number,
+  content: string,
+): Promise<ConversationView> {
   const reply = content.trim();
   const agent = await findUserById(deps.db, caller.id);
   const agentName = agent ? displayName(agent) : 'Support';
@@ -36,10 +41,25 @@ export async function replyToConversation(deps: Deps, caller: AuthUser, id: numb
     if (!c) throw notFound('Conversation');
     if (c.status === 'replied') throw new AppError('CONFLICT', 'Support has already replied to this conversation');
     if (c.userId === caller.id) throw new AppError('CONFLICT', 'You cannot answer your own question');
-    await recordMessage(tx, {
-      senderId: caller.id, receiverId: c.userId, content: replyMessage(c.question, reply), kind: 'text', createdAt: now, updatedAt: now,
-    }, agentName);
-    return repo.updateConversation(id, { supportReply: reply, repliedBy: caller.id, repliedAt: now, status: 'replied', updatedAt: now });
+    await recordMessage(
+      tx,
+      {
+        senderId: caller.id,
+        receiverId: c.userId,
+        content: replyMessage(c.question, reply),
+        kind: 'text',
+        createdAt: now,
+        updatedAt: now,
+      },
+      agentName,
+    );
+    return repo.updateConversation(id, {
+      supportReply: reply,
+      repliedBy: caller.id,
+      repliedAt: now,
+      status: 'replied',
+      updatedAt: now,
+    });
   });
   publishAfterCommit(deps);
   return conversationView(row);

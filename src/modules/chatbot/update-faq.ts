@@ -12,7 +12,8 @@ export async function updateFaq(deps: Deps, id: number, body: FaqUpdateBody): Pr
   if (body.answer !== undefined) changes.answer = body.answer.trim();
   if (body.keywords !== undefined) changes.keywords = cleanKeywords(body.keywords);
   if (body.is_active !== undefined) changes.isActive = body.is_active;
-  if (Object.keys(changes).length === 0) throw invalidField('body', 'send at least one of question, answer, keywords, is_active');
+  if (Object.keys(changes).length === 0)
+    throw invalidField('body', 'send at least one of question, answer, keywords, is_active');
   const row = await chatbotRepository(deps.db).updateFaq(id, { ...changes, updatedAt: deps.clock.now() });
   if (!row) throw notFound('FAQ entry');
   return faqView(row);

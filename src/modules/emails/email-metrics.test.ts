@@ -26,11 +26,24 @@ describe('e-mail queue metrics', () => {
     assert.equal(figure(text, 'stays_email_queue{status="queued"}'), 0);
     assert.equal(figure(text, 'stays_email_queue_oldest_age_seconds'), 0);
     const job = (n: number, status: string, createdAt: Date) => ({
-      sourceEventId: n, template: 'payout-sent', recipientUserId: 1, toAddress: 'x@example.test', locale: 'en', vars: {}, status, createdAt,
+      sourceEventId: n,
+      template: 'payout-sent',
+      recipientUserId: 1,
+      toAddress: 'x@example.test',
+      locale: 'en',
+      vars: {},
+      status,
+      createdAt,
     });
-    await t.deps.db.insert(emailJobs).values([
-      job(1, 'queued', new Date(START.getTime() - 90_000)), job(2, 'queued', START), job(3, 'sending', START), job(4, 'failed', START), job(5, 'sent', START),
-    ]);
+    await t.deps.db
+      .insert(emailJobs)
+      .values([
+        job(1, 'queued', new Date(START.getTime() - 90_000)),
+        job(2, 'queued', START),
+        job(3, 'sending', START),
+        job(4, 'failed', START),
+        job(5, 'sent', START),
+      ]);
     text = await scrape();
     assert.equal(figure(text, 'stays_email_queue{status="queued"}'), 2);
     assert.equal(figure(text, 'stays_email_queue{status="sending"}'), 1);

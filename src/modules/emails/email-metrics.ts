@@ -4,8 +4,15 @@ import type { Deps } from '../../kernel/deps.ts';
 import { emailsRepository } from './emails.repository.ts';
 
 export function registerEmailMetrics(deps: Deps): void {
-  const queue = deps.metrics.gauge('stays_email_queue', 'Queued e-mails not sent, by status (queued: due or waiting for a retry; sending: claimed; failed: given up)', ['status']);
-  const oldest = deps.metrics.gauge('stays_email_queue_oldest_age_seconds', 'Age of the oldest queued e-mail (0 when none)');
+  const queue = deps.metrics.gauge(
+    'stays_email_queue',
+    'Queued e-mails not sent, by status (queued: due or waiting for a retry; sending: claimed; failed: given up)',
+    ['status'],
+  );
+  const oldest = deps.metrics.gauge(
+    'stays_email_queue_oldest_age_seconds',
+    'Age of the oldest queued e-mail (0 when none)',
+  );
   deps.metrics.beforeScrape(async () => {
     const b = await emailsRepository(deps.db).backlog(deps.clock.now());
     for (const [status, n] of Object.entries(b.counts)) queue.set({ status }, n);

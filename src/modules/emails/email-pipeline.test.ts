@@ -31,29 +31,49 @@ describe('e-mails through the outbox pipeline', () => {
     await t.deps.outbox.idle();
     return sendQueuedEmails(t.deps);
   };
-  const mailsTo = async (email: string) => (await platformRepository(t.deps.db).listMail(email));
+  const mailsTo = async (email: string) => await platformRepository(t.deps.db).listMail(email);
 
   it('a confirmed booking mails the guest (English) and the host (French, as set in the profile), once', async () => {
     const owner = await createUser(t.deps, { role: 'owner' });
     const ownerToken = await loginAs(t.app, owner);
-    const setFr = await t.app.inject({ method: 'PUT', url: '/api/user/update', headers: bearer(ownerToken), payload: { locale: 'fr' } });
+    const setFr = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/update',
+      headers: bearer(ownerToken),
+      payload: { locale: 'fr' },
+    });
     assert.equal(setFr.statusCode, 200, setFr.body);
     const p = await createProperty(t.deps, owner.id, { publicName: LISTING });
     const guest = await createUser(t.deps);
     const guestToken = await loginAs(t.app, guest);
-    const booked = await t.app.inject({ method: 'POST', url: '/api/reservations', headers: bearer(guestToken), payload: { property_id: p.id, checkin_date: '2030-06-05', checkout_date: '2030-06-08', guests: { adults: 2 } } });
+    const booked = await t.app.inject({
+      method: 'POST',
+      url: '/api/reservations',
+      headers: bearer(guestToken),
+      payload: { property_id: p.id, checkin_date: '2030-06-05', checkout_date: '2030-06-08', guests: { adults: 2 } },
+    });
     assert.equal(booked.statusCode, 201, booked.body);
     const id = booked.json().data.id as number;
     await deliver();
     assert.equal((await mailsTo(guest.email)).length, 0, 'a booking not yet paid mails nobody');
 
     // Pay on the local checkout page, as the guest's browser does.
-    const opened = await t.app.inject({ method: 'POST', url: '/api/payments/process', headers: bearer(guestToken), payload: { payment_method: 'card', reservation_id: id, type: 'reservation', currency: 'EUR' } });
+    const opened = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/process',
+      headers: bearer(guestToken),
+      payload: { payment_method: 'card', reservation_id: id, type: 'reservation', currency: 'EUR' },
+    });
     assert.equal(opened.statusCode, 200, opened.body);
     const sessionId = opened.json().data.payment.payment_details.id as string;
     const page = await t.app.inject({ method: 'GET', url: `/checkout/${sessionId}` });
     const token = /name="token" value="([^"]+)"/.exec(page.body)![1]!;
-    const paid = await t.app.inject({ method: 'POST', url: `/checkout/${sessionId}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `token=${encodeURIComponent(token)}` });
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `/checkout/${sessionId}/pay`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `token=${encodeURIComponent(token)}`,
+    });
     assert.equal(paid.statusCode, 303, paid.body);
 
     const sent = await deliver();
@@ -64,16 +84,20 @@ describe('e-mails through the outbox pipeline', () => {
     assert.ok(confirmation.text.includes('Check-in: Wed, 5 June 2030'), confirmation.text);
     assert.match(confirmation.text, /Total: €\d/);
     assert.ok(confirmation.text.includes(`View my reservation: ${APP}/reservations/${id}`), confirmation.text);
-    assert.ok(confirmation.html?.includes(`href="${APP}/reservations/${id}"`));
+    // The link is signed for its reader (platform/reservation-links.ts).
+    assert.ok(confirmation.html?.includes(`href="${APP}/reservations/${id}?access=${guest.id}.`));
     assert.ok(confirmation.html?.includes('Loft &lt;b&gt;&quot;Sea&quot;&lt;/b&gt; &amp; co'));
     assert.ok(!confirmation.html?.includes('<b>"Sea"</b>'));
     const receipt = guestMails.find((m) => m.subject.startsWith('Receipt: €'));
     assert.ok(receipt, 'the payment receipt');
-    // When the payment's event was committed (the database's time, not the test's clock).
-    assert.match(receipt.text, /Paid on: \d{1,2} [A-Z][a-z]+ \d{4} at \d\d:\d\d\n/);
+    // When the payment's event was committed (the database's time, not the test's clock), with its zone.
+    assert.match(receipt.text, /Paid on: \d{1,2} [A-Z][a-z]+ \d{4} at \d\d:\d\d (UTC|GMT[+-]\d+|[A-Z]{3,4})\n/);
 
     const ownerMails = await mailsTo(owner.email);
-    assert.deepEqual(ownerMails.map((m) => m.subject), [`Nouvelle réservation confirmée : ${LISTING}`]);
+    assert.deepEqual(
+      ownerMails.map((m) => m.subject),
+      [`Nouvelle réservation confirmée : ${LISTING}`],
+    );
     assert.ok(ownerMails[0]!.text.includes('Arrivée : mer. 5 juin 2030'), ownerMails[0]!.text);
     assert.match(ownerMails[0]!.text, /Total : \d[\d\s]*,\d\d\s€/);
     assert.ok(ownerMails[0]!.html?.startsWith('<!doctype html>'));
@@ -85,10 +109,17 @@ describe('e-mails through the outbox pipeline', () => {
     assert.equal((await mailsTo(owner.email)).length, 1);
 
     // The host cancels: both hear it, the guest with the refund on its way (in full: the host cancelled).
-    const cancelled = await t.app.inject({ method: 'POST', url: `/api/reservations/${id}/cancel`, headers: bearer(ownerToken), payload: { reason: 'boiler broken' } });
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: `/api/reservations/${id}/cancel`,
+      headers: bearer(ownerToken),
+      payload: { reason: 'boiler broken' },
+    });
     assert.equal(cancelled.statusCode, 200, cancelled.body);
     await deliver();
-    const guestCancel = (await mailsTo(guest.email)).find((m) => m.subject.startsWith('Reservation ') && m.subject.endsWith(' cancelled'));
+    const guestCancel = (await mailsTo(guest.email)).find(
+      (m) => m.subject.startsWith('Reservation ') && m.subject.endsWith(' cancelled'),
+    );
     assert.ok(guestCancel, 'the guest hears of the cancellation');
     assert.match(guestCancel.text, /was cancelled by the host/);
     assert.match(guestCancel.text, /A refund of €[\d,.]+ is on its way/);
@@ -98,10 +129,20 @@ describe('e-mails through the outbox pipeline', () => {
   });
 
   it('registration stores the locale from Accept-Language and mails the code in it', async () => {
-    const register = (username: string, headers: Record<string, string>) => t.app.inject({
-      method: 'POST', url: '/api/auth/register', headers,
-      payload: { username, first_name: 'Zoé', last_name: 'Durand', email: `${username}@example.test`, password: 'long-enough-42', password_confirmation: 'long-enough-42' },
-    });
+    const register = (username: string, headers: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        headers,
+        payload: {
+          username,
+          first_name: 'Zoé',
+          last_name: 'Durand',
+          email: `${username}@example.test`,
+          password: 'long-enough-42',
+          password_confirmation: 'long-enough-42',
+        },
+      });
     const fr = await register('zoe_fr', { 'accept-language': 'fr-FR,fr;q=0.9,en;q=0.8' });
     assert.equal(fr.statusCode, 201, fr.body);
     assert.equal(fr.json().data.user.locale, 'fr');
@@ -123,10 +164,17 @@ describe('e-mails through the outbox pipeline', () => {
     const applicant = await createUser(t.deps);
     const real = t.deps.mailer;
     let refusing = true;
-    const flaky: Mailer = { send: (m) => (refusing ? Promise.reject(new Error('421 try later')) : real.send(m)), close: async () => {} };
+    const flaky: Mailer = {
+      send: (m) => (refusing ? Promise.reject(new Error('421 try later')) : real.send(m)),
+      close: async () => {},
+    };
     (t.deps as { mailer: Mailer }).mailer = flaky;
     try {
-      await platformRepository(t.deps.db).insertEvent('owner_request.rejected', { request_id: 1, user_id: applicant.id, reason: 'Blurry <passport> "scan"' });
+      await platformRepository(t.deps.db).insertEvent('owner_request.rejected', {
+        request_id: 1,
+        user_id: applicant.id,
+        reason: 'Blurry <passport> "scan"',
+      });
       assert.deepEqual(await deliver(), { sent: 0, failed: 1 });
       const [job] = (await emailsRepository(t.deps.db).list()).filter((j) => j.recipientUserId === applicant.id);
       assert.equal(job!.status, 'queued');
@@ -143,13 +191,18 @@ describe('e-mails through the outbox pipeline', () => {
 
       // A mail that never goes through stops after MAX_ATTEMPTS.
       refusing = true;
-      await platformRepository(t.deps.db).insertEvent('owner_request.approved', { request_id: 2, user_id: applicant.id });
+      await platformRepository(t.deps.db).insertEvent('owner_request.approved', {
+        request_id: 2,
+        user_id: applicant.id,
+      });
       await deliver();
       for (let i = 1; i < MAX_ATTEMPTS; i++) {
         t.clock.advance(3600_000);
         await sendQueuedEmails(t.deps);
       }
-      const given = (await emailsRepository(t.deps.db).list()).find((j) => j.recipientUserId === applicant.id && j.template === 'owner-application-approved')!;
+      const given = (await emailsRepository(t.deps.db).list()).find(
+        (j) => j.recipientUserId === applicant.id && j.template === 'owner-application-approved',
+      )!;
       assert.equal(given.status, 'failed');
       assert.equal(given.attempts, MAX_ATTEMPTS);
       t.clock.advance(3600_000);
@@ -164,18 +217,37 @@ describe('e-mails through the outbox pipeline', () => {
     const gone = await createUser(t.deps);
     await usersRepository(t.deps.db).update(gone.id, { deletedAt: t.clock.now() }, t.clock.now());
     const events = [
-      { eventId: 900_001, topic: 'owner_request.approved', occurredAt: START.toISOString(), data: { request_id: 5, user_id: applicant.id } },
-      { eventId: 900_002, topic: 'owner_request.approved', occurredAt: START.toISOString(), data: { request_id: 6, user_id: gone.id } },
+      {
+        eventId: 900_001,
+        topic: 'owner_request.approved',
+        occurredAt: START.toISOString(),
+        data: { request_id: 5, user_id: applicant.id },
+      },
+      {
+        eventId: 900_002,
+        topic: 'owner_request.approved',
+        occurredAt: START.toISOString(),
+        data: { request_id: 6, user_id: gone.id },
+      },
     ];
-    for (let i = 0; i < 2; i++) await t.deps.db.transaction((tx) => emailBatchProjector({ tx, events, now: t.clock.now() }));
+    for (let i = 0; i < 2; i++)
+      await t.deps.db.transaction((tx) => emailBatchProjector({ tx, events, now: t.clock.now() }));
     const jobs = (await emailsRepository(t.deps.db).list()).filter((j) => j.sourceEventId >= 900_001);
-    assert.deepEqual(jobs.map((j) => [j.sourceEventId, j.recipientUserId, j.template]), [[900_001, applicant.id, 'owner-application-approved']]);
+    assert.deepEqual(
+      jobs.map((j) => [j.sourceEventId, j.recipientUserId, j.template]),
+      [[900_001, applicant.id, 'owner-application-approved']],
+    );
   });
 
   it('a payout sent mails the host in their language', async () => {
     const owner = await createUser(t.deps, { role: 'owner' });
     await usersRepository(t.deps.db).update(owner.id, { locale: 'fr' }, t.clock.now());
-    await platformRepository(t.deps.db).insertEvent('payout.paid', { payout_id: 77, owner_id: owner.id, amount: '1234.50', currency: 'EUR' });
+    await platformRepository(t.deps.db).insertEvent('payout.paid', {
+      payout_id: 77,
+      owner_id: owner.id,
+      amount: '1234.50',
+      currency: 'EUR',
+    });
     await deliver();
     const [mail] = await mailsTo(owner.email);
     assert.match(mail!.subject, /^Versement envoyé : 1\s234,50\s€$/);

@@ -24,7 +24,10 @@ describe('e-mail HTML parts in Chromium', { skip }, () => {
   before(async () => {
     await mkdir(ARTIFACTS, { recursive: true });
     // Root in containers: Chromium's sandbox needs namespaces those often lack.
-    browser = await chromium.launch({ executablePath: executablePath!, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+    browser = await chromium.launch({
+      executablePath: executablePath!,
+      args: ['--no-sandbox', '--disable-dev-shm-usage'],
+    });
   });
   after(async () => {
     await browser?.close();
@@ -40,14 +43,25 @@ describe('e-mail HTML parts in Chromium', { skip }, () => {
           // E-mail clients show no script: the page is checked with JavaScript off in the markup itself.
           assert.ok(!/<script/i.test(mail.html));
           await phone.setContent(mail.html, { waitUntil: 'load' });
-          const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+          const overflow = await phone.evaluate(
+            () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          );
           assert.ok(overflow <= 0, `${template}.${locale}: ${overflow}px wider than a 375px phone`);
           await desktop.setContent(mail.html, { waitUntil: 'load' });
           const heading = await desktop.evaluate(() => document.body.innerText);
-          assert.ok(heading.includes(locale === 'fr' ? 'Bonjour Camille,' : 'Hello Camille,'), `${template}.${locale}: greeting shown`);
+          assert.ok(
+            heading.includes(locale === 'fr' ? 'Bonjour Camille,' : 'Hello Camille,'),
+            `${template}.${locale}: greeting shown`,
+          );
           const link = sampleVars(template).link;
-          if (typeof link === 'string' && !['verification-code', 'owner-application-rejected', 'payout-sent'].includes(template)) {
-            assert.ok(await desktop.locator(`a[href="${link}"]`).first().isVisible(), `${template}.${locale}: the button links to ${link}`);
+          if (
+            typeof link === 'string' &&
+            !['verification-code', 'owner-application-rejected', 'payout-sent'].includes(template)
+          ) {
+            assert.ok(
+              await desktop.locator(`a[href="${link}"]`).first().isVisible(),
+              `${template}.${locale}: the button links to ${link}`,
+            );
           }
           const file = path.join(ARTIFACTS, `${template}.${locale}.png`);
           await desktop.screenshot({ path: file, fullPage: true });
@@ -58,6 +72,8 @@ describe('e-mail HTML parts in Chromium', { skip }, () => {
       await phone.close();
       await desktop.close();
     }
-    console.log(`# ${TEMPLATE_NAMES.length * LOCALES.length} e-mail screenshots in ${path.relative(process.cwd(), ARTIFACTS)}`);
+    console.log(
+      `# ${TEMPLATE_NAMES.length * LOCALES.length} e-mail screenshots in ${path.relative(process.cwd(), ARTIFACTS)}`,
+    );
   });
 });

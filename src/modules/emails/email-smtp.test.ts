@@ -16,7 +16,9 @@ describe('e-mails over SMTP', () => {
   let t: TestApp;
   before(async () => {
     server = new SMTPServer({
-      authOptional: true, disabledCommands: ['STARTTLS'], logger: false,
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
       onData(stream, _session, callback) {
         const chunks: Buffer[] = [];
         stream.on('data', (c: Buffer) => chunks.push(c));
@@ -28,7 +30,9 @@ describe('e-mails over SMTP', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
     const port = (server.server.address() as AddressInfo).port;
-    t = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Séjours <no-reply@stays.test>' } });
+    t = await createTestApp({
+      env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Séjours <no-reply@stays.test>' },
+    });
   });
   after(async () => {
     await t.close();
@@ -36,7 +40,11 @@ describe('e-mails over SMTP', () => {
   });
 
   /** Quoted-printable (RFC 2045) → text. */
-  const unQp = (s: string) => Buffer.from(s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8');
+  const unQp = (s: string) =>
+    Buffer.from(
+      s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
+      'latin1',
+    ).toString('utf8');
   const parts = (raw: string) => {
     assert.match(raw, /^Content-Type: multipart\/alternative;/m);
     assert.match(raw, /^Content-Type: text\/plain; charset=utf-8/m);
@@ -51,7 +59,11 @@ describe('e-mails over SMTP', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/password_reset/request', payload: { email: u.email } });
     assert.equal(res.statusCode, 200);
     const raw = received.at(-1)!;
-    assert.match(raw, /^Subject: =\?UTF-8\?Q\?Votre_code_de_r=C3=A9initialisation/m, 'the French subject, MIME-encoded');
+    assert.match(
+      raw,
+      /^Subject: =\?UTF-8\?Q\?Votre_code_de_r=C3=A9initialisation/m,
+      'the French subject, MIME-encoded',
+    );
     const { text, html } = parts(raw);
     assert.match(text, /^Réinitialisez votre mot de passe\r?\n/m);
     assert.match(html, /<html lang="fr"/);
@@ -62,7 +74,12 @@ describe('e-mails over SMTP', () => {
 
   it('sends a queued event mail with both parts', async () => {
     const owner = await createUser(t.deps, { role: 'owner' });
-    await platformRepository(t.deps.db).insertEvent('payout.paid', { payout_id: 9, owner_id: owner.id, amount: '80.00', currency: 'EUR' });
+    await platformRepository(t.deps.db).insertEvent('payout.paid', {
+      payout_id: 9,
+      owner_id: owner.id,
+      amount: '80.00',
+      currency: 'EUR',
+    });
     await t.deps.outbox.kick();
     await t.deps.outbox.idle();
     const before = received.length;

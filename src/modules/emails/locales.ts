@@ -5,7 +5,8 @@ export const LOCALES = ['en', 'fr'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';
 
-export const isLocale = (v: unknown): v is Locale => typeof v === 'string' && (LOCALES as readonly string[]).includes(v);
+export const isLocale = (v: unknown): v is Locale =>
+  typeof v === 'string' && (LOCALES as readonly string[]).includes(v);
 
 /** A stored value → a locale we write in ('en' for anything unknown, e.g. a row from before the column). */
 export const localeOf = (v: unknown): Locale => (isLocale(v) ? v : DEFAULT_LOCALE);

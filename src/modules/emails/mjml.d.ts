@@ -12,5 +12,8 @@ declare module 'mjml' {
     beautify?: boolean;
     keepComments?: boolean;
   }
-  export default function mjml2html(source: string, options?: MjmlOptions): Promise<{ html: string; errors: MjmlError[] }>;
+  export default function mjml2html(
+    source: string,
+    options?: MjmlOptions,
+  ): Promise<{ html: string; errors: MjmlError[] }>;
 }

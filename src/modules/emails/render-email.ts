@@ -5,11 +5,28 @@
 // is then a string substitution. Values are escaped for HTML as they are put in (they are
 // names, listing names, messages: anything a user typed); the static texts were escaped when the
 // MJML source was built. The text part is written from the same blocks, not scraped from HTML.
+// Every value is put in on one line and bounded, in every part: a name with line breaks (a row
+// written before one-line fields were checked, a sign-in provider's) cannot start a paragraph of
+// its own in a mail sent under the service's name.
 import { TEMPLATES, type Block, type TemplateName } from './templates.ts';
 import { en, type Messages } from './translations/en.ts';
 import { fr } from './translations/fr.ts';
-import { formatDate, formatMoney, isDate, isMoney, isPresent, isWord, type Vars } from './format.ts';
+import {
+  formatDate,
+  formatDuration,
+  formatMoney,
+  isDate,
+  isDuration,
+  isMoney,
+  isPresent,
+  isWord,
+  type Vars,
+} from './format.ts';
 import type { Locale } from './locales.ts';
+import { toOneLine } from '../../platform/one-line.ts';
+
+/** The longest a value may run in a mail, in characters (a rejection reason is at most 1000). */
+export const VALUE_MAX = 1000;
 
 export interface RenderedEmail {
   subject: string;
@@ -36,15 +53,27 @@ function blockMjml(b: Block): string {
     case 'text':
       return `<mj-text>${markup(b.text)}</mj-text>`;
     case 'code':
-      return `<mj-text align="center" font-size="30px" font-weight="700" letter-spacing="6px" font-family="ui-monospace, Menlo, Consolas, monospace" ` +
-        `container-background-color="#eef2fd" padding="14px 25px">${markup(b.text)}</mj-text>`;
+      return (
+        `<mj-text align="center" font-size="30px" font-weight="700" letter-spacing="6px" font-family="ui-monospace, Menlo, Consolas, monospace" ` +
+        `container-background-color="#eef2fd" padding="14px 25px">${markup(b.text)}</mj-text>`
+      );
     case 'details':
-      return `<mj-table font-size="15px" line-height="1.5" color="${INK}" cellpadding="4px">` + b.rows.map((r) =>
-        `<tr><td width="1%" style="color:${MUTED};padding:4px 20px 4px 0;vertical-align:top;white-space:nowrap">${markup(r.label)}</td>` +
-        `<td style="padding:4px 0;font-weight:600">${markup(r.value)}</td></tr>`).join('') + '</mj-table>';
+      return (
+        `<mj-table font-size="15px" line-height="1.5" color="${INK}" cellpadding="4px">` +
+        b.rows
+          .map(
+            (r) =>
+              `<tr><td width="1%" style="color:${MUTED};padding:4px 20px 4px 0;vertical-align:top;white-space:nowrap">${markup(r.label)}</td>` +
+              `<td style="padding:4px 0;font-weight:600">${markup(r.value)}</td></tr>`,
+          )
+          .join('') +
+        '</mj-table>'
+      );
     case 'button':
-      return `<mj-button href="${markup(b.href)}" background-color="${BRAND}" color="#ffffff" border-radius="6px" font-size="15px" ` +
-        `font-weight="600" align="left" inner-padding="12px 22px">${markup(b.label)}</mj-button>`;
+      return (
+        `<mj-button href="${markup(b.href)}" background-color="${BRAND}" color="#ffffff" border-radius="6px" font-size="15px" ` +
+        `font-weight="600" align="left" inner-padding="12px 22px">${markup(b.label)}</mj-button>`
+      );
     case 'note':
       return `<mj-text font-size="13px" color="${MUTED}">${markup(b.text)}</mj-text>`;
   }
@@ -54,7 +83,8 @@ function blockMjml(b: Block): string {
 // they are named, and a mail should fetch nothing.
 function documentMjml(locale: Locale, m: Messages, blocks: Block[], subject: string): string {
   const heading = blocks.find((b) => b.kind === 'heading');
-  return `<mjml lang="${locale}"><mj-head><mj-title>${markup(subject)}</mj-title>` +
+  return (
+    `<mjml lang="${locale}"><mj-head><mj-title>${markup(subject)}</mj-title>` +
     (heading && heading.kind === 'heading' ? `<mj-preview>${markup(heading.text)}</mj-preview>` : '') +
     `<mj-attributes><mj-all font-family="-apple-system, 'Segoe UI', Helvetica, Arial, sans-serif" />` +
     `<mj-text color="${INK}" font-size="15px" line-height="1.55" /></mj-attributes></mj-head>` +
@@ -62,7 +92,8 @@ function documentMjml(locale: Locale, m: Messages, blocks: Block[], subject: str
     `<mj-section padding="24px 0 8px"><mj-column><mj-text font-size="18px" font-weight="700" color="${BRAND}">{{product}}</mj-text></mj-column></mj-section>` +
     `<mj-section background-color="#ffffff" border-radius="12px" padding="16px 0"><mj-column>${blocks.map(blockMjml).join('')}</mj-column></mj-section>` +
     `<mj-section padding="8px 0 24px"><mj-column><mj-text font-size="12px" color="${MUTED}">${markup(m.common.footer)}</mj-text></mj-column></mj-section>` +
-    `</mj-body></mjml>`;
+    `</mj-body></mjml>`
+  );
 }
 
 /** The template's blocks with the optional ones whose value is missing left out, and the cache key of that shape. */
@@ -92,7 +123,9 @@ const loadMjml = () => (mjml ??= import('mjml').then((m) => m.default));
 function compile(key: string, source: string): Promise<string> {
   let html = compiled.get(key);
   if (!html) {
-    html = loadMjml().then((mjml2html) => mjml2html(source, { validationLevel: 'strict' })).then((r) => r.html);
+    html = loadMjml()
+      .then((mjml2html) => mjml2html(source, { validationLevel: 'strict' }))
+      .then((r) => r.html);
     // A failed compilation is not kept: the next mail tries again (and fails loudly again).
     html.catch(() => compiled.delete(key));
     compiled.set(key, html);
@@ -103,15 +136,21 @@ function compile(key: string, source: string): Promise<string> {
 /** How many template shapes are compiled (tests check the cache is used). */
 export const compiledCount = () => compiled.size;
 
-/** The values as the recipient reads them: dates and amounts for the locale, words in its language. */
+/** The values as the recipient reads them: dates, amounts and durations for the locale, words in its language, each on one line. */
 function formatVars(vars: Vars, locale: Locale, timeZone: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(vars)) {
     if (v === null || v === undefined) continue;
-    if (isMoney(v)) out[k] = formatMoney(v.money.minor, v.money.currency, v.money.decimals, locale);
-    else if (isDate(v)) out[k] = formatDate(v.date, locale, timeZone);
-    else if (isWord(v)) out[k] = (MESSAGES[locale].words as Record<string, string>)[v.word] ?? v.word;
-    else out[k] = String(v);
+    const text = isMoney(v)
+      ? formatMoney(v.money.minor, v.money.currency, v.money.decimals, locale)
+      : isDate(v)
+        ? formatDate(v.date, locale, timeZone)
+        : isWord(v)
+          ? ((MESSAGES[locale].words as Record<string, string>)[v.word] ?? v.word)
+          : isDuration(v)
+            ? formatDuration(v.duration.seconds, locale)
+            : String(v);
+    out[k] = toOneLine(text, VALUE_MAX);
   }
   return out;
 }
@@ -140,22 +179,27 @@ export interface RenderOptions {
 }
 
 /** Renders `template` in `locale` with `vars` (which should include `product` and `name`). */
-export async function renderEmail(template: TemplateName, locale: Locale, vars: Vars, opts: RenderOptions = {}): Promise<RenderedEmail> {
+export async function renderEmail(
+  template: TemplateName,
+  locale: Locale,
+  vars: Vars,
+  opts: RenderOptions = {},
+): Promise<RenderedEmail> {
   const m = MESSAGES[locale];
   const values = formatVars(vars, locale, opts.timeZone ?? 'UTC');
-  // A header never carries a line break, whatever a value holds.
-  const subject = fill(m.templates[template].subject, values).replace(/[\r\n]+/g, ' ').trim();
+  // One-line values make a one-line subject: a header never carries a line break.
+  const subject = fill(m.templates[template].subject, values).trim();
   const { blocks, key } = shape(template, locale, vars);
   const skeleton = await compile(key, documentMjml(locale, m, blocks, m.templates[template].subject));
   const html = skeleton.replace(/\{\{(\w+)\}\}/g, (_, k: string) => escapeHtml(values[k] ?? ''));
-  const text = [...blocks.map((b) => blockText(b, values, m)), '--', fill(m.common.footer, values)].join('\n\n') + '\n';
+  const text = `${[...blocks.map((b) => blockText(b, values, m)), '--', fill(m.common.footer, values)].join('\n\n')}\n`;
   return { subject, html, text };
 }
 
 /** Loads MJML and compiles the mails people wait for (the codes), so the first one is not slow. */
 export async function warmEmailRendering(): Promise<void> {
   for (const locale of Object.keys(MESSAGES) as Locale[]) {
-    await renderEmail('verification-code', locale, { product: '', name: '', code: '', minutes: 0 });
-    await renderEmail('password-reset-code', locale, { product: '', name: '', code: '', minutes: 0, link: 'x' });
+    await renderEmail('verification-code', locale, { product: '', name: '', code: '', valid_for: null });
+    await renderEmail('password-reset-code', locale, { product: '', name: '', code: '', valid_for: null, link: 'x' });
   }
 }

@@ -23,8 +23,13 @@ export interface EmailToSend {
 }
 
 export async function sendEmail(deps: Deps, mail: EmailToSend): Promise<void> {
-  const rendered = await renderEmail(mail.template, localeOf(mail.locale), { product: productName(deps.config), ...mail.vars }, {
-    timeZone: mail.timeZone ?? deps.config.DEFAULT_TIMEZONE,
-  });
+  const rendered = await renderEmail(
+    mail.template,
+    localeOf(mail.locale),
+    { product: productName(deps.config), ...mail.vars },
+    {
+      timeZone: mail.timeZone ?? deps.config.DEFAULT_TIMEZONE,
+    },
+  );
   await deps.mailer.send({ to: mail.to, subject: rendered.subject, text: rendered.text, html: rendered.html });
 }

@@ -17,6 +17,7 @@ export async function loadCalendarForRead(db: Executor, propertyId: number, call
 /** The listing, if the caller may change its calendar links: its owner or an admin (support: 403). */
 export async function loadCalendarForWrite(db: Executor, propertyId: number, caller: AuthUser): Promise<PropertyRow> {
   const p = await loadCalendarForRead(db, propertyId, caller);
-  if (caller.role !== 'admin' && caller.id !== p.ownerId) throw new AppError('FORBIDDEN', 'Only the owner of this listing or an admin may change its calendar links');
+  if (caller.role !== 'admin' && caller.id !== p.ownerId)
+    throw new AppError('FORBIDDEN', 'Only the owner of this listing or an admin may change its calendar links');
   return p;
 }

@@ -3,16 +3,27 @@
 // and nothing is stored; a server that fails to answer is 502 and nothing is stored either. A
 // refresh (on demand, or the ical-refresh job for feeds not fetched for 30 minutes) replaces the
 // feed's blocks in one transaction; a failed one keeps the previous blocks and records why.
+// Reading runs on a worker thread within the file's budget (feed-blocks.ts): a calendar over it is
+// refused (422 url) when added, and a stored one that grows over it is marked failed (status) and
+// left alone by the job, so a hostile feed costs one reading, not one every 30 minutes.
 // Owner of the listing or admin manage feeds; support reads them; anyone else: 404.
 import type { Deps } from '../../kernel/deps.ts';
 import { AppError, invalidField, notFound } from '../../platform/errors.ts';
 import { publishAfterCommit } from '../../platform/after-commit.ts';
 import { CalendarFetchError } from '../../ports/calendar-fetcher.ts';
+import { WorkerLimitError } from '../../ports/worker-pool.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
 import { findPropertyById, type PropertyRow } from '../properties/index.ts';
 import { loadCalendarForRead, loadCalendarForWrite } from './calendar-access.ts';
-import { describeFailure, importWindow, readFeedCalendar, releaseFeed, replaceBlocks, unitKindProblem } from './feed-blocks.ts';
-import { CalendarParseError } from './ical-format.ts';
+import {
+  describeFailure,
+  importWindow,
+  readFeedCalendar,
+  releaseFeed,
+  replaceBlocks,
+  unitKindProblem,
+} from './feed-blocks.ts';
+import { CalendarBudgetError, CalendarParseError } from './ical-format.ts';
 import { icalRepository, type FeedRow } from './ical.repository.ts';
 
 export const ICAL_REFRESH_JOB = 'ical-refresh';
@@ -27,6 +38,7 @@ export interface FeedView {
   last_fetched_at: string | null;
   last_success_at: string | null;
   last_error: string | null;
+  status: 'active' | 'failed';
   blocked_nights: number;
   conflicts: string[];
 }
@@ -35,12 +47,20 @@ async function view(deps: Deps, feeds: FeedRow[], propertyId: number): Promise<F
   const repo = icalRepository(deps.db);
   const counts = await repo.blockCounts(feeds.map((f) => f.id));
   const kinds = await repo.unitKinds(propertyId);
-  return Promise.all(feeds.map(async (f) => ({
-    id: f.id, url: f.url, name: f.name, room_type_id: f.roomTypeId,
-    last_fetched_at: f.lastFetchedAt?.toISOString() ?? null, last_success_at: f.lastSuccessAt?.toISOString() ?? null, last_error: f.lastError,
-    blocked_nights: counts.get(f.id) ?? 0,
-    conflicts: await repo.conflicts(f, kinds.find((k) => k.id === f.roomTypeId)?.units ?? 1),
-  })));
+  return Promise.all(
+    feeds.map(async (f) => ({
+      id: f.id,
+      url: f.url,
+      name: f.name,
+      room_type_id: f.roomTypeId,
+      last_fetched_at: f.lastFetchedAt?.toISOString() ?? null,
+      last_success_at: f.lastSuccessAt?.toISOString() ?? null,
+      last_error: f.lastError,
+      status: f.status,
+      blocked_nights: counts.get(f.id) ?? 0,
+      conflicts: await repo.conflicts(f, kinds.find((k) => k.id === f.roomTypeId)?.units ?? 1),
+    })),
+  );
 }
 
 async function afterChange(deps: Deps, propertyId: number): Promise<void> {
@@ -48,7 +68,12 @@ async function afterChange(deps: Deps, propertyId: number): Promise<void> {
   publishAfterCommit(deps);
 }
 
-export async function addFeed(deps: Deps, caller: AuthUser, propertyId: number, input: { url: string; name?: string; room_type_id?: number }): Promise<FeedView> {
+export async function addFeed(
+  deps: Deps,
+  caller: AuthUser,
+  propertyId: number,
+  input: { url: string; name?: string; room_type_id?: number },
+): Promise<FeedView> {
   const p = await loadCalendarForWrite(deps.db, propertyId, caller);
   const roomTypeId = input.room_type_id ?? 0;
   const problem = await unitKindProblem(deps.db, p.id, roomTypeId);
@@ -59,13 +84,21 @@ export async function addFeed(deps: Deps, caller: AuthUser, propertyId: number, 
   try {
     busy = await readFeedCalendar(deps, input.url, importWindow(deps, p.timezone));
   } catch (err) {
-    if ((err instanceof CalendarFetchError && err.urlAtFault) || err instanceof CalendarParseError) throw invalidField('url', describeFailure(err));
+    if ((err instanceof CalendarFetchError && err.urlAtFault) || err instanceof CalendarParseError)
+      throw invalidField('url', describeFailure(err));
     if (err instanceof CalendarFetchError) throw new AppError('CALENDAR_FETCH_FAILED', describeFailure(err));
+    if (err instanceof WorkerLimitError) throw new AppError('SERVICE_UNAVAILABLE', describeFailure(err));
     throw err;
   }
   const now = deps.clock.now();
   const feed = await deps.db.transaction(async (tx) => {
-    const row = await icalRepository(tx).insertFeed({ propertyId: p.id, roomTypeId, url: input.url, name: input.name ?? null, createdAt: now });
+    const row = await icalRepository(tx).insertFeed({
+      propertyId: p.id,
+      roomTypeId,
+      url: input.url,
+      name: input.name ?? null,
+      createdAt: now,
+    });
     if (!row) throw duplicate();
     await replaceBlocks(tx, row.id, busy, now);
     return row;
@@ -79,17 +112,31 @@ export async function listFeeds(deps: Deps, caller: AuthUser, propertyId: number
   return view(deps, await icalRepository(deps.db).feeds(p.id), p.id);
 }
 
+interface RefreshFailure {
+  error: string;
+  /** Over the reading budget: the feed is marked failed. */
+  overBudget: boolean;
+}
+
 /** Fetches the feed again and replaces its blocks; on failure keeps them, records and returns why. */
-async function refreshFeed(deps: Deps, feed: FeedRow, p: Pick<PropertyRow, 'id' | 'timezone'>): Promise<string | null> {
+async function refreshFeed(
+  deps: Deps,
+  feed: FeedRow,
+  p: Pick<PropertyRow, 'id' | 'timezone'>,
+): Promise<RefreshFailure | null> {
   const problem = await unitKindProblem(deps.db, p.id, feed.roomTypeId);
-  let error = problem && `The listing's room types changed (room_type_id ${problem}): remove this calendar and import it again`;
+  let error =
+    problem && `The listing's room types changed (room_type_id ${problem}): remove this calendar and import it again`;
+  let overBudget = false;
   if (!error) {
     try {
       const busy = await readFeedCalendar(deps, feed.url, importWindow(deps, p.timezone));
       const now = deps.clock.now();
       await deps.db.transaction((tx) => replaceBlocks(tx, feed.id, busy, now));
     } catch (err) {
-      if (!(err instanceof CalendarFetchError || err instanceof CalendarParseError)) deps.log.error({ err, feed: feed.id }, 'iCal refresh failed');
+      if (!(err instanceof CalendarFetchError || err instanceof CalendarParseError || err instanceof WorkerLimitError))
+        deps.log.error({ err, feed: feed.id }, 'iCal refresh failed');
+      overBudget = err instanceof CalendarBudgetError;
       error = describeFailure(err);
     }
   }
@@ -97,16 +144,28 @@ async function refreshFeed(deps: Deps, feed: FeedRow, p: Pick<PropertyRow, 'id' 
     await afterChange(deps, p.id);
     return null;
   }
-  await icalRepository(deps.db).updateFeed(feed.id, { lastFetchedAt: deps.clock.now(), lastError: error });
-  return error;
+  if (overBudget) deps.log.warn({ feed: feed.id, property: p.id, error }, 'iCal feed over its budget: marked failed');
+  await icalRepository(deps.db).updateFeed(feed.id, {
+    lastFetchedAt: deps.clock.now(),
+    lastError: error,
+    ...(overBudget ? { status: 'failed' as const } : {}),
+  });
+  return { error, overBudget };
 }
 
-export async function refreshFeedNow(deps: Deps, caller: AuthUser, propertyId: number, feedId: number): Promise<FeedView> {
+export async function refreshFeedNow(
+  deps: Deps,
+  caller: AuthUser,
+  propertyId: number,
+  feedId: number,
+): Promise<FeedView> {
   const p = await loadCalendarForWrite(deps.db, propertyId, caller);
   const feed = await icalRepository(deps.db).feed(p.id, feedId);
   if (!feed) throw notFound('Calendar feed');
-  const error = await refreshFeed(deps, feed, p);
-  if (error) throw new AppError('CALENDAR_FETCH_FAILED', `${error}; the nights it blocked before stay blocked`);
+  const failed = await refreshFeed(deps, feed, p);
+  const kept = 'the nights it blocked before stay blocked';
+  if (failed?.overBudget) throw invalidField('url', `${failed.error}; ${kept} and it is no longer refreshed`);
+  if (failed) throw new AppError('CALENDAR_FETCH_FAILED', `${failed.error}; ${kept}`);
   return (await view(deps, [(await icalRepository(deps.db).feed(p.id, feedId))!], p.id))[0]!;
 }
 
@@ -121,14 +180,18 @@ export async function deleteFeed(deps: Deps, caller: AuthUser, propertyId: numbe
 }
 
 /**
- * The ical-refresh job: every feed not fetched for 30 minutes, claimed in batches (a claim stamps
+ * The ical-refresh job: every active feed (not marked failed) not fetched for 30 minutes, claimed in batches (a claim stamps
  * the feed fetched, so no other run or instance takes it meanwhile). Returns how many it fetched.
  */
 export async function refreshDueFeeds(deps: Deps): Promise<number> {
   let total = 0;
   for (;;) {
     const now = deps.clock.now();
-    const claimed = await icalRepository(deps.db).claimDueFeeds(new Date(now.getTime() - REFRESH_EVERY_MS), now, CLAIM_BATCH);
+    const claimed = await icalRepository(deps.db).claimDueFeeds(
+      new Date(now.getTime() - REFRESH_EVERY_MS),
+      now,
+      CLAIM_BATCH,
+    );
     for (const feed of claimed) {
       const p = await findPropertyById(deps.db, feed.propertyId);
       if (p) await refreshFeed(deps, feed, p);

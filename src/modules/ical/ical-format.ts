@@ -7,11 +7,27 @@
 // per range of busy nights, with no guest data.
 import ICAL from 'ical.js';
 import { addDays, todayIn } from '../../kernel/calendar-dates.ts';
-
-/** Recurrence steps walked per series at most: a daily series from 1900 fits, an endless minutely one stops. */
-const MAX_RECURRENCE_STEPS = 100_000;
+import { expansionStart } from './recurrence-window.ts';
 
 export class CalendarParseError extends Error {}
+
+/** A calendar refused for what reading it would cost (the message says which budget, and its setting). */
+export class CalendarBudgetError extends CalendarParseError {
+  constructor(
+    readonly budget: 'occurrences' | 'time' | 'memory',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** What reading one file may cost, all its events together. */
+export interface ReadBudget {
+  /** Occurrences walked (an event counts one, a series each step of its expansion). */
+  maxOccurrences: number;
+  /** performance.now() past which reading stops (a worker's hard time limit backs it up). */
+  deadline?: number;
+}
 
 export interface ImportWindow {
   /** First night, inclusive (the listing's today). */
@@ -26,7 +42,8 @@ export interface BlockedNight {
   summary: string | null;
 }
 
-const wallDay = (t: ICAL.Time) => `${String(t.year).padStart(4, '0')}-${String(t.month).padStart(2, '0')}-${String(t.day).padStart(2, '0')}`;
+const wallDay = (t: ICAL.Time) =>
+  `${String(t.year).padStart(4, '0')}-${String(t.month).padStart(2, '0')}-${String(t.day).padStart(2, '0')}`;
 
 function dayOf(t: ICAL.Time, timeZone: string): string {
   if (t.isDate || t.zone?.tzid !== 'UTC') return wallDay(t);
@@ -46,10 +63,23 @@ function parseCalendar(text: string): ICAL.Component {
 }
 
 const blocks = (c: ICAL.Component) =>
-  String(c.getFirstPropertyValue('status') ?? '').toUpperCase() !== 'CANCELLED' && String(c.getFirstPropertyValue('transp') ?? '').toUpperCase() !== 'TRANSPARENT';
+  String(c.getFirstPropertyValue('status') ?? '').toUpperCase() !== 'CANCELLED' &&
+  String(c.getFirstPropertyValue('transp') ?? '').toUpperCase() !== 'TRANSPARENT';
 
-/** Nights of the window that the calendar's events cover, with the first covering event's UID and summary. */
-export function busyNights(text: string, w: ImportWindow): Map<string, BlockedNight> {
+/**
+ * Nights of the window that the calendar's events cover, with the first covering event's UID and
+ * summary; a CalendarBudgetError once the file costs more than `budget`.
+ */
+export function busyNights(text: string, w: ImportWindow, budget: ReadBudget): Map<string, BlockedNight> {
+  let walked = 0;
+  const spend = () => {
+    if (++walked > budget.maxOccurrences)
+      throw new CalendarBudgetError(
+        'occurrences',
+        `expands to more than the ${budget.maxOccurrences} event occurrences allowed (ICAL_MAX_OCCURRENCES)`,
+      );
+    if (budget.deadline !== undefined && (walked & 255) === 0 && performance.now() > budget.deadline) throw overTime();
+  };
   const root = parseCalendar(text);
   const out = new Map<string, BlockedNight>();
   const mark = (start: ICAL.Time, end: ICAL.Time | null, item: ICAL.Event) => {
@@ -57,7 +87,8 @@ export function busyNights(text: string, w: ImportWindow): Map<string, BlockedNi
     let last = end ? dayOf(end, w.timeZone) : addDays(first, 1);
     if (last <= first) last = addDays(first, 1);
     const info = { uid: item.uid ?? null, summary: item.summary ?? null };
-    for (let d = first < w.from ? w.from : first; d < last && d < w.to; d = addDays(d, 1)) if (!out.has(d)) out.set(d, info);
+    for (let d = first < w.from ? w.from : first; d < last && d < w.to; d = addDays(d, 1))
+      if (!out.has(d)) out.set(d, info);
   };
 
   // Exceptions (VEVENTs with a RECURRENCE-ID) belong to the series with their UID; related
@@ -66,28 +97,45 @@ export function busyNights(text: string, w: ImportWindow): Map<string, BlockedNi
   const uidOf = (v: ICAL.Component) => String(v.getFirstPropertyValue('uid') ?? '');
   const series = new Set(vevents.filter((v) => !v.hasProperty('recurrence-id')).map(uidOf));
   const exceptions = new Map<string, ICAL.Component[]>();
-  for (const v of vevents) if (v.hasProperty('recurrence-id')) exceptions.set(uidOf(v), [...(exceptions.get(uidOf(v)) ?? []), v]);
+  for (const v of vevents)
+    if (v.hasProperty('recurrence-id')) exceptions.set(uidOf(v), [...(exceptions.get(uidOf(v)) ?? []), v]);
 
   for (const v of vevents) {
     const isException = v.hasProperty('recurrence-id');
     if (isException && series.has(uidOf(v))) continue; // expanded with its series
     const event = new ICAL.Event(v, { exceptions: isException ? [] : (exceptions.get(uidOf(v)) ?? []) });
     if (!v.hasProperty('dtstart')) continue;
+    spend();
     if (!event.isRecurring()) {
       if (blocks(v)) mark(event.startDate, event.endDate ?? null, event);
       continue;
     }
     if (!blocks(v)) continue;
-    const it = event.iterator();
-    for (let i = 0; i < MAX_RECURRENCE_STEPS; i++) {
+    const { start, moved } = expansionStart(event, w.from);
+    if (moved) {
+      // Exceptions of occurrences before the moved start are met no more by the walk: marked as they are.
+      for (const x of exceptions.get(uidOf(v)) ?? []) {
+        const ex = new ICAL.Event(x);
+        if (ex.recurrenceId && ex.recurrenceId.compare(start) <= 0 && blocks(x)) mark(ex.startDate, ex.endDate, ex);
+      }
+    }
+    const it = event.iterator(start);
+    // A moved start is yielded first whether or not it is an occurrence; it ends before the window.
+    if (moved) it.next();
+    for (;;) {
+      spend();
       const next = it.next();
       if (!next || dayOf(next, w.timeZone) >= w.to) break;
       const o = event.getOccurrenceDetails(next);
       if (blocks(o.item.component)) mark(o.startDate, o.endDate, o.item);
     }
   }
+  if (budget.deadline !== undefined && performance.now() > budget.deadline) throw overTime();
   return out;
 }
+
+const overTime = () =>
+  new CalendarBudgetError('time', 'takes longer to read than the time allowed (ICAL_PARSE_TIMEOUT_MS)');
 
 export interface BusyNight {
   night: string;
@@ -137,5 +185,5 @@ export function calendarText(propertyId: number, ranges: BusyRange[], now: Date,
     ev.addPropertyWithValue('transp', 'OPAQUE');
     cal.addSubcomponent(ev);
   }
-  return cal.toString() + '\r\n';
+  return `${cal.toString()}\r\n`;
 }

@@ -4,10 +4,15 @@
 // to private addresses with a public first hop (src/adapters/ical-fetch).
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
+import { createTestApp } from '../../../test/helpers/test-app.ts';
 import { bearer, createUser, loginAs } from '../../../test/helpers/factories.ts';
 import { createProperty } from '../../../test/helpers/catalog-factories.ts';
-import { neverEnding, startCalendarServer, type CalendarServer, type Handler } from '../../../test/fakes/calendar-server.ts';
+import {
+  neverEnding,
+  startCalendarServer,
+  type CalendarServer,
+  type Handler,
+} from '../../../test/fakes/calendar-server.ts';
 import { blocking, blockRows, nightCounts, START } from './ical.test-support.ts';
 
 describe('iCal import: refused URLs and limits', () => {
@@ -30,8 +35,10 @@ describe('iCal import: refused URLs and limits', () => {
     const owner = await createUser(t.deps, { role: 'owner' });
     const p = await createProperty(t.deps, owner.id);
     const headers = bearer(await loginAs(t.app, owner));
-    const importFeed = (url: string) => t.app.inject({ method: 'POST', url: `/api/properties/${p.id}/calendar/ical-feeds`, headers, payload: { url } });
-    const feeds = async () => (await t.app.inject({ method: 'GET', url: `/api/properties/${p.id}/calendar/ical-feeds`, headers })).json().data;
+    const importFeed = (url: string) =>
+      t.app.inject({ method: 'POST', url: `/api/properties/${p.id}/calendar/ical-feeds`, headers, payload: { url } });
+    const feeds = async () =>
+      (await t.app.inject({ method: 'GET', url: `/api/properties/${p.id}/calendar/ical-feeds`, headers })).json().data;
     return { t, p, headers, importFeed, feeds };
   }
 
@@ -39,9 +46,20 @@ describe('iCal import: refused URLs and limits', () => {
     const { t, p, importFeed, feeds } = await ownerApp({ ICAL_ALLOW_PRIVATE: 'false' });
     try {
       const port = new URL(s.base).port;
-      for (const url of [`http://127.0.0.1:${port}/cal.ics`, `http://localhost:${port}/cal.ics`, 'http://10.1.2.3/cal.ics', 'http://192.168.0.10/cal.ics',
-        'http://169.254.169.254/latest/meta-data', `http://[::1]:${port}/cal.ics`, `http://[::ffff:127.0.0.1]:${port}/cal.ics`, 'http://0.0.0.0/cal.ics',
-        'http://[fd00::1]/cal.ics', 'http://2130706433/cal.ics', 'file:///etc/passwd', 'ftp://example.com/cal.ics']) {
+      for (const url of [
+        `http://127.0.0.1:${port}/cal.ics`,
+        `http://localhost:${port}/cal.ics`,
+        'http://10.1.2.3/cal.ics',
+        'http://192.168.0.10/cal.ics',
+        'http://169.254.169.254/latest/meta-data',
+        `http://[::1]:${port}/cal.ics`,
+        `http://[::ffff:127.0.0.1]:${port}/cal.ics`,
+        'http://0.0.0.0/cal.ics',
+        'http://[fd00::1]/cal.ics',
+        'http://2130706433/cal.ics',
+        'file:///etc/passwd',
+        'ftp://example.com/cal.ics',
+      ]) {
         const res = await importFeed(url);
         assert.equal(res.statusCode, 422, `${url}: ${res.body}`);
         assert.deepEqual(Object.keys(res.json().errors), ['url'], url);
@@ -56,7 +74,11 @@ describe('iCal import: refused URLs and limits', () => {
   });
 
   it('refuses calendars too large (422), too slow or failing (502), and what is not a calendar (422); a failed refresh changes no block', async () => {
-    const { t, p, headers, importFeed, feeds } = await ownerApp({ ICAL_ALLOW_PRIVATE: 'true', ICAL_MAX_BYTES: '4096', ICAL_TIMEOUT_MS: '400' });
+    const { t, p, headers, importFeed, feeds } = await ownerApp({
+      ICAL_ALLOW_PRIVATE: 'true',
+      ICAL_MAX_BYTES: '4096',
+      ICAL_TIMEOUT_MS: '400',
+    });
     try {
       const cases: Array<[string, number, RegExp]> = [
         ['/big.ics', 422, /larger than the 4096 bytes allowed/],
@@ -79,10 +101,15 @@ describe('iCal import: refused URLs and limits', () => {
       assert.equal(created.statusCode, 201, created.body);
       const before = await nightCounts(t.deps, p.id);
       assert.equal(before.length, 2);
-      const tooBig: Handler = (_q, res) => res.writeHead(200, { 'content-type': 'text/calendar' }).end('X'.repeat(50_000));
+      const tooBig: Handler = (_q, res) =>
+        res.writeHead(200, { 'content-type': 'text/calendar' }).end('X'.repeat(50_000));
       for (const handler of [tooBig, neverEnding]) {
         s.serve('/cal.ics', handler);
-        const res = await t.app.inject({ method: 'POST', url: `/api/properties/${p.id}/calendar/ical-feeds/${created.json().data.id}/refresh`, headers });
+        const res = await t.app.inject({
+          method: 'POST',
+          url: `/api/properties/${p.id}/calendar/ical-feeds/${created.json().data.id}/refresh`,
+          headers,
+        });
         assert.equal(res.statusCode, 502, res.body);
         assert.deepEqual(await nightCounts(t.deps, p.id), before, 'no block changed');
       }

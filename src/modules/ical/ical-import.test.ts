@@ -31,12 +31,27 @@ describe('iCal import', () => {
     t.app.inject({ method, url: `/api${url}`, headers: c.headers(who), ...(payload ? { payload } : {}) });
   const importFeed = (id: number, body: object) => api('POST', `/properties/${id}/calendar/ical-feeds`, body);
   const book = (id: number, from: number, to: number) =>
-    api('POST', '/reservations', { property_id: id, checkin_date: day(from), checkout_date: day(to), guests: { adults: 1, children: 0 } }, 'client');
-  const age = (feedId: number) => t.deps.db.execute(sql`UPDATE ical_feeds SET last_fetched_at = last_fetched_at - interval '31 minutes' WHERE id = ${feedId}`);
-  const changes = async (propertyId: number) => (await t.deps.db.execute(sql`
-    SELECT payload FROM outbox_events WHERE topic = ${CALENDAR_CHANGED} AND (payload->>'property_id')::bigint = ${propertyId} ORDER BY id`) as unknown as { rows: Array<{ payload: unknown }> }).rows.map((r) => r.payload);
+    api(
+      'POST',
+      '/reservations',
+      { property_id: id, checkin_date: day(from), checkout_date: day(to), guests: { adults: 1, children: 0 } },
+      'client',
+    );
+  const age = (feedId: number) =>
+    t.deps.db.execute(
+      sql`UPDATE ical_feeds SET last_fetched_at = last_fetched_at - interval '31 minutes' WHERE id = ${feedId}`,
+    );
+  const changes = async (propertyId: number) =>
+    (
+      (await t.deps.db.execute(sql`
+    SELECT payload FROM outbox_events WHERE topic = ${CALENDAR_CHANGED} AND (payload->>'property_id')::bigint = ${propertyId} ORDER BY id`)) as unknown as {
+        rows: Array<{ payload: unknown }>;
+      }
+    ).rows.map((r) => r.payload);
   const search = async (type: number, from: number, to: number) =>
-    (await api('GET', `/properties/public?type=${type}&checkin_date=${day(from)}&checkout_date=${day(to)}`)).json().data.map((p: { id: number }) => p.id);
+    (await api('GET', `/properties/public?type=${type}&checkin_date=${day(from)}&checkout_date=${day(to)}`))
+      .json()
+      .data.map((p: { id: number }) => p.id);
 
   it('blocks the nights of the calendar: bookings on them are refused, every availability read counts them, a refresh follows the calendar, removal lifts them', async () => {
     const type = await createPropertyType(t.deps);
@@ -45,9 +60,18 @@ describe('iCal import', () => {
     const created = await importFeed(p.id, { url: `${s.base}/a.ics`, name: 'Elsewhere' });
     assert.equal(created.statusCode, 201, created.body);
     const feed = created.json().data;
-    assert.deepEqual([feed.name, feed.room_type_id, feed.blocked_nights, feed.last_error, feed.conflicts], ['Elsewhere', 0, 3, null, []]);
-    assert.deepEqual(await nightCounts(t.deps, p.id), [[0, day(20), 0, 1], [0, day(21), 0, 1], [0, day(22), 0, 1]]);
-    assert.deepEqual(await changes(p.id), [{ property_id: p.id, room_type_id: 0, date_from: day(20), date_to: day(23), kinds: ['availability'] }]);
+    assert.deepEqual(
+      [feed.name, feed.room_type_id, feed.blocked_nights, feed.last_error, feed.conflicts],
+      ['Elsewhere', 0, 3, null, []],
+    );
+    assert.deepEqual(await nightCounts(t.deps, p.id), [
+      [0, day(20), 0, 1],
+      [0, day(21), 0, 1],
+      [0, day(22), 0, 1],
+    ]);
+    assert.deepEqual(await changes(p.id), [
+      { property_id: p.id, room_type_id: 0, date_from: day(20), date_to: day(23), kinds: ['availability'] },
+    ]);
     assert.equal((await importFeed(p.id, { url: `${s.base}/a.ics` })).statusCode, 409, 'the same calendar twice');
 
     assert.equal((await book(p.id, 21, 22)).statusCode, 409, 'a blocked night cannot be booked');
@@ -55,7 +79,10 @@ describe('iCal import', () => {
     assert.equal((await book(p.id, 23, 24)).statusCode, 201, 'the morning the event ends, the night is free');
     const detail = (await api('GET', `/properties/${p.id}`)).json().data;
     assert.equal(detail.is_reserved, true);
-    assert.ok([20, 21, 22, 23].every((n) => detail.reserved_dates.includes(day(n))), detail.reserved_dates);
+    assert.ok(
+      [20, 21, 22, 23].every((n) => detail.reserved_dates.includes(day(n))),
+      detail.reserved_dates,
+    );
     assert.deepEqual(await search(type, 21, 22), [], 'search leaves it out on blocked nights');
     assert.deepEqual(await search(type, 25, 27), [p.id]);
     const view = (await api('GET', `/properties/${p.id}/calendar?from=${day(21)}&to=${day(21)}`)).json().data.nights[0];
@@ -66,8 +93,17 @@ describe('iCal import', () => {
     await age(feed.id);
     assert.equal(await refreshDueFeeds(t.deps), 1);
     assert.equal(await refreshDueFeeds(t.deps), 0, 'fetched: not due again for 30 minutes');
-    assert.deepEqual(await nightCounts(t.deps, p.id), [[0, day(23), 1, 0], [0, day(25), 0, 1]]);
-    assert.deepEqual((await changes(p.id)).at(-1), { property_id: p.id, room_type_id: 0, date_from: day(20), date_to: day(26), kinds: ['availability'] });
+    assert.deepEqual(await nightCounts(t.deps, p.id), [
+      [0, day(23), 1, 0],
+      [0, day(25), 0, 1],
+    ]);
+    assert.deepEqual((await changes(p.id)).at(-1), {
+      property_id: p.id,
+      room_type_id: 0,
+      date_from: day(20),
+      date_to: day(26),
+      kinds: ['availability'],
+    });
     assert.equal((await book(p.id, 21, 22)).statusCode, 201, 'unblocked by the refresh');
     assert.equal((await book(p.id, 25, 26)).statusCode, 409, 'blocked by the refresh');
 
@@ -101,13 +137,27 @@ describe('iCal import', () => {
     const res = await importFeed(p.id, { url: `${s.base}/b.ics` });
     assert.equal(res.statusCode, 201, res.body);
     assert.deepEqual(res.json().data.conflicts, [day(31)], 'sold here and blocked there');
-    assert.deepEqual(await nightCounts(t.deps, p.id), [[0, day(30), 0, 1], [0, day(31), 1, 1], [0, day(32), 0, 1]]);
-    const night = (await api('GET', `/properties/${p.id}/calendar?from=${day(31)}&to=${day(31)}`)).json().data.nights[0];
+    assert.deepEqual(await nightCounts(t.deps, p.id), [
+      [0, day(30), 0, 1],
+      [0, day(31), 1, 1],
+      [0, day(32), 0, 1],
+    ]);
+    const night = (await api('GET', `/properties/${p.id}/calendar?from=${day(31)}&to=${day(31)}`)).json().data
+      .nights[0];
     assert.equal(night.remaining, 0, 'availability clamps at 0');
     // Someone zeroed the counter by hand: lifting the block must not take it below zero.
-    await t.deps.db.execute(sql`UPDATE property_nights SET blocked = 0 WHERE property_id = ${p.id} AND night = ${day(30)}::date`);
-    assert.equal((await api('DELETE', `/properties/${p.id}/calendar/ical-feeds/${res.json().data.id}`)).statusCode, 200);
-    assert.deepEqual(await nightCounts(t.deps, p.id), [[0, day(31), 1, 0]], 'the booking stays, the blocks are gone, nothing negative');
+    await t.deps.db.execute(
+      sql`UPDATE property_nights SET blocked = 0 WHERE property_id = ${p.id} AND night = ${day(30)}::date`,
+    );
+    assert.equal(
+      (await api('DELETE', `/properties/${p.id}/calendar/ical-feeds/${res.json().data.id}`)).statusCode,
+      200,
+    );
+    assert.deepEqual(
+      await nightCounts(t.deps, p.id),
+      [[0, day(31), 1, 0]],
+      'the booking stays, the blocks are gone, nothing negative',
+    );
 
     const withTypes = await createProperty(t.deps, c.users.owner.id);
     const rt = (await createRoomType(t.deps, withTypes.id, { countOfRooms: 2 })).roomType.id;
@@ -122,12 +172,31 @@ describe('iCal import', () => {
     const first = await importFeed(withTypes.id, { url: `${s.base}/c.ics`, room_type_id: rt });
     assert.equal(first.statusCode, 201, first.body);
     assert.equal((await importFeed(withTypes.id, { url: `${s.base}/d.ics`, room_type_id: rt })).statusCode, 201);
-    assert.deepEqual(await nightCounts(t.deps, withTypes.id), [[rt, day(40), 0, 1], [rt, day(41), 0, 2], [rt, day(42), 0, 1]]);
-    const ics = (await t.app.inject({ method: 'GET', url: (await api('GET', `/properties/${withTypes.id}/calendar/ical`)).json().data.export_url.replace('http://app.test', '') })).body;
+    assert.deepEqual(await nightCounts(t.deps, withTypes.id), [
+      [rt, day(40), 0, 1],
+      [rt, day(41), 0, 2],
+      [rt, day(42), 0, 1],
+    ]);
+    const ics = (
+      await t.app.inject({
+        method: 'GET',
+        url: (
+          await api('GET', `/properties/${withTypes.id}/calendar/ical`)
+        )
+          .json()
+          .data.export_url.replace('http://app.test', ''),
+      })
+    ).body;
     assert.equal((ics.match(/BEGIN:VEVENT/g) ?? []).length, 1, 'only night 41 has no room left');
     assert.match(ics, new RegExp(`DTSTART;VALUE=DATE:${day(41).replaceAll('-', '')}`));
-    assert.equal((await api('DELETE', `/properties/${withTypes.id}/calendar/ical-feeds/${first.json().data.id}`)).statusCode, 200);
-    assert.deepEqual(await nightCounts(t.deps, withTypes.id), [[rt, day(41), 0, 1], [rt, day(42), 0, 1]]);
+    assert.equal(
+      (await api('DELETE', `/properties/${withTypes.id}/calendar/ical-feeds/${first.json().data.id}`)).statusCode,
+      200,
+    );
+    assert.deepEqual(await nightCounts(t.deps, withTypes.id), [
+      [rt, day(41), 0, 1],
+      [rt, day(42), 0, 1],
+    ]);
   });
 
   it('refresh runs at the same time take each due feed once (claimed with SKIP LOCKED; truly concurrent on PostgreSQL)', async () => {
@@ -138,13 +207,27 @@ describe('iCal import', () => {
     for (const path of paths) ids.push((await importFeed(p.id, { url: `${s.base}${path}` })).json().data.id);
     for (const [i, path] of paths.entries()) {
       // Slow answers keep the first run busy while the second one looks for work.
-      s.serve(path, (_q, res) => void setTimeout(() => res.writeHead(200, { 'content-type': 'text/calendar' }).end(blocking([60 + i, 61 + i])), 100));
+      s.serve(
+        path,
+        (_q, res) =>
+          void setTimeout(
+            () => res.writeHead(200, { 'content-type': 'text/calendar' }).end(blocking([60 + i, 61 + i])),
+            100,
+          ),
+      );
       await age(ids[i]!);
     }
     const hitsBefore = paths.map((path) => s.hits.get(path) ?? 0);
     const runs = await Promise.all([refreshDueFeeds(t.deps), refreshDueFeeds(t.deps)]);
     assert.equal(runs[0]! + runs[1]!, 3, `runs took ${runs.join(' + ')}`);
-    assert.deepEqual(paths.map((path, i) => (s.hits.get(path) ?? 0) - hitsBefore[i]!), [1, 1, 1], 'each calendar fetched once');
-    assert.deepEqual(await nightCounts(t.deps, p.id), [60, 61, 62].map((n) => [0, day(n), 0, 1]));
+    assert.deepEqual(
+      paths.map((path, i) => (s.hits.get(path) ?? 0) - hitsBefore[i]!),
+      [1, 1, 1],
+      'each calendar fetched once',
+    );
+    assert.deepEqual(
+      await nightCounts(t.deps, p.id),
+      [60, 61, 62].map((n) => [0, day(n), 0, 1]),
+    );
   });
 });

@@ -3,6 +3,7 @@
 // counterpart's name, phone (when the caller may see it) and last-seen time.
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
+import { queryRows } from '../../db/query-rows.ts';
 
 export interface SummaryRow {
   messageId: number;
@@ -36,8 +37,15 @@ export function conversationSummariesRepository(db: Executor) {
      * addressed to the listing's owner, and the owner's replies are sent by them, so one index
      * lookup per direction finds both internal and external conversations.
      */
-    async page(me: number, staff: boolean, limit: number, offset: number): Promise<{ rows: SummaryRow[]; total: number }> {
-      const res = (await db.execute(sql`
+    async page(
+      me: number,
+      staff: boolean,
+      limit: number,
+      offset: number,
+    ): Promise<{ rows: SummaryRow[]; total: number }> {
+      const res = await queryRows<Raw>(
+        db,
+        sql`
         WITH mine AS (
           SELECT m.id, m.sender_id, m.receiver_id, m.content, m.kind, m.attachment_key, m.is_read, m.created_at,
                  m.source, m.provider, m.external_thread_id, m.external_guest_name,
@@ -70,27 +78,32 @@ export function conversationSummariesRepository(db: Executor) {
                            AND u.id = CASE WHEN l.sender_id = ${me} THEN l.receiver_id ELSE l.sender_id END
           ORDER BY l.created_at DESC, l.id DESC
           LIMIT ${limit} OFFSET ${offset}
-        ) p ON true`)) as unknown as { rows: Raw[] };
+        ) p ON true`,
+      );
       const total = Number(res.rows[0]?.total ?? 0);
-      const rows = res.rows.filter((r) => r.message_id !== null && r.message_id !== undefined).map((r): SummaryRow => ({
-        messageId: Number(r.message_id),
-        senderId: num(r.sender_id),
-        content: String(r.content ?? ''),
-        kind: String(r.kind),
-        hasAttachment: Boolean(r.has_attachment),
-        createdAt: date(r.created_at)!,
-        source: String(r.source),
-        provider: text(r.provider),
-        threadId: text(r.external_thread_id),
-        guestName: text(r.guest_name),
-        unread: Number(r.unread ?? 0),
-        peerId: num(r.peer_id),
-        username: text(r.username),
-        firstName: text(r.first_name),
-        lastName: text(r.last_name),
-        phone: text(r.phone),
-        lastSeenAt: date(r.last_seen_at),
-      }));
+      const rows = res.rows
+        .filter((r) => r.message_id !== null && r.message_id !== undefined)
+        .map(
+          (r): SummaryRow => ({
+            messageId: Number(r.message_id),
+            senderId: num(r.sender_id),
+            content: String(r.content ?? ''),
+            kind: String(r.kind),
+            hasAttachment: Boolean(r.has_attachment),
+            createdAt: date(r.created_at)!,
+            source: String(r.source),
+            provider: text(r.provider),
+            threadId: text(r.external_thread_id),
+            guestName: text(r.guest_name),
+            unread: Number(r.unread ?? 0),
+            peerId: num(r.peer_id),
+            username: text(r.username),
+            firstName: text(r.first_name),
+            lastName: text(r.last_name),
+            phone: text(r.phone),
+            lastSeenAt: date(r.last_seen_at),
+          }),
+        );
       return { rows, total };
     },
   };

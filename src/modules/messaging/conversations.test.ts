@@ -3,7 +3,16 @@ import assert from 'node:assert/strict';
 import { eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { outboxEvents, users } from '../../db/schema/index.ts';
-import { bookedListing, freshUser, get, makeCast, SAMPLE_PNG, send, setPhone, type Cast } from './messaging.test-support.ts';
+import {
+  bookedListing,
+  freshUser,
+  get,
+  makeCast,
+  SAMPLE_PNG,
+  send,
+  setPhone,
+  type Cast,
+} from './messaging.test-support.ts';
 
 describe('GET /chats/messages/{otherUserId} and GET /chats/conversation_summaries', () => {
   let t: TestApp;
@@ -16,14 +25,15 @@ describe('GET /chats/messages/{otherUserId} and GET /chats/conversation_summarie
 
   const tick = () => t.clock.advance(60_000);
 
-  it('pages a conversation newest first (order=asc for oldest first) in the spec\'s REST shape', async () => {
+  it("pages a conversation newest first (order=asc for oldest first) in the spec's REST shape", async () => {
     const guest = await freshUser(t, 'client');
     const host = await freshUser(t, 'owner');
     const ids: number[] = [];
     for (let i = 1; i <= 5; i++) {
       tick();
       const from = i % 2 ? guest : host;
-      if (i === 2) await bookedListing(t, host.user.id, guest.user.id, { checkin: '2031-07-01', checkout: '2031-07-02' });
+      if (i === 2)
+        await bookedListing(t, host.user.id, guest.user.id, { checkin: '2031-07-01', checkout: '2031-07-02' });
       const res = await send(t, from.headers, { receiver_id: (i % 2 ? host : guest).user.id, content: `m${i}` });
       assert.equal(res.statusCode, 201, res.body);
       ids.push(res.json().data.id);
@@ -34,9 +44,25 @@ describe('GET /chats/messages/{otherUserId} and GET /chats/conversation_summarie
     const page1 = await get(t, host.headers, `/chats/messages/${guest.user.id}?per_page=2`);
     assert.equal(page1.statusCode, 200, page1.body);
     assert.deepEqual(page1.json().meta, { current_page: 1, per_page: 2, total: 5, last_page: 3 });
-    assert.deepEqual(page1.json().data.map((m: { id: number }) => m.id), [ids[4], ids[3]]);
+    assert.deepEqual(
+      page1.json().data.map((m: { id: number }) => m.id),
+      [ids[4], ids[3]],
+    );
     const [latest, previous] = page1.json().data;
-    assert.deepEqual(Object.keys(latest).sort(), ['attachment', 'content', 'created_at', 'document_id', 'id', 'is_read', 'is_sent_by_me', 'receiver_id', 'reservation_id', 'sender_id', 'type', 'updated_at']);
+    assert.deepEqual(Object.keys(latest).sort(), [
+      'attachment',
+      'content',
+      'created_at',
+      'document_id',
+      'id',
+      'is_read',
+      'is_sent_by_me',
+      'receiver_id',
+      'reservation_id',
+      'sender_id',
+      'type',
+      'updated_at',
+    ]);
     assert.equal(latest.is_sent_by_me, false);
     assert.equal(latest.is_read, 0, 'shown as it was before this read');
     assert.equal(previous.is_sent_by_me, true);
@@ -44,12 +70,18 @@ describe('GET /chats/messages/{otherUserId} and GET /chats/conversation_summarie
     assert.equal(latest.sender_id, guest.user.id);
 
     const asc = await get(t, host.headers, `/chats/messages/${guest.user.id}?order=asc&page=3&per_page=2`);
-    assert.deepEqual(asc.json().data.map((m: { content: string }) => m.content), ['m5']);
+    assert.deepEqual(
+      asc.json().data.map((m: { content: string }) => m.content),
+      ['m5'],
+    );
     const ascFirst = await get(t, guest.headers, `/chats/messages/${host.user.id}?order=asc&per_page=2`);
-    assert.deepEqual(ascFirst.json().data.map((m: { content: string }) => m.content), ['m1', 'm2']);
+    assert.deepEqual(
+      ascFirst.json().data.map((m: { content: string }) => m.content),
+      ['m1', 'm2'],
+    );
   });
 
-  it('marks the caller\'s incoming messages of that conversation read, all pages, nothing else, and emits no event', async () => {
+  it("marks the caller's incoming messages of that conversation read, all pages, nothing else, and emits no event", async () => {
     const a = await freshUser(t, 'client');
     const b = await freshUser(t, 'owner');
     const other = await freshUser(t, 'owner');
@@ -57,7 +89,13 @@ describe('GET /chats/messages/{otherUserId} and GET /chats/conversation_summarie
     await send(t, a.headers, { receiver_id: other.user.id, content: 'to other' });
     await send(t, b.headers, { receiver_id: a.user.id, content: 'b replies' });
     // Only messaging's own topics: the relay may still be writing notification events for the sends above.
-    const messagingEvents = async () => (await t.deps.db.select().from(outboxEvents).where(sql`${outboxEvents.topic} LIKE 'message.%' OR ${outboxEvents.topic} LIKE 'channel.%'`)).length;
+    const messagingEvents = async () =>
+      (
+        await t.deps.db
+          .select()
+          .from(outboxEvents)
+          .where(sql`${outboxEvents.topic} LIKE 'message.%' OR ${outboxEvents.topic} LIKE 'channel.%'`)
+      ).length;
     const eventsBefore = await messagingEvents();
 
     const first = await get(t, b.headers, `/chats/messages/${a.user.id}?per_page=1`);
@@ -71,7 +109,10 @@ describe('GET /chats/messages/{otherUserId} and GET /chats/conversation_summarie
     // a's own incoming message from b is still unread until a opens the conversation; b's other chats untouched
     const aView = await get(t, a.headers, `/chats/messages/${b.user.id}`);
     const sentByA = aView.json().data.filter((m: { is_sent_by_me: boolean }) => m.is_sent_by_me);
-    assert.ok(sentByA.every((m: { is_read: number }) => m.is_read === 1), 'a sees b has read them');
+    assert.ok(
+      sentByA.every((m: { is_read: number }) => m.is_read === 1),
+      'a sees b has read them',
+    );
     assert.equal(aView.json().data.find((m: { is_sent_by_me: boolean }) => !m.is_sent_by_me).is_read, 0);
     const otherView = await get(t, other.headers, `/chats/messages/${a.user.id}`);
     assert.equal(otherView.json().data[0].is_read, 0, 'another conversation stays unread');
@@ -88,7 +129,16 @@ describe('GET /chats/messages/{otherUserId} and GET /chats/conversation_summarie
 
     const leaving = await freshUser(t, 'owner');
     await send(t, c.headers('client2'), { receiver_id: leaving.user.id, content: 'before you go' });
-    await t.deps.db.update(users).set({ deletedAt: t.clock.now(), isActive: false, firstName: '', lastName: '', username: `deleted_${leaving.user.id}` }).where(eq(users.id, leaving.user.id));
+    await t.deps.db
+      .update(users)
+      .set({
+        deletedAt: t.clock.now(),
+        isActive: false,
+        firstName: '',
+        lastName: '',
+        username: `deleted_${leaving.user.id}`,
+      })
+      .where(eq(users.id, leaving.user.id));
     const history = await get(t, c.headers('client2'), `/chats/messages/${leaving.user.id}`);
     assert.equal(history.statusCode, 200);
     assert.equal(history.json().data.length, 1);
@@ -123,15 +173,26 @@ describe('GET /chats/messages/{otherUserId} and GET /chats/conversation_summarie
       assert.equal(res.statusCode, 200, res.body);
       assert.deepEqual(res.json().meta, { current_page: 1, per_page: 20, total: 3, last_page: 1 });
       const [fromAsker, toAgent, fromGuest] = res.json().data;
-      assert.deepEqual(fromAsker, {
-        user_id: asker.user.id, user_name: `${asker.user.firstName} ${asker.user.lastName}`, last_message: '[image]',
-        timestamp: t.clock.now().toISOString(), is_read: 0, unread_count: 1, sent_by_me: false, is_online: false,
-        last_seen: lastSeen.toISOString(), source: 'internal',
-      }, 'no phone: no reservation in common');
+      assert.deepEqual(
+        fromAsker,
+        {
+          user_id: asker.user.id,
+          user_name: `${asker.user.firstName} ${asker.user.lastName}`,
+          last_message: '[image]',
+          timestamp: t.clock.now().toISOString(),
+          is_read: 0,
+          unread_count: 1,
+          sent_by_me: false,
+          is_online: false,
+          last_seen: lastSeen.toISOString(),
+          source: 'internal',
+        },
+        'no phone: no reservation in common',
+      );
       assert.equal(toAgent.user_id, agent.id);
       assert.equal(toAgent.sent_by_me, true);
       assert.equal(toAgent.is_read, 1);
-      assert.equal(toAgent.phone, undefined, 'a support agent\'s phone is not shown to users');
+      assert.equal(toAgent.phone, undefined, "a support agent's phone is not shown to users");
       assert.equal(toAgent.last_message, 'question for support');
       assert.equal(fromGuest.user_id, guest.user.id);
       assert.equal(fromGuest.last_message, 'second from guest');
@@ -144,7 +205,10 @@ describe('GET /chats/messages/{otherUserId} and GET /chats/conversation_summarie
       const guestView = await get(t, guest.headers, '/chats/conversation_summaries');
       assert.equal(guestView.json().data[0].phone, '+33 6 55 55 55 55');
       const agentView = await get(t, c.headers('support'), '/chats/conversation_summaries?per_page=100');
-      assert.equal(agentView.json().data.find((s: { user_id: number }) => s.user_id === me.user.id).phone, '+33 6 55 55 55 55');
+      assert.equal(
+        agentView.json().data.find((s: { user_id: number }) => s.user_id === me.user.id).phone,
+        '+33 6 55 55 55 55',
+      );
 
       // reading one conversation updates its entry only
       await get(t, me.headers, `/chats/messages/${guest.user.id}`);
@@ -155,7 +219,10 @@ describe('GET /chats/messages/{otherUserId} and GET /chats/conversation_summarie
 
       const paged = await get(t, me.headers, '/chats/conversation_summaries?per_page=2&page=2');
       assert.deepEqual(paged.json().meta, { current_page: 2, per_page: 2, total: 3, last_page: 2 });
-      assert.deepEqual(paged.json().data.map((s: { user_id: number }) => s.user_id), [guest.user.id]);
+      assert.deepEqual(
+        paged.json().data.map((s: { user_id: number }) => s.user_id),
+        [guest.user.id],
+      );
       const beyond = await get(t, me.headers, '/chats/conversation_summaries?page=9');
       assert.deepEqual(beyond.json().data, []);
       assert.equal(beyond.json().meta.total, 3);
@@ -167,7 +234,12 @@ describe('GET /chats/messages/{otherUserId} and GET /chats/conversation_summarie
   it('gives an empty list to someone with no conversation, and 401 without a token', async () => {
     const nobody = await freshUser(t, 'client');
     const res = await get(t, nobody.headers, '/chats/conversation_summaries');
-    assert.deepEqual(res.json(), { success: true, message: 'OK', data: [], meta: { current_page: 1, per_page: 20, total: 0, last_page: 1 } });
+    assert.deepEqual(res.json(), {
+      success: true,
+      message: 'OK',
+      data: [],
+      meta: { current_page: 1, per_page: 20, total: 0, last_page: 1 },
+    });
     assert.equal((await get(t, {}, '/chats/conversation_summaries')).statusCode, 401);
   });
 });

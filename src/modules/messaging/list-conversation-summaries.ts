@@ -16,7 +16,12 @@ import type { ConversationSummary } from './messaging.schemas.ts';
 
 export async function listConversationSummaries(deps: Deps, caller: AuthUser, q: PageQuery) {
   const { page, perPage, offset } = pageWindow(q);
-  const { rows, total } = await conversationSummariesRepository(deps.db).page(caller.id, isStaff(caller), perPage, offset);
+  const { rows, total } = await conversationSummariesRepository(deps.db).page(
+    caller.id,
+    isStaff(caller),
+    perPage,
+    offset,
+  );
   const peers = rows.filter((r) => r.threadId === null && r.peerId !== null).map((r) => r.peerId!);
   const online = peers.length ? await deps.presence.online([...new Set(peers)]) : new Set<number>();
   const data = rows.map((r) => toSummary(r, caller.id, online));
@@ -39,7 +44,13 @@ function toSummary(r: SummaryRow, me: number, online: Set<number>): Conversation
   };
   if (r.threadId !== null) {
     const provider = r.provider === 'OtaA' || r.provider === 'OtaB' ? r.provider : undefined;
-    return { user_id: r.threadId, user_name: r.guestName ?? 'Guest', ...common, source: 'channel', ...(provider ? { provider } : {}) };
+    return {
+      user_id: r.threadId,
+      user_name: r.guestName ?? 'Guest',
+      ...common,
+      source: 'channel',
+      ...(provider ? { provider } : {}),
+    };
   }
   const isOnline = r.peerId !== null && online.has(r.peerId);
   return {

@@ -27,14 +27,16 @@ export async function checkMayWrite(db: Executor, sender: AuthUser, receiver: Us
 /** A travel-platform thread the caller may read; 404 for anyone else. */
 export async function loadThreadForRead(db: Executor, caller: AuthUser, threadId: string): Promise<ThreadInfo> {
   const thread = await messagesRepository(db).threadInfo(threadId);
-  if (!thread || !(isStaff(caller) || (thread.ownerId !== null && thread.ownerId === caller.id))) throw notFound('Conversation');
+  if (!thread || !(isStaff(caller) || (thread.ownerId !== null && thread.ownerId === caller.id)))
+    throw notFound('Conversation');
   return thread;
 }
 
 /** A thread the caller may answer: only the owner of the thread's listing. */
 export async function loadThreadForReply(db: Executor, caller: AuthUser, threadId: string): Promise<ThreadInfo> {
   const thread = await loadThreadForRead(db, caller, threadId);
-  if (thread.ownerId !== caller.id) throw forbidden('Only the owner of the listing may answer a travel-platform conversation');
+  if (thread.ownerId !== caller.id)
+    throw forbidden('Only the owner of the listing may answer a travel-platform conversation');
   return thread;
 }
 
@@ -56,5 +58,6 @@ export function parseConversationKey(raw: number | string, field: string): Conve
 
 /** 422 for a conversation with oneself. */
 export function notSelf(caller: AuthUser, userId: number, field: string): void {
-  if (userId === caller.id) throw new AppError('VALIDATION_FAILED', 'You cannot write to yourself', { [field]: ['must be another user'] });
+  if (userId === caller.id)
+    throw new AppError('VALIDATION_FAILED', 'You cannot write to yourself', { [field]: ['must be another user'] });
 }

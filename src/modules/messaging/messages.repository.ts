@@ -35,7 +35,10 @@ export interface ThreadInfo {
 const between = (me: number, other: number): SQL =>
   and(
     isNull(messages.externalThreadId),
-    or(and(eq(messages.senderId, me), eq(messages.receiverId, other)), and(eq(messages.senderId, other), eq(messages.receiverId, me))),
+    or(
+      and(eq(messages.senderId, me), eq(messages.receiverId, other)),
+      and(eq(messages.senderId, other), eq(messages.receiverId, me)),
+    ),
   )!;
 
 export type ConversationKey = { kind: 'user'; userId: number } | { kind: 'thread'; threadId: string };
@@ -86,8 +89,12 @@ export function messagesRepository(db: Executor) {
     async threadInfo(threadId: string): Promise<ThreadInfo | undefined> {
       const [row] = await db
         .select({
-          propertyId: messages.propertyId, ownerId: properties.ownerId, source: messages.source, provider: messages.provider,
-          bookingId: messages.bookingId, guestName: messages.externalGuestName,
+          propertyId: messages.propertyId,
+          ownerId: properties.ownerId,
+          source: messages.source,
+          provider: messages.provider,
+          bookingId: messages.bookingId,
+          guestName: messages.externalGuestName,
         })
         .from(messages)
         .leftJoin(properties, eq(properties.id, messages.propertyId))
@@ -97,10 +104,22 @@ export function messagesRepository(db: Executor) {
       return row;
     },
 
-    async page(me: number, key: ConversationKey, limit: number, offset: number, order: 'asc' | 'desc'): Promise<{ rows: MessageRow[]; total: number }> {
+    async page(
+      me: number,
+      key: ConversationKey,
+      limit: number,
+      offset: number,
+      order: 'asc' | 'desc',
+    ): Promise<{ rows: MessageRow[]; total: number }> {
       const where = conversationWhere(me, key);
       const dir = order === 'asc' ? asc : desc;
-      const rows = await db.select().from(messages).where(where).orderBy(dir(messages.createdAt), dir(messages.id)).limit(limit).offset(offset);
+      const rows = await db
+        .select()
+        .from(messages)
+        .where(where)
+        .orderBy(dir(messages.createdAt), dir(messages.id))
+        .limit(limit)
+        .offset(offset);
       const [c] = await db.select({ n: count() }).from(messages).where(where);
       return { rows, total: Number(c?.n ?? 0) };
     },
@@ -131,7 +150,12 @@ export function messagesRepository(db: Executor) {
         .select({ id: reservations.id })
         .from(reservations)
         .innerJoin(properties, eq(properties.id, reservations.propertyId))
-        .where(or(and(eq(reservations.guestId, a), eq(properties.ownerId, b)), and(eq(reservations.guestId, b), eq(properties.ownerId, a))))
+        .where(
+          or(
+            and(eq(reservations.guestId, a), eq(properties.ownerId, b)),
+            and(eq(reservations.guestId, b), eq(properties.ownerId, a)),
+          ),
+        )
         .limit(1);
       return Boolean(row);
     },

@@ -19,7 +19,14 @@ export interface Cast {
 }
 
 export async function makeCast(t: TestApp): Promise<Cast> {
-  const roles: Record<Who, UserRow['role']> = { client: 'client', client2: 'client', owner: 'owner', owner2: 'owner', support: 'support', admin: 'admin' };
+  const roles: Record<Who, UserRow['role']> = {
+    client: 'client',
+    client2: 'client',
+    owner: 'owner',
+    owner2: 'owner',
+    support: 'support',
+    admin: 'admin',
+  };
   const usersByWho = {} as Record<Who, UserRow>;
   const tokens = {} as Record<Who, string>;
   for (const [who, role] of Object.entries(roles) as Array<[Who, UserRow['role']]>) {
@@ -45,13 +52,18 @@ export function form(fields: Record<string, string | number | FilePart | undefin
   const fd = new FormData();
   for (const [k, v] of Object.entries(fields)) {
     if (v === undefined) continue;
-    if (typeof v === 'object') fd.append(k, new Blob([new Uint8Array(v.data)], { type: v.type ?? 'application/octet-stream' }), v.name);
+    if (typeof v === 'object')
+      fd.append(k, new Blob([new Uint8Array(v.data)], { type: v.type ?? 'application/octet-stream' }), v.name);
     else fd.append(k, String(v));
   }
   return fd;
 }
 
-export function send(t: TestApp, headers: Record<string, string>, fields: Record<string, string | number | FilePart | undefined>) {
+export function send(
+  t: TestApp,
+  headers: Record<string, string>,
+  fields: Record<string, string | number | FilePart | undefined>,
+) {
   return t.app.inject({ method: 'POST', url: '/api/chats/send_messages', headers, payload: form(fields) as never });
 }
 
@@ -74,16 +86,33 @@ export async function messageRows(t: TestApp) {
 }
 
 /** A listing of `ownerId` booked by `guestId` (a reservation in common). */
-export async function bookedListing(t: TestApp, ownerId: number, guestId: number, over: { status?: 'pending' | 'confirmed' | 'completed' | 'cancelled' | 'expired'; checkin?: string; checkout?: string } = {}) {
+export async function bookedListing(
+  t: TestApp,
+  ownerId: number,
+  guestId: number,
+  over: {
+    status?: 'pending' | 'confirmed' | 'completed' | 'cancelled' | 'expired';
+    checkin?: string;
+    checkout?: string;
+  } = {},
+) {
   const property = await createProperty(t.deps, ownerId);
   const reservation = await seedReservation(t.deps, {
-    propertyId: property.id, guestId, status: over.status ?? 'confirmed', checkin: over.checkin ?? '2031-03-01', checkout: over.checkout ?? '2031-03-04',
+    propertyId: property.id,
+    guestId,
+    status: over.status ?? 'confirmed',
+    checkin: over.checkin ?? '2031-03-01',
+    checkout: over.checkout ?? '2031-03-04',
   });
   return { property, reservation };
 }
 
 /** A guest's message on a travel platform, stored as the channel manager does; returns the thread id. */
-export async function externalMessage(t: TestApp, propertyId: number, over: { threadId?: string; content?: string; guest?: string; provider?: 'OtaA' | 'OtaB'; at?: Date } = {}) {
+export async function externalMessage(
+  t: TestApp,
+  propertyId: number,
+  over: { threadId?: string; content?: string; guest?: string; provider?: 'OtaA' | 'OtaB'; at?: Date } = {},
+) {
   const threadId = over.threadId ?? `thread-${randomUUID()}`;
   const provider = over.provider ?? 'OtaA';
   const row = await messagesRepository(t.deps.db).insertExternalMessage({

@@ -6,7 +6,12 @@
 import type { Executor } from '../../db/connection.ts';
 import { platformRepository } from '../../platform/platform.repository.ts';
 import { attachmentUrl } from './message-view.ts';
-import { messagesRepository, type ExternalMessageInput, type MessageRow, type NewMessage } from './messages.repository.ts';
+import {
+  messagesRepository,
+  type ExternalMessageInput,
+  type MessageRow,
+  type NewMessage,
+} from './messages.repository.ts';
 
 export const MESSAGE_CREATED = 'message.created';
 export const CHANNEL_MESSAGE_OUTGOING = 'channel.message.outgoing';
@@ -24,7 +29,11 @@ export interface MessageCreatedEvent {
   attachment?: string;
 }
 
-export async function recordMessage(tx: Executor, values: NewMessage & { senderId: number; receiverId: number }, senderName: string): Promise<MessageRow> {
+export async function recordMessage(
+  tx: Executor,
+  values: NewMessage & { senderId: number; receiverId: number },
+  senderName: string,
+): Promise<MessageRow> {
   const row = await messagesRepository(tx).insert(values);
   const event: MessageCreatedEvent = {
     message_id: row.id,
@@ -46,12 +55,24 @@ export async function recordMessage(tx: Executor, values: NewMessage & { senderI
  * 'message.created' event (no sender: the guest is not a user). A message the channel manager
  * delivers again is stored once: then nothing is written and the answer is null.
  */
-export async function recordExternalGuestMessage(tx: Executor, values: ExternalMessageInput, senderName: string): Promise<MessageRow | null> {
+export async function recordExternalGuestMessage(
+  tx: Executor,
+  values: ExternalMessageInput,
+  senderName: string,
+): Promise<MessageRow | null> {
   const row = await messagesRepository(tx).insertExternalMessage(values);
   if (!row) return null;
   await platformRepository(tx).insertEvent(MESSAGE_CREATED, {
-    message_id: row.id, sender_id: null, receiver_id: row.receiverId, sender_name: senderName,
-    content: row.content, kind: 'text', created_at: row.createdAt.toISOString(), external_thread_id: values.externalThreadId, source: values.source, provider: values.provider,
+    message_id: row.id,
+    sender_id: null,
+    receiver_id: row.receiverId,
+    sender_name: senderName,
+    content: row.content,
+    kind: 'text',
+    created_at: row.createdAt.toISOString(),
+    external_thread_id: values.externalThreadId,
+    source: values.source,
+    provider: values.provider,
     ...(values.bookingId !== null ? { reservation_id: values.bookingId } : {}),
   });
   return row;
@@ -71,7 +92,10 @@ export interface ChannelMessageOutgoingEvent {
   attachment?: string;
 }
 
-export async function recordExternalReply(tx: Executor, values: NewMessage & { senderId: number; externalThreadId: string }): Promise<MessageRow> {
+export async function recordExternalReply(
+  tx: Executor,
+  values: NewMessage & { senderId: number; externalThreadId: string },
+): Promise<MessageRow> {
   const row = await messagesRepository(tx).insert({ ...values, receiverId: null });
   const event: ChannelMessageOutgoingEvent = {
     message_id: row.id,

@@ -16,26 +16,48 @@ describe('POST /chats/send_messages: text messages, who may write to whom, valid
   after(() => t.close());
 
   it('stores a text message, answers its REST form (201) and writes message.created in the same transaction', async () => {
-    const res = await send(t, c.headers('client'), { receiver_id: c.users.owner.id, content: '  Hello, is the flat free in May?  ' });
+    const res = await send(t, c.headers('client'), {
+      receiver_id: c.users.owner.id,
+      content: '  Hello, is the flat free in May?  ',
+    });
     assert.equal(res.statusCode, 201, res.body);
     const body = res.json();
     assert.equal(body.success, true);
     const m = body.data;
     assert.deepEqual(m, {
-      id: m.id, sender_id: c.users.client.id, receiver_id: c.users.owner.id, content: 'Hello, is the flat free in May?', attachment: null,
-      type: 'text', reservation_id: null, document_id: null, is_read: 0, is_sent_by_me: true,
-      created_at: t.clock.now().toISOString(), updated_at: t.clock.now().toISOString(),
+      id: m.id,
+      sender_id: c.users.client.id,
+      receiver_id: c.users.owner.id,
+      content: 'Hello, is the flat free in May?',
+      attachment: null,
+      type: 'text',
+      reservation_id: null,
+      document_id: null,
+      is_read: 0,
+      is_sent_by_me: true,
+      created_at: t.clock.now().toISOString(),
+      updated_at: t.clock.now().toISOString(),
     });
     const [event] = await events(t, 'message.created', 'message_id', m.id);
     const u = c.users.client;
     assert.deepEqual(event, {
-      message_id: m.id, sender_id: u.id, receiver_id: c.users.owner.id, sender_name: `${u.firstName} ${u.lastName}`,
-      content: 'Hello, is the flat free in May?', kind: 'text', created_at: m.created_at,
+      message_id: m.id,
+      sender_id: u.id,
+      receiver_id: c.users.owner.id,
+      sender_name: `${u.firstName} ${u.lastName}`,
+      content: 'Hello, is the flat free in May?',
+      kind: 'text',
+      created_at: m.created_at,
     });
   });
 
   it('takes JSON too (no attachment), with document_id kept as sent', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/chats/send_messages', headers: c.headers('client'), payload: { receiver_id: c.users.support.id, content: 'Help', document_id: 'contract-7' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/chats/send_messages',
+      headers: c.headers('client'),
+      payload: { receiver_id: c.users.support.id, content: 'Help', document_id: 'contract-7' },
+    });
     assert.equal(res.statusCode, 201, res.body);
     assert.equal(res.json().data.document_id, 'contract-7');
     assert.equal(res.json().data.receiver_id, c.users.support.id);
@@ -60,7 +82,10 @@ describe('POST /chats/send_messages: text messages, who may write to whom, valid
     const host = await freshUser(t, 'owner');
     const other = await freshUser(t, 'client');
     const before = (await messageRows(t)).length;
-    for (const [from, label] of [[host.headers, 'owner'], [other.headers, 'client']] as const) {
+    for (const [from, label] of [
+      [host.headers, 'owner'],
+      [other.headers, 'client'],
+    ] as const) {
       const res = await send(t, from, { receiver_id: guest.user.id, content: 'Hi there' });
       assert.equal(res.statusCode, 403, `${label}: ${res.body}`);
       assert.equal(res.json().code, 'FORBIDDEN');
@@ -68,16 +93,28 @@ describe('POST /chats/send_messages: text messages, who may write to whom, valid
     assert.equal((await messageRows(t)).length, before, 'nothing stored');
 
     await bookedListing(t, host.user.id, guest.user.id, { status: 'expired' });
-    assert.equal((await send(t, host.headers, { receiver_id: guest.user.id, content: 'About your booking' })).statusCode, 201);
+    assert.equal(
+      (await send(t, host.headers, { receiver_id: guest.user.id, content: 'About your booking' })).statusCode,
+      201,
+    );
     assert.equal((await send(t, guest.headers, { receiver_id: host.user.id, content: 'Thanks' })).statusCode, 201);
-    assert.equal((await send(t, other.headers, { receiver_id: guest.user.id, content: 'Still a stranger' })).statusCode, 403);
+    assert.equal(
+      (await send(t, other.headers, { receiver_id: guest.user.id, content: 'Still a stranger' })).statusCode,
+      403,
+    );
 
     // a client who wrote first may be answered (an enquiry before booking)
     const asker = await freshUser(t, 'client');
     const owner = await freshUser(t, 'owner');
     assert.equal((await send(t, owner.headers, { receiver_id: asker.user.id, content: 'Hello?' })).statusCode, 403);
-    assert.equal((await send(t, asker.headers, { receiver_id: owner.user.id, content: 'Is parking available?' })).statusCode, 201);
-    assert.equal((await send(t, owner.headers, { receiver_id: asker.user.id, content: 'Yes, free parking' })).statusCode, 201);
+    assert.equal(
+      (await send(t, asker.headers, { receiver_id: owner.user.id, content: 'Is parking available?' })).statusCode,
+      201,
+    );
+    assert.equal(
+      (await send(t, owner.headers, { receiver_id: asker.user.id, content: 'Yes, free parking' })).statusCode,
+      201,
+    );
   });
 
   it('answers 404 for an unknown, deleted or deactivated receiver and 422 for oneself', async () => {
@@ -122,20 +159,44 @@ describe('POST /chats/send_messages: text messages, who may write to whom, valid
   it('takes a reservation both parties have a part in; 404 when the caller has none, 422 when the receiver has none', async () => {
     const guest = await freshUser(t, 'client');
     const host = await freshUser(t, 'owner');
-    const { reservation } = await bookedListing(t, host.user.id, guest.user.id, { checkin: '2031-05-01', checkout: '2031-05-03' });
-    const ok = await send(t, guest.headers, { receiver_id: host.user.id, content: 'About my stay', reservation_id: reservation.id });
+    const { reservation } = await bookedListing(t, host.user.id, guest.user.id, {
+      checkin: '2031-05-01',
+      checkout: '2031-05-03',
+    });
+    const ok = await send(t, guest.headers, {
+      receiver_id: host.user.id,
+      content: 'About my stay',
+      reservation_id: reservation.id,
+    });
     assert.equal(ok.statusCode, 201, ok.body);
     assert.equal(ok.json().data.reservation_id, reservation.id);
     const [event] = await events(t, 'message.created', 'message_id', ok.json().data.id);
     assert.equal(event!.reservation_id, reservation.id);
     // support sees every reservation, so a guest may refer to it when writing to support
-    assert.equal((await send(t, guest.headers, { receiver_id: c.users.support.id, content: 'Help', reservation_id: reservation.id })).statusCode, 201);
+    assert.equal(
+      (
+        await send(t, guest.headers, {
+          receiver_id: c.users.support.id,
+          content: 'Help',
+          reservation_id: reservation.id,
+        })
+      ).statusCode,
+      201,
+    );
 
-    const outsider = await send(t, c.headers('client2'), { receiver_id: host.user.id, content: 'x', reservation_id: reservation.id });
+    const outsider = await send(t, c.headers('client2'), {
+      receiver_id: host.user.id,
+      content: 'x',
+      reservation_id: reservation.id,
+    });
     assert.equal(outsider.statusCode, 404, outsider.body);
     const unknown = await send(t, guest.headers, { receiver_id: host.user.id, content: 'x', reservation_id: 99999999 });
     assert.equal(unknown.statusCode, 404);
-    const wrongReceiver = await send(t, guest.headers, { receiver_id: c.users.owner2.id, content: 'x', reservation_id: reservation.id });
+    const wrongReceiver = await send(t, guest.headers, {
+      receiver_id: c.users.owner2.id,
+      content: 'x',
+      reservation_id: reservation.id,
+    });
     assert.equal(wrongReceiver.statusCode, 422, wrongReceiver.body);
     assert.ok(wrongReceiver.json().errors.reservation_id);
   });

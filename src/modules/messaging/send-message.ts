@@ -39,12 +39,22 @@ export async function sendMessage(deps: Deps, caller: AuthUser, input: SendMessa
 
   if (key.kind === 'thread') {
     const thread = await loadThreadForReply(deps.db, caller, key.threadId);
-    if (reservationId !== null) throw invalidField('reservation_id', 'a travel-platform conversation carries its own booking');
+    if (reservationId !== null)
+      throw invalidField('reservation_id', 'a travel-platform conversation carries its own booking');
     const file = upload ? await checkAttachment(upload) : null;
-    return store(deps, caller, file, upload, (tx, extra) => recordExternalReply(tx, {
-      ...base, ...extra, senderId: caller.id, externalThreadId: key.threadId, source: thread.source, provider: thread.provider,
-      bookingId: thread.bookingId, propertyId: thread.propertyId, externalGuestName: thread.guestName,
-    }));
+    return store(deps, caller, file, upload, (tx, extra) =>
+      recordExternalReply(tx, {
+        ...base,
+        ...extra,
+        senderId: caller.id,
+        externalThreadId: key.threadId,
+        source: thread.source,
+        provider: thread.provider,
+        bookingId: thread.bookingId,
+        propertyId: thread.propertyId,
+        externalGuestName: thread.guestName,
+      }),
+    );
   }
 
   notSelf(caller, key.userId, 'receiver_id');
@@ -56,24 +66,39 @@ export async function sendMessage(deps: Deps, caller: AuthUser, input: SendMessa
   const sender = await findUserById(deps.db, caller.id);
   const senderName = sender ? displayName(sender) : `User ${caller.id}`;
   return store(deps, caller, file, upload, (tx, extra) =>
-    recordMessage(tx, { ...base, ...extra, senderId: caller.id, receiverId: receiver.id, reservationId }, senderName));
+    recordMessage(tx, { ...base, ...extra, senderId: caller.id, receiverId: receiver.id, reservationId }, senderName),
+  );
 }
 
-const checkAttachment = (upload: UploadedFile) => checkAndReencode(upload, 'attachment', ATTACHMENT_KINDS, MAX_UPLOAD_BYTES, IMAGE_MAX_EDGE);
+const checkAttachment = (upload: UploadedFile) =>
+  checkAndReencode(upload, 'attachment', ATTACHMENT_KINDS, MAX_UPLOAD_BYTES, IMAGE_MAX_EDGE);
 
-async function checkReservation(deps: Deps, caller: AuthUser, receiverId: number, receiverRole: string, id: number): Promise<void> {
+async function checkReservation(
+  deps: Deps,
+  caller: AuthUser,
+  receiverId: number,
+  receiverRole: string,
+  id: number,
+): Promise<void> {
   const parties = await messagesRepository(deps.db).reservationParties(id);
-  const partOf = (userId: number, staff: boolean) => Boolean(parties) && (staff || parties!.guestId === userId || parties!.ownerId === userId);
+  const partOf = (userId: number, staff: boolean) =>
+    Boolean(parties) && (staff || parties!.guestId === userId || parties!.ownerId === userId);
   if (!partOf(caller.id, isStaff(caller))) throw notFound('Reservation');
   if (!partOf(receiverId, receiverRole === 'admin' || receiverRole === 'support')) {
     throw invalidField('reservation_id', 'the receiver has no part in this reservation');
   }
 }
 
-type Extra = Pick<NewMessage, 'kind' | 'attachmentKey' | 'attachmentName' | 'attachmentMime' | 'createdAt' | 'updatedAt'>;
+type Extra = Pick<
+  NewMessage,
+  'kind' | 'attachmentKey' | 'attachmentName' | 'attachmentMime' | 'createdAt' | 'updatedAt'
+>;
 
 async function store(
-  deps: Deps, caller: AuthUser, file: CheckedFile | null, upload: UploadedFile | undefined,
+  deps: Deps,
+  caller: AuthUser,
+  file: CheckedFile | null,
+  upload: UploadedFile | undefined,
   write: (tx: Tx, extra: Extra) => Promise<Parameters<typeof toMessageView>[0]>,
 ): Promise<MessageView> {
   const now = deps.clock.now();

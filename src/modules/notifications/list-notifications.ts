@@ -9,6 +9,9 @@ export async function listNotifications(deps: Deps, user: AuthUser, q: PageQuery
   const { page, perPage, offset } = pageWindow(q);
   const isRead = q.is_read === undefined ? undefined : q.is_read === 1;
   const repo = notificationsRepository(deps.db);
-  const [rows, total] = await Promise.all([repo.list(user.id, { isRead, limit: perPage, offset }), repo.count(user.id, isRead)]);
+  const [rows, total] = await Promise.all([
+    repo.list(user.id, { isRead, limit: perPage, offset }),
+    repo.count(user.id, isRead),
+  ]);
   return { data: rows.map(toNotificationView), meta: { current_page: page, per_page: perPage, total } };
 }

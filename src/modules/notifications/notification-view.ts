@@ -10,7 +10,13 @@ export function toNotificationView(n: NotificationWithUser) {
     is_read: n.isRead ? (1 as const) : (0 as const),
     created_at: n.createdAt.toISOString(),
     updated_at: n.updatedAt.toISOString(),
-    user: { id: n.user.id, username: n.user.username, avatar: n.user.avatar, first_name: n.user.firstName, last_name: n.user.lastName },
+    user: {
+      id: n.user.id,
+      username: n.user.username,
+      avatar: n.user.avatar,
+      first_name: n.user.firstName,
+      last_name: n.user.lastName,
+    },
   };
 }
 

@@ -7,9 +7,9 @@ import type { Executor } from '../../db/connection.ts';
 import { compileStatement, rawQuery } from '../../db/raw-query.ts';
 import { notifications, users } from '../../db/schema/index.ts';
 import type { Role } from '../../kernel/caller.ts';
+import type { Locale } from '../emails/index.ts';
 import { NOTIFICATION_CREATED, type NotificationType } from './notification-types.ts';
-
-type Rows<T> = { rows: T[] };
+import { queryRows } from '../../db/query-rows.ts';
 
 const withUser = {
   id: notifications.id,
@@ -19,7 +19,13 @@ const withUser = {
   isRead: notifications.isRead,
   createdAt: notifications.createdAt,
   updatedAt: notifications.updatedAt,
-  user: { id: users.id, username: users.username, avatar: users.avatar, firstName: users.firstName, lastName: users.lastName },
+  user: {
+    id: users.id,
+    username: users.username,
+    avatar: users.avatar,
+    firstName: users.firstName,
+    lastName: users.lastName,
+  },
 };
 
 export type NotificationWithUser = {
@@ -33,12 +39,15 @@ export type NotificationWithUser = {
   user: { id: number; username: string; avatar: string | null; firstName: string; lastName: string };
 };
 
-/** One recipient's notification about a domain event. */
+/** A text in each language notifications are written in (emails' LOCALES). */
+export type Localized = Record<Locale, string>;
+
+/** One recipient's notification about a domain event, in every language: stored in the recipient's. */
 export interface PlannedNotification {
   userId: number;
   type: NotificationType;
-  title: string;
-  message: string;
+  title: Localized;
+  message: Localized;
   data: Record<string, unknown>;
 }
 
@@ -77,26 +86,30 @@ const createdEvent = (iso: string | Placeholder) => sql`
 const ph = (name: string) => sql.placeholder(name);
 
 // The relay's two statements for a batch of events (every pass under bookings sends them):
-// compiled once, prepared once per connection.
-const INSERT_FOR_EVENTS = compileStatement<'rows' | 'at'>(sql`
+// compiled once.
+const INSERT_FOR_EVENTS = compileStatement<'rows' | 'at'>(
+  sql`
         WITH v AS (
           SELECT * FROM jsonb_to_recordset(${ph('rows')}::jsonb)
-            AS v(event_id bigint, user_id bigint, type text, title text, message text, data jsonb, ord int)
+            AS v(event_id bigint, user_id bigint, type text, title jsonb, message jsonb, data jsonb, ord int)
         ), ins AS (
           INSERT INTO notifications (user_id, type, title, message, payload, source_event_id, created_at, updated_at)
-          SELECT v.user_id, v.type, v.title, v.message, v.data, v.event_id, ${ph('at')}::timestamptz, ${ph('at')}::timestamptz
+          -- title and message come in every language we write in; the recipient's locale picks one.
+          SELECT v.user_id, v.type, COALESCE(v.title ->> loc.locale, v.title ->> 'en'),
+            COALESCE(v.message ->> loc.locale, v.message ->> 'en'), v.data, v.event_id, ${ph('at')}::timestamptz, ${ph('at')}::timestamptz
           FROM v
           -- Looked up per row by key: as a join, a plan made while the batch's size was unknown
           -- (taken as 100 rows) could scan every user.
-          WHERE (SELECT u.deleted_at IS NULL FROM users u WHERE u.id = v.user_id)
+          CROSS JOIN LATERAL (SELECT u.locale, u.deleted_at FROM users u WHERE u.id = v.user_id) loc
+          WHERE loc.deleted_at IS NULL
           ORDER BY v.ord
           ON CONFLICT (source_event_id, user_id) DO NOTHING
           RETURNING id, user_id, type, title, message, payload
         ), ev AS (${createdEvent(ph('at'))})
-        SELECT count(*)::int AS n FROM ins`, 'notifications_insert_for_events');
+        SELECT count(*)::int AS n FROM ins`,
+);
 
 const RESERVATION_CONTEXTS = {
-  name: 'notifications_reservation_contexts',
   text: `SELECT r.id, r.booking_ref_code, p.id AS property_id,
       COALESCE(NULLIF(p.public_name, ''), NULLIF(p.internal_name, ''), 'your listing') AS property_name, p.owner_id, r.guest_id,
       NULLIF(trim(u.first_name || ' ' || u.last_name), '') AS guest_name,
@@ -119,11 +132,16 @@ interface ContextRow {
 
 export function notificationsRepository(db: Executor) {
   const mine = (userId: number, isRead?: boolean): SQL =>
-    isRead === undefined ? eq(notifications.userId, userId) : and(eq(notifications.userId, userId), eq(notifications.isRead, isRead))!;
+    isRead === undefined
+      ? eq(notifications.userId, userId)
+      : and(eq(notifications.userId, userId), eq(notifications.isRead, isRead))!;
 
   return {
     /** The recipient's notifications, newest first. */
-    async list(userId: number, opts: { isRead?: boolean; limit: number; offset: number }): Promise<NotificationWithUser[]> {
+    async list(
+      userId: number,
+      opts: { isRead?: boolean; limit: number; offset: number },
+    ): Promise<NotificationWithUser[]> {
       return db
         .select(withUser)
         .from(notifications)
@@ -168,7 +186,10 @@ export function notificationsRepository(db: Executor) {
     },
 
     async unreadCount(userId: number): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(notifications).where(and(eq(notifications.userId, userId), sql`NOT ${notifications.isRead}`));
+      const [row] = await db
+        .select({ n: count() })
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), sql`NOT ${notifications.isRead}`));
       return row?.n ?? 0;
     },
 
@@ -184,11 +205,28 @@ export function notificationsRepository(db: Executor) {
      * `insertForEvent` for several events in one statement: rows (and their events) are written in
      * the given order, events first, then recipients.
      */
-    async insertForEvents(batch: Array<{ eventId: number; notifications: PlannedNotification[] }>, now: Date): Promise<number> {
+    async insertForEvents(
+      batch: Array<{ eventId: number; notifications: PlannedNotification[] }>,
+      now: Date,
+    ): Promise<number> {
       let ord = 0;
-      const rows = batch.flatMap((b) => b.notifications.map((p) => ({ ord: ord++, event_id: b.eventId, user_id: p.userId, type: p.type, title: p.title, message: p.message, data: p.data })));
+      const rows = batch.flatMap((b) =>
+        b.notifications.map((p) => ({
+          ord: ord++,
+          event_id: b.eventId,
+          user_id: p.userId,
+          type: p.type,
+          title: p.title,
+          message: p.message,
+          data: p.data,
+        })),
+      );
       if (!rows.length) return 0;
-      const res = await rawQuery<{ n: number }>(db, INSERT_FOR_EVENTS, INSERT_FOR_EVENTS.bind({ rows: JSON.stringify(rows), at: now.toISOString() }));
+      const res = await rawQuery<{ n: number }>(
+        db,
+        INSERT_FOR_EVENTS,
+        INSERT_FOR_EVENTS.bind({ rows: JSON.stringify(rows), at: now.toISOString() }),
+      );
       return Number(res[0]?.n ?? 0);
     },
 
@@ -201,7 +239,12 @@ export function notificationsRepository(db: Executor) {
       const listed = c.userIds.length ? sql`id = ANY(${bigintArray(c.userIds)})` : sql`true`;
       const byRole = c.role ? sql`role = ${c.role}` : sql`true`;
       const iso = c.now.toISOString();
-      const res = (await db.execute(sql`
+      const res = await queryRows<{
+        n: number;
+        last: string | number;
+      }>(
+        db,
+        sql`
         WITH targets AS (
           SELECT id FROM users
           WHERE id > ${c.afterUserId} AND is_active AND deleted_at IS NULL AND ${byRole} AND ${listed}
@@ -212,24 +255,36 @@ export function notificationsRepository(db: Executor) {
           FROM targets ORDER BY id
           RETURNING id, user_id, type, title, message, payload
         ), ev AS (${createdEvent(iso)})
-        SELECT count(*)::int AS n, COALESCE(max(user_id), 0)::bigint AS last FROM ins`)) as unknown as Rows<{ n: number; last: string | number }>;
+        SELECT count(*)::int AS n, COALESCE(max(user_id), 0)::bigint AS last FROM ins`,
+      );
       return { count: Number(res.rows[0]?.n ?? 0), lastUserId: Number(res.rows[0]?.last ?? 0) };
     },
 
     /** Which of `userIds` are accounts (not deleted) with a role other than `role`, ascending. */
     async idsWithOtherRole(userIds: number[], role: Role): Promise<number[]> {
       if (!userIds.length) return [];
-      const rows = await db.select({ id: users.id }).from(users)
-        .where(and(sql`${users.id} = ANY(${bigintArray(userIds)})`, sql`${users.role} <> ${role}`, sql`${users.deletedAt} IS NULL`))
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          and(
+            sql`${users.id} = ANY(${bigintArray(userIds)})`,
+            sql`${users.role} <> ${role}`,
+            sql`${users.deletedAt} IS NULL`,
+          ),
+        )
         .orderBy(users.id);
       return rows.map((r) => r.id);
     },
 
     /** Active support agents, who pick up what the chatbot could not answer (a small team, bounded). */
     async supportAgentIds(limit = 500): Promise<number[]> {
-      const rows = await db.select({ id: users.id }).from(users)
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
         .where(and(eq(users.role, 'support'), eq(users.isActive, true), sql`${users.deletedAt} IS NULL`))
-        .orderBy(users.id).limit(limit);
+        .orderBy(users.id)
+        .limit(limit);
       return rows.map((r) => r.id);
     },
 
@@ -241,11 +296,22 @@ export function notificationsRepository(db: Executor) {
     /** `reservationContext` of several reservations in one query, by id (missing ones absent). */
     async reservationContexts(reservationIds: number[]): Promise<Map<number, ReservationContext>> {
       const rows = await rawQuery<ContextRow>(db, RESERVATION_CONTEXTS, [reservationIds]);
-      return new Map(rows.map((r) => [Number(r.id), {
-        reservationId: Number(r.id), bookingRefCode: r.booking_ref_code, propertyId: Number(r.property_id), propertyName: r.property_name,
-        ownerId: Number(r.owner_id), guestId: r.guest_id === null ? null : Number(r.guest_id), guestName: r.guest_name,
-        checkinDate: r.checkin_date, checkoutDate: r.checkout_date,
-      }]));
+      return new Map(
+        rows.map((r) => [
+          Number(r.id),
+          {
+            reservationId: Number(r.id),
+            bookingRefCode: r.booking_ref_code,
+            propertyId: Number(r.property_id),
+            propertyName: r.property_name,
+            ownerId: Number(r.owner_id),
+            guestId: r.guest_id === null ? null : Number(r.guest_id),
+            guestName: r.guest_name,
+            checkinDate: r.checkin_date,
+            checkoutDate: r.checkout_date,
+          },
+        ]),
+      );
     },
   };
 }

@@ -24,21 +24,34 @@ describe('notification routes (the recipient)', () => {
   });
   after(() => t.close());
 
-  const get = (url: string, token: string | null = tok) => t.app.inject({ method: 'GET', url: `/api${url}`, headers: token ? bearer(token) : {} });
-  const post = (url: string, token: string | null = tok) => t.app.inject({ method: 'POST', url: `/api${url}`, headers: token ? bearer(token) : {} });
+  const get = (url: string, token: string | null = tok) =>
+    t.app.inject({ method: 'GET', url: `/api${url}`, headers: token ? bearer(token) : {} });
+  const post = (url: string, token: string | null = tok) =>
+    t.app.inject({ method: 'POST', url: `/api${url}`, headers: token ? bearer(token) : {} });
   const later = (minutes: number) => new Date(START.getTime() + minutes * 60_000);
 
   it('answers 401 without a token on every route', async () => {
-    for (const url of ['/notifications', '/notifications/1', '/notifications/status?is_read=0', '/notifications/unread-count']) {
+    for (const url of [
+      '/notifications',
+      '/notifications/1',
+      '/notifications/status?is_read=0',
+      '/notifications/unread-count',
+    ]) {
       const res = await get(url, null);
       assert.equal(res.statusCode, 401, url);
       assert.equal(res.json().code, 'UNAUTHENTICATED');
     }
-    for (const url of ['/notifications/1/mark-as-read', '/notifications/mark-all-as-read']) assert.equal((await post(url, null)).statusCode, 401, url);
+    for (const url of ['/notifications/1/mark-as-read', '/notifications/mark-all-as-read'])
+      assert.equal((await post(url, null)).statusCode, 401, url);
   });
 
   it("lists the caller's notifications newest first in the spec's shape, and never another user's", async () => {
-    const a = await seedNotification(t.deps, me.id, { title: 'First', message: 'one', payload: { reservation_id: 7, property_name: 'Sea view' }, at: later(1) });
+    const a = await seedNotification(t.deps, me.id, {
+      title: 'First',
+      message: 'one',
+      payload: { reservation_id: 7, property_name: 'Sea view' },
+      at: later(1),
+    });
     const b = await seedNotification(t.deps, me.id, { title: 'Second', payload: {}, isRead: true, at: later(2) });
     await seedNotification(t.deps, other.id, { title: 'Not yours' });
 
@@ -47,7 +60,10 @@ describe('notification routes (the recipient)', () => {
     const body = res.json();
     assert.deepEqual(Object.keys(body).sort(), ['data', 'message', 'meta', 'success']);
     assert.equal(body.success, true);
-    assert.deepEqual(body.data.map((n: { id: number }) => n.id), [b.id, a.id]);
+    assert.deepEqual(
+      body.data.map((n: { id: number }) => n.id),
+      [b.id, a.id],
+    );
     assert.deepEqual(body.meta, { current_page: 1, per_page: 20, total: 2, last_page: 1 });
     const [second, first] = body.data;
     for (const n of body.data) {
@@ -55,8 +71,13 @@ describe('notification routes (the recipient)', () => {
       assert.deepEqual(Object.keys(n.user).sort(), USER_KEYS);
     }
     assert.deepEqual(first, {
-      id: a.id, title: 'First', message: 'one', payload: '{"property_name":"Sea view","reservation_id":7}',
-      is_read: 0, created_at: later(1).toISOString(), updated_at: later(1).toISOString(),
+      id: a.id,
+      title: 'First',
+      message: 'one',
+      payload: '{"property_name":"Sea view","reservation_id":7}',
+      is_read: 0,
+      created_at: later(1).toISOString(),
+      updated_at: later(1).toISOString(),
       user: { id: me.id, username: me.username, avatar: null, first_name: me.firstName, last_name: me.lastName },
     });
     assert.equal(typeof first.payload, 'string');
@@ -65,7 +86,10 @@ describe('notification routes (the recipient)', () => {
     assert.equal(second.is_read, 1);
 
     const theirs = (await get('/notifications', otherTok)).json();
-    assert.deepEqual(theirs.data.map((n: { title: string }) => n.title), ['Not yours']);
+    assert.deepEqual(
+      theirs.data.map((n: { title: string }) => n.title),
+      ['Not yours'],
+    );
     assert.equal(theirs.data[0].user.id, other.id);
   });
 
@@ -75,10 +99,16 @@ describe('notification routes (the recipient)', () => {
     const ids: number[] = [];
     for (let i = 0; i < 5; i++) ids.push((await seedNotification(t.deps, u.id)).id);
     const page2 = (await get('/notifications?page=2&per_page=2', utok)).json();
-    assert.deepEqual(page2.data.map((n: { id: number }) => n.id), [ids[2], ids[1]]);
+    assert.deepEqual(
+      page2.data.map((n: { id: number }) => n.id),
+      [ids[2], ids[1]],
+    );
     assert.deepEqual(page2.meta, { current_page: 2, per_page: 2, total: 5, last_page: 3 });
     const page3 = (await get('/notifications?page=3&per_page=2', utok)).json();
-    assert.deepEqual(page3.data.map((n: { id: number }) => n.id), [ids[0]]);
+    assert.deepEqual(
+      page3.data.map((n: { id: number }) => n.id),
+      [ids[0]],
+    );
     const beyond = (await get('/notifications?page=9&per_page=2', utok)).json();
     assert.deepEqual(beyond.data, []);
     assert.equal(beyond.meta.total, 5);
@@ -135,16 +165,26 @@ describe('notification routes (the recipient)', () => {
   it('filters by read status (is_read 0 or 1, required), paginated', async () => {
     const u = await createUser(t.deps);
     const utok = await loginAs(t.app, u);
-    const unread = [await seedNotification(t.deps, u.id), await seedNotification(t.deps, u.id), await seedNotification(t.deps, u.id)];
+    const unread = [
+      await seedNotification(t.deps, u.id),
+      await seedNotification(t.deps, u.id),
+      await seedNotification(t.deps, u.id),
+    ];
     const read = [await seedNotification(t.deps, u.id, { isRead: true })];
     await seedNotification(t.deps, other.id);
 
     const zero = (await get('/notifications/status?is_read=0&per_page=2', utok)).json();
-    assert.deepEqual(zero.data.map((n: { id: number }) => n.id), [unread[2]!.id, unread[1]!.id]);
+    assert.deepEqual(
+      zero.data.map((n: { id: number }) => n.id),
+      [unread[2]!.id, unread[1]!.id],
+    );
     assert.deepEqual(zero.meta, { current_page: 1, per_page: 2, total: 3, last_page: 2 });
     assert.ok(zero.data.every((n: { is_read: number }) => n.is_read === 0));
     const one = (await get('/notifications/status?is_read=1', utok)).json();
-    assert.deepEqual(one.data.map((n: { id: number }) => n.id), [read[0]!.id]);
+    assert.deepEqual(
+      one.data.map((n: { id: number }) => n.id),
+      [read[0]!.id],
+    );
     assert.equal(one.meta.total, 1);
 
     for (const q of ['', '?is_read=2', '?is_read=yes']) {
@@ -178,8 +218,12 @@ describe('notification routes (the recipient)', () => {
   it('documents every route in the OpenAPI document', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json();
     for (const [path, method] of [
-      ['/api/notifications', 'get'], ['/api/notifications/{id}', 'get'], ['/api/notifications/{id}/mark-as-read', 'post'],
-      ['/api/notifications/status', 'get'], ['/api/notifications/mark-all-as-read', 'post'], ['/api/notifications/unread-count', 'get'],
+      ['/api/notifications', 'get'],
+      ['/api/notifications/{id}', 'get'],
+      ['/api/notifications/{id}/mark-as-read', 'post'],
+      ['/api/notifications/status', 'get'],
+      ['/api/notifications/mark-all-as-read', 'post'],
+      ['/api/notifications/unread-count', 'get'],
       ['/api/notifications/send', 'post'],
     ] as const) {
       const op = doc.paths[path]?.[method];

@@ -8,7 +8,8 @@ import type { BatchProjector, Projections, Projector } from '../../kernel/events
 import { num, oncePerRecipient, PLANNERS, type Planner, type PlanningSource } from './event-notifications.ts';
 import { notificationsRepository, type ReservationContext } from './notifications.repository.ts';
 
-const dataOf = (data: unknown): Record<string, unknown> => (data && typeof data === 'object' ? (data as Record<string, unknown>) : {});
+const dataOf = (data: unknown): Record<string, unknown> =>
+  data && typeof data === 'object' ? (data as Record<string, unknown>) : {};
 
 /** The notifications of a batch of events of the given planners' topics, written in one statement. */
 export function notificationBatchProjector(planners: Record<string, Planner>): BatchProjector {
@@ -16,7 +17,9 @@ export function notificationBatchProjector(planners: Record<string, Planner>): B
     const repo = notificationsRepository(tx);
     // One read for every reservation the batch names; a planner asking for another one (none
     // does today) still gets it from the repository.
-    const ids = new Set(events.map((e) => num(dataOf(e.data).reservation_id)).filter((id): id is number => id !== null));
+    const ids = new Set(
+      events.map((e) => num(dataOf(e.data).reservation_id)).filter((id): id is number => id !== null),
+    );
     const contexts = ids.size ? await repo.reservationContexts([...ids]) : new Map<number, ReservationContext>();
     let agents: Promise<number[]> | undefined;
     const source: PlanningSource = {
@@ -27,7 +30,10 @@ export function notificationBatchProjector(planners: Record<string, Planner>): B
     for (const event of events) {
       const planner = planners[event.topic];
       if (!planner) continue;
-      planned.push({ eventId: event.eventId, notifications: oncePerRecipient(await planner(source, dataOf(event.data))) });
+      planned.push({
+        eventId: event.eventId,
+        notifications: oncePerRecipient(await planner(source, dataOf(event.data))),
+      });
     }
     return repo.insertForEvents(planned, now);
   };

@@ -25,10 +25,20 @@ describe('POST /notifications/send (support broadcast)', () => {
   after(() => t.close());
 
   const send = (payload: object, tok: string | null = supportTok, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: 'POST', url: '/api/notifications/send', payload, headers: { ...(tok ? bearer(tok) : {}), ...headers } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/notifications/send',
+      payload,
+      headers: { ...(tok ? bearer(tok) : {}), ...headers },
+    });
   /** Active, undeleted accounts with the role, as the broadcast selects them. */
   const activeWithRole = async (role: Role) =>
-    (await t.deps.db.select({ id: users.id }).from(users).where(and(eq(users.role, role), eq(users.isActive, true), isNull(users.deletedAt)))).map((u) => u.id);
+    (
+      await t.deps.db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.role, role), eq(users.isActive, true), isNull(users.deletedAt)))
+    ).map((u) => u.id);
   const withTitle = (title: string) => t.deps.db.select().from(notifications).where(eq(notifications.title, title));
 
   it('is for support and admin only: 401 without a token, 403 for a client or an owner', async () => {
@@ -75,17 +85,28 @@ describe('POST /notifications/send (support broadcast)', () => {
     const deleted = await createUser(t.deps);
     await t.deps.db.update(users).set({ deletedAt: t.clock.now() }).where(eq(users.id, deleted.id));
     const published: PublishedEvent<NotificationCreated>[] = [];
-    const stop = t.deps.bus.subscribe('notification.created', (m) => void published.push(m.payload as PublishedEvent<NotificationCreated>));
+    const stop = t.deps.bus.subscribe(
+      'notification.created',
+      (m) => void published.push(m.payload as PublishedEvent<NotificationCreated>),
+    );
 
-    const res = await send({
-      title: '  Maintenance tonight ', message: 'The site pauses at 02:00 UTC.', payload: '{"url": "/status", "level": 2}',
-      user_ids: [client.id, owner.id, admins[0]!, inactive.id, deleted.id, 987654321, client.id],
-    }, adminTok);
+    const res = await send(
+      {
+        title: '  Maintenance tonight ',
+        message: 'The site pauses at 02:00 UTC.',
+        payload: '{"url": "/status", "level": 2}',
+        user_ids: [client.id, owner.id, admins[0]!, inactive.id, deleted.id, 987654321, client.id],
+      },
+      adminTok,
+    );
     assert.equal(res.statusCode, 201, res.body);
     assert.deepEqual(res.json(), { success: true, message: 'Notification sent to 3 user(s)', data: { count: 3 } });
 
     const rows = await withTitle('Maintenance tonight');
-    assert.deepEqual(rows.map((r) => r.userId).sort((a, b) => a - b), [admins[0]!, client.id, owner.id].sort((a, b) => a - b));
+    assert.deepEqual(
+      rows.map((r) => r.userId).sort((a, b) => a - b),
+      [admins[0]!, client.id, owner.id].sort((a, b) => a - b),
+    );
     for (const r of rows) {
       assert.equal(r.type, 'general');
       assert.equal(r.message, 'The site pauses at 02:00 UTC.');
@@ -96,7 +117,10 @@ describe('POST /notifications/send (support broadcast)', () => {
     for (const u of [inactive, inactiveAdmin, deleted]) assert.equal((await notificationsOf(t.deps, u.id)).length, 0);
 
     // Each row has its event, published on the bus for the real-time transports.
-    const events = await createdEventsFor(t.deps, rows.map((r) => r.id));
+    const events = await createdEventsFor(
+      t.deps,
+      rows.map((r) => r.id),
+    );
     assert.equal(events.length, rows.length);
     await settleOutbox(t.deps);
     stop();
@@ -106,12 +130,19 @@ describe('POST /notifications/send (support broadcast)', () => {
     const row = rows.find((r) => r.userId === client.id)!;
     assert.equal(forClient.topic, 'notification.created');
     assert.deepEqual(forClient.data, {
-      notification_id: row.id, user_id: client.id, type: 'general', title: 'Maintenance tonight', message: 'The site pauses at 02:00 UTC.',
-      data: { url: '/status', level: 2 }, created_at: row.createdAt.toISOString(),
+      notification_id: row.id,
+      user_id: client.id,
+      type: 'general',
+      title: 'Maintenance tonight',
+      message: 'The site pauses at 02:00 UTC.',
+      data: { url: '/status', level: 2 },
+      created_at: row.createdAt.toISOString(),
     });
 
     // The recipient reads it through REST, payload as JSON text.
-    const list = (await t.app.inject({ method: 'GET', url: '/api/notifications', headers: bearer(await loginAs(t.app, client)) })).json();
+    const list = (
+      await t.app.inject({ method: 'GET', url: '/api/notifications', headers: bearer(await loginAs(t.app, client)) })
+    ).json();
     assert.equal(list.data[0].title, 'Maintenance tonight');
     assert.deepEqual(JSON.parse(list.data[0].payload), { url: '/status', level: 2 });
 
@@ -123,15 +154,32 @@ describe('POST /notifications/send (support broadcast)', () => {
     const guest = await createUser(t.deps);
     const otherGuest = await createUser(t.deps);
     const inactiveGuest = await createUser(t.deps, { isActive: false });
-    const res = await send({ title: 'About your booking', message: 'Your host replied', role: 'client', user_ids: [guest.id, inactiveGuest.id, 987654321] });
+    const res = await send({
+      title: 'About your booking',
+      message: 'Your host replied',
+      role: 'client',
+      user_ids: [guest.id, inactiveGuest.id, 987654321],
+    });
     assert.equal(res.statusCode, 201, res.body);
     assert.equal(res.json().data.count, 1);
-    assert.deepEqual((await withTitle('About your booking')).map((r) => r.userId), [guest.id]);
-    assert.equal((await notificationsOf(t.deps, otherGuest.id)).length, 0, 'another client got a notice about someone else');
+    assert.deepEqual(
+      (await withTitle('About your booking')).map((r) => r.userId),
+      [guest.id],
+    );
+    assert.equal(
+      (await notificationsOf(t.deps, otherGuest.id)).length,
+      0,
+      'another client got a notice about someone else',
+    );
 
     // A listed account of another role: 422 naming user_ids and those ids, nothing written.
     const owner = await createUser(t.deps, { role: 'owner' });
-    const wrong = await send({ title: 'Mixed up', message: 'Hello', role: 'client', user_ids: [guest.id, owner.id, support.id] });
+    const wrong = await send({
+      title: 'Mixed up',
+      message: 'Hello',
+      role: 'client',
+      user_ids: [guest.id, owner.id, support.id],
+    });
     assert.equal(wrong.statusCode, 422, wrong.body);
     assert.equal(wrong.json().code, 'VALIDATION_FAILED');
     const [message] = wrong.json().errors.user_ids;
@@ -147,7 +195,10 @@ describe('POST /notifications/send (support broadcast)', () => {
     assert.equal(res.statusCode, 201, res.body);
     assert.equal(res.json().data.count, 2);
     const rows = await withTitle('Just you two');
-    assert.deepEqual(rows.map((r) => r.payload), [{}, {}]);
+    assert.deepEqual(
+      rows.map((r) => r.payload),
+      [{}, {}],
+    );
   });
 
   it('honours Idempotency-Key: a repeat answers the first result and sends nothing again', async () => {
@@ -169,22 +220,42 @@ describe('POST /notifications/send (support broadcast)', () => {
     const sleeping = await bulkUsers(t.deps, 40, 'client', { tag: 'fanoff', isActive: false });
     const clients = await activeWithRole('client');
     assert.ok(clients.length >= 2600);
-    const sender: AuthUser = { id: support.id, role: 'support', sessionId: 's', loginType: 'support', sessionCreatedAt: t.clock.now(), jti: 'j' };
+    const sender: AuthUser = {
+      id: support.id,
+      role: 'support',
+      sessionId: 's',
+      loginType: 'support',
+      sessionCreatedAt: t.clock.now(),
+      jti: 'j',
+    };
 
-    const result = await sendNotification(t.deps, sender, { title: 'Big news', message: 'For every client', role: 'client' }, { batchSize: 300 });
+    const result = await sendNotification(
+      t.deps,
+      sender,
+      { title: 'Big news', message: 'For every client', role: 'client' },
+      { batchSize: 300 },
+    );
     assert.equal(result.count, clients.length);
     assert.equal(result.batches, Math.ceil(clients.length / 300));
 
     const counts = (await t.deps.db.execute(sql`
       SELECT count(*)::int AS rows, count(DISTINCT user_id)::int AS users,
              count(*) FILTER (WHERE user_id = ANY(${`{${sleeping.join(',')}}`}::bigint[]))::int AS inactive
-      FROM notifications WHERE title = 'Big news'`)) as unknown as { rows: Array<{ rows: number; users: number; inactive: number }> };
+      FROM notifications WHERE title = 'Big news'`)) as unknown as {
+      rows: Array<{ rows: number; users: number; inactive: number }>;
+    };
     assert.deepEqual(counts.rows[0], { rows: clients.length, users: clients.length, inactive: 0 });
-    const sample = await t.deps.db.select({ userId: notifications.userId }).from(notifications)
-      .where(and(eq(notifications.title, 'Big news'), inArray(notifications.userId, [bulk[0]!, bulk[1299]!, bulk[2599]!])));
+    const sample = await t.deps.db
+      .select({ userId: notifications.userId })
+      .from(notifications)
+      .where(
+        and(eq(notifications.title, 'Big news'), inArray(notifications.userId, [bulk[0]!, bulk[1299]!, bulk[2599]!])),
+      );
     assert.equal(sample.length, 3);
     const events = (await t.deps.db.execute(sql`
-      SELECT count(*)::int AS n FROM ${outboxEvents} WHERE topic = 'notification.created' AND payload->>'title' = 'Big news'`)) as unknown as { rows: Array<{ n: number }> };
+      SELECT count(*)::int AS n FROM ${outboxEvents} WHERE topic = 'notification.created' AND payload->>'title' = 'Big news'`)) as unknown as {
+      rows: Array<{ n: number }>;
+    };
     assert.equal(events.rows[0]!.n, clients.length);
     await settleOutbox(t.deps);
   });

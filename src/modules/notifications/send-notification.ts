@@ -43,11 +43,17 @@ function parsePayload(text: string | undefined): Record<string, unknown> {
   } catch {
     throw invalidField('payload', 'payload must be JSON text of an object');
   }
-  if (!value || typeof value !== 'object' || Array.isArray(value)) throw invalidField('payload', 'payload must be JSON text of an object');
+  if (!value || typeof value !== 'object' || Array.isArray(value))
+    throw invalidField('payload', 'payload must be JSON text of an object');
   return value as Record<string, unknown>;
 }
 
-function checkInput(input: SendNotificationInput): { title: string; message: string; payload: Record<string, unknown>; userIds: number[] } {
+function checkInput(input: SendNotificationInput): {
+  title: string;
+  message: string;
+  payload: Record<string, unknown>;
+  userIds: number[];
+} {
   const errors: FieldErrors = {};
   const title = input.title.trim();
   const message = input.message.trim();
@@ -63,8 +69,14 @@ function checkInput(input: SendNotificationInput): { title: string; message: str
   return { title, message, payload: parsePayload(input.payload), userIds };
 }
 
-export async function sendNotification(deps: Deps, sender: AuthUser, input: SendNotificationInput, opts: { batchSize?: number } = {}): Promise<SendResult> {
-  if (sender.role !== 'support' && sender.role !== 'admin') throw forbidden('Only support and admin send notifications');
+export async function sendNotification(
+  deps: Deps,
+  sender: AuthUser,
+  input: SendNotificationInput,
+  opts: { batchSize?: number } = {},
+): Promise<SendResult> {
+  if (sender.role !== 'support' && sender.role !== 'admin')
+    throw forbidden('Only support and admin send notifications');
   const { title, message, payload, userIds } = checkInput(input);
   const limit = opts.batchSize ?? FAN_OUT_BATCH;
   const now = deps.clock.now();
@@ -73,14 +85,26 @@ export async function sendNotification(deps: Deps, sender: AuthUser, input: Send
     const others = await repo.idsWithOtherRole(userIds, input.role);
     if (others.length) {
       const more = others.length > MAX_LISTED ? ` and ${others.length - MAX_LISTED} more` : '';
-      throw invalidField('user_ids', `user_ids must all have the role ${input.role}; these do not: ${others.slice(0, MAX_LISTED).join(', ')}${more}`);
+      throw invalidField(
+        'user_ids',
+        `user_ids must all have the role ${input.role}; these do not: ${others.slice(0, MAX_LISTED).join(', ')}${more}`,
+      );
     }
   }
   let afterUserId = 0;
   let count = 0;
   let batches = 0;
   for (;;) {
-    const chunk = await repo.insertBroadcastChunk({ role: input.role, userIds, afterUserId, limit, title, message, payload, now });
+    const chunk = await repo.insertBroadcastChunk({
+      role: input.role,
+      userIds,
+      afterUserId,
+      limit,
+      title,
+      message,
+      payload,
+      now,
+    });
     if (chunk.count === 0) break;
     count += chunk.count;
     batches += 1;
@@ -89,9 +113,16 @@ export async function sendNotification(deps: Deps, sender: AuthUser, input: Send
     publishAfterCommit(deps);
     if (chunk.count < limit) break;
   }
-  await recordAudit(deps.db, sender, {
-    action: 'notification.send', targetType: 'notification_broadcast', targetId: input.role ?? 'users',
-    after: { title, role: input.role ?? null, user_ids: userIds.length, recipients: count },
-  }, now);
+  await recordAudit(
+    deps.db,
+    sender,
+    {
+      action: 'notification.send',
+      targetType: 'notification_broadcast',
+      targetId: input.role ?? 'users',
+      after: { title, role: input.role ?? null, user_ids: userIds.length, recipients: count },
+    },
+    now,
+  );
   return { count, batches };
 }

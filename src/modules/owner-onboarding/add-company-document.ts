@@ -14,7 +14,11 @@ import { publishAfterCommit } from '../../platform/after-commit.ts';
  * Adds (or replaces) the company document of the caller's pending application and takes it off
  * missing_documents — the way round the known client defect that never sends it.
  */
-export async function addCompanyDocument(deps: Deps, caller: Pick<AuthUser, 'id'>, upload: UploadedFile): Promise<OwnerRequestView> {
+export async function addCompanyDocument(
+  deps: Deps,
+  caller: Pick<AuthUser, 'id'>,
+  upload: UploadedFile,
+): Promise<OwnerRequestView> {
   const pending = await ownerRequestsRepository(deps.db).findPendingByUser(caller.id);
   if (!pending) throw notFound('Pending owner application');
   const checked = await checkKycFile(upload, 'company_document');
@@ -25,14 +29,18 @@ export async function addCompanyDocument(deps: Deps, caller: Pick<AuthUser, 'id'
       const repo = ownerRequestsRepository(tx);
       // Locked so a reviewer's decision cannot slip between this check and the update.
       const locked = await repo.lockById(pending.id);
-      if (!locked || locked.status !== 'pending') throw new AppError('CONFLICT', 'The application was decided meanwhile');
+      if (locked?.status !== 'pending') throw new AppError('CONFLICT', 'The application was decided meanwhile');
       const replaced = storedFileOf(locked, 'company_document');
       const updated = await repo.update(locked.id, {
         ...columnsOf('company_document', stored.company_document!),
         missingDocuments: locked.missingDocuments.filter((d) => d !== 'company_document'),
         updatedAt: now,
       });
-      await platformRepository(tx).insertEvent('owner_request.document_added', { request_id: locked.id, user_id: locked.userId, document: 'company_document' });
+      await platformRepository(tx).insertEvent('owner_request.document_added', {
+        request_id: locked.id,
+        user_id: locked.userId,
+        document: 'company_document',
+      });
       return { updated, replaced };
     }),
   );

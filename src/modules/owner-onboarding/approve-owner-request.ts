@@ -20,16 +20,38 @@ export async function approveOwnerRequest(deps: Deps, actor: AuthUser, ref: Requ
   const approved = await deps.db.transaction(async (tx) => {
     const row = await lockPending(tx, requestId);
     if (row.missingDocuments.length > 0) {
-      throw new AppError('CONFLICT', `The application cannot be approved until it has: ${row.missingDocuments.join(', ')}`);
+      throw new AppError(
+        'CONFLICT',
+        `The application cannot be approved until it has: ${row.missingDocuments.join(', ')}`,
+      );
     }
-    const updated = await ownerRequestsRepository(tx).update(row.id, { status: 'approved', reviewedBy: actor.id, reviewedAt: now, rejectionReason: null, updatedAt: now });
+    const updated = await ownerRequestsRepository(tx).update(row.id, {
+      status: 'approved',
+      reviewedBy: actor.id,
+      reviewedAt: now,
+      rejectionReason: null,
+      updatedAt: now,
+    });
     // Only a client is promoted: an account made staff meanwhile keeps its role.
     await promoteClientToOwner(tx, row.userId, now);
-    await recordAudit(tx, actor, { action: 'owner_request.approve', targetType: 'owner_request', targetId: row.id, before: { status: row.status }, after: { status: 'approved' } }, now);
+    await recordAudit(
+      tx,
+      actor,
+      {
+        action: 'owner_request.approve',
+        targetType: 'owner_request',
+        targetId: row.id,
+        before: { status: row.status },
+        after: { status: 'approved' },
+      },
+      now,
+    );
     await platformRepository(tx).insertEvent('owner_request.approved', { request_id: row.id, user_id: row.userId });
     return updated;
   });
-  await deps.sessions.broadcastUserChanged(approved.userId).catch((err) => deps.log.warn({ err }, 'could not broadcast the role change'));
+  await deps.sessions
+    .broadcastUserChanged(approved.userId)
+    .catch((err) => deps.log.warn({ err }, 'could not broadcast the role change'));
   publishAfterCommit(deps);
   return toOwnerRequestView(approved, (await ownerRequestsRepository(deps.db).applicant(approved.userId))!);
 }

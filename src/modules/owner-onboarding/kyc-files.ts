@@ -11,7 +11,12 @@ export const isKycField = (v: string): v is KycField => (KYC_FIELDS as readonly 
 
 const KYC_KINDS: FileKind[] = ['jpeg', 'png', 'webp', 'pdf'];
 export const KYC_MAX_BYTES = 5 * 1024 * 1024;
-const EXT_BY_MIME: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'application/pdf': 'pdf' };
+const EXT_BY_MIME: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'application/pdf': 'pdf',
+};
 
 export interface StoredKycFile {
   key: string;
@@ -61,11 +66,16 @@ export function columnsOf(field: KycField, file: StoredKycFile | null): Partial<
 
 export function storedFileOf(row: OwnerRequestRow, field: KycField): StoredKycFile | null {
   const [key, mime] =
-    field === 'id_reco_path' ? [row.idFrontKey, row.idFrontType] : field === 'id_verso_path' ? [row.idBackKey, row.idBackType] : [row.companyDocumentKey, row.companyDocumentType];
+    field === 'id_reco_path'
+      ? [row.idFrontKey, row.idFrontType]
+      : field === 'id_verso_path'
+        ? [row.idBackKey, row.idBackType]
+        : [row.companyDocumentKey, row.companyDocumentType];
   return key && mime ? { key, mime } : null;
 }
 
 export const extensionOf = (mime: string) => EXT_BY_MIME[mime] ?? 'bin';
 
 /** What clients see instead of a storage key. */
-export const kycDownloadPath = (requestId: number, field: KycField) => `/api/user/owner-requests/${requestId}/files/${field}`;
+export const kycDownloadPath = (requestId: number, field: KycField) =>
+  `/api/user/owner-requests/${requestId}/files/${field}`;

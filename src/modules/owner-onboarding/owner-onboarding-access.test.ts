@@ -33,7 +33,10 @@ describe('owner onboarding: who may do what', () => {
     return { ...a, requestId: res.json().data.id as number };
   }
 
-  async function expectByCaller(expected: Record<Caller, number>, call: (c: Caller) => Promise<{ statusCode: number; body: string }>) {
+  async function expectByCaller(
+    expected: Record<Caller, number>,
+    call: (c: Caller) => Promise<{ statusCode: number; body: string }>,
+  ) {
     for (const c of CALLERS) {
       const res = await call(c);
       assert.equal(res.statusCode, expected[c], `${c}: ${res.body}`);
@@ -44,20 +47,44 @@ describe('owner onboarding: who may do what', () => {
     // A client of its own: the shared one must stay without an application for the other routes.
     const applicant = await account(t);
     await expectByCaller({ anonymous: 401, client: 201, owner: 409, support: 403, admin: 403 }, (c) =>
-      rec.inject({ method: 'POST', url: '/api/user/become-owner', headers: c === 'client' ? bearer(applicant.token) : headers(c), payload: form() }),
+      rec.inject({
+        method: 'POST',
+        url: '/api/user/become-owner',
+        headers: c === 'client' ? bearer(applicant.token) : headers(c),
+        payload: form(),
+      }),
     );
   });
 
   it('POST /user/owner-request/documents: 401, then 404 for anyone without a pending application; 200 for its applicant', async () => {
     await expectByCaller({ anonymous: 401, client: 404, owner: 404, support: 404, admin: 404 }, (c) =>
-      rec.inject({ method: 'POST', url: '/api/user/owner-request/documents', headers: headers(c), payload: form({ company_document: pdf() }, {}) }),
+      rec.inject({
+        method: 'POST',
+        url: '/api/user/owner-request/documents',
+        headers: headers(c),
+        payload: form({ company_document: pdf() }, {}),
+      }),
     );
     const a = await pending({ user_type: 'company' });
     assert.equal((await rec.addDocument(a.token)).statusCode, 200);
-    const fake = await rec.addDocument(a.token, { data: Buffer.from('MZ not a pdf'), name: 'doc.pdf', type: 'application/pdf' });
+    const fake = await rec.addDocument(a.token, {
+      data: Buffer.from('MZ not a pdf'),
+      name: 'doc.pdf',
+      type: 'application/pdf',
+    });
     assert.equal(fake.statusCode, 415);
     assert.ok(fake.json().errors.company_document);
-    assert.equal((await rec.inject({ method: 'POST', url: '/api/user/owner-request/documents', headers: bearer(a.token), payload: form({ company_document: 'text' }, {}) })).statusCode, 422);
+    assert.equal(
+      (
+        await rec.inject({
+          method: 'POST',
+          url: '/api/user/owner-request/documents',
+          headers: bearer(a.token),
+          payload: form({ company_document: 'text' }, {}),
+        })
+      ).statusCode,
+      422,
+    );
   });
 
   it('GET /user/owner-requests: 401, 403, 403, 200, 200', async () => {
@@ -93,13 +120,18 @@ describe('owner onboarding: who may do what', () => {
     const a = await pending({ user_type: 'company', company_document: pdf('kbis.pdf') });
     const url = (field: string, id = a.requestId) => `/api/user/owner-requests/${id}/files/${field}`;
     const get = (u: string, h: Record<string, string>) => rec.inject({ method: 'GET', url: u, headers: h });
-    await expectByCaller({ anonymous: 401, client: 404, owner: 404, support: 200, admin: 200 }, (c) => get(url('id_reco_path'), headers(c)));
+    await expectByCaller({ anonymous: 401, client: 404, owner: 404, support: 200, admin: 200 }, (c) =>
+      get(url('id_reco_path'), headers(c)),
+    );
     for (const h of [bearer(a.token), headers('support'), headers('admin')]) {
       const front = await get(url('id_reco_path'), h);
       assert.equal(front.statusCode, 200);
       assert.equal(front.headers['content-type'], 'image/png');
       assert.deepEqual(front.rawPayload, SAMPLE_PNG);
-      assert.match(String(front.headers['content-disposition']), /^attachment; filename="owner-request-\d+-id_reco_path\.png"$/);
+      assert.match(
+        String(front.headers['content-disposition']),
+        /^attachment; filename="owner-request-\d+-id_reco_path\.png"$/,
+      );
       assert.equal(front.headers['x-content-type-options'], 'nosniff');
       assert.match(String(front.headers['content-security-policy']), /sandbox/);
       assert.equal(front.headers['cache-control'], 'private, no-store');
@@ -123,12 +155,41 @@ describe('owner onboarding: who may do what', () => {
 
   it('a listed application has exactly the documented members, with download paths for files', async () => {
     const a = await pending();
-    const listed = (await rec.inject({ method: 'GET', url: '/api/user/owner-requests?status=pending&per_page=100', headers: headers('admin') })).json().data;
+    const listed = (
+      await rec.inject({
+        method: 'GET',
+        url: '/api/user/owner-requests?status=pending&per_page=100',
+        headers: headers('admin'),
+      })
+    ).json().data;
     const item = listed.find((r: { id: number }) => r.id === a.requestId);
     assert.deepEqual(Object.keys(item).sort(), [
-      'address', 'city', 'company_name', 'country', 'country_region', 'created_at', 'documents', 'id', 'id_expiry_date', 'id_number', 'id_type',
-      'latitude', 'longitude', 'missing_documents', 'place_details', 'place_type', 'postal_code', 'rejection_reason', 'reviewed_at', 'reviewed_by',
-      'state', 'status', 'updated_at', 'user', 'user_id', 'user_type',
+      'address',
+      'city',
+      'company_name',
+      'country',
+      'country_region',
+      'created_at',
+      'documents',
+      'id',
+      'id_expiry_date',
+      'id_number',
+      'id_type',
+      'latitude',
+      'longitude',
+      'missing_documents',
+      'place_details',
+      'place_type',
+      'postal_code',
+      'rejection_reason',
+      'reviewed_at',
+      'reviewed_by',
+      'state',
+      'status',
+      'updated_at',
+      'user',
+      'user_id',
+      'user_type',
     ]);
     assert.equal(item.documents.id_reco_path, `/api/user/owner-requests/${a.requestId}/files/id_reco_path`);
     await rec.assertNoKeysLeaked();

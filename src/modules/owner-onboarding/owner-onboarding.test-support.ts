@@ -46,7 +46,12 @@ export function form(over: Record<string, FormValue> = {}, base: Record<string, 
   const fd = new FormData();
   for (const [name, value] of Object.entries({ ...base, ...over })) {
     if (value === undefined) continue;
-    if (typeof value === 'object') fd.append(name, new Blob([new Uint8Array(value.data)], { type: value.type ?? 'application/octet-stream' }), value.name);
+    if (typeof value === 'object')
+      fd.append(
+        name,
+        new Blob([new Uint8Array(value.data)], { type: value.type ?? 'application/octet-stream' }),
+        value.name,
+      );
     else fd.append(name, String(value));
   }
   return fd;
@@ -68,7 +73,12 @@ export class Recorder {
   }
 
   addDocument(token: string, file: FormFile = pdf('kbis.pdf')) {
-    return this.inject({ method: 'POST', url: '/api/user/owner-request/documents', headers: bearer(token), payload: form({ company_document: file }, {}) });
+    return this.inject({
+      method: 'POST',
+      url: '/api/user/owner-request/documents',
+      headers: bearer(token),
+      payload: form({ company_document: file }, {}),
+    });
   }
 
   status(token: string) {
@@ -78,7 +88,9 @@ export class Recorder {
   /** Fails if any body seen so far contains a storage key or its random folder. */
   async assertNoKeysLeaked(): Promise<void> {
     const { rows } = await ownerRequestsRepository(this.t.deps.db).list({}, 10_000, 0);
-    const keys = rows.flatMap(({ request: r }) => [r.idFrontKey, r.idBackKey, r.companyDocumentKey]).filter((k): k is string => Boolean(k));
+    const keys = rows
+      .flatMap(({ request: r }) => [r.idFrontKey, r.idBackKey, r.companyDocumentKey])
+      .filter((k): k is string => Boolean(k));
     assert.ok(keys.length > 0, 'no stored keys to look for');
     const secrets = new Set(keys.flatMap((k) => [k, ...k.split('/').slice(1)]));
     for (const body of this.bodies) {

@@ -5,7 +5,8 @@ import { kycDownloadPath, storedFileOf } from './kyc-files.ts';
 import type { OwnerRequestView } from './owner-onboarding.schemas.ts';
 
 export function toOwnerRequestView(r: OwnerRequestRow, applicant: ApplicantSummary): OwnerRequestView {
-  const path = (field: 'id_reco_path' | 'id_verso_path' | 'company_document') => (storedFileOf(r, field) ? kycDownloadPath(r.id, field) : null);
+  const path = (field: 'id_reco_path' | 'id_verso_path' | 'company_document') =>
+    storedFileOf(r, field) ? kycDownloadPath(r.id, field) : null;
   return {
     id: r.id,
     user_id: r.userId,
@@ -26,12 +27,22 @@ export function toOwnerRequestView(r: OwnerRequestRow, applicant: ApplicantSumma
     latitude: Number(r.latitude),
     longitude: Number(r.longitude),
     missing_documents: r.missingDocuments,
-    documents: { id_reco_path: path('id_reco_path'), id_verso_path: path('id_verso_path'), company_document: path('company_document') },
+    documents: {
+      id_reco_path: path('id_reco_path'),
+      id_verso_path: path('id_verso_path'),
+      company_document: path('company_document'),
+    },
     rejection_reason: r.rejectionReason,
     reviewed_by: r.reviewedBy,
     reviewed_at: r.reviewedAt ? r.reviewedAt.toISOString() : null,
     created_at: r.createdAt.toISOString(),
     updated_at: r.updatedAt.toISOString(),
-    user: { id: applicant.id, username: applicant.username, first_name: applicant.firstName, last_name: applicant.lastName, email: applicant.email },
+    user: {
+      id: applicant.id,
+      username: applicant.username,
+      first_name: applicant.firstName,
+      last_name: applicant.lastName,
+      email: applicant.email,
+    },
   };
 }

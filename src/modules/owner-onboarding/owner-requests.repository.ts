@@ -36,12 +36,21 @@ export function ownerRequestsRepository(db: Executor) {
 
     /** The application still awaiting a decision, if any (at most one per user). */
     async findPendingByUser(userId: number): Promise<OwnerRequestRow | undefined> {
-      const [row] = await db.select().from(ownerRequests).where(and(eq(ownerRequests.userId, userId), eq(ownerRequests.status, 'pending'))).limit(1);
+      const [row] = await db
+        .select()
+        .from(ownerRequests)
+        .where(and(eq(ownerRequests.userId, userId), eq(ownerRequests.status, 'pending')))
+        .limit(1);
       return row;
     },
 
     async findLatestByUser(userId: number): Promise<OwnerRequestRow | undefined> {
-      const [row] = await db.select().from(ownerRequests).where(eq(ownerRequests.userId, userId)).orderBy(desc(ownerRequests.id)).limit(1);
+      const [row] = await db
+        .select()
+        .from(ownerRequests)
+        .where(eq(ownerRequests.userId, userId))
+        .orderBy(desc(ownerRequests.id))
+        .limit(1);
       return row;
     },
 
@@ -60,7 +69,16 @@ export function ownerRequestsRepository(db: Executor) {
     async list(filter: { status?: OwnerRequestStatus }, limit: number, offset: number) {
       const where: SQL | undefined = filter.status ? eq(ownerRequests.status, filter.status) : undefined;
       const rows = await db
-        .select({ request: ownerRequests, applicant: { id: users.id, username: users.username, firstName: users.firstName, lastName: users.lastName, email: users.email } })
+        .select({
+          request: ownerRequests,
+          applicant: {
+            id: users.id,
+            username: users.username,
+            firstName: users.firstName,
+            lastName: users.lastName,
+            email: users.email,
+          },
+        })
         .from(ownerRequests)
         .innerJoin(users, eq(users.id, ownerRequests.userId))
         .where(where)
@@ -72,7 +90,17 @@ export function ownerRequestsRepository(db: Executor) {
     },
 
     async applicant(userId: number): Promise<ApplicantSummary | undefined> {
-      const [row] = await db.select({ id: users.id, username: users.username, firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+      const [row] = await db
+        .select({
+          id: users.id,
+          username: users.username,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          email: users.email,
+        })
+        .from(users)
+        .where(eq(users.id, userId))
+        .limit(1);
       return row;
     },
 
@@ -81,7 +109,12 @@ export function ownerRequestsRepository(db: Executor) {
      * approval of the same user then run one after the other, so the role read is current.
      */
     async lockApplicant(userId: number): Promise<{ role: string; deleted: boolean } | undefined> {
-      const [row] = await db.select({ role: users.role, deletedAt: users.deletedAt }).from(users).where(eq(users.id, userId)).for('update').limit(1);
+      const [row] = await db
+        .select({ role: users.role, deletedAt: users.deletedAt })
+        .from(users)
+        .where(eq(users.id, userId))
+        .for('update')
+        .limit(1);
       return row && { role: row.role, deleted: row.deletedAt !== null };
     },
 
@@ -90,7 +123,12 @@ export function ownerRequestsRepository(db: Executor) {
       return db
         .select({ topic: outboxEvents.topic, payload: outboxEvents.payload })
         .from(outboxEvents)
-        .where(and(sql`${outboxEvents.topic} LIKE 'owner_request.%'`, sql`${outboxEvents.payload}->>'request_id' = ${String(requestId)}`))
+        .where(
+          and(
+            sql`${outboxEvents.topic} LIKE 'owner_request.%'`,
+            sql`${outboxEvents.payload}->>'request_id' = ${String(requestId)}`,
+          ),
+        )
         .orderBy(asc(outboxEvents.id));
     },
 
@@ -99,16 +137,35 @@ export function ownerRequestsRepository(db: Executor) {
      * and their decisions. Returns the storage keys of the files to delete after commit.
      */
     async anonymiseForUser(userId: number, now: Date): Promise<string[]> {
-      const rows = await db.select().from(ownerRequests).where(eq(ownerRequests.userId, userId)).orderBy(asc(ownerRequests.id));
-      const keys = rows.flatMap((r) => [r.idFrontKey, r.idBackKey, r.companyDocumentKey]).filter((k): k is string => Boolean(k));
+      const rows = await db
+        .select()
+        .from(ownerRequests)
+        .where(eq(ownerRequests.userId, userId))
+        .orderBy(asc(ownerRequests.id));
+      const keys = rows
+        .flatMap((r) => [r.idFrontKey, r.idBackKey, r.companyDocumentKey])
+        .filter((k): k is string => Boolean(k));
       await db
         .update(ownerRequests)
         .set({
           status: sql`CASE WHEN ${ownerRequests.status} = 'pending' THEN 'rejected' ELSE ${ownerRequests.status} END`,
           rejectionReason: sql`CASE WHEN ${ownerRequests.status} = 'pending' THEN 'account deleted' ELSE ${ownerRequests.rejectionReason} END`,
-          companyName: null, idNumber: null, placeDetails: null, address: '', city: '', state: null, postalCode: '',
-          latitude: '0', longitude: '0', idFrontKey: null, idBackKey: null, companyDocumentKey: null,
-          idFrontType: null, idBackType: null, companyDocumentType: null, updatedAt: now,
+          companyName: null,
+          idNumber: null,
+          placeDetails: null,
+          address: '',
+          city: '',
+          state: null,
+          postalCode: '',
+          latitude: '0',
+          longitude: '0',
+          idFrontKey: null,
+          idBackKey: null,
+          companyDocumentKey: null,
+          idFrontType: null,
+          idBackType: null,
+          companyDocumentType: null,
+          updatedAt: now,
         })
         .where(eq(ownerRequests.userId, userId));
       return keys;

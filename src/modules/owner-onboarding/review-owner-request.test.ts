@@ -23,11 +23,14 @@ describe('reviewing owner applications', () => {
     await t.close();
   });
 
-  const post = (url: string, token: string, payload?: object) => rec.inject({ method: 'POST', url, headers: bearer(token), ...(payload ? { payload } : {}) });
+  const post = (url: string, token: string, payload?: object) =>
+    rec.inject({ method: 'POST', url, headers: bearer(token), ...(payload ? { payload } : {}) });
   const approveUser = (userId: number, token = support) => post(`/api/user/${userId}/approve-owner`, token);
   const accept = (requestId: number, token = support) => post(`/api/user/accept-owner-request/${requestId}`, token);
-  const reject = (userId: number, reason: string, token = support) => post(`/api/user/${userId}/reject-owner`, token, { reason });
-  const list = (query: string, token = support) => rec.inject({ method: 'GET', url: `/api/user/owner-requests${query}`, headers: bearer(token) });
+  const reject = (userId: number, reason: string, token = support) =>
+    post(`/api/user/${userId}/reject-owner`, token, { reason });
+  const list = (query: string, token = support) =>
+    rec.inject({ method: 'GET', url: `/api/user/owner-requests${query}`, headers: bearer(token) });
 
   async function applicant(over: Parameters<Recorder['apply']>[1] = {}) {
     const a = await account(t);
@@ -63,17 +66,42 @@ describe('reviewing owner applications', () => {
 
     const repo = ownerRequestsRepository(t.deps.db);
     assert.deepEqual(await repo.events(first.id), [
-      { topic: 'owner_request.submitted', payload: { request_id: first.id, user_id: a.user.id, user_type: 'individual', missing_documents: [] } },
-      { topic: 'owner_request.rejected', payload: { request_id: first.id, user_id: a.user.id, reason: 'The ID photo is blurred' } },
+      {
+        topic: 'owner_request.submitted',
+        payload: { request_id: first.id, user_id: a.user.id, user_type: 'individual', missing_documents: [] },
+      },
+      {
+        topic: 'owner_request.rejected',
+        payload: { request_id: first.id, user_id: a.user.id, reason: 'The ID photo is blurred' },
+      },
     ]);
-    assert.deepEqual((await repo.events(second.json().data.id)).map((e) => e.topic), ['owner_request.submitted', 'owner_request.approved']);
-    assert.deepEqual((await repo.events(second.json().data.id))[1]!.payload, { request_id: second.json().data.id, user_id: a.user.id });
+    assert.deepEqual(
+      (await repo.events(second.json().data.id)).map((e) => e.topic),
+      ['owner_request.submitted', 'owner_request.approved'],
+    );
+    assert.deepEqual((await repo.events(second.json().data.id))[1]!.payload, {
+      request_id: second.json().data.id,
+      user_id: a.user.id,
+    });
 
     const audit = auditRepository(t.deps.db);
     const rj = (await audit.list({ targetType: 'owner_request', targetId: String(first.id) }, 10, 0)).rows;
-    assert.deepEqual(rj.map((e) => [e.action, e.actorRole, e.before, e.after]), [['owner_request.reject', 'support', { status: 'pending' }, { status: 'rejected', reason: 'The ID photo is blurred' }]]);
+    assert.deepEqual(
+      rj.map((e) => [e.action, e.actorRole, e.before, e.after]),
+      [
+        [
+          'owner_request.reject',
+          'support',
+          { status: 'pending' },
+          { status: 'rejected', reason: 'The ID photo is blurred' },
+        ],
+      ],
+    );
     const ap = (await audit.list({ targetType: 'owner_request', targetId: String(second.json().data.id) }, 10, 0)).rows;
-    assert.deepEqual(ap.map((e) => [e.action, e.actorRole, e.before, e.after]), [['owner_request.approve', 'admin', { status: 'pending' }, { status: 'approved' }]]);
+    assert.deepEqual(
+      ap.map((e) => [e.action, e.actorRole, e.before, e.after]),
+      [['owner_request.approve', 'admin', { status: 'pending' }, { status: 'approved' }]],
+    );
   });
 
   it('refuses to approve an incomplete company application (409) until the document is added', async () => {
@@ -86,7 +114,10 @@ describe('reviewing owner applications', () => {
     const added = await rec.addDocument(a.token);
     assert.equal(added.statusCode, 200, added.body);
     assert.deepEqual(added.json().data.missing_documents, []);
-    assert.match(added.json().data.documents.company_document, new RegExp(`/api/user/owner-requests/${a.requestId}/files/company_document$`));
+    assert.match(
+      added.json().data.documents.company_document,
+      new RegExp(`/api/user/owner-requests/${a.requestId}/files/company_document$`),
+    );
 
     const ok = await accept(a.requestId);
     assert.equal(ok.statusCode, 200, ok.body);
@@ -95,7 +126,10 @@ describe('reviewing owner applications', () => {
     assert.equal(v.id, a.requestId);
     assert.equal(v.company_name, 'Acme');
     assert.equal(v.user.id, a.user.id);
-    assert.deepEqual((await ownerRequestsRepository(t.deps.db).events(a.requestId)).map((e) => e.topic), ['owner_request.submitted', 'owner_request.document_added', 'owner_request.approved']);
+    assert.deepEqual(
+      (await ownerRequestsRepository(t.deps.db).events(a.requestId)).map((e) => e.topic),
+      ['owner_request.submitted', 'owner_request.document_added', 'owner_request.approved'],
+    );
     // The application is decided, so there is nothing left to add a document to.
     assert.equal((await rec.addDocument(a.token)).statusCode, 404);
   });
@@ -120,8 +154,15 @@ describe('reviewing owner applications', () => {
     const mixed = await Promise.all([accept(b.requestId), reject(b.user.id, 'no', admin), accept(b.requestId, admin)]);
     const codes = mixed.map((r) => r.statusCode);
     assert.equal(codes.filter((c) => c === 200).length, 1, mixed.map((r) => r.body).join('\n'));
-    assert.ok(codes.every((c) => c === 200 || c === 409 || c === 404), codes.join());
-    const audits = await auditRepository(t.deps.db).list({ targetType: 'owner_request', targetId: String(b.requestId) }, 10, 0);
+    assert.ok(
+      codes.every((c) => c === 200 || c === 409 || c === 404),
+      codes.join(),
+    );
+    const audits = await auditRepository(t.deps.db).list(
+      { targetType: 'owner_request', targetId: String(b.requestId) },
+      10,
+      0,
+    );
     assert.equal(audits.total, 1);
   });
 
@@ -132,7 +173,8 @@ describe('reviewing owner applications', () => {
     assert.equal((await reject(idle.user.id, 'nothing to reject')).statusCode, 404);
     assert.equal((await approveUser(987_654)).statusCode, 404);
     const a = await applicant();
-    for (const reason of ['', '   ', 'x'.repeat(1001)]) assert.equal((await reject(a.user.id, reason)).statusCode, 422, JSON.stringify(reason));
+    for (const reason of ['', '   ', 'x'.repeat(1001)])
+      assert.equal((await reject(a.user.id, reason)).statusCode, 422, JSON.stringify(reason));
     assert.equal((await post(`/api/user/${a.user.id}/reject-owner`, support, {})).statusCode, 422);
     assert.equal((await reject(a.user.id, 'x'.repeat(1000))).statusCode, 200);
     assert.equal((await accept(a.requestId)).statusCode, 409);
@@ -152,14 +194,22 @@ describe('reviewing owner applications', () => {
     assert.equal(res.statusCode, 200, res.body);
     const rows = res.json().data as Array<{ id: number; status: string; created_at: string; user: { id: number } }>;
     const firstDecided = rows.findIndex((r) => r.status !== 'pending');
-    assert.ok(rows.slice(firstDecided).every((r) => r.status !== 'pending'), 'a pending application after a decided one');
+    assert.ok(
+      rows.slice(firstDecided).every((r) => r.status !== 'pending'),
+      'a pending application after a decided one',
+    );
     const pending = rows.slice(0, firstDecided);
-    assert.deepEqual(pending.map((r) => r.created_at), [...pending.map((r) => r.created_at)].sort().reverse());
+    assert.deepEqual(
+      pending.map((r) => r.created_at),
+      [...pending.map((r) => r.created_at)].sort().reverse(),
+    );
     assert.ok(pending.findIndex((r) => r.id === p2.requestId) < pending.findIndex((r) => r.id === p1.requestId));
     assert.equal(rows.find((r) => r.id === p2.requestId)!.user.id, p2.user.id);
 
     const onlyRejected = (await list('?status=rejected&per_page=100')).json();
-    assert.ok(onlyRejected.data.length >= 1 && onlyRejected.data.every((r: { status: string }) => r.status === 'rejected'));
+    assert.ok(
+      onlyRejected.data.length >= 1 && onlyRejected.data.every((r: { status: string }) => r.status === 'rejected'),
+    );
     assert.ok(onlyRejected.data.some((r: { id: number }) => r.id === decided.requestId));
 
     const page = (await list('?per_page=2&page=2', admin)).json();
@@ -182,7 +232,11 @@ describe('reviewing owner applications', () => {
     assert.notEqual(after.companyDocumentKey, before);
     assert.equal(after.companyDocumentType, 'image/png');
     assert.equal(await t.deps.storage.exists(before), false);
-    const file = await rec.inject({ method: 'GET', url: res.json().data.documents.company_document, headers: bearer(support) });
+    const file = await rec.inject({
+      method: 'GET',
+      url: res.json().data.documents.company_document,
+      headers: bearer(support),
+    });
     assert.equal(file.headers['content-type'], 'image/png');
   });
 });

@@ -30,7 +30,13 @@ describe('POST /user/become-owner', () => {
     const v = res.json().data;
     assert.equal(v.status, 'pending');
     assert.equal(v.user_id, user.id);
-    assert.deepEqual(v.user, { id: user.id, username: user.username, first_name: user.firstName, last_name: user.lastName, email: user.email });
+    assert.deepEqual(v.user, {
+      id: user.id,
+      username: user.username,
+      first_name: user.firstName,
+      last_name: user.lastName,
+      email: user.email,
+    });
     assert.equal(v.latitude, 45.764043);
     assert.equal(v.longitude, 4.835659);
     assert.equal(v.id_expiry_date, FUTURE);
@@ -47,22 +53,64 @@ describe('POST /user/become-owner', () => {
     assert.equal(u.role, 'client');
     assert.equal(u.idPhotoPath, `/api/user/owner-requests/${v.id}/files/id_reco_path`);
     assert.deepEqual(
-      [u.userType, u.idType, u.idNumber, u.idExpiryDate, u.placeType, u.address, u.city, u.state, u.postalCode, u.country, u.latitude, u.longitude],
-      ['individual', 'passport', 'P1234567', FUTURE, 'apartment', '1 Rue de la République', 'Lyon', 'Rhône', '69001', 'France', '45.764043', '4.835659'],
+      [
+        u.userType,
+        u.idType,
+        u.idNumber,
+        u.idExpiryDate,
+        u.placeType,
+        u.address,
+        u.city,
+        u.state,
+        u.postalCode,
+        u.country,
+        u.latitude,
+        u.longitude,
+      ],
+      [
+        'individual',
+        'passport',
+        'P1234567',
+        FUTURE,
+        'apartment',
+        '1 Rue de la République',
+        'Lyon',
+        'Rhône',
+        '69001',
+        'France',
+        '45.764043',
+        '4.835659',
+      ],
     );
     const events = await ownerRequestsRepository(t.deps.db).events(v.id);
-    assert.deepEqual(events.map((e) => e.topic), ['owner_request.submitted']);
-    assert.deepEqual(events[0]!.payload, { request_id: v.id, user_id: user.id, user_type: 'individual', missing_documents: [] });
+    assert.deepEqual(
+      events.map((e) => e.topic),
+      ['owner_request.submitted'],
+    );
+    assert.deepEqual(events[0]!.payload, {
+      request_id: v.id,
+      user_id: user.id,
+      user_type: 'individual',
+      missing_documents: [],
+    });
   });
 
   it('accepts a company application without company_document, marks it missing and keeps the registration company name', async () => {
     const { user, token } = await account(t);
-    await usersRepository(t.deps.db).update(user.id, { companyName: 'Registered SARL', userType: 'company' }, t.clock.now());
+    await usersRepository(t.deps.db).update(
+      user.id,
+      { companyName: 'Registered SARL', userType: 'company' },
+      t.clock.now(),
+    );
     const res = await rec.apply(token, { user_type: 'company' });
     assert.equal(res.statusCode, 201, res.body);
     assert.deepEqual(res.json().data.missing_documents, ['company_document']);
     assert.equal(res.json().data.company_name, 'Registered SARL');
-    const withDoc = await rec.apply((await account(t)).token, { user_type: 'company', company_name: 'Given Ltd', company_document: pdf('kbis.pdf') });
+    const withDoc = await rec.apply((await account(t)).token, {
+      user_type: 'company',
+      company_name: 'Given Ltd',
+      company_document: pdf('kbis.pdf'),
+    });
     assert.equal(withDoc.statusCode, 201, withDoc.body);
     assert.deepEqual(withDoc.json().data.missing_documents, []);
     assert.equal(withDoc.json().data.company_name, 'Given Ltd');
@@ -104,7 +152,9 @@ describe('POST /user/become-owner', () => {
   it('judges files by content: a PNG name with text is 415, a 6 MB PDF is 413, each naming the field; nothing is stored', async () => {
     const { token } = await account(t);
     const before = await filesUnder(kycDir(t));
-    const fake = await rec.apply(token, { id_reco_path: { data: Buffer.from('just some text, not an image'), name: 'id.png', type: 'image/png' } });
+    const fake = await rec.apply(token, {
+      id_reco_path: { data: Buffer.from('just some text, not an image'), name: 'id.png', type: 'image/png' },
+    });
     assert.equal(fake.statusCode, 415, fake.body);
     assert.equal(fake.json().code, 'UNSUPPORTED_MEDIA_TYPE');
     assert.ok(fake.json().errors.id_reco_path);
@@ -113,7 +163,10 @@ describe('POST /user/become-owner', () => {
     assert.equal(huge.statusCode, 413, huge.body);
     assert.equal(huge.json().code, 'PAYLOAD_TOO_LARGE');
     assert.ok(huge.json().errors.id_verso_path);
-    const doc = await rec.apply(token, { user_type: 'company', company_document: { data: Buffer.from('<html>'), name: 'doc.pdf', type: 'application/pdf' } });
+    const doc = await rec.apply(token, {
+      user_type: 'company',
+      company_document: { data: Buffer.from('<html>'), name: 'doc.pdf', type: 'application/pdf' },
+    });
     assert.equal(doc.statusCode, 415);
     assert.ok(doc.json().errors.company_document);
     assert.deepEqual(await filesUnder(kycDir(t)), before);
@@ -122,7 +175,10 @@ describe('POST /user/become-owner', () => {
 
   it('stores a path-traversal file name only under a generated key, and nothing outside DATA_DIR/files/kyc', async () => {
     const { token } = await account(t);
-    const res = await rec.apply(token, { id_verso_path: pdf('../../evil.pdf'), id_reco_path: pdf('../../../../tmp/evil2.pdf') });
+    const res = await rec.apply(token, {
+      id_verso_path: pdf('../../evil.pdf'),
+      id_reco_path: pdf('../../../../tmp/evil2.pdf'),
+    });
     assert.equal(res.statusCode, 201, res.body);
     const row = (await ownerRequestsRepository(t.deps.db).findById(res.json().data.id))!;
     for (const key of [row.idFrontKey!, row.idBackKey!]) {
@@ -133,9 +189,14 @@ describe('POST /user/become-owner', () => {
     const dataDir = t.deps.config.DATA_DIR;
     const everything = await filesUnder(dataDir);
     assert.ok(everything.length > 0);
-    for (const f of everything) assert.ok(f.startsWith(path.join('files', 'kyc') + path.sep), `written outside files/kyc: ${f}`);
+    for (const f of everything)
+      assert.ok(f.startsWith(path.join('files', 'kyc') + path.sep), `written outside files/kyc: ${f}`);
     for (const f of await filesUnder(kycDir(t))) assert.match(f, KEY_SHAPE);
-    for (const escaped of [path.resolve(dataDir, 'files', 'kyc', '../../evil.pdf'), path.resolve(dataDir, '../evil.pdf'), '/tmp/evil2.pdf']) {
+    for (const escaped of [
+      path.resolve(dataDir, 'files', 'kyc', '../../evil.pdf'),
+      path.resolve(dataDir, '../evil.pdf'),
+      '/tmp/evil2.pdf',
+    ]) {
       await assert.rejects(access(escaped), `${escaped} exists`);
     }
     assert.deepEqual(await readFile(path.join(dataDir, 'files', row.idBackKey!)), SAMPLE_PDF);
@@ -144,7 +205,14 @@ describe('POST /user/become-owner', () => {
   it('ignores mass assignment: status, user_id, role and reviewer in the form have no effect', async () => {
     const victim = await account(t);
     const { user, token } = await account(t);
-    const res = await rec.apply(token, { status: 'approved', user_id: String(victim.user.id), role: 'owner', reviewed_by: String(user.id), missing_documents: 'x', id: '999' });
+    const res = await rec.apply(token, {
+      status: 'approved',
+      user_id: String(victim.user.id),
+      role: 'owner',
+      reviewed_by: String(user.id),
+      missing_documents: 'x',
+      id: '999',
+    });
     assert.equal(res.statusCode, 201, res.body);
     const v = res.json().data;
     assert.equal(v.status, 'pending');
@@ -181,7 +249,11 @@ describe('POST /user/become-owner', () => {
   it('the applicant downloads the ID front from the path the answer gives', async () => {
     const { token } = await account(t);
     const res = await rec.apply(token);
-    const front = await rec.inject({ method: 'GET', url: res.json().data.documents.id_reco_path, headers: bearer(token) });
+    const front = await rec.inject({
+      method: 'GET',
+      url: res.json().data.documents.id_reco_path,
+      headers: bearer(token),
+    });
     assert.equal(front.statusCode, 200);
     assert.equal(front.headers['content-type'], 'image/png');
     assert.equal((await rec.status(token)).json().data, 'pending');

@@ -35,7 +35,11 @@ const blankToNull = (v: string | undefined) => (v?.trim() ? v.trim() : null);
  * the form, so a client cannot set its status, reviewer or another user's id. The files are
  * written first and removed again if anything after that fails.
  */
-export async function submitOwnerRequest(deps: Deps, caller: Pick<AuthUser, 'id'>, input: BecomeOwnerBody): Promise<OwnerRequestView> {
+export async function submitOwnerRequest(
+  deps: Deps,
+  caller: Pick<AuthUser, 'id'>,
+  input: BecomeOwnerBody,
+): Promise<OwnerRequestView> {
   const user = await findUserById(deps.db, caller.id);
   checkApplicant(user && { role: user.role, deleted: user.deletedAt !== null });
   if (!user) throw notFound('User');
@@ -70,31 +74,43 @@ export async function submitOwnerRequest(deps: Deps, caller: Pick<AuthUser, 'id'
   const { stored, files } = planKycFiles(newKycFolder(), checked);
   let row;
   try {
-    row = await storeFilesThen(deps, files, () => deps.db.transaction(async (tx) => {
-      // Serialises with a concurrent approval, which makes the applicant an owner.
-      checkApplicant(await ownerRequestsRepository(tx).lockApplicant(user.id));
-      const created = await ownerRequestsRepository(tx).insert({
-        ...kyc,
-        userId: user.id,
-        status: 'pending',
-        latitude: String(input.latitude),
-        longitude: String(input.longitude),
-        ...columnsOf('id_reco_path', stored.id_reco_path!),
-        ...columnsOf('id_verso_path', stored.id_verso_path!),
-        ...columnsOf('company_document', stored.company_document ?? null),
-        missingDocuments: isCompany && !stored.company_document ? ['company_document'] : [],
-        createdAt: now,
-        updatedAt: now,
-      });
-      await copyKycOntoProfile(
-        tx,
-        user.id,
-        { ...kyc, latitude: String(input.latitude), longitude: String(input.longitude), idPhotoPath: kycDownloadPath(created.id, 'id_reco_path') },
-        now,
-      );
-      await platformRepository(tx).insertEvent('owner_request.submitted', { request_id: created.id, user_id: user.id, user_type: created.userType, missing_documents: created.missingDocuments });
-      return created;
-    }));
+    row = await storeFilesThen(deps, files, () =>
+      deps.db.transaction(async (tx) => {
+        // Serialises with a concurrent approval, which makes the applicant an owner.
+        checkApplicant(await ownerRequestsRepository(tx).lockApplicant(user.id));
+        const created = await ownerRequestsRepository(tx).insert({
+          ...kyc,
+          userId: user.id,
+          status: 'pending',
+          latitude: String(input.latitude),
+          longitude: String(input.longitude),
+          ...columnsOf('id_reco_path', stored.id_reco_path!),
+          ...columnsOf('id_verso_path', stored.id_verso_path!),
+          ...columnsOf('company_document', stored.company_document ?? null),
+          missingDocuments: isCompany && !stored.company_document ? ['company_document'] : [],
+          createdAt: now,
+          updatedAt: now,
+        });
+        await copyKycOntoProfile(
+          tx,
+          user.id,
+          {
+            ...kyc,
+            latitude: String(input.latitude),
+            longitude: String(input.longitude),
+            idPhotoPath: kycDownloadPath(created.id, 'id_reco_path'),
+          },
+          now,
+        );
+        await platformRepository(tx).insertEvent('owner_request.submitted', {
+          request_id: created.id,
+          user_id: user.id,
+          user_type: created.userType,
+          missing_documents: created.missingDocuments,
+        });
+        return created;
+      }),
+    );
   } catch (err) {
     // The partial unique index decides a race between two submissions of one user.
     if (isOnePendingViolation(err)) throw pendingConflict();

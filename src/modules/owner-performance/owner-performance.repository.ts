@@ -4,8 +4,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
 import { bigintArray } from '../../db/sql-arrays.ts';
-
-type Rows<T> = { rows: T[] };
+import { queryRows } from '../../db/query-rows.ts';
 
 export interface PerformanceScope {
   /** One owner's listings; null = any owner (admin naming a listing). */
@@ -55,7 +54,7 @@ export interface CurrencyRate {
 }
 
 export function ownerPerformanceRepository(db: Executor) {
-  const run = async <T>(q: SQL) => ((await db.execute(q)) as unknown as Rows<T>).rows;
+  const run = async <T>(q: SQL) => (await queryRows<T>(db, q)).rows;
   const scoped = (s: PerformanceScope): SQL => {
     const owner = s.ownerId === null ? sql`true` : sql`p.owner_id = ${s.ownerId}`;
     // A named listing is reported whatever its status; the whole portfolio is the listings that can hold stays.
@@ -75,11 +74,16 @@ export function ownerPerformanceRepository(db: Executor) {
       return rows.map((r) => {
         const units = r.units ?? [];
         return {
-          propertyId: Number(r.id), currency: r.currency, timezone: r.timezone,
+          propertyId: Number(r.id),
+          currency: r.currency,
+          timezone: r.timezone,
           units: new Map(units.length > 0 ? units.map(([id, n]) => [Number(id), Number(n)]) : [[0, 1]]),
-          sellingDays: new Map(units.map(([id, , plans]) => [
-            Number(id), Array.from({ length: 7 }, (_, wd) => (plans ?? []).some((stopSell) => stopSell[wd] !== true)),
-          ])),
+          sellingDays: new Map(
+            units.map(([id, , plans]) => [
+              Number(id),
+              Array.from({ length: 7 }, (_, wd) => (plans ?? []).some((stopSell) => stopSell[wd] !== true)),
+            ]),
+          ),
         };
       });
     },
@@ -87,22 +91,40 @@ export function ownerPerformanceRepository(db: Executor) {
     /** Calendar rows (overrides, stop-sell, iCal blocks) of the listings' units for nights in [from, to). */
     async calendar(ids: number[], from: string, to: string): Promise<CalendarRow[]> {
       if (ids.length === 0) return [];
-      const rows = await run<{ property_id: string; room_type_id: string; night: string; available_rooms: number | null; stop_sell: boolean; blocked: number }>(sql`
+      const rows = await run<{
+        property_id: string;
+        room_type_id: string;
+        night: string;
+        available_rooms: number | null;
+        stop_sell: boolean;
+        blocked: number;
+      }>(sql`
         SELECT n.property_id::text AS property_id, n.room_type_id::text AS room_type_id, to_char(n.night, 'YYYY-MM-DD') AS night,
           n.available_rooms, n.stop_sell, n.blocked
         FROM property_nights n
         WHERE n.property_id = ANY(${bigintArray(ids)}) AND n.night >= ${from}::date AND n.night < ${to}::date
           AND (n.available_rooms IS NOT NULL OR n.stop_sell OR n.blocked > 0)`);
       return rows.map((r) => ({
-        propertyId: Number(r.property_id), roomTypeId: Number(r.room_type_id), night: r.night,
-        availableRooms: r.available_rooms === null ? null : Number(r.available_rooms), stopSell: r.stop_sell, blocked: Number(r.blocked),
+        propertyId: Number(r.property_id),
+        roomTypeId: Number(r.room_type_id),
+        night: r.night,
+        availableRooms: r.available_rooms === null ? null : Number(r.available_rooms),
+        stopSell: r.stop_sell,
+        blocked: Number(r.blocked),
       }));
     },
 
     /** Confirmed and completed stays with a night in [from, to). */
     async stays(ids: number[], from: string, to: string): Promise<StayRow[]> {
       if (ids.length === 0) return [];
-      const rows = await run<{ property_id: string; checkin: string; checkout: string; booked_on: string; total_minor: string; rooms: Array<[number, number]> }>(sql`
+      const rows = await run<{
+        property_id: string;
+        checkin: string;
+        checkout: string;
+        booked_on: string;
+        total_minor: string;
+        rooms: Array<[number, number]>;
+      }>(sql`
         SELECT r.property_id::text AS property_id, to_char(r.checkin_date, 'YYYY-MM-DD') AS checkin, to_char(r.checkout_date, 'YYYY-MM-DD') AS checkout,
           to_char((r.created_at AT TIME ZONE p.timezone)::date, 'YYYY-MM-DD') AS booked_on, r.total_minor::text AS total_minor,
           (SELECT json_agg(json_build_array(rr.room_type_id, rr.rooms_count)) FROM reservation_rooms rr WHERE rr.reservation_id = r.id) AS rooms
@@ -112,14 +134,26 @@ export function ownerPerformanceRepository(db: Executor) {
         ORDER BY r.id`);
       return rows.map((r) => {
         const rooms = new Map<number, number>();
-        for (const [rt, n] of r.rooms ?? []) rooms.set(Number(rt), (rooms.get(Number(rt)) ?? 0) + Math.max(1, Number(n)));
+        for (const [rt, n] of r.rooms ?? [])
+          rooms.set(Number(rt), (rooms.get(Number(rt)) ?? 0) + Math.max(1, Number(n)));
         if (rooms.size === 0) rooms.set(0, 1);
-        return { propertyId: Number(r.property_id), checkin: r.checkin, checkout: r.checkout, bookedOn: r.booked_on, totalMinor: Number(r.total_minor), rooms };
+        return {
+          propertyId: Number(r.property_id),
+          checkin: r.checkin,
+          checkout: r.checkout,
+          bookedOn: r.booked_on,
+          totalMinor: Number(r.total_minor),
+          rooms,
+        };
       });
     },
 
     /** Confirmed-then-cancelled reservations per listing and month of cancellation (the listing's time zone), within [from, to). */
-    async cancellations(ids: number[], from: string, to: string): Promise<Array<{ propertyId: number; month: string; count: number }>> {
+    async cancellations(
+      ids: number[],
+      from: string,
+      to: string,
+    ): Promise<Array<{ propertyId: number; month: string; count: number }>> {
       if (ids.length === 0) return [];
       const rows = await run<{ property_id: string; month: string; n: string }>(sql`
         SELECT r.property_id::text AS property_id, to_char((r.cancelled_at AT TIME ZONE p.timezone)::date, 'YYYY-MM') AS month, count(*)::text AS n

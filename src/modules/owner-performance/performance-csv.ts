@@ -6,8 +6,22 @@ import type { OwnerPerformance } from './owner-performance.schemas.ts';
 type Report = Static<typeof OwnerPerformance>;
 
 export const CSV_COLUMNS = [
-  'month', 'property_id', 'currency', 'nights_available', 'nights_sold', 'occupancy', 'adr', 'revpar', 'revenue',
-  'cancellations', 'avg_lead_days', 'avg_length_of_stay', 'default_currency', 'revenue_default', 'adr_default', 'revpar_default',
+  'month',
+  'property_id',
+  'currency',
+  'nights_available',
+  'nights_sold',
+  'occupancy',
+  'adr',
+  'revpar',
+  'revenue',
+  'cancellations',
+  'avg_lead_days',
+  'avg_length_of_stay',
+  'default_currency',
+  'revenue_default',
+  'adr_default',
+  'revpar_default',
 ] as const;
 
 export function csvField(value: unknown): string {

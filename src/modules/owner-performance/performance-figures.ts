@@ -15,12 +15,20 @@ export interface Tally {
   nightsOfArrivalsSum: number;
 }
 
-const emptyTally = (): Tally => ({ nightsAvailable: 0, nightsSold: 0, revenueMinor: 0, cancellations: 0, arrivals: 0, leadDaysSum: 0, nightsOfArrivalsSum: 0 });
+const emptyTally = (): Tally => ({
+  nightsAvailable: 0,
+  nightsSold: 0,
+  revenueMinor: 0,
+  cancellations: 0,
+  arrivals: 0,
+  leadDaysSum: 0,
+  nightsOfArrivalsSum: 0,
+});
 
 /** The months ('YYYY-MM') that hold a night of [from, to). */
 export function monthsOf(from: string, to: string): string[] {
   const out: string[] = [];
-  for (let d = from; d < to; d = addDays(`${d.slice(0, 7)}-01`, 32).slice(0, 7) + '-01') out.push(d.slice(0, 7));
+  for (let d = from; d < to; d = `${addDays(`${d.slice(0, 7)}-01`, 32).slice(0, 7)}-01`) out.push(d.slice(0, 7));
   return out;
 }
 
@@ -37,8 +45,12 @@ export function nightlyShares(totalMinor: number, nights: number): number[] {
 
 /** Tallies keyed `${propertyId}|${month}` for every listing and month of the range. */
 export function tallyPerformance(
-  listings: ListingUnits[], calendar: CalendarRow[], stays: StayRow[],
-  cancellations: Array<{ propertyId: number; month: string; count: number }>, from: string, to: string,
+  listings: ListingUnits[],
+  calendar: CalendarRow[],
+  stays: StayRow[],
+  cancellations: Array<{ propertyId: number; month: string; count: number }>,
+  from: string,
+  to: string,
 ): Map<string, Tally> {
   const tallies = new Map<string, Tally>();
   const months = monthsOf(from, to);
@@ -88,7 +100,13 @@ export function tallyPerformance(
         const c = closures.get(`${l.propertyId}|${rt}|${night}`);
         // A room type whose every plan stops selling on this weekday (or that has no plan) sells nothing that night.
         const plansSell = l.sellingDays.get(rt)?.[wd] ?? true;
-        const open = !plansSell ? 0 : c === undefined ? count : c.stopSell ? 0 : Math.max(0, (c.availableRooms ?? count) - c.blocked);
+        const open = !plansSell
+          ? 0
+          : c === undefined
+            ? count
+            : c.stopSell
+              ? 0
+              : Math.max(0, (c.availableRooms ?? count) - c.blocked);
         const n = sold.get(`${l.propertyId}|${rt}|${night}`) ?? 0;
         t.nightsSold += n;
         // A unit sold before its night was closed was still available to sell: occupancy stays ≤ 1.

@@ -23,6 +23,7 @@ import { platformRepository } from '../../platform/platform.repository.ts';
 import { formatMinor } from '../../kernel/money.ts';
 import { currencyDecimals } from '../catalog/index.ts';
 import type { PaymentRow } from './payments.repository.ts';
+import { AMOUNT_MISMATCH } from './record-mismatched-payment.ts';
 import { refundsRepository, type RefundRow } from './refunds.repository.ts';
 
 export const EXECUTE_REFUNDS_JOB = 'execute-refunds';
@@ -44,7 +45,8 @@ export async function executeRefunds(deps: Deps, batchSize = 20): Promise<{ succ
         const wait = Math.min(MAX_BACKOFF_MS, 30_000 * 2 ** (attempts - 1));
         deps.log.warn({ err, refundId: refund.id, attempts }, 'refund attempt failed; will retry');
         await refundsRepository(deps.db).recordFailure(refund.id, {
-          attempts, lastError: err instanceof Error ? err.message.slice(0, 500) : String(err),
+          attempts,
+          lastError: err instanceof Error ? err.message.slice(0, 500) : String(err),
           nextAttemptAt: new Date(deps.clock.now().getTime() + wait),
         });
       }
@@ -57,7 +59,9 @@ export async function executeRefunds(deps: Deps, batchSize = 20): Promise<{ succ
 
 /** Takes due refunds for this run: locked, then leased (next attempt pushed out) and committed. */
 async function claim(deps: Deps, now: Date, batchSize: number) {
-  return deps.db.transaction((tx) => refundsRepository(tx).claimDue(now, batchSize, new Date(now.getTime() + LEASE_MS)));
+  return deps.db.transaction((tx) =>
+    refundsRepository(tx).claimDue(now, batchSize, new Date(now.getTime() + LEASE_MS)),
+  );
 }
 
 /** Calls the processor for each part, then records them all at once; false if another run finished it. */
@@ -84,12 +88,24 @@ async function executeOne(deps: Deps, refund: RefundRow): Promise<boolean> {
     if (!current || current.status === 'succeeded') return false;
     const now = deps.clock.now();
     for (const part of parts) await repo.addPaymentRefunded(part.paymentId, part.amount, now);
-    await repo.markSucceeded(refund.id, { attempts: current.attempts + 1, completedAt: now, processorRefundId: parts.map((p) => p.processorId).join(',') });
-    await repo.addReservationRefunded(refund.reservationId, refund.amountMinor, now);
+    await repo.markSucceeded(refund.id, {
+      attempts: current.attempts + 1,
+      completedAt: now,
+      processorRefundId: parts.map((p) => p.processorId).join(','),
+    });
+    // A mismatched payment never counted towards the booking: its sums never held this money.
+    if (refund.reason !== AMOUNT_MISMATCH)
+      await repo.addReservationRefunded(refund.reservationId, refund.amountMinor, now);
     const r = await repo.reservationRef(refund.reservationId);
     await platformRepository(tx).insertEvent('refund.succeeded', {
-      refund_id: refund.id, reservation_id: refund.reservationId, guest_id: r?.guestId ?? null, property_id: r?.propertyId ?? null,
-      booking_ref_code: r?.ref ?? null, amount: formatMinor(refund.amountMinor, await currencyDecimals(tx, refund.currency)), currency: refund.currency, reason: refund.reason,
+      refund_id: refund.id,
+      reservation_id: refund.reservationId,
+      guest_id: r?.guestId ?? null,
+      property_id: r?.propertyId ?? null,
+      booking_ref_code: r?.ref ?? null,
+      amount: formatMinor(refund.amountMinor, await currencyDecimals(tx, refund.currency)),
+      currency: refund.currency,
+      reason: refund.reason,
     });
     return true;
   });

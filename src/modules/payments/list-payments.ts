@@ -15,8 +15,16 @@ export async function listPayments(deps: Deps, caller: AuthUser, userId: number,
   // Staff asking about an account that never existed get a 404, not an empty history.
   if (caller.id !== userId && !(await findUserById(deps.db, userId))) throw notFound('User');
   const { page, perPage, offset } = pageWindow(q);
-  const { rows, total } = await paymentsRepository(deps.db).forUser(userId, onlyPending ? 'pending' : null, perPage, offset);
+  const { rows, total } = await paymentsRepository(deps.db).forUser(
+    userId,
+    onlyPending ? 'pending' : null,
+    perPage,
+    offset,
+  );
   const decimals = new Map<string, number>();
   for (const c of new Set(rows.map((r) => r.currency))) decimals.set(c, await currencyDecimals(deps.db, c));
-  return { data: rows.map((r) => toPaymentView(r, decimals.get(r.currency) ?? 2)), meta: { current_page: page, per_page: perPage, total } };
+  return {
+    data: rows.map((r) => toPaymentView(r, decimals.get(r.currency) ?? 2)),
+    meta: { current_page: page, per_page: perPage, total },
+  };
 }

@@ -13,25 +13,48 @@ const APP = 'https://app.example.test/';
 describe('payment result pages', () => {
   let t: TestApp;
   before(async () => {
-    t = await createTestApp({ start: new Date('2030-03-10T12:00:00Z'), env: { CLIENT_APP_URL: APP, CLIENT_RESERVATION_PATH: '/trips/{reservation_id}', CLIENT_PAYMENT_PATH: '/trips/{reservation_id}/checkout' } });
+    t = await createTestApp({
+      start: new Date('2030-03-10T12:00:00Z'),
+      env: {
+        CLIENT_APP_URL: APP,
+        CLIENT_RESERVATION_PATH: '/trips/{reservation_id}',
+        CLIENT_PAYMENT_PATH: '/trips/{reservation_id}/checkout',
+      },
+    });
   });
   after(() => t.close());
 
-  it('success: the outcome in the checkout page\'s look, with a link to the reservation page', async () => {
+  it("success: the outcome in the checkout page's look, with a link to the reservation page", async () => {
     const owner = await createUser(t.deps, { role: 'owner' });
     const p = await createProperty(t.deps, owner.id);
     const tok = await loginAs(t.app, await createUser(t.deps));
-    const booked = await t.app.inject({ method: 'POST', url: '/api/reservations', headers: bearer(tok), payload: { property_id: p.id, checkin_date: '2030-05-01', checkout_date: '2030-05-03', guests: { adults: 1 } } });
+    const booked = await t.app.inject({
+      method: 'POST',
+      url: '/api/reservations',
+      headers: bearer(tok),
+      payload: { property_id: p.id, checkin_date: '2030-05-01', checkout_date: '2030-05-03', guests: { adults: 1 } },
+    });
     const id = booked.json().data.id as number;
-    const opened = await t.app.inject({ method: 'POST', url: '/api/payments/process', headers: bearer(tok), payload: { payment_method: 'card', reservation_id: id, type: 'reservation', currency: 'EUR' } });
+    const opened = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/process',
+      headers: bearer(tok),
+      payload: { payment_method: 'card', reservation_id: id, type: 'reservation', currency: 'EUR' },
+    });
     const sessionId = opened.json().data.payment.payment_details.id as string;
     await (t.deps.payments as LocalPaymentProcessor).payFromPage(sessionId, { email: null, name: null });
 
-    const page = await t.app.inject({ method: 'GET', url: `/payments/success?session_id=${encodeURIComponent(sessionId)}` });
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `/payments/success?session_id=${encodeURIComponent(sessionId)}`,
+    });
     assert.equal(page.statusCode, 200);
-    assert.ok(page.body.includes(PAGE_STYLE), 'the checkout page\'s style');
+    assert.ok(page.body.includes(PAGE_STYLE), "the checkout page's style");
     assert.match(page.body, /<h1>Payment received<\/h1>/);
-    assert.ok(page.body.includes(`<a class="button" href="https://app.example.test/trips/${id}">View my reservation</a>`), page.body);
+    assert.ok(
+      page.body.includes(`<a class="button" href="https://app.example.test/trips/${id}">View my reservation</a>`),
+      page.body,
+    );
     assert.match(page.headers['content-security-policy'] as string, /default-src 'none'/);
   });
 
@@ -40,7 +63,10 @@ describe('payment result pages', () => {
     assert.equal(page.statusCode, 200);
     assert.ok(page.body.includes('href="https://app.example.test/trips/42/checkout"'));
     assert.ok(page.body.includes('href="https://app.example.test/trips/42"'));
-    const odd = await t.app.inject({ method: 'GET', url: `/payments/cancel?reservation_id=${encodeURIComponent('4"><b')}` });
+    const odd = await t.app.inject({
+      method: 'GET',
+      url: `/payments/cancel?reservation_id=${encodeURIComponent('4"><b')}`,
+    });
     assert.equal(odd.statusCode, 200);
     assert.ok(!odd.body.includes('4"><b') && !odd.body.includes('4&quot;'), 'nothing of the parameter is echoed');
     assert.ok(!odd.body.includes('/trips/'));

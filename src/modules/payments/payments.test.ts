@@ -32,15 +32,29 @@ describe('payments: process, verify, webhook', () => {
     const p = await createProperty(t.deps, ownerId);
     const user = await createUser(t.deps);
     const tok = await loginAs(t.app, user);
-    const res = await t.app.inject({ method: 'POST', url: '/api/reservations', headers: bearer(tok), payload: { property_id: p.id, checkin_date: checkin, checkout_date: checkout, guests: { adults: 2 } } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/reservations',
+      headers: bearer(tok),
+      payload: { property_id: p.id, checkin_date: checkin, checkout_date: checkout, guests: { adults: 2 } },
+    });
     assert.equal(res.statusCode, 201, res.body);
     return { id: res.json().data.id as number, tok, user, propertyId: p.id };
   };
   const processFor = (id: number, tok: string, over: object = {}, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: 'POST', url: '/api/payments/process', headers: { ...bearer(tok), ...headers }, payload: { payment_method: 'card', reservation_id: id, type: 'reservation', currency: 'EUR', ...over } });
-  const verify = (sessionId: string) => t.app.inject({ method: 'GET', url: `/api/subscription-payment/verify?session_id=${encodeURIComponent(sessionId)}` });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/payments/process',
+      headers: { ...bearer(tok), ...headers },
+      payload: { payment_method: 'card', reservation_id: id, type: 'reservation', currency: 'EUR', ...over },
+    });
+  const verify = (sessionId: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api/subscription-payment/verify?session_id=${encodeURIComponent(sessionId)}`,
+    });
 
-  it('opens a checkout: the spec\'s response member by member, the same session on a repeat', async () => {
+  it("opens a checkout: the spec's response member by member, the same session on a repeat", async () => {
     const b = await booking();
     const res = await processFor(b.id, b.tok);
     assert.equal(res.statusCode, 200, res.body);
@@ -48,7 +62,20 @@ describe('payments: process, verify, webhook', () => {
     assert.deepEqual(Object.keys(d).sort(), ['checkout_secret', 'payment']);
     assert.match(d.checkout_secret, /_secret_/);
     const p = d.payment;
-    assert.deepEqual(Object.keys(p).sort(), ['amount', 'created_at', 'currency', 'id', 'payment_details', 'payment_flow', 'payment_method', 'reservation_id', 'status', 'tax', 'transaction_id', 'type']);
+    assert.deepEqual(Object.keys(p).sort(), [
+      'amount',
+      'created_at',
+      'currency',
+      'id',
+      'payment_details',
+      'payment_flow',
+      'payment_method',
+      'reservation_id',
+      'status',
+      'tax',
+      'transaction_id',
+      'type',
+    ]);
     assert.equal(p.reservation_id, b.id);
     assert.equal(p.amount, '429.00');
     assert.equal(p.tax, '39.00');
@@ -75,7 +102,10 @@ describe('payments: process, verify, webhook', () => {
   it('concurrent process calls share one payment and one session', async () => {
     const b = await booking('2030-04-10', '2030-04-12');
     const answers = await Promise.all(Array.from({ length: 8 }, () => processFor(b.id, b.tok)));
-    assert.ok(answers.every((a) => a.statusCode === 200), answers.map((a) => a.body).join('\n'));
+    assert.ok(
+      answers.every((a) => a.statusCode === 200),
+      answers.map((a) => a.body).join('\n'),
+    );
     assert.equal(new Set(answers.map((a) => a.json().data.payment.id)).size, 1);
     assert.equal(new Set(answers.map((a) => a.json().data.payment.payment_details.id)).size, 1);
     console.log(`# process race on ${onPostgres ? 'PostgreSQL' : 'PGlite (one connection: logic only)'}`);
@@ -87,7 +117,16 @@ describe('payments: process, verify, webhook', () => {
     assert.equal((await processFor(b.id, adminToken)).statusCode, 403);
     assert.equal((await processFor(b.id, await loginAs(t.app, await createUser(t.deps)))).statusCode, 404);
     assert.equal((await processFor(99_999_999, b.tok)).statusCode, 404);
-    assert.equal((await t.app.inject({ method: 'POST', url: '/api/payments/process', payload: { payment_method: 'card', reservation_id: b.id, type: 'reservation', currency: 'EUR' } })).statusCode, 401);
+    assert.equal(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/payments/process',
+          payload: { payment_method: 'card', reservation_id: b.id, type: 'reservation', currency: 'EUR' },
+        })
+      ).statusCode,
+      401,
+    );
     const wrongCurrency = await processFor(b.id, b.tok, { currency: 'USD' });
     assert.equal(wrongCurrency.statusCode, 422);
     assert.ok(wrongCurrency.json().errors.currency);
@@ -122,7 +161,10 @@ describe('payments: process, verify, webhook', () => {
       ...Array.from({ length: 10 }, () => verify(sessionId)),
       t.app.inject({ method: 'POST', url: '/api/payments/webhook', headers: hook.headers, payload: hook.body }),
     ]);
-    assert.ok(results.every((r) => r.statusCode === 200), results.map((r) => r.body).join('\n'));
+    assert.ok(
+      results.every((r) => r.statusCode === 200),
+      results.map((r) => r.body).join('\n'),
+    );
     const outcomes = results.slice(0, 10).map((r) => r.json().data.outcome);
     assert.ok(outcomes.filter((o) => o === 'confirmed').length <= 1);
     const r = await reservationById(t.deps, b.id);
@@ -130,7 +172,10 @@ describe('payments: process, verify, webhook', () => {
     assert.equal(r.paidMinor, 42900);
     assert.equal(r.holdExpiresAt, null);
     const rows = await t.deps.db.select().from(payments).where(eq(payments.reservationId, b.id));
-    assert.deepEqual(rows.map((p) => p.status), ['paid']);
+    assert.deepEqual(
+      rows.map((p) => p.status),
+      ['paid'],
+    );
     assert.equal((await eventsFor(t.deps, 'reservation.confirmed', b.id)).length, 1);
     assert.equal((await eventsFor(t.deps, 'payment.received', b.id)).length, 1);
     const shown = (await verify(sessionId)).json().data;
@@ -138,7 +183,9 @@ describe('payments: process, verify, webhook', () => {
     assert.equal(shown.payment.status, 'paid');
     assert.equal(shown.payment.payment_details.payment_status, 'paid');
     assert.equal(shown.reservation.status, 'confirmed');
-    console.log(`# verify×10 + webhook race on ${onPostgres ? 'PostgreSQL' : 'PGlite (one connection: logic only)'}: ${JSON.stringify(outcomes)}`);
+    console.log(
+      `# verify×10 + webhook race on ${onPostgres ? 'PostgreSQL' : 'PGlite (one connection: logic only)'}: ${JSON.stringify(outcomes)}`,
+    );
   });
 
   it('a wrong, tampered or replayed webhook signature is 400 and changes nothing', async () => {
@@ -147,10 +194,15 @@ describe('payments: process, verify, webhook', () => {
     const session = (await local.payFromPage(opened.payment_details.id, { email: null, name: null }))!;
     const hook = local.signedWebhook('checkout.session.completed', session);
     const counts = await Promise.all(['payments', 'outbox_events'].map((n) => countRows(t.deps, n)));
-    const post = (headers: Record<string, string>, body: string) => t.app.inject({ method: 'POST', url: '/api/payments/webhook', headers, payload: body });
+    const post = (headers: Record<string, string>, body: string) =>
+      t.app.inject({ method: 'POST', url: '/api/payments/webhook', headers, payload: body });
     const name = Object.keys(hook.headers).find((h) => h.toLowerCase().endsWith('signature'))!;
     assert.equal((await post({ 'content-type': 'application/json' }, hook.body)).statusCode, 400);
-    assert.equal((await post({ ...hook.headers, [name]: hook.headers[name]!.replace(/v1=[0-9a-f]{4}/, 'v1=0000') }, hook.body)).statusCode, 400);
+    assert.equal(
+      (await post({ ...hook.headers, [name]: hook.headers[name]!.replace(/v1=[0-9a-f]{4}/, 'v1=0000') }, hook.body))
+        .statusCode,
+      400,
+    );
     assert.equal((await post(hook.headers, hook.body.replace('"paid"', '"unpaid"'))).statusCode, 400);
     t.clock.advance(301_000);
     assert.equal((await post(hook.headers, hook.body)).statusCode, 400);
@@ -159,10 +211,11 @@ describe('payments: process, verify, webhook', () => {
     assert.equal((await reservationById(t.deps, b.id)).status, 'pending');
   });
 
-  it('lists a user\'s payments for themself, admin and support only', async () => {
+  it("lists a user's payments for themself, admin and support only", async () => {
     const b = await booking('2030-08-01', '2030-08-03');
     await processFor(b.id, b.tok);
-    const list = (tok: string, which = 'all-payments', userId = b.user.id) => t.app.inject({ method: 'GET', url: `/api/payments/${userId}/${which}`, headers: bearer(tok) });
+    const list = (tok: string, which = 'all-payments', userId = b.user.id) =>
+      t.app.inject({ method: 'GET', url: `/api/payments/${userId}/${which}`, headers: bearer(tok) });
     const own = await list(b.tok);
     assert.equal(own.statusCode, 200, own.body);
     assert.equal(own.json().data.length, 1);
@@ -186,7 +239,12 @@ describe('payments: process, verify, webhook', () => {
     assert.equal(pageRes.statusCode, 200);
     assert.match(pageRes.body, /297\.00/);
     const token = /name="token" value="([^"]+)"/.exec(pageRes.body)![1]!;
-    const paid = await t.app.inject({ method: 'POST', url: `/checkout/${sessionId}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `token=${encodeURIComponent(token)}` });
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `/checkout/${sessionId}/pay`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `token=${encodeURIComponent(token)}`,
+    });
     assert.equal(paid.statusCode, 303, paid.body);
     const location = new URL(paid.headers.location as string);
     assert.equal(location.pathname, '/payments/success');
@@ -200,6 +258,9 @@ describe('payments: process, verify, webhook', () => {
     assert.match(back.body, new RegExp((await reservationById(t.deps, b.id)).bookingRefCode));
     assert.equal((await eventsFor(t.deps, 'reservation.confirmed', b.id)).length, 1);
     assert.equal((await t.app.inject({ method: 'GET', url: '/payments/success?session_id=cs_nope' })).statusCode, 404);
-    assert.equal((await t.app.inject({ method: 'GET', url: `/payments/cancel?reservation_id=${b.id}` })).statusCode, 200);
+    assert.equal(
+      (await t.app.inject({ method: 'GET', url: `/payments/cancel?reservation_id=${b.id}` })).statusCode,
+      200,
+    );
   });
 });

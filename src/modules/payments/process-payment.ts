@@ -16,14 +16,15 @@
 //   was made (checkout_requested_at), and the idempotency key names all of them, so a retry —
 //   ours, or the SDK's after a lost answer — sends the same request under the same key, as
 //   Stripe requires (same key, other parameters → idempotency_error);
-// - the session expires with the reservation's hold (an additional payment: RESERVATION_HOLD_SECONDS
-//   after the request), so a guest cannot pay for nights no longer held; a late payment still
-//   lands safely (confirm-payment.ts). A lapsed session is replaced by a new request row, so every
+// - the session expires with the reservation's hold (an additional payment: with its change's
+//   deadline, change_expires_at; past it → 409), so a guest cannot pay for nights no longer held;
+//   a late payment still lands safely (confirm-payment.ts). A lapsed session is replaced by a new request row, so every
 //   session ever opened keeps its row and a payment on it is always recognised.
 import { createHash } from 'node:crypto';
 import type { Deps } from '../../kernel/deps.ts';
 import type { Tx } from '../../db/connection.ts';
 import { expireCheckouts } from '../../platform/after-commit.ts';
+import { reservationAccess } from '../../platform/reservation-links.ts';
 import { AppError, invalidField, notFound } from '../../platform/errors.ts';
 import type { CreateCheckoutInput } from '../../ports/payment-processor.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
@@ -56,7 +57,7 @@ interface Opened {
 
 export async function processPayment(deps: Deps, user: AuthUser, input: ProcessPaymentInput): Promise<PaymentRow> {
   const now = deps.clock.now();
-  const opened = await deps.db.transaction((tx) => openRequest(deps, tx, user, input, now));
+  const opened = await deps.db.transaction((tx) => openRequest(tx, user, input, now));
   await expireCheckouts(deps, opened.superseded);
   if (opened.ready) return opened.payment;
 
@@ -64,17 +65,25 @@ export async function processPayment(deps: Deps, user: AuthUser, input: ProcessP
   const session = await deps.payments.createCheckout(checkout, idempotencyKey(opened.payment, checkout));
   const repo = paymentsRepository(deps.db);
   const attached = await repo.attachSession(opened.payment.id, {
-    sessionId: session.id, checkoutUrl: session.url, checkoutSecret: session.clientSecret, details: session.raw, expiresAt: session.expiresAt, at: deps.clock.now(),
+    sessionId: session.id,
+    checkoutUrl: session.url,
+    checkoutSecret: session.clientSecret,
+    details: session.raw,
+    expiresAt: session.expiresAt,
+    at: deps.clock.now(),
   });
   const current = attached ?? (await repo.byId(opened.payment.id))!;
   if (current.sessionId !== session.id) await expireCheckouts(deps, [session.id]);
   if (current.status === 'pending' && current.sessionId) return current;
   // The booking changed between our commit and the processor's answer: that session is superseded.
   if (current.sessionId === session.id) await expireCheckouts(deps, [session.id]);
-  throw new AppError('CONFLICT', 'The reservation changed while its checkout was being opened; open the checkout again');
+  throw new AppError(
+    'CONFLICT',
+    'The reservation changed while its checkout was being opened; open the checkout again',
+  );
 }
 
-async function openRequest(deps: Deps, tx: Tx, user: AuthUser, input: ProcessPaymentInput, now: Date): Promise<Opened> {
+async function openRequest(tx: Tx, user: AuthUser, input: ProcessPaymentInput, now: Date): Promise<Opened> {
   const repo = paymentsRepository(tx);
   const r = await repo.lockReservation(input.reservationId);
   if (!r) throw notFound('Reservation');
@@ -84,15 +93,20 @@ async function openRequest(deps: Deps, tx: Tx, user: AuthUser, input: ProcessPay
     if (!staff && owner !== user.id) throw notFound('Reservation');
     throw new AppError('FORBIDDEN', 'Only the guest who booked pays for a reservation');
   }
-  if (input.currency.toUpperCase() !== r.currency) throw invalidField('currency', `must be ${r.currency}, the reservation's currency`);
+  if (input.currency.toUpperCase() !== r.currency)
+    throw invalidField('currency', `must be ${r.currency}, the reservation's currency`);
 
   const held = r.paidMinor - r.refundRequestedMinor;
   const owed = r.totalMinor - held;
   if (input.type === 'reservation') {
-    if (r.status !== 'pending' || held !== 0) throw new AppError('CONFLICT', `Nothing is owed: the reservation is ${r.status}`);
-    if (!r.holdExpiresAt || r.holdExpiresAt <= now) throw new AppError('CONFLICT', 'The hold on these nights has lapsed; book again');
+    if (r.status !== 'pending' || held !== 0)
+      throw new AppError('CONFLICT', `Nothing is owed: the reservation is ${r.status}`);
+    if (!r.holdExpiresAt || r.holdExpiresAt <= now)
+      throw new AppError('CONFLICT', 'The hold on these nights has lapsed; book again');
   } else if (r.status !== 'confirmed' || owed <= 0) {
     throw new AppError('CONFLICT', 'Nothing additional is owed on this reservation');
+  } else if (r.changeExpiresAt && r.changeExpiresAt <= now) {
+    throw new AppError('CONFLICT', 'The deadline to pay this change has passed; it is being undone');
   }
   const amount = input.type === 'reservation' ? r.totalMinor : owed;
 
@@ -113,8 +127,15 @@ async function openRequest(deps: Deps, tx: Tx, user: AuthUser, input: ProcessPay
   if (!row) {
     tax ??= await taxOf(tx, r, input.type, amount);
     row = await repo.insertRequest({
-      reservationId: r.id, reservationVersion: r.version, userId: user.id, type: input.type, amountMinor: amount, taxMinor: tax,
-      currency: r.currency, paymentMethod: input.paymentMethod, at: now,
+      reservationId: r.id,
+      reservationVersion: r.version,
+      userId: user.id,
+      type: input.type,
+      amountMinor: amount,
+      taxMinor: tax,
+      currency: r.currency,
+      paymentMethod: input.paymentMethod,
+      at: now,
     });
   } else if (!row.checkoutRequestedAt || now.getTime() - row.checkoutRequestedAt.getTime() >= SAME_ATTEMPT_MS) {
     row = await repo.update(row.id, { checkoutRequestedAt: now, paymentMethod: input.paymentMethod, updatedAt: now });
@@ -133,18 +154,35 @@ async function taxOf(tx: Tx, r: ReservationRow, type: string, amount: number): P
 async function checkoutFor(deps: Deps, o: Opened): Promise<CreateCheckoutInput> {
   const { payment: p, reservation: r } = o;
   const openedAt = p.checkoutRequestedAt!;
-  const expiresAt = p.type === 'reservation' ? r.holdExpiresAt! : new Date(openedAt.getTime() + deps.config.RESERVATION_HOLD_SECONDS * 1000);
+  const expiresAt =
+    p.type === 'reservation'
+      ? r.holdExpiresAt!
+      : (r.changeExpiresAt ?? new Date(openedAt.getTime() + deps.config.RESERVATION_HOLD_SECONDS * 1000));
   const decimals = await currencyDecimals(deps.db, r.currency);
   const base = deps.config.PUBLIC_BASE_URL.replace(/\/$/, '');
+  // The default cancel page links back to the reservation for its guest only: a link signed for
+  // them, from the request's instant so a retry sends the very same URL (idempotency key).
+  const access =
+    p.userId === null
+      ? ''
+      : `&access=${reservationAccess(deps, { reservationId: r.id, userId: p.userId, from: openedAt })}`;
   return {
     amountMinor: p.amountMinor,
     currency: r.currency,
     reference: String(p.id),
-    metadata: { payment_id: String(p.id), reservation_id: String(r.id), booking_ref_code: r.bookingRefCode, type: p.type, reservation_version: String(p.reservationVersion) },
+    metadata: {
+      payment_id: String(p.id),
+      reservation_id: String(r.id),
+      booking_ref_code: r.bookingRefCode,
+      type: p.type,
+      reservation_version: String(p.reservationVersion),
+    },
     description: `Reservation ${r.bookingRefCode} (${p.type === 'additional' ? 'additional payment' : `${r.checkinDate} → ${r.checkoutDate}`}): ${formatMinor(p.amountMinor, decimals)} ${r.currency}`,
     customerEmail: p.userId === null ? null : await paymentsRepository(deps.db).emailOf(p.userId),
     successUrl: deps.config.CHECKOUT_SUCCESS_URL ?? `${base}/payments/success?session_id={CHECKOUT_SESSION_ID}`,
-    cancelUrl: (deps.config.CHECKOUT_CANCEL_URL ?? `${base}/payments/cancel?reservation_id={RESERVATION_ID}`).replace('{RESERVATION_ID}', String(r.id)),
+    cancelUrl: (
+      deps.config.CHECKOUT_CANCEL_URL ?? `${base}/payments/cancel?reservation_id={RESERVATION_ID}${access}`
+    ).replace('{RESERVATION_ID}', String(r.id)),
     openedAt,
     expiresAt,
   };

@@ -4,7 +4,11 @@ import type { Deps } from '../../kernel/deps.ts';
 import { refundsRepository } from './refunds.repository.ts';
 
 export function registerRefundMetrics(deps: Deps): void {
-  const open = deps.metrics.gauge('stays_refunds_pending', 'Refunds not yet given back, by status (pending: first attempt due; failed: retried with backoff)', ['status']);
+  const open = deps.metrics.gauge(
+    'stays_refunds_pending',
+    'Refunds not yet given back, by status (pending: first attempt due; failed: retried with backoff)',
+    ['status'],
+  );
   deps.metrics.beforeScrape(async () => {
     const counts = await refundsRepository(deps.db).countOpen();
     for (const [status, n] of Object.entries(counts)) open.set({ status }, n);

@@ -30,33 +30,60 @@ describe('refunds, late payments, additional payments and the ledger', () => {
   const book = async (propertyId: number, checkin: string, checkout: string) => {
     const user = await createUser(t.deps);
     const tok = await loginAs(t.app, user);
-    const res = await t.app.inject({ method: 'POST', url: '/api/reservations', headers: bearer(tok), payload: { property_id: propertyId, checkin_date: checkin, checkout_date: checkout, guests: { adults: 2 } } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/reservations',
+      headers: bearer(tok),
+      payload: { property_id: propertyId, checkin_date: checkin, checkout_date: checkout, guests: { adults: 2 } },
+    });
     assert.equal(res.statusCode, 201, res.body);
     return { id: res.json().data.id as number, tok, user };
   };
   const open = async (id: number, tok: string, type = 'reservation') => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/payments/process', headers: bearer(tok), payload: { payment_method: 'card', reservation_id: id, type, currency: 'EUR' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/process',
+      headers: bearer(tok),
+      payload: { payment_method: 'card', reservation_id: id, type, currency: 'EUR' },
+    });
     assert.equal(res.statusCode, 200, res.body);
     return res.json().data.payment.payment_details.id as string;
   };
-  const verify = async (sessionId: string) => (await t.app.inject({ method: 'GET', url: `/api/subscription-payment/verify?session_id=${sessionId}` })).json().data;
+  const verify = async (sessionId: string) =>
+    (await t.app.inject({ method: 'GET', url: `/api/subscription-payment/verify?session_id=${sessionId}` })).json()
+      .data;
   const payAndVerify = async (id: number, tok: string, type = 'reservation') => {
     const sessionId = await open(id, tok, type);
     await local.payFromPage(sessionId, { email: null, name: null });
     return verify(sessionId);
   };
-  const localRefunds = async () => Number((await t.deps.db.execute(sql`SELECT count(*)::int AS n FROM local_processor_records WHERE kind = 'refund'`) as unknown as { rows: Array<{ n: number }> }).rows[0]!.n);
+  const localRefunds = async () =>
+    Number(
+      (
+        (await t.deps.db.execute(
+          sql`SELECT count(*)::int AS n FROM local_processor_records WHERE kind = 'refund'`,
+        )) as unknown as { rows: Array<{ n: number }> }
+      ).rows[0]!.n,
+    );
 
   it('executes a cancellation refund once, however often the job runs', async () => {
     const p = await createProperty(t.deps, ownerId);
     const b = await book(p.id, '2030-04-01', '2030-04-04');
     assert.equal((await payAndVerify(b.id, b.tok)).outcome, 'confirmed');
     const paid = await reservationById(t.deps, b.id);
-    const cancelled = await t.app.inject({ method: 'POST', url: `/api/reservations/${b.id}/cancel`, headers: bearer(b.tok), payload: {} });
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: `/api/reservations/${b.id}/cancel`,
+      headers: bearer(b.tok),
+      payload: {},
+    });
     assert.equal(cancelled.json().data.refund_amount, paid.totalMinor / 100);
     const before = await localRefunds();
     const runs = await Promise.all([executeRefunds(t.deps), executeRefunds(t.deps)]);
-    assert.equal(runs.reduce((n, r) => n + r.succeeded, 0), 1);
+    assert.equal(
+      runs.reduce((n, r) => n + r.succeeded, 0),
+      1,
+    );
     assert.deepEqual(await executeRefunds(t.deps), { succeeded: 0, failed: 0 });
     assert.equal(await localRefunds(), before + 1);
     const [refund] = await t.deps.db.select().from(refunds).where(eq(refunds.reservationId, b.id));
@@ -72,14 +99,28 @@ describe('refunds, late payments, additional payments and the ledger', () => {
     const b = await book(p.id, '2030-05-01', '2030-05-04');
     await payAndVerify(b.id, b.tok);
     const total = (await reservationById(t.deps, b.id)).totalMinor;
-    const shorter = (await t.app.inject({ method: 'PUT', url: `/api/reservations/${b.id}`, headers: bearer(b.tok), payload: { checkout_date: '2030-05-03' } })).json().data;
+    const shorter = (
+      await t.app.inject({
+        method: 'PUT',
+        url: `/api/reservations/${b.id}`,
+        headers: bearer(b.tok),
+        payload: { checkout_date: '2030-05-03' },
+      })
+    ).json().data;
     assert.equal(shorter.refund_initiated, true);
     await executeRefunds(t.deps);
     const [payment] = await t.deps.db.select().from(payments).where(eq(payments.reservationId, b.id));
     assert.equal(payment!.status, 'partially_refunded');
     assert.equal(payment!.refundedMinor, Math.round(shorter.refund_amount * 100));
 
-    const longer = (await t.app.inject({ method: 'PUT', url: `/api/reservations/${b.id}`, headers: bearer(b.tok), payload: { checkout_date: '2030-05-06' } })).json().data;
+    const longer = (
+      await t.app.inject({
+        method: 'PUT',
+        url: `/api/reservations/${b.id}`,
+        headers: bearer(b.tok),
+        payload: { checkout_date: '2030-05-06' },
+      })
+    ).json().data;
     assert.equal(longer.needs_additional_payment, true);
     const done = await payAndVerify(b.id, b.tok, 'additional');
     assert.equal(done.outcome, 'confirmed');
@@ -87,7 +128,9 @@ describe('refunds, late payments, additional payments and the ledger', () => {
     assert.equal(done.payment.amount, longer.pricing.additional_due.toFixed(2));
     const r = await reservationById(t.deps, b.id);
     assert.equal(r.paidMinor - r.refundedMinor, r.totalMinor);
-    const shown = (await t.app.inject({ method: 'GET', url: `/api/reservations/${b.id}`, headers: bearer(b.tok) })).json().data;
+    const shown = (
+      await t.app.inject({ method: 'GET', url: `/api/reservations/${b.id}`, headers: bearer(b.tok) })
+    ).json().data;
     assert.equal(shown.needs_additional_payment, false);
     assert.notEqual(r.totalMinor, total);
   });
@@ -128,16 +171,25 @@ describe('refunds, late payments, additional payments and the ledger', () => {
     const p = await createProperty(t.deps, ownerId);
     const b = await book(p.id, '2030-07-01', '2030-07-03');
     await payAndVerify(b.id, b.tok);
-    await t.app.inject({ method: 'POST', url: `/api/reservations/${b.id}/cancel`, headers: bearer(ownerToken), payload: {} });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/reservations/${b.id}/cancel`,
+      headers: bearer(ownerToken),
+      payload: {},
+    });
     // The processor does not know the payment any more: the attempt fails and is kept for later.
-    await t.deps.db.execute(sql`UPDATE payments SET processor_payment_id = 'pi_unknown' WHERE reservation_id = ${b.id}`);
+    await t.deps.db.execute(
+      sql`UPDATE payments SET processor_payment_id = 'pi_unknown' WHERE reservation_id = ${b.id}`,
+    );
     const first = await executeRefunds(t.deps);
     assert.equal(first.failed, 1);
     let [refund] = await t.deps.db.select().from(refunds).where(eq(refunds.reservationId, b.id));
     assert.equal(refund!.status, 'failed');
     assert.ok(refund!.nextAttemptAt! > t.clock.now());
     assert.deepEqual(await executeRefunds(t.deps), { succeeded: 0, failed: 0 }, 'not retried before its backoff');
-    await t.deps.db.execute(sql`UPDATE payments SET processor_payment_id = (SELECT payment_intent_id FROM local_checkout_sessions WHERE id = payments.session_id) WHERE reservation_id = ${b.id}`);
+    await t.deps.db.execute(
+      sql`UPDATE payments SET processor_payment_id = (SELECT payment_intent_id FROM local_checkout_sessions WHERE id = payments.session_id) WHERE reservation_id = ${b.id}`,
+    );
     t.clock.advance(60_000);
     assert.equal((await executeRefunds(t.deps)).succeeded, 1);
     [refund] = await t.deps.db.select().from(refunds).where(eq(refunds.reservationId, b.id));
@@ -153,7 +205,9 @@ describe('refunds, late payments, additional payments and the ledger', () => {
         COALESCE((SELECT sum(amount_minor) FROM refunds f WHERE f.reservation_id = r.id), 0)::bigint AS requested,
         COALESCE((SELECT sum(amount_minor) FROM refunds f WHERE f.reservation_id = r.id AND f.status = 'succeeded'), 0)::bigint AS refunded,
         COALESCE((SELECT sum(amount_minor) FROM owner_earnings e WHERE e.reservation_id = r.id), 0)::bigint AS earned
-      FROM reservations r WHERE r.paid_minor > 0`)) as unknown as { rows: Array<Record<string, string | number | object>> };
+      FROM reservations r WHERE r.paid_minor > 0`)) as unknown as {
+      rows: Array<Record<string, string | number | object>>;
+    };
     assert.ok(rows.rows.length >= 4);
     for (const row of rows.rows) {
       const n = (k: string) => Number(row[k]);
@@ -161,16 +215,25 @@ describe('refunds, late payments, additional payments and the ledger', () => {
       assert.equal(n('given_back'), n('refunded'), `reservation ${row.id}: refunded from payments = refunds done`);
       assert.equal(n('refunded'), n('refunded_minor'));
       const held = n('paid_minor') - n('requested');
-      if (row.status === 'confirmed') assert.equal(held, n('total_minor'), `reservation ${row.id}: a confirmed stay is paid exactly`);
+      if (row.status === 'confirmed')
+        assert.equal(held, n('total_minor'), `reservation ${row.id}: a confirmed stay is paid exactly`);
       // The owner's share never exceeds what is held minus the tax and the service fee in it.
-      const b = (row.price_snapshot as { breakdown: { tax_amount: number; service_fee_total: number; total: number } }).breakdown;
+      const b = (row.price_snapshot as { breakdown: { tax_amount: number; service_fee_total: number; total: number } })
+        .breakdown;
       const platformPart = Math.floor(((b.tax_amount + b.service_fee_total) * held) / b.total);
-      assert.ok(n('earned') >= 0 && n('earned') <= held - platformPart, `reservation ${row.id}: earned ${n('earned')} of ${held}`);
+      assert.ok(
+        n('earned') >= 0 && n('earned') <= held - platformPart,
+        `reservation ${row.id}: earned ${n('earned')} of ${held}`,
+      );
       if (row.status === 'confirmed') {
         const sub = b.total - b.tax_amount;
         const base = sub - b.service_fee_total;
         const commission = Math.round(base * 0.1);
-        assert.equal(n('earned') + commission + b.service_fee_total + b.tax_amount, n('total_minor'), `reservation ${row.id}: earnings + fees + tax = collected`);
+        assert.equal(
+          n('earned') + commission + b.service_fee_total + b.tax_amount,
+          n('total_minor'),
+          `reservation ${row.id}: earnings + fees + tax = collected`,
+        );
       }
     }
     assert.ok((await countRows(t.deps, 'owner_earnings')) > 0);

@@ -34,25 +34,44 @@ describe('payments through Stripe (real adapter, fake Stripe server)', () => {
     const p = await createProperty(t.deps, ownerId);
     const user = await createUser(t.deps);
     const tok = await loginAs(t.app, user);
-    const res = await t.app.inject({ method: 'POST', url: '/api/reservations', headers: bearer(tok), payload: { property_id: p.id, checkin_date: day(from), checkout_date: day(from + 3), guests: { adults: 2 } } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/reservations',
+      headers: bearer(tok),
+      payload: { property_id: p.id, checkin_date: day(from), checkout_date: day(from + 3), guests: { adults: 2 } },
+    });
     assert.equal(res.statusCode, 201, res.body);
     return { id: res.json().data.id as number, tok, user };
   };
   const processFor = (id: number, tok: string) =>
-    t.app.inject({ method: 'POST', url: '/api/payments/process', headers: bearer(tok), payload: { payment_method: 'card', reservation_id: id, type: 'reservation', currency: 'EUR' } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/payments/process',
+      headers: bearer(tok),
+      payload: { payment_method: 'card', reservation_id: id, type: 'reservation', currency: 'EUR' },
+    });
   const open = async (id: number, tok: string) => {
     const res = await processFor(id, tok);
     assert.equal(res.statusCode, 200, res.body);
     return res.json().data.payment;
   };
-  const verify = (sessionId: string) => t.app.inject({ method: 'GET', url: `/api/subscription-payment/verify?session_id=${encodeURIComponent(sessionId)}` });
+  const verify = (sessionId: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api/subscription-payment/verify?session_id=${encodeURIComponent(sessionId)}`,
+    });
   // Signed at the app clock's time, so the 300 s tolerance holds whatever the clock says.
   const webhook = (event: object, secret?: string) => {
-    const hook = stripe.signedWebhook(event, { timestamp: Math.floor(t.clock.now().getTime() / 1000), ...(secret ? { secret } : {}) });
+    const hook = stripe.signedWebhook(event, {
+      timestamp: Math.floor(t.clock.now().getTime() / 1000),
+      ...(secret ? { secret } : {}),
+    });
     return t.app.inject({ method: 'POST', url: '/api/payments/webhook', headers: hook.headers, payload: hook.body });
   };
-  const sessionsFor = (paymentId: number) => [...stripe.sessions.values()].filter((s) => s.client_reference_id === String(paymentId));
-  const paymentRows = (reservationId: number) => t.deps.db.select().from(payments).where(eq(payments.reservationId, reservationId));
+  const sessionsFor = (paymentId: number) =>
+    [...stripe.sessions.values()].filter((s) => s.client_reference_id === String(paymentId));
+  const paymentRows = (reservationId: number) =>
+    t.deps.db.select().from(payments).where(eq(payments.reservationId, reservationId));
 
   let paid: { id: number; tok: string; intent: string; total: number };
 
@@ -87,11 +106,17 @@ describe('payments through Stripe (real adapter, fake Stripe server)', () => {
     assert.equal(params.line_items[0].price_data.currency, 'eur');
     assert.equal(params.line_items[0].price_data.unit_amount, String(total));
     assert.equal(params.client_reference_id, String(p.id));
-    assert.deepEqual(params.metadata, { payment_id: String(p.id), reservation_id: String(b.id), booking_ref_code: (await reservationById(t.deps, b.id)).bookingRefCode, type: 'reservation', reservation_version: '0' });
+    assert.deepEqual(params.metadata, {
+      payment_id: String(p.id),
+      reservation_id: String(b.id),
+      booking_ref_code: (await reservationById(t.deps, b.id)).bookingRefCode,
+      type: 'reservation',
+      reservation_version: '0',
+    });
     assert.deepEqual(params.payment_intent_data.metadata, params.metadata);
     assert.equal(params.success_url, 'http://app.test/payments/success?session_id={CHECKOUT_SESSION_ID}');
     assert.equal(params.customer_email, b.user.email);
-    assert.match(sent[0]!.idempotencyKey ?? "", new RegExp(`^checkout-${p.id}-\\d+-[\\w-]+$`));
+    assert.match(sent[0]!.idempotencyKey ?? '', new RegExp(`^checkout-${p.id}-\\d+-[\\w-]+$`));
 
     const again = await open(b.id, b.tok);
     assert.equal(again.id, p.id);
@@ -144,7 +169,12 @@ describe('payments through Stripe (real adapter, fake Stripe server)', () => {
   });
 
   it('a cancellation refund reaches Stripe exactly once', async () => {
-    const cancelled = await t.app.inject({ method: 'POST', url: `/api/reservations/${paid.id}/cancel`, headers: bearer(paid.tok), payload: {} });
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: `/api/reservations/${paid.id}/cancel`,
+      headers: bearer(paid.tok),
+      payload: {},
+    });
     assert.equal(cancelled.statusCode, 200, cancelled.body);
     assert.equal(cancelled.json().data.refund_amount, paid.total / 100);
     assert.equal(stripe.refunds.size, 0);
@@ -178,7 +208,11 @@ describe('payments through Stripe (real adapter, fake Stripe server)', () => {
     const down = await processFor(b.id, b.tok);
     assert.equal(down.statusCode, 503, down.body);
     assert.equal(down.headers['retry-after'], '30');
-    assert.deepEqual(down.json(), { success: false, code: 'SERVICE_UNAVAILABLE', message: 'The payment processor is unavailable; try again shortly' });
+    assert.deepEqual(down.json(), {
+      success: false,
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'The payment processor is unavailable; try again shortly',
+    });
     assert.doesNotMatch(down.body, /stack|Stripe|api_error|\bat \S+:\d+/);
     const attempts = stripe.requests.filter((r) => r.path === SESSIONS).slice(before);
     assert.equal(attempts.length, 3);
@@ -189,7 +223,10 @@ describe('payments through Stripe (real adapter, fake Stripe server)', () => {
     assert.equal(sessionsFor(p.id).length, 1);
     assert.equal((await paymentRows(b.id)).length, 1);
     stripe.completeSession(p.payment_details.id);
-    assert.equal((await webhook(stripe.sessionEvent('checkout.session.completed', p.payment_details.id))).statusCode, 200);
+    assert.equal(
+      (await webhook(stripe.sessionEvent('checkout.session.completed', p.payment_details.id))).statusCode,
+      200,
+    );
     assert.equal((await reservationById(t.deps, b.id)).status, 'confirmed');
   });
 });

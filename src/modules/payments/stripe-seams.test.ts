@@ -32,14 +32,26 @@ describe('Stripe at the seams: retries, superseded checkouts', () => {
   const book = async (from: number, nights: number) => {
     const p = await createProperty(t.deps, ownerId);
     const tok = await loginAs(t.app, await createUser(t.deps));
-    const res = await t.app.inject({ method: 'POST', url: '/api/reservations', headers: bearer(tok), payload: { property_id: p.id, checkin_date: day(from), checkout_date: day(from + nights), guests: { adults: 2 } } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/reservations',
+      headers: bearer(tok),
+      payload: { property_id: p.id, checkin_date: day(from), checkout_date: day(from + nights), guests: { adults: 2 } },
+    });
     assert.equal(res.statusCode, 201, res.body);
     return { id: res.json().data.id as number, tok };
   };
   const processFor = (id: number, tok: string) =>
-    t.app.inject({ method: 'POST', url: '/api/payments/process', headers: bearer(tok), payload: { payment_method: 'card', reservation_id: id, type: 'reservation', currency: 'EUR' } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/payments/process',
+      headers: bearer(tok),
+      payload: { payment_method: 'card', reservation_id: id, type: 'reservation', currency: 'EUR' },
+    });
   const webhook = (sessionId: string) => {
-    const hook = stripe.signedWebhook(stripe.sessionEvent('checkout.session.completed', sessionId), { timestamp: Math.floor(t.clock.now().getTime() / 1000) });
+    const hook = stripe.signedWebhook(stripe.sessionEvent('checkout.session.completed', sessionId), {
+      timestamp: Math.floor(t.clock.now().getTime() / 1000),
+    });
     return t.app.inject({ method: 'POST', url: '/api/payments/webhook', headers: hook.headers, payload: hook.body });
   };
   const creates = () => stripe.requests.filter((r) => r.method === 'POST' && r.path === SESSIONS);
@@ -54,11 +66,17 @@ describe('Stripe at the seams: retries, superseded checkouts', () => {
     assert.equal(lost.statusCode, 503, lost.body);
     t.clock.advance(5_000);
     const retried = await processFor(b.id, b.tok);
-    assert.equal(retried.statusCode, 200, `the retry must replay the first session, not trip Stripe's idempotency rule: ${retried.body}`);
+    assert.equal(
+      retried.statusCode,
+      200,
+      `the retry must replay the first session, not trip Stripe's idempotency rule: ${retried.body}`,
+    );
     const sent = creates().slice(before);
     assert.equal(new Set(sent.map((r) => r.idempotencyKey)).size, 1, 'one key');
     assert.equal(new Set(sent.map((r) => JSON.stringify(r.params))).size, 1, 'the same parameters under it');
-    const made = [...stripe.sessions.values()].filter((s) => s.client_reference_id === String(retried.json().data.payment.id));
+    const made = [...stripe.sessions.values()].filter(
+      (s) => s.client_reference_id === String(retried.json().data.payment.id),
+    );
     assert.equal(made.length, 1);
     assert.equal(retried.json().data.payment.payment_details.id, made[0]!.id);
   });
@@ -66,15 +84,29 @@ describe('Stripe at the seams: retries, superseded checkouts', () => {
   it('a change supersedes the Stripe checkout (expired at Stripe); a payment Stripe took anyway is refunded in full, once', async () => {
     const b = await book(50, 2);
     const first = (await processFor(b.id, b.tok)).json().data.payment;
-    const extended = await t.app.inject({ method: 'PUT', url: `/api/reservations/${b.id}`, headers: bearer(b.tok), payload: { checkout_date: day(53) } });
+    const extended = await t.app.inject({
+      method: 'PUT',
+      url: `/api/reservations/${b.id}`,
+      headers: bearer(b.tok),
+      payload: { checkout_date: day(53) },
+    });
     assert.equal(extended.statusCode, 200, extended.body);
-    assert.equal(stripe.sessions.get(first.payment_details.id)!.status, 'expired', 'expired at Stripe after the change');
+    assert.equal(
+      stripe.sessions.get(first.payment_details.id)!.status,
+      'expired',
+      'expired at Stripe after the change',
+    );
 
     const second = (await processFor(b.id, b.tok)).json().data.payment;
     assert.notEqual(second.payment_details.id, first.payment_details.id);
     // Stripe is unreachable for the next expiry (all three of the SDK's attempts).
     stripe.failNext(`${SESSIONS}/${second.payment_details.id}/expire`, 503, 3);
-    const shortened = await t.app.inject({ method: 'PUT', url: `/api/reservations/${b.id}`, headers: bearer(b.tok), payload: { checkout_date: day(52) } });
+    const shortened = await t.app.inject({
+      method: 'PUT',
+      url: `/api/reservations/${b.id}`,
+      headers: bearer(b.tok),
+      payload: { checkout_date: day(52) },
+    });
     assert.equal(shortened.statusCode, 200, shortened.body);
     assert.equal(stripe.sessions.get(second.payment_details.id)!.status, 'open');
     stripe.completeSession(second.payment_details.id);
@@ -85,7 +117,10 @@ describe('Stripe at the seams: retries, superseded checkouts', () => {
     assert.equal(r.paidMinor - r.refundRequestedMinor, 0);
     const [row] = await t.deps.db.select().from(payments).where(eq(payments.sessionId, second.payment_details.id));
     const pinned = await t.deps.db.select().from(refunds).where(eq(refunds.paymentId, row!.id));
-    assert.deepEqual(pinned.map((f) => [f.amountMinor, f.reason]), [[row!.amountMinor, 'superseded']]);
+    assert.deepEqual(
+      pinned.map((f) => [f.amountMinor, f.reason]),
+      [[row!.amountMinor, 'superseded']],
+    );
     assert.deepEqual(await executeRefunds(t.deps), { succeeded: 1, failed: 0 });
     const intent = stripe.paymentIntents.get(stripe.sessions.get(second.payment_details.id)!.payment_intent as string)!;
     assert.equal(intent.amount_refunded, row!.amountMinor);
@@ -103,7 +138,13 @@ describe('Stripe at the seams: retries, superseded checkouts', () => {
     const [opened, changed] = await Promise.all([
       processFor(b.id, b.tok),
       new Promise((resolve) => setTimeout(resolve, 150)).then(() =>
-        t.app.inject({ method: 'PUT', url: `/api/reservations/${b.id}`, headers: bearer(b.tok), payload: { checkout_date: day(63) } })),
+        t.app.inject({
+          method: 'PUT',
+          url: `/api/reservations/${b.id}`,
+          headers: bearer(b.tok),
+          payload: { checkout_date: day(63) },
+        }),
+      ),
     ]);
     stripe.setLatency(0);
     assert.equal(changed.statusCode, 200, changed.body);
@@ -111,9 +152,16 @@ describe('Stripe at the seams: retries, superseded checkouts', () => {
     const rows = await t.deps.db.select().from(payments).where(eq(payments.reservationId, b.id));
     assert.equal(rows.length, 1);
     assert.equal(rows[0]!.status, 'expired');
-    assert.equal(stripe.sessions.get(rows[0]!.sessionId!)!.status, 'expired', 'recorded on its request and expired at Stripe');
+    assert.equal(
+      stripe.sessions.get(rows[0]!.sessionId!)!.status,
+      'expired',
+      'recorded on its request and expired at Stripe',
+    );
     const again = await processFor(b.id, b.tok);
     assert.equal(again.statusCode, 200, again.body);
-    assert.equal(Math.round(Number(again.json().data.payment.amount) * 100), (await reservationById(t.deps, b.id)).totalMinor);
+    assert.equal(
+      Math.round(Number(again.json().data.payment.amount) * 100),
+      (await reservationById(t.deps, b.id)).totalMinor,
+    );
   });
 });

@@ -30,12 +30,22 @@ describe('superseded checkouts (issue 19)', () => {
   const book = async (checkin: string, checkout: string) => {
     const p = await createProperty(t.deps, ownerId);
     const tok = await loginAs(t.app, await createUser(t.deps));
-    const res = await t.app.inject({ method: 'POST', url: '/api/reservations', headers: bearer(tok), payload: { property_id: p.id, checkin_date: checkin, checkout_date: checkout, guests: { adults: 2 } } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/reservations',
+      headers: bearer(tok),
+      payload: { property_id: p.id, checkin_date: checkin, checkout_date: checkout, guests: { adults: 2 } },
+    });
     assert.equal(res.statusCode, 201, res.body);
     return { id: res.json().data.id as number, tok };
   };
   const open = async (id: number, tok: string, type = 'reservation') => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/payments/process', headers: bearer(tok), payload: { payment_method: 'card', reservation_id: id, type, currency: 'EUR' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/process',
+      headers: bearer(tok),
+      payload: { payment_method: 'card', reservation_id: id, type, currency: 'EUR' },
+    });
     assert.equal(res.statusCode, 200, res.body);
     return res.json().data.payment as { id: number; amount: string; payment_details: { id: string } };
   };
@@ -48,7 +58,12 @@ describe('superseded checkouts (issue 19)', () => {
   const payPage = async (sessionId: string) => {
     const page = await t.app.inject({ method: 'GET', url: `/checkout/${sessionId}` });
     const token = /name="token" value="([^"]+)"/.exec(page.body)?.[1] ?? local.formToken(sessionId);
-    const res = await t.app.inject({ method: 'POST', url: `/checkout/${sessionId}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `token=${token}` });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/checkout/${sessionId}/pay`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `token=${token}`,
+    });
     return res.statusCode;
   };
   /** The processor is unreachable for the expiries `during` asks for, as if it raced them. */
@@ -68,7 +83,8 @@ describe('superseded checkouts (issue 19)', () => {
     return { status: r.status, total: r.totalMinor, held: r.paidMinor - r.refundRequestedMinor, paid: r.paidMinor };
   };
   const pinnedRefunds = (paymentId: number) => t.deps.db.select().from(refunds).where(eq(refunds.paymentId, paymentId));
-  const shown = async (id: number, tok: string) => (await t.app.inject({ method: 'GET', url: `/api/reservations/${id}`, headers: bearer(tok) })).json().data;
+  const shown = async (id: number, tok: string) =>
+    (await t.app.inject({ method: 'GET', url: `/api/reservations/${id}`, headers: bearer(tok) })).json().data;
 
   it('1. extended from 2 to 9 nights: the 2-night checkout takes no money; paid anyway, it is refunded and the stay stays unpaid', async () => {
     const b = await book('2030-04-01', '2030-04-03');
@@ -84,7 +100,10 @@ describe('superseded checkouts (issue 19)', () => {
     const after = await money(b.id);
     assert.deepEqual([after.status, after.held], ['pending', 0], 'not counted: the stay is not confirmed');
     const pinned = await pinnedRefunds(racing.id);
-    assert.deepEqual(pinned.map((f) => [f.amountMinor, f.reason]), [[122100, 'superseded']]);
+    assert.deepEqual(
+      pinned.map((f) => [f.amountMinor, f.reason]),
+      [[122100, 'superseded']],
+    );
     assert.deepEqual(await executeRefunds(t.deps), { succeeded: 1, failed: 0 });
     const [row] = await t.deps.db.select().from(payments).where(eq(payments.id, racing.id));
     assert.deepEqual([row!.status, row!.refundedMinor], ['refunded', 122100]);
@@ -103,9 +122,20 @@ describe('superseded checkouts (issue 19)', () => {
     assert.equal(await payPage(old.payment_details.id), 303);
     const after = await money(b.id);
     assert.deepEqual([after.status, after.held], ['pending', 0]);
-    assert.deepEqual((await pinnedRefunds(old.id)).map((f) => f.amountMinor), [Math.round(Number(old.amount) * 100)]);
-    const verify = await t.app.inject({ method: 'GET', url: `/api/subscription-payment/verify?session_id=${old.payment_details.id}` });
-    assert.equal(verify.json().data.outcome, 'already_paid', 'verify repeats nothing');
+    assert.deepEqual(
+      (await pinnedRefunds(old.id)).map((f) => f.amountMinor),
+      [Math.round(Number(old.amount) * 100)],
+    );
+    const verify = await t.app.inject({
+      method: 'GET',
+      url: `/api/subscription-payment/verify?session_id=${old.payment_details.id}`,
+    });
+    // Repeats nothing, and says what the recorded payment is: refunded as superseded, never paid (issue 49).
+    assert.deepEqual(
+      [verify.json().data.outcome, verify.json().data.payment.status],
+      ['refunded_superseded', 'refund_pending'],
+      'verify repeats nothing',
+    );
     assert.equal((await pinnedRefunds(old.id)).length, 1, 'refunded once');
 
     const current = await open(b.id, b.tok);
@@ -130,7 +160,10 @@ describe('superseded checkouts (issue 19)', () => {
     let view = await shown(b.id, b.tok);
     assert.equal(view.needs_additional_payment, true, 'the superseded surplus does not clear the debt');
     assert.equal(view.additional_due, 264);
-    assert.deepEqual((await pinnedRefunds(surplus1.id)).map((f) => [f.amountMinor, f.reason]), [[13200, 'superseded']]);
+    assert.deepEqual(
+      (await pinnedRefunds(surplus1.id)).map((f) => [f.amountMinor, f.reason]),
+      [[13200, 'superseded']],
+    );
 
     const surplus2 = await open(b.id, b.tok, 'additional');
     assert.equal(surplus2.amount, '264.00');
@@ -146,7 +179,12 @@ describe('superseded checkouts (issue 19)', () => {
     assert.equal(await payPage((await open(b.id, b.tok)).payment_details.id), 303);
     await change(b.id, b.tok, { checkout_date: '2030-07-05' });
     const surplus = await open(b.id, b.tok, 'additional');
-    const cancelled = await t.app.inject({ method: 'POST', url: `/api/reservations/${b.id}/cancel`, headers: bearer(b.tok), payload: {} });
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: `/api/reservations/${b.id}/cancel`,
+      headers: bearer(b.tok),
+      payload: {},
+    });
     assert.equal(cancelled.statusCode, 200, cancelled.body);
     assert.equal(cancelled.json().data.needs_additional_payment, false);
     assert.equal(await payPage(surplus.payment_details.id), 410);
@@ -156,15 +194,27 @@ describe('superseded checkouts (issue 19)', () => {
     const b = await book('2030-08-01', '2030-08-03');
     const current = await open(b.id, b.tok);
     // The processor made a second session for the same payment under another key (the first attempt's lost answer).
-    const orphan = await local.createCheckout({
-      amountMinor: Math.round(Number(current.amount) * 100), currency: 'EUR', reference: String(current.id), metadata: { payment_id: String(current.id) },
-      description: 'lost attempt', successUrl: 'http://app.test/ok', cancelUrl: 'http://app.test/no', openedAt: t.clock.now(),
-      expiresAt: new Date(t.clock.now().getTime() + 20 * 60_000),
-    }, `lost-attempt-${current.id}`);
+    const orphan = await local.createCheckout(
+      {
+        amountMinor: Math.round(Number(current.amount) * 100),
+        currency: 'EUR',
+        reference: String(current.id),
+        metadata: { payment_id: String(current.id) },
+        description: 'lost attempt',
+        successUrl: 'http://app.test/ok',
+        cancelUrl: 'http://app.test/no',
+        openedAt: t.clock.now(),
+        expiresAt: new Date(t.clock.now().getTime() + 20 * 60_000),
+      },
+      `lost-attempt-${current.id}`,
+    );
     assert.equal(await payPage(orphan.id), 303);
     const [adopted] = await t.deps.db.select().from(payments).where(eq(payments.sessionId, orphan.id));
-    assert.equal(adopted!.status, 'paid');
-    assert.deepEqual((await pinnedRefunds(adopted!.id)).map((f) => f.reason), ['superseded']);
+    assert.equal(adopted!.status, 'refund_pending', 'received, and never shown as paid');
+    assert.deepEqual(
+      (await pinnedRefunds(adopted!.id)).map((f) => f.reason),
+      ['superseded'],
+    );
     assert.deepEqual([(await money(b.id)).status, (await money(b.id)).held], ['pending', 0]);
     assert.equal(await payPage(current.payment_details.id), 303, 'the recorded checkout still pays the booking');
     assert.equal((await money(b.id)).status, 'confirmed');

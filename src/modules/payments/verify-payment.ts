@@ -16,6 +16,8 @@ export interface VerifyResult {
   outcome: ConfirmOutcome;
   payment: PaymentView;
   reservation: { id: number; booking_ref_code: string; status: string };
+  /** Who paid (the guest), to sign the result page's link for them; not part of the API answer. */
+  payerId: number | null;
 }
 
 export async function verifyPayment(deps: Deps, sessionId: string): Promise<VerifyResult> {
@@ -30,5 +32,6 @@ export async function verifyPayment(deps: Deps, sessionId: string): Promise<Veri
     outcome: result.outcome,
     payment: toPaymentView(result.payment, await currencyDecimals(deps.db, result.payment.currency)),
     reservation: { id: r.id, booking_ref_code: r.bookingRefCode, status: r.status },
+    payerId: result.payment.userId,
   };
 }

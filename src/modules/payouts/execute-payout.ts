@@ -42,12 +42,28 @@ export async function executePayout(deps: Deps, entry: PlanEntry, ctx: RunContex
     if (!converted || converted.convertedMinor < Math.max(1, ctx.minMinor)) return { skipped: 'below_min_amount' };
     const at = deps.clock.now();
     const payout = await repo.insertPayout({
-      ownerId, currency, amountMinor: amount, transferCurrency: ctx.target.code, transferAmountMinor: converted.convertedMinor,
-      rate: converted.rate, status: 'pending', runId: ctx.runId, createdAt: at, updatedAt: at,
+      ownerId,
+      currency,
+      amountMinor: amount,
+      transferCurrency: ctx.target.code,
+      transferAmountMinor: converted.convertedMinor,
+      rate: converted.rate,
+      status: 'pending',
+      runId: ctx.runId,
+      createdAt: at,
+      updatedAt: at,
     });
-    const bound = await repo.bindLines(lines.map((l) => l.id), payout.id);
-    if (bound !== lines.length) throw new Error(`payout ${payout.id}: bound ${bound} of ${lines.length} locked ledger lines`);
-    return { payout, destination: owner.payoutAccountId, earningsCount: lines.filter((l) => l.kind === 'earning').length };
+    const bound = await repo.bindLines(
+      lines.map((l) => l.id),
+      payout.id,
+    );
+    if (bound !== lines.length)
+      throw new Error(`payout ${payout.id}: bound ${bound} of ${lines.length} locked ledger lines`);
+    return {
+      payout,
+      destination: owner.payoutAccountId,
+      earningsCount: lines.filter((l) => l.kind === 'earning').length,
+    };
   });
   if ('skipped' in claim) return { status: 'skipped', reason: claim.skipped };
   crashPoint(deps.config, 'payout.after-claim');

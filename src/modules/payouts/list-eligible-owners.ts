@@ -35,14 +35,26 @@ export const ownerName = (b: Pick<DueBalance, 'firstName' | 'lastName'>) => `${b
 
 export async function listEligibleOwners(deps: Deps, q: PageQuery & { currency?: string }) {
   const repo = payoutsRepository(deps.db);
-  const [settings, rates, balances] = await Promise.all([repo.settings(), repo.currencies(), repo.dueBalances(deps.clock.now())]);
+  const [settings, rates, balances] = await Promise.all([
+    repo.settings(),
+    repo.currencies(),
+    repo.dueBalances(deps.clock.now()),
+  ]);
   const target = targetCurrency(rates, q.currency ?? settings.currency);
   const owners = new Map<number, { view: EligibleOwnerView; totalMinor: number }>();
   for (const b of balances) {
     let o = owners.get(b.ownerId);
     if (!o) {
       o = {
-        view: { owner_id: b.ownerId, name: ownerName(b), email: b.email, has_payout_account: Boolean(b.payoutAccountId), target_currency: target.code, total_converted_amount: 0, balances: [] },
+        view: {
+          owner_id: b.ownerId,
+          name: ownerName(b),
+          email: b.email,
+          has_payout_account: Boolean(b.payoutAccountId),
+          target_currency: target.code,
+          total_converted_amount: 0,
+          balances: [],
+        },
         totalMinor: 0,
       };
       owners.set(b.ownerId, o);
@@ -51,13 +63,18 @@ export async function listEligibleOwners(deps: Deps, q: PageQuery & { currency?:
     const decimals = rates.get(b.currency)?.decimals ?? 2;
     o.totalMinor += c?.convertedMinor ?? 0;
     o.view.balances.push({
-      currency: b.currency, amount: minorToNumber(b.balanceMinor, decimals),
-      converted_amount: c ? minorToNumber(c.convertedMinor, target.decimals) : null, rate: c ? Number(c.rate) : null,
-      earnings_count: b.earningsCount, lines_count: b.linesCount,
+      currency: b.currency,
+      amount: minorToNumber(b.balanceMinor, decimals),
+      converted_amount: c ? minorToNumber(c.convertedMinor, target.decimals) : null,
+      rate: c ? Number(c.rate) : null,
+      earnings_count: b.earningsCount,
+      lines_count: b.linesCount,
     });
   }
   const sorted = [...owners.values()].sort((a, b) => b.totalMinor - a.totalMinor || a.view.owner_id - b.view.owner_id);
   const { page, perPage, offset } = pageWindow(q);
-  const data = sorted.slice(offset, offset + perPage).map((o) => ({ ...o.view, total_converted_amount: minorToNumber(o.totalMinor, target.decimals) }));
+  const data = sorted
+    .slice(offset, offset + perPage)
+    .map((o) => ({ ...o.view, total_converted_amount: minorToNumber(o.totalMinor, target.decimals) }));
   return { data, meta: { current_page: page, per_page: perPage, total: sorted.length } };
 }

@@ -4,8 +4,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
 import { ownerEarnings, properties, reservations } from '../../db/schema/index.ts';
-
-type Rows<T> = { rows: T[] };
+import { queryRows } from '../../db/query-rows.ts';
 
 export function ownerEarningsRepository(db: Executor) {
   return {
@@ -13,9 +12,15 @@ export function ownerEarningsRepository(db: Executor) {
     async reservationTerms(reservationId: number) {
       const [r] = await db
         .select({
-          ownerId: properties.ownerId, timezone: properties.timezone, checkInTime: properties.checkInTime,
-          checkinDate: reservations.checkinDate, currency: reservations.currency, total: reservations.totalMinor,
-          paid: reservations.paidMinor, snapshot: reservations.priceSnapshot, rules: reservations.rulesSnapshot,
+          ownerId: properties.ownerId,
+          timezone: properties.timezone,
+          checkInTime: properties.checkInTime,
+          checkinDate: reservations.checkinDate,
+          currency: reservations.currency,
+          total: reservations.totalMinor,
+          paid: reservations.paidMinor,
+          snapshot: reservations.priceSnapshot,
+          rules: reservations.rulesSnapshot,
         })
         .from(reservations)
         .innerJoin(properties, eq(properties.id, reservations.propertyId))
@@ -25,10 +30,16 @@ export function ownerEarningsRepository(db: Executor) {
 
     /** Refunds requested for the reservation and the earnings the ledger already books for it, in one statement. */
     async sums(reservationId: number): Promise<{ refunded: number; booked: number }> {
-      const res = (await db.execute(sql`
+      const res = await queryRows<{
+        refunded: string | number;
+        booked: string | number;
+      }>(
+        db,
+        sql`
     SELECT
       COALESCE((SELECT sum(amount_minor) FROM refunds WHERE reservation_id = ${reservationId}), 0) AS refunded,
-      COALESCE((SELECT sum(amount_minor) FROM owner_earnings WHERE reservation_id = ${reservationId}), 0) AS booked`)) as unknown as Rows<{ refunded: string | number; booked: string | number }>;
+      COALESCE((SELECT sum(amount_minor) FROM owner_earnings WHERE reservation_id = ${reservationId}), 0) AS booked`,
+      );
       return { refunded: Number(res.rows[0]!.refunded), booked: Number(res.rows[0]!.booked) };
     },
 

@@ -32,11 +32,17 @@ describe('payout failures: unknown outcomes are re-sent, rejections release, not
   afterEach(() => void Reflect.deleteProperty(local, 'transfer'));
 
   const run = async (body: object = REAL) => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/payouts/process', headers: bearer(admin), payload: body });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/payouts/process',
+      headers: bearer(admin),
+      payload: body,
+    });
     assert.equal(res.statusCode, 200, res.body);
     return res.json().data;
   };
-  const realTransfer = (...args: Parameters<LocalPaymentProcessor['transfer']>) => Object.getPrototypeOf(local).transfer.apply(local, args);
+  const realTransfer = (...args: Parameters<LocalPaymentProcessor['transfer']>) =>
+    Object.getPrototypeOf(local).transfer.apply(local, args);
   const failTransfer = (make: () => Error, land = false) => {
     local.transfer = async (...args) => {
       if (land) await realTransfer(...args); // the transfer happens, the answer is lost
@@ -57,21 +63,40 @@ describe('payout failures: unknown outcomes are re-sent, rejections release, not
     assert.deepEqual([first.plan[0].status, first.plan[0].error], ['failed', 'processor timed out']);
     const [failed] = await allPayouts(t.deps);
     assert.deepEqual([failed!.status, failed!.lastError, failed!.transferId], ['failed', 'processor timed out', null]);
-    assert.deepEqual((await boundLines(t.deps)).map((l) => [l.id, l.payoutId]), [[lineIds[0], failed!.id]], 'the earnings stay with the payout');
-    const listed = await t.app.inject({ method: 'GET', url: '/api/payouts/all-eligible-owners', headers: bearer(admin) });
-    assert.equal(listed.json().data.length, 0, 'an open payout\'s earnings are not due again');
-    const pinned = await t.app.inject({ method: 'PUT', url: '/api/payouts/account', headers: bearer(admin), payload: { owner_id: owner.id, payout_account_id: 'acct_other' } });
+    assert.deepEqual(
+      (await boundLines(t.deps)).map((l) => [l.id, l.payoutId]),
+      [[lineIds[0], failed!.id]],
+      'the earnings stay with the payout',
+    );
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: '/api/payouts/all-eligible-owners',
+      headers: bearer(admin),
+    });
+    assert.equal(listed.json().data.length, 0, "an open payout's earnings are not due again");
+    const pinned = await t.app.inject({
+      method: 'PUT',
+      url: '/api/payouts/account',
+      headers: bearer(admin),
+      payload: { owner_id: owner.id, payout_account_id: 'acct_other' },
+    });
     assert.equal(pinned.statusCode, 409, 'its destination cannot change meanwhile');
 
     const dry = await run({ ...REAL, dry_run: true });
-    assert.deepEqual(dry.retried.map((r: { payout_id: number; status: string }) => [r.payout_id, r.status]), [[failed!.id, 'would_retry']]);
+    assert.deepEqual(
+      dry.retried.map((r: { payout_id: number; status: string }) => [r.payout_id, r.status]),
+      [[failed!.id, 'would_retry']],
+    );
     assert.equal((await allPayouts(t.deps))[0]!.status, 'failed', 'a dry run re-sends nothing');
 
     Reflect.deleteProperty(local, 'transfer');
     const second = await run();
     assert.equal(second.plan.length, 0, 'no new payout for those earnings');
     assert.equal(second.retried.length, 1);
-    assert.deepEqual([second.retried[0].payout_id, second.retried[0].status, second.retried[0].amount], [failed!.id, 'paid', 123.45]);
+    assert.deepEqual(
+      [second.retried[0].payout_id, second.retried[0].status, second.retried[0].amount],
+      [failed!.id, 'paid', 123.45],
+    );
     const records = await transferRecords(t.deps);
     assert.equal(records.length, 1, 'the landed transfer was returned, not made again');
     assert.equal(records[0]!.idempotencyKey, `payout-${failed!.id}`);
@@ -109,7 +134,10 @@ describe('payout failures: unknown outcomes are re-sent, rejections release, not
       throw ++n === 1 ? new ProcessorRejectedError('key reused', 'idempotency_error') : new Error('socket hang up');
     };
     const res = await run();
-    assert.deepEqual(res.plan.map((e: { status: string }) => e.status), ['failed', 'failed']);
+    assert.deepEqual(
+      res.plan.map((e: { status: string }) => e.status),
+      ['failed', 'failed'],
+    );
     assert.equal((await boundLines(t.deps)).length, 2);
   });
 
@@ -117,9 +145,20 @@ describe('payout failures: unknown outcomes are re-sent, rejections release, not
     const { owner } = await ownerWith(4_000);
     const at = (minutesAgo: number) => new Date(START.getTime() - minutesAgo * 60_000);
     const insert = async (status: string, minutesAgo: number) => {
-      const [p] = await t.deps.db.insert(payouts).values({
-        ownerId: owner.id, currency: 'EUR', amountMinor: 4_000, transferCurrency: 'EUR', transferAmountMinor: 4_000, rate: '1', status, createdAt: at(minutesAgo), updatedAt: at(minutesAgo),
-      }).returning();
+      const [p] = await t.deps.db
+        .insert(payouts)
+        .values({
+          ownerId: owner.id,
+          currency: 'EUR',
+          amountMinor: 4_000,
+          transferCurrency: 'EUR',
+          transferAmountMinor: 4_000,
+          rate: '1',
+          status,
+          createdAt: at(minutesAgo),
+          updatedAt: at(minutesAgo),
+        })
+        .returning();
       return p!;
     };
     const fresh = await insert('pending', 1);
@@ -127,13 +166,26 @@ describe('payout failures: unknown outcomes are re-sent, rejections release, not
     const old = await insert('failed', 24 * 60);
     const first = await run();
     assert.deepEqual([first.retried.length, first.plan.length], [0, 0], 'a pending payout may still be in flight');
-    assert.deepEqual(first.unresolved_payouts.map((p: { payout_id: number; status: string }) => [p.payout_id, p.status]), [[old.id, 'failed']]);
+    assert.deepEqual(
+      first.unresolved_payouts.map((p: { payout_id: number; status: string }) => [p.payout_id, p.status]),
+      [[old.id, 'failed']],
+    );
 
     t.clock.advance(11 * 60_000);
     const second = await run();
-    assert.deepEqual(second.retried.map((r: { payout_id: number; status: string }) => [r.payout_id, r.status]), [[fresh.id, 'paid']]);
-    assert.equal((await allPayouts(t.deps)).find((p) => p.id === old.id)!.status, 'failed', 'never re-sent automatically');
-    assert.deepEqual((await transferRecords(t.deps)).map((r) => r.idempotencyKey), [`payout-${fresh.id}`]);
+    assert.deepEqual(
+      second.retried.map((r: { payout_id: number; status: string }) => [r.payout_id, r.status]),
+      [[fresh.id, 'paid']],
+    );
+    assert.equal(
+      (await allPayouts(t.deps)).find((p) => p.id === old.id)!.status,
+      'failed',
+      'never re-sent automatically',
+    );
+    assert.deepEqual(
+      (await transferRecords(t.deps)).map((r) => r.idempotencyKey),
+      [`payout-${fresh.id}`],
+    );
   });
 
   it('an entry whose earnings were taken or whose account vanished since planning is skipped', async () => {

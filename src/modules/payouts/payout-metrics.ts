@@ -4,7 +4,11 @@ import type { Deps } from '../../kernel/deps.ts';
 import { payoutsRepository } from './payouts.repository.ts';
 
 export function registerPayoutMetrics(deps: Deps): void {
-  const open = deps.metrics.gauge('stays_payouts_pending', 'Payouts not yet paid, by status (pending: transfer sent or due; failed: to be re-sent)', ['status']);
+  const open = deps.metrics.gauge(
+    'stays_payouts_pending',
+    'Payouts not yet paid, by status (pending: transfer sent or due; failed: to be re-sent)',
+    ['status'],
+  );
   deps.metrics.beforeScrape(async () => {
     const counts = await payoutsRepository(deps.db).countOpen();
     for (const [status, n] of Object.entries(counts)) open.set({ status }, n);

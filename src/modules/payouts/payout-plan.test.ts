@@ -4,8 +4,20 @@ import { convertMinor, crossRate } from './conversion.ts';
 import { buildPlan } from './payout-plan.ts';
 import type { CurrencyRate, DueBalance } from './payouts.repository.ts';
 
-const cur = (code: string, rate: string, decimals = 2, isActive = true): CurrencyRate => ({ code, rate, decimals, isActive, isDefault: code === 'EUR', name: code, symbol: code });
-const rates = new Map([cur('EUR', '1'), cur('USD', '1.08'), cur('JPY', '162', 0), cur('KWD', '0.332', 3), cur('XOF', '655.957', 0)].map((c) => [c.code, c]));
+const cur = (code: string, rate: string, decimals = 2, isActive = true): CurrencyRate => ({
+  code,
+  rate,
+  decimals,
+  isActive,
+  isDefault: code === 'EUR',
+  name: code,
+  symbol: code,
+});
+const rates = new Map(
+  [cur('EUR', '1'), cur('USD', '1.08'), cur('JPY', '162', 0), cur('KWD', '0.332', 3), cur('XOF', '655.957', 0)].map(
+    (c) => [c.code, c],
+  ),
+);
 const r = (code: string) => rates.get(code)!;
 
 describe('conversion: amount / rate_from × rate_to, half-up to the target decimals', () => {
@@ -39,8 +51,21 @@ describe('conversion: amount / rate_from × rate_to, half-up to the target decim
 
 describe('payout plan', () => {
   let n = 0;
-  const bal = (ownerId: number, currency: string, balanceMinor: number, account: string | null = 'acct_x'): DueBalance => ({
-    ownerId, currency, balanceMinor, earningsCount: ++n, linesCount: n, firstName: 'O', lastName: String(ownerId), email: `o${ownerId}@x.test`, payoutAccountId: account,
+  const bal = (
+    ownerId: number,
+    currency: string,
+    balanceMinor: number,
+    account: string | null = 'acct_x',
+  ): DueBalance => ({
+    ownerId,
+    currency,
+    balanceMinor,
+    earningsCount: ++n,
+    linesCount: n,
+    firstName: 'O',
+    lastName: String(ownerId),
+    email: `o${ownerId}@x.test`,
+    payoutAccountId: account,
   });
 
   it('orders by converted amount, applies min and max, and says why the rest is skipped', () => {
@@ -54,10 +79,23 @@ describe('payout plan', () => {
       bal(7, 'EUR', 2_000), // cut by max
     ];
     const plan = buildPlan(balances, rates, r('EUR'), 1_000, 3);
-    assert.deepEqual(plan.entries.map((e) => [e.balance.ownerId, e.convertedMinor]), [[2, 10_000], [3, 10_000], [1, 5_000]]);
-    assert.deepEqual(plan.skipped.map((s) => [s.balance.ownerId, s.reason]), [
-      [5, 'no_payout_account'], [7, 'max_payouts_reached'], [4, 'below_min_amount'], [6, 'no_exchange_rate'],
-    ]);
+    assert.deepEqual(
+      plan.entries.map((e) => [e.balance.ownerId, e.convertedMinor]),
+      [
+        [2, 10_000],
+        [3, 10_000],
+        [1, 5_000],
+      ],
+    );
+    assert.deepEqual(
+      plan.skipped.map((s) => [s.balance.ownerId, s.reason]),
+      [
+        [5, 'no_payout_account'],
+        [7, 'max_payouts_reached'],
+        [4, 'below_min_amount'],
+        [6, 'no_exchange_rate'],
+      ],
+    );
     assert.equal(plan.entries[0]!.rate, '0.9259259259');
     // The same input plans the same payouts.
     assert.deepEqual(buildPlan(balances, rates, r('EUR'), 1_000, 3), plan);
@@ -69,6 +107,9 @@ describe('payout plan', () => {
     const tiny = buildPlan([bal(1, 'JPY', 1)], rates, r('KWD'), 0, 10); // 1 JPY = 0.00205 KWD → 2 fils
     assert.equal(tiny.entries.length, 1);
     const zero = buildPlan([bal(1, 'XOF', 1)], rates, r('JPY'), 0, 10); // 1 XOF = 0.247 JPY → 0
-    assert.deepEqual(zero.skipped.map((s) => s.reason), ['below_min_amount']);
+    assert.deepEqual(
+      zero.skipped.map((s) => s.reason),
+      ['below_min_amount'],
+    );
   });
 });

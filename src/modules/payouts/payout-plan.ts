@@ -41,7 +41,12 @@ export interface Plan {
 }
 
 /** The balance in the target currency; null when its currency has no rate in the table. */
-export function convertBalance(amountMinor: number, currency: string, rates: Map<string, CurrencyRate>, target: CurrencyRate): Converted | null {
+export function convertBalance(
+  amountMinor: number,
+  currency: string,
+  rates: Map<string, CurrencyRate>,
+  target: CurrencyRate,
+): Converted | null {
   const from = rates.get(currency);
   if (!from) return null;
   return { convertedMinor: convertMinor(amountMinor, from, target), rate: crossRate(from, target) };
@@ -55,21 +60,35 @@ export function targetCurrency(rates: Map<string, CurrencyRate>, code: string, f
   return found;
 }
 
-const byConvertedDesc = (a: { convertedMinor: number | null; balance: DueBalance }, b: { convertedMinor: number | null; balance: DueBalance }) =>
-  (b.convertedMinor ?? -1) - (a.convertedMinor ?? -1) || a.balance.ownerId - b.balance.ownerId || a.balance.currency.localeCompare(b.balance.currency);
+const byConvertedDesc = (
+  a: { convertedMinor: number | null; balance: DueBalance },
+  b: { convertedMinor: number | null; balance: DueBalance },
+) =>
+  (b.convertedMinor ?? -1) - (a.convertedMinor ?? -1) ||
+  a.balance.ownerId - b.balance.ownerId ||
+  a.balance.currency.localeCompare(b.balance.currency);
 
-export function buildPlan(balances: DueBalance[], rates: Map<string, CurrencyRate>, target: CurrencyRate, minMinor: number, maxPayouts: number): Plan {
+export function buildPlan(
+  balances: DueBalance[],
+  rates: Map<string, CurrencyRate>,
+  target: CurrencyRate,
+  minMinor: number,
+  maxPayouts: number,
+): Plan {
   const candidates: PlanEntry[] = [];
   const skipped: Skipped[] = [];
   for (const balance of balances) {
     const c = convertBalance(balance.balanceMinor, balance.currency, rates, target);
     if (!c) skipped.push({ balance, convertedMinor: null, reason: 'no_exchange_rate' });
-    else if (c.convertedMinor < Math.max(1, minMinor)) skipped.push({ balance, convertedMinor: c.convertedMinor, reason: 'below_min_amount' });
-    else if (!balance.payoutAccountId) skipped.push({ balance, convertedMinor: c.convertedMinor, reason: 'no_payout_account' });
+    else if (c.convertedMinor < Math.max(1, minMinor))
+      skipped.push({ balance, convertedMinor: c.convertedMinor, reason: 'below_min_amount' });
+    else if (!balance.payoutAccountId)
+      skipped.push({ balance, convertedMinor: c.convertedMinor, reason: 'no_payout_account' });
     else candidates.push({ balance, ...c });
   }
   candidates.sort(byConvertedDesc);
-  for (const cut of candidates.slice(maxPayouts)) skipped.push({ balance: cut.balance, convertedMinor: cut.convertedMinor, reason: 'max_payouts_reached' });
+  for (const cut of candidates.slice(maxPayouts))
+    skipped.push({ balance: cut.balance, convertedMinor: cut.convertedMinor, reason: 'max_payouts_reached' });
   skipped.sort(byConvertedDesc);
   return { target, entries: candidates.slice(0, maxPayouts), skipped };
 }

@@ -24,13 +24,19 @@ export interface SettingsPatch {
 }
 
 export function settingsView(row: SettingsRow): SettingsView {
-  return { min_amount: Number(row.minAmount), max_payouts: row.maxPayouts, currency: row.currency, updated_at: row.updatedAt ? row.updatedAt.toISOString() : null };
+  return {
+    min_amount: Number(row.minAmount),
+    max_payouts: row.maxPayouts,
+    currency: row.currency,
+    updated_at: row.updatedAt ? row.updatedAt.toISOString() : null,
+  };
 }
 
 /** An amount in `currency` → minor units; 422 on `field` when negative or finer than its decimals. */
 export function minAmountMinor(amount: number, currency: CurrencyRate, field = 'min_amount'): number {
   const minor = toMinor(amount, currency.decimals);
-  if (minor === null) throw invalidField(field, `must be a number with at most ${currency.decimals} decimals (${currency.code})`);
+  if (minor === null)
+    throw invalidField(field, `must be a number with at most ${currency.decimals} decimals (${currency.code})`);
   if (minor < 0) throw invalidField(field, 'must not be negative');
   return minor;
 }
@@ -52,7 +58,18 @@ export async function updatePayoutSettings(deps: Deps, caller: AuthUser, patch: 
       currency: currency.code,
       updatedAt: now,
     });
-    await recordAudit(tx, caller, { action: 'payout_settings.update', targetType: 'payout_settings', targetId: 1, before: settingsView(before), after: settingsView(after) }, now);
+    await recordAudit(
+      tx,
+      caller,
+      {
+        action: 'payout_settings.update',
+        targetType: 'payout_settings',
+        targetId: 1,
+        before: settingsView(before),
+        after: settingsView(after),
+      },
+      now,
+    );
     return after;
   });
   return settingsView(row);

@@ -3,9 +3,11 @@
 import { and, asc, eq, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
 import { currencies, ownerEarnings, payoutSettings, payouts, users } from '../../db/schema/index.ts';
+import { queryRows } from '../../db/query-rows.ts';
 
 export type PayoutRow = typeof payouts.$inferSelect;
-export type SettingsRow = typeof payoutSettings.$inferSelect;
+/** The saved settings row; updatedAt null while none was saved (the defaults). */
+export type SettingsRow = Omit<typeof payoutSettings.$inferSelect, 'updatedAt'> & { updatedAt: Date | null };
 
 /** One owner's due, unpaid balance in one currency. */
 export interface DueBalance {
@@ -30,7 +32,6 @@ export interface CurrencyRate {
   symbol: string;
 }
 
-type Rows<T> = { rows: T[] };
 const num = (v: string | number | null | undefined) => Number(v ?? 0);
 
 export function payoutsRepository(db: Executor) {
@@ -40,7 +41,9 @@ export function payoutsRepository(db: Executor) {
      * only positive sums (a reversal-heavy balance waits for later earnings).
      */
     async dueBalances(now: Date): Promise<DueBalance[]> {
-      const res = (await db.execute(sql`
+      const res = await queryRows<Record<string, string | number | null>>(
+        db,
+        sql`
         SELECT e.owner_id, e.currency, sum(e.amount_minor) AS balance,
                count(*) FILTER (WHERE e.kind = 'earning') AS earnings, count(*) AS lines,
                u.first_name, u.last_name, u.email, u.payout_account_id
@@ -48,26 +51,47 @@ export function payoutsRepository(db: Executor) {
         WHERE e.payout_id IS NULL AND e.payable_at <= ${now.toISOString()}::timestamptz
         GROUP BY e.owner_id, e.currency, u.first_name, u.last_name, u.email, u.payout_account_id
         HAVING sum(e.amount_minor) > 0
-        ORDER BY e.owner_id, e.currency`)) as unknown as Rows<Record<string, string | number | null>>;
+        ORDER BY e.owner_id, e.currency`,
+      );
       return res.rows.map((r) => ({
-        ownerId: num(r.owner_id), currency: String(r.currency), balanceMinor: num(r.balance), earningsCount: num(r.earnings),
-        linesCount: num(r.lines), firstName: String(r.first_name ?? ''), lastName: String(r.last_name ?? ''), email: String(r.email),
+        ownerId: num(r.owner_id),
+        currency: String(r.currency),
+        balanceMinor: num(r.balance),
+        earningsCount: num(r.earnings),
+        linesCount: num(r.lines),
+        firstName: String(r.first_name ?? ''),
+        lastName: String(r.last_name ?? ''),
+        email: String(r.email),
         payoutAccountId: (r.payout_account_id as string | null) ?? null,
       }));
     },
 
     /** Payouts not yet paid, by status (GET /metrics). */
     async countOpen(): Promise<Record<'pending' | 'failed', number>> {
-      const rows = await db.select({ status: payouts.status, n: sql<number>`count(*)::int` }).from(payouts)
-        .where(inArray(payouts.status, ['pending', 'failed'])).groupBy(payouts.status);
+      const rows = await db
+        .select({ status: payouts.status, n: sql<number>`count(*)::int` })
+        .from(payouts)
+        .where(inArray(payouts.status, ['pending', 'failed']))
+        .groupBy(payouts.status);
       return { pending: 0, failed: 0, ...Object.fromEntries(rows.map((r) => [r.status, Number(r.n)])) };
     },
 
     async currencies(): Promise<Map<string, CurrencyRate>> {
       const rows = await db.select().from(currencies).orderBy(asc(currencies.code));
-      return new Map(rows.map((c) => [c.code, {
-        code: c.code, rate: c.exchangeRate, decimals: c.decimals, isActive: c.isActive, isDefault: c.isDefault, name: c.name, symbol: c.symbol,
-      }]));
+      return new Map(
+        rows.map((c) => [
+          c.code,
+          {
+            code: c.code,
+            rate: c.exchangeRate,
+            decimals: c.decimals,
+            isActive: c.isActive,
+            isDefault: c.isDefault,
+            name: c.name,
+            symbol: c.symbol,
+          },
+        ]),
+      );
     },
 
     /**
@@ -76,13 +100,30 @@ export function payoutsRepository(db: Executor) {
      * lines (whose foreign key takes KEY SHARE) keep being written meanwhile.
      */
     async lockOwner(ownerId: number): Promise<{ id: number; payoutAccountId: string | null } | undefined> {
-      const [row] = await db.select({ id: users.id, payoutAccountId: users.payoutAccountId }).from(users).where(eq(users.id, ownerId)).for('no key update');
+      const [row] = await db
+        .select({ id: users.id, payoutAccountId: users.payoutAccountId })
+        .from(users)
+        .where(eq(users.id, ownerId))
+        .for('no key update');
       return row;
     },
 
-    async dueLines(ownerId: number, currency: string, now: Date): Promise<Array<{ id: number; amountMinor: number; kind: string }>> {
-      return db.select({ id: ownerEarnings.id, amountMinor: ownerEarnings.amountMinor, kind: ownerEarnings.kind }).from(ownerEarnings)
-        .where(and(eq(ownerEarnings.ownerId, ownerId), eq(ownerEarnings.currency, currency), isNull(ownerEarnings.payoutId), lte(ownerEarnings.payableAt, now)))
+    async dueLines(
+      ownerId: number,
+      currency: string,
+      now: Date,
+    ): Promise<Array<{ id: number; amountMinor: number; kind: string }>> {
+      return db
+        .select({ id: ownerEarnings.id, amountMinor: ownerEarnings.amountMinor, kind: ownerEarnings.kind })
+        .from(ownerEarnings)
+        .where(
+          and(
+            eq(ownerEarnings.ownerId, ownerId),
+            eq(ownerEarnings.currency, currency),
+            isNull(ownerEarnings.payoutId),
+            lte(ownerEarnings.payableAt, now),
+          ),
+        )
         .orderBy(asc(ownerEarnings.id))
         .for('update');
     },
@@ -100,19 +141,30 @@ export function payoutsRepository(db: Executor) {
     /** Binds lines to a payout; only lines still free are taken, and the count says how many. */
     async bindLines(ids: number[], payoutId: number): Promise<number> {
       if (ids.length === 0) return 0;
-      const bound = await db.update(ownerEarnings).set({ payoutId })
-        .where(and(inArray(ownerEarnings.id, ids), isNull(ownerEarnings.payoutId))).returning({ id: ownerEarnings.id });
+      const bound = await db
+        .update(ownerEarnings)
+        .set({ payoutId })
+        .where(and(inArray(ownerEarnings.id, ids), isNull(ownerEarnings.payoutId)))
+        .returning({ id: ownerEarnings.id });
       return bound.length;
     },
 
     /** Settles an open payout (pending or failed); null when another attempt settled it first. */
     async settle(id: number, values: Partial<typeof payouts.$inferInsert>): Promise<PayoutRow | null> {
-      const [row] = await db.update(payouts).set(values).where(and(eq(payouts.id, id), inArray(payouts.status, ['pending', 'failed']))).returning();
+      const [row] = await db
+        .update(payouts)
+        .set(values)
+        .where(and(eq(payouts.id, id), inArray(payouts.status, ['pending', 'failed'])))
+        .returning();
       return row ?? null;
     },
 
     async releaseLines(payoutId: number): Promise<number> {
-      const freed = await db.update(ownerEarnings).set({ payoutId: null }).where(eq(ownerEarnings.payoutId, payoutId)).returning({ id: ownerEarnings.id });
+      const freed = await db
+        .update(ownerEarnings)
+        .set({ payoutId: null })
+        .where(eq(ownerEarnings.payoutId, payoutId))
+        .returning({ id: ownerEarnings.id });
       return freed.length;
     },
 
@@ -123,15 +175,22 @@ export function payoutsRepository(db: Executor) {
 
     /** Takes one retryable payout for this attempt (back to pending, fresh updated_at); null when another took it. */
     async claimRetry(id: number, createdSince: Date, pendingBefore: Date, at: Date): Promise<PayoutRow | null> {
-      const [row] = await db.update(payouts).set({ status: 'pending', updatedAt: at })
-        .where(and(eq(payouts.id, id), retryableWhere(createdSince, pendingBefore))).returning();
+      const [row] = await db
+        .update(payouts)
+        .set({ status: 'pending', updatedAt: at })
+        .where(and(eq(payouts.id, id), retryableWhere(createdSince, pendingBefore)))
+        .returning();
       return row ?? null;
     },
 
     /** Open payouts too old to send again safely (the processor may have forgotten their key): for a person to reconcile. */
     async unresolved(createdBefore: Date): Promise<PayoutRow[]> {
-      return db.select().from(payouts)
-        .where(and(lt(payouts.createdAt, createdBefore), inArray(payouts.status, ['pending', 'failed']))).orderBy(asc(payouts.id)).limit(100);
+      return db
+        .select()
+        .from(payouts)
+        .where(and(lt(payouts.createdAt, createdBefore), inArray(payouts.status, ['pending', 'failed'])))
+        .orderBy(asc(payouts.id))
+        .limit(100);
     },
 
     async payoutAccount(ownerId: number): Promise<string | null> {
@@ -140,21 +199,31 @@ export function payoutsRepository(db: Executor) {
     },
 
     async lineCount(payoutId: number): Promise<number> {
-      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(ownerEarnings).where(eq(ownerEarnings.payoutId, payoutId));
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(ownerEarnings)
+        .where(eq(ownerEarnings.payoutId, payoutId));
       return Number(row?.n ?? 0);
     },
 
     /** Payouts of an owner whose transfer is not settled (its destination must not change meanwhile). */
     async openPayoutCount(ownerId: number): Promise<number> {
-      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(payouts)
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(payouts)
         .where(and(eq(payouts.ownerId, ownerId), inArray(payouts.status, ['pending', 'failed'])));
       return Number(row?.n ?? 0);
     },
 
     /** A user's payout facts; `lock` holds the row for the caller's transaction (see lockOwner). */
-    async user(id: number, lock = false): Promise<{ id: number; role: string; payoutAccountId: string | null; deletedAt: Date | null } | undefined> {
-      const q = db.select({ id: users.id, role: users.role, payoutAccountId: users.payoutAccountId, deletedAt: users.deletedAt })
-        .from(users).where(eq(users.id, id));
+    async user(
+      id: number,
+      lock = false,
+    ): Promise<{ id: number; role: string; payoutAccountId: string | null; deletedAt: Date | null } | undefined> {
+      const q = db
+        .select({ id: users.id, role: users.role, payoutAccountId: users.payoutAccountId, deletedAt: users.deletedAt })
+        .from(users)
+        .where(eq(users.id, id));
       const [row] = lock ? await q.for('no key update') : await q;
       return row;
     },
@@ -170,14 +239,33 @@ export function payoutsRepository(db: Executor) {
     async settings(): Promise<SettingsRow> {
       const [found] = await db.select().from(payoutSettings).where(eq(payoutSettings.id, 1));
       if (found) return found;
-      const [def] = await db.select({ code: currencies.code }).from(currencies).where(eq(currencies.isDefault, true)).limit(1);
-      return { id: 1, minAmount: '0', maxPayouts: 100, currency: def?.code ?? 'EUR', autoEnabled: false, updatedAt: null as unknown as Date };
+      const [def] = await db
+        .select({ code: currencies.code })
+        .from(currencies)
+        .where(eq(currencies.isDefault, true))
+        .limit(1);
+      return {
+        id: 1,
+        minAmount: '0',
+        maxPayouts: 100,
+        currency: def?.code ?? 'EUR',
+        autoEnabled: false,
+        updatedAt: null,
+      };
     },
 
     /** Saves the one settings row (created on the first save). */
-    async saveSettings(values: { minAmount: string; maxPayouts: number; currency: string; updatedAt: Date }): Promise<SettingsRow> {
-      const [row] = await db.insert(payoutSettings).values({ id: 1, ...values })
-        .onConflictDoUpdate({ target: payoutSettings.id, set: values }).returning();
+    async saveSettings(values: {
+      minAmount: string;
+      maxPayouts: number;
+      currency: string;
+      updatedAt: Date;
+    }): Promise<SettingsRow> {
+      const [row] = await db
+        .insert(payoutSettings)
+        .values({ id: 1, ...values })
+        .onConflictDoUpdate({ target: payoutSettings.id, set: values })
+        .returning();
       return row!;
     },
   };

@@ -15,94 +15,150 @@ const tags = ['payouts'];
 const security = [{ bearer: [] }];
 const STAFF = ['admin', 'support'] as const;
 const LEDGER =
-  'An owner\'s balance in a currency is the sum of their earnings-ledger lines in it that are in no payout yet and payable by now ' +
+  "An owner's balance in a currency is the sum of their earnings-ledger lines in it that are in no payout yet and payable by now " +
   '(PAYOUT_DELAY_HOURS after check-in): earnings are positive, refund reversals negative, so they net out; only positive balances count.';
 
 export async function payoutsRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  r.get('/payouts/all-eligible-owners', {
-    config: { roles: STAFF },
-    schema: {
-      operationId: 'listEligibleOwners', tags, summary: 'Owners owed a payout now, with original and converted balances', security,
-      description:
-        `Admin and support (others 403). ${LEDGER} Per owner, one balance per currency, each converted to the settings' currency or ` +
-        '?currency= (active, else 422). Owners without a payout account are listed with has_payout_account false. Largest total first; paginated.',
-      querystring: S.EligibleQuery, response: { 200: S.EligiblePage, ...errorResponses(401, 403) },
+  r.get(
+    '/payouts/all-eligible-owners',
+    {
+      config: { roles: STAFF },
+      schema: {
+        operationId: 'listEligibleOwners',
+        tags,
+        summary: 'Owners owed a payout now, with original and converted balances',
+        security,
+        description:
+          `Admin and support (others 403). ${LEDGER} Per owner, one balance per currency, each converted to the settings' currency or ` +
+          '?currency= (active, else 422). Owners without a payout account are listed with has_payout_account false. Largest total first; paginated.',
+        querystring: S.EligibleQuery,
+        response: { 200: S.EligiblePage, ...errorResponses(401, 403) },
+      },
     },
-  }, async (req) => {
-    const { data, meta } = await listEligibleOwners(deps, req.query);
-    return okPage(data, meta);
-  });
+    async (req) => {
+      const { data, meta } = await listEligibleOwners(deps, req.query);
+      return okPage(data, meta);
+    },
+  );
 
-  r.post('/payouts/process', {
-    config: { roles: ['admin'], idempotent: true },
-    schema: {
-      operationId: 'processPayouts', tags, summary: 'Plan payouts and, unless dry_run, make them', security,
-      description:
-        `Admin only. ${LEDGER} Fields not sent come from the settings. Plan: the balances whose converted amount is ≥ min_amount, owners ` +
-        'with a payout account, largest first, at most max_payouts; the rest are listed under skipped with a reason. dry_run true writes ' +
-        'nothing and answers the same plan a real run would make. A real run first re-sends open payouts whose outcome is unknown, then ' +
-        'for each entry binds the owner\'s due earnings to a new payout in one transaction and transfers the converted amount through the ' +
-        'processor with the idempotency key payout-<id>. Each earning is paid once even when runs race (owner row locked, lines bound ' +
-        'only while free). A processor outage leaves the payout failed, re-sent later under the same key; a rejection frees its earnings ' +
-        'for a later payout. The request fields are repeated in data as applied. Honours Idempotency-Key.',
-      body: S.ProcessBody, response: { 200: S.ProcessResponse, ...errorResponses(401, 403, 409, 503) },
+  r.post(
+    '/payouts/process',
+    {
+      config: { roles: ['admin'], idempotent: true },
+      schema: {
+        operationId: 'processPayouts',
+        tags,
+        summary: 'Plan payouts and, unless dry_run, make them',
+        security,
+        description:
+          `Admin only. ${LEDGER} Fields not sent come from the settings. Plan: the balances whose converted amount is ≥ min_amount, owners ` +
+          'with a payout account, largest first, at most max_payouts; the rest are listed under skipped with a reason. dry_run true writes ' +
+          'nothing and answers the same plan a real run would make. A real run first re-sends open payouts whose outcome is unknown, then ' +
+          "for each entry binds the owner's due earnings to a new payout in one transaction and transfers the converted amount through the " +
+          'processor with the idempotency key payout-<id>. Each earning is paid once even when runs race (owner row locked, lines bound ' +
+          'only while free). A processor outage leaves the payout failed, re-sent later under the same key; a rejection frees its earnings ' +
+          'for a later payout. The request fields are repeated in data as applied. Honours Idempotency-Key.',
+        body: S.ProcessBody,
+        response: { 200: S.ProcessResponse, ...errorResponses(401, 403, 409, 503) },
+      },
     },
-  }, async (req) => {
-    const result = await processPayouts(deps, req.body);
-    return ok(result, result.dry_run ? 'Payout plan (dry run: nothing was written)' : 'Payouts processed');
-  });
+    async (req) => {
+      const result = await processPayouts(deps, req.body);
+      return ok(result, result.dry_run ? 'Payout plan (dry run: nothing was written)' : 'Payouts processed');
+    },
+  );
 
-  r.get('/payouts/settings', {
-    config: { roles: STAFF },
-    schema: {
-      operationId: 'getPayoutSettings', tags, summary: 'Payout settings', security,
-      description: 'Admin and support. The defaults of a payout run. Until first saved: min_amount 0, max_payouts 100, the default currency, updated_at null.',
-      response: { 200: S.SettingsResponse, ...errorResponses(401, 403) },
+  r.get(
+    '/payouts/settings',
+    {
+      config: { roles: STAFF },
+      schema: {
+        operationId: 'getPayoutSettings',
+        tags,
+        summary: 'Payout settings',
+        security,
+        description:
+          'Admin and support. The defaults of a payout run. Until first saved: min_amount 0, max_payouts 100, the default currency, updated_at null.',
+        response: { 200: S.SettingsResponse, ...errorResponses(401, 403) },
+      },
     },
-  }, async () => ok(await getPayoutSettings(deps)));
+    async () => ok(await getPayoutSettings(deps)),
+  );
 
-  r.put('/payouts/settings', {
-    config: { roles: ['admin'] },
-    schema: {
-      operationId: 'updatePayoutSettings', tags, summary: 'Change the payout settings', security,
-      description:
-        'Admin only. Only the fields sent change. currency must exist and be active; min_amount is in that currency and must fit its ' +
-        'decimals (422 naming the field); changing the currency keeps the min_amount figure as is. Audited.',
-      body: S.SettingsBody, response: { 200: S.SettingsResponse, ...errorResponses(401, 403) },
+  r.put(
+    '/payouts/settings',
+    {
+      config: { roles: ['admin'] },
+      schema: {
+        operationId: 'updatePayoutSettings',
+        tags,
+        summary: 'Change the payout settings',
+        security,
+        description:
+          'Admin only. Only the fields sent change. currency must exist and be active; min_amount is in that currency and must fit its ' +
+          'decimals (422 naming the field); changing the currency keeps the min_amount figure as is. Audited.',
+        body: S.SettingsBody,
+        response: { 200: S.SettingsResponse, ...errorResponses(401, 403) },
+      },
     },
-  }, async (req) => ok(await updatePayoutSettings(deps, currentUser(req), req.body), 'Payout settings updated'));
+    async (req) => ok(await updatePayoutSettings(deps, currentUser(req), req.body), 'Payout settings updated'),
+  );
 
-  r.get('/payouts/currencies-processor', {
-    config: { roles: STAFF },
-    schema: {
-      operationId: 'listPayoutCurrencies', tags, summary: 'Currencies the payment processor can pay out in', security,
-      description:
-        'Admin and support. The active currencies of the table (default first, then by code), each with supported: whether the ' +
-        'processor can pay out in it. A run can only target a supported one. Not paginated (bounded by the currency table).',
-      response: { 200: S.ProcessorCurrenciesResponse, ...errorResponses(401, 403, 503) },
+  r.get(
+    '/payouts/currencies-processor',
+    {
+      config: { roles: STAFF },
+      schema: {
+        operationId: 'listPayoutCurrencies',
+        tags,
+        summary: 'Currencies the payment processor can pay out in',
+        security,
+        description:
+          'Admin and support. The active currencies of the table (default first, then by code), each with supported: whether the ' +
+          'processor can pay out in it. A run can only target a supported one. Not paginated (bounded by the currency table).',
+        response: { 200: S.ProcessorCurrenciesResponse, ...errorResponses(401, 403, 503) },
+      },
     },
-  }, async () => ok(await processorCurrencies(deps)));
+    async () => ok(await processorCurrencies(deps)),
+  );
 
-  r.get('/payouts/account', {
-    config: { roles: ['owner', 'admin', 'support'] },
-    schema: {
-      operationId: 'getPayoutAccount', tags, summary: 'An owner\'s payout account', security,
-      description: 'The caller\'s own; admin and support may name owner_id (an owner naming someone else: 403; unknown: 404).',
-      querystring: S.AccountQuery, response: { 200: S.AccountResponse, ...errorResponses(401, 403, 404) },
+  r.get(
+    '/payouts/account',
+    {
+      config: { roles: ['owner', 'admin', 'support'] },
+      schema: {
+        operationId: 'getPayoutAccount',
+        tags,
+        summary: "An owner's payout account",
+        security,
+        description:
+          "The caller's own; admin and support may name owner_id (an owner naming someone else: 403; unknown: 404).",
+        querystring: S.AccountQuery,
+        response: { 200: S.AccountResponse, ...errorResponses(401, 403, 404) },
+      },
     },
-  }, async (req) => ok(await getPayoutAccount(deps, currentUser(req), req.query.owner_id)));
+    async (req) => ok(await getPayoutAccount(deps, currentUser(req), req.query.owner_id)),
+  );
 
-  r.put('/payouts/account', {
-    config: { roles: ['owner', 'admin'] },
-    schema: {
-      operationId: 'updatePayoutAccount', tags, summary: 'Set where an owner\'s payouts are sent', security,
-      description:
-        'An owner sets their own; an admin sets any owner\'s by naming owner_id (an owner naming someone else: 403). payout_account_id is ' +
-        'the processor\'s connected account (Stripe: acct_…, else 422); null clears it. It cannot change while the owner has a pending ' +
-        'or failed payout (409), because that payout is re-sent to the same account under the same idempotency key. Audited.',
-      body: S.AccountBody, response: { 200: S.AccountResponse, ...errorResponses(401, 403, 404, 409) },
+  r.put(
+    '/payouts/account',
+    {
+      config: { roles: ['owner', 'admin'] },
+      schema: {
+        operationId: 'updatePayoutAccount',
+        tags,
+        summary: "Set where an owner's payouts are sent",
+        security,
+        description:
+          "An owner sets their own; an admin sets any owner's by naming owner_id (an owner naming someone else: 403). payout_account_id is " +
+          "the processor's connected account (Stripe: acct_…, else 422); null clears it. It cannot change while the owner has a pending " +
+          'or failed payout (409), because that payout is re-sent to the same account under the same idempotency key. Audited.',
+        body: S.AccountBody,
+        response: { 200: S.AccountResponse, ...errorResponses(401, 403, 404, 409) },
+      },
     },
-  }, async (req) => ok(await setPayoutAccount(deps, currentUser(req), req.body), 'Payout account saved'));
+    async (req) => ok(await setPayoutAccount(deps, currentUser(req), req.body), 'Payout account saved'),
+  );
 }

@@ -1,5 +1,6 @@
 // Ledger lines written straight into owner_earnings, for tests of the payout logic (the real
 // payment flow writes them through sync-owner-earnings; one test goes that way end to end).
+import { queryRows } from '../../db/query-rows.ts';
 import { eq, isNotNull, sql } from 'drizzle-orm';
 import type { Deps } from '../../kernel/deps.ts';
 import { ownerEarnings, payouts, users } from '../../db/schema/index.ts';
@@ -23,16 +24,31 @@ export async function addLines(deps: Deps, ownerId: number, lines: LineSpec[]): 
   let reservationId = reservationOf.get(ownerId);
   if (reservationId === undefined) {
     const p = await createProperty(deps, ownerId);
-    reservationId = (await seedReservation(deps, { propertyId: p.id, status: 'cancelled', checkin: '2030-01-10', checkout: '2030-01-12' })).id;
+    reservationId = (
+      await seedReservation(deps, {
+        propertyId: p.id,
+        status: 'cancelled',
+        checkin: '2030-01-10',
+        checkout: '2030-01-12',
+      })
+    ).id;
     reservationOf.set(ownerId, reservationId);
   }
   const ids: number[] = [];
   for (const l of lines) {
     seq += 1;
-    const [row] = await deps.db.insert(ownerEarnings).values({
-      ownerId, reservationId, kind: l.amount >= 0 ? 'earning' : 'reversal', sourceRef: `test:${process.pid}:${seq}`,
-      currency: l.currency ?? 'EUR', amountMinor: l.amount, payableAt: l.payableAt,
-    }).returning({ id: ownerEarnings.id });
+    const [row] = await deps.db
+      .insert(ownerEarnings)
+      .values({
+        ownerId,
+        reservationId,
+        kind: l.amount >= 0 ? 'earning' : 'reversal',
+        sourceRef: `test:${process.pid}:${seq}`,
+        currency: l.currency ?? 'EUR',
+        amountMinor: l.amount,
+        payableAt: l.payableAt,
+      })
+      .returning({ id: ownerEarnings.id });
     ids.push(row!.id);
   }
   return ids;
@@ -58,9 +74,20 @@ export async function allPayouts(deps: Deps) {
   return deps.db.select().from(payouts).orderBy(payouts.id);
 }
 
-export async function transferRecords(deps: Deps): Promise<Array<{ idempotencyKey: string; data: { amountMinor: number; currency: string; destination: string; id: string } }>> {
-  const res = (await deps.db.execute(sql`SELECT idempotency_key, data FROM local_processor_records WHERE kind = 'transfer' ORDER BY created_at, id`)) as unknown as {
-    rows: Array<{ idempotency_key: string; data: { amountMinor: number; currency: string; destination: string; id: string } }>;
-  };
-  return res.rows.map((r) => ({ idempotencyKey: r.idempotency_key, data: typeof r.data === 'string' ? JSON.parse(r.data) : r.data }));
+export async function transferRecords(
+  deps: Deps,
+): Promise<
+  Array<{ idempotencyKey: string; data: { amountMinor: number; currency: string; destination: string; id: string } }>
+> {
+  const res = await queryRows<{
+    idempotency_key: string;
+    data: { amountMinor: number; currency: string; destination: string; id: string };
+  }>(
+    deps.db,
+    sql`SELECT idempotency_key, data FROM local_processor_records WHERE kind = 'transfer' ORDER BY created_at, id`,
+  );
+  return res.rows.map((r) => ({
+    idempotencyKey: r.idempotency_key,
+    data: typeof r.data === 'string' ? JSON.parse(r.data) : r.data,
+  }));
 }

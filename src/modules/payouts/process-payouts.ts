@@ -42,7 +42,11 @@ export async function processPayouts(deps: Deps, input: ProcessInput) {
   const now = deps.clock.now();
   const windowStart = new Date(now.getTime() - RETRY_WINDOW_MS);
   const retries = dryRun
-    ? (await repo.retryable(windowStart, new Date(now.getTime() - STALE_PENDING_MS))).map((p) => ({ payout: p, status: 'would_retry', error: p.lastError }))
+    ? (await repo.retryable(windowStart, new Date(now.getTime() - STALE_PENDING_MS))).map((p) => ({
+        payout: p,
+        status: 'would_retry',
+        error: p.lastError,
+      }))
     : await retryPayouts(deps);
   const plan = buildPlan(await repo.dueBalances(now), rates, target, minMinor, maxPayouts);
   const runId = dryRun ? null : randomUUID();
@@ -52,8 +56,12 @@ export async function processPayouts(deps: Deps, input: ProcessInput) {
         executePayout(deps, e, { runId: runId!, now, rates, target, minMinor }).catch((err): EntryResult => {
           // Either nothing of this entry committed, or its payout stays pending and a later run resends it.
           deps.log.error({ err, ownerId: e.balance.ownerId, currency: e.balance.currency }, 'payout entry failed');
-          return { status: 'error', error: 'internal error; see the logs (an open payout is sent again by a later run)' };
-        }));
+          return {
+            status: 'error',
+            error: 'internal error; see the logs (an open payout is sent again by a later run)',
+          };
+        }),
+      );
   const unresolved = await repo.unresolved(windowStart);
 
   const dec = (code: string) => rates.get(code)?.decimals ?? 2;
@@ -67,8 +75,11 @@ export async function processPayouts(deps: Deps, input: ProcessInput) {
     plan: entries.map(({ amountMinor: _a, convertedMinor: _c, ...view }) => view),
     totals: totals(entries, dec, target),
     skipped: plan.skipped.map((s) => ({
-      owner_id: s.balance.ownerId, currency: s.balance.currency, amount: minorToNumber(s.balance.balanceMinor, dec(s.balance.currency)),
-      converted_amount: s.convertedMinor === null ? null : minorToNumber(s.convertedMinor, target.decimals), reason: s.reason,
+      owner_id: s.balance.ownerId,
+      currency: s.balance.currency,
+      amount: minorToNumber(s.balance.balanceMinor, dec(s.balance.currency)),
+      converted_amount: s.convertedMinor === null ? null : minorToNumber(s.convertedMinor, target.decimals),
+      reason: s.reason,
     })),
     retried: retries.map((r) => payoutView(r.payout, r.status, r.error, dec)),
     unresolved_payouts: unresolved.map((p) => payoutView(p, p.status, p.lastError, dec)),
@@ -114,19 +125,34 @@ function totals(entries: EntryView[], dec: (code: string) => number, target: Cur
   const count = (s: string) => entries.filter((e) => e.status === s).length;
   return {
     payouts: made.length,
-    converted_amount: minorToNumber(made.reduce((s, e) => s + e.convertedMinor, 0), target.decimals),
+    converted_amount: minorToNumber(
+      made.reduce((s, e) => s + e.convertedMinor, 0),
+      target.decimals,
+    ),
     target_currency: target.code,
-    by_currency: [...byCurrency.entries()].sort(([a], [b]) => a.localeCompare(b))
+    by_currency: [...byCurrency.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
       .map(([currency, c]) => ({ currency, amount: minorToNumber(c.amountMinor, dec(currency)), count: c.count })),
-    paid: count('paid'), failed: count('failed'), rejected: count('rejected'), skipped: count('skipped'), errors: count('error'),
+    paid: count('paid'),
+    failed: count('failed'),
+    rejected: count('rejected'),
+    skipped: count('skipped'),
+    errors: count('error'),
   };
 }
 
 function payoutView(p: PayoutRow, status: string, error: string | null, dec: (code: string) => number) {
   return {
-    payout_id: p.id, owner_id: p.ownerId, currency: p.currency, amount: minorToNumber(p.amountMinor, dec(p.currency)),
-    transfer_currency: p.transferCurrency, transfer_amount: minorToNumber(p.transferAmountMinor, dec(p.transferCurrency)),
-    status, transfer_id: p.transferId, error, created_at: p.createdAt.toISOString(),
+    payout_id: p.id,
+    owner_id: p.ownerId,
+    currency: p.currency,
+    amount: minorToNumber(p.amountMinor, dec(p.currency)),
+    transfer_currency: p.transferCurrency,
+    transfer_amount: minorToNumber(p.transferAmountMinor, dec(p.transferCurrency)),
+    status,
+    transfer_id: p.transferId,
+    error,
+    created_at: p.createdAt.toISOString(),
   };
 }
 

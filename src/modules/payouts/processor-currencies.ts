@@ -7,13 +7,24 @@ import { formatRate } from '../catalog/index.ts';
 import { payoutsRepository } from './payouts.repository.ts';
 
 export async function processorCurrencies(deps: Deps) {
-  const [supported, rates] = await Promise.all([deps.payments.supportedCurrencies(), payoutsRepository(deps.db).currencies()]);
+  const [supported, rates] = await Promise.all([
+    deps.payments.supportedCurrencies(),
+    payoutsRepository(deps.db).currencies(),
+  ]);
   const codes = new Set(supported.map((c) => c.toUpperCase()));
-  const active = [...rates.values()].filter((c) => c.isActive).sort((a, b) => Number(b.isDefault) - Number(a.isDefault) || a.code.localeCompare(b.code));
+  const active = [...rates.values()]
+    .filter((c) => c.isActive)
+    .sort((a, b) => Number(b.isDefault) - Number(a.isDefault) || a.code.localeCompare(b.code));
   return {
     processor: deps.payments.name,
     currencies: active.map((c) => ({
-      code: c.code, name: c.name, symbol: c.symbol, decimals: c.decimals, exchange_rate: formatRate(c.rate), is_default: c.isDefault, supported: codes.has(c.code),
+      code: c.code,
+      name: c.name,
+      symbol: c.symbol,
+      decimals: c.decimals,
+      exchange_rate: formatRate(c.rate),
+      is_default: c.isDefault,
+      supported: codes.has(c.code),
     })),
   };
 }

@@ -49,20 +49,35 @@ export async function sendPayout(deps: Deps, payout: PayoutRow, destination: str
   const repo = payoutsRepository(deps.db);
   try {
     const transfer = await deps.payments.transfer(
-      { destination, amountMinor: payout.transferAmountMinor, currency: payout.transferCurrency, description: `Payout ${payout.id}` },
+      {
+        destination,
+        amountMinor: payout.transferAmountMinor,
+        currency: payout.transferCurrency,
+        description: `Payout ${payout.id}`,
+      },
       payoutIdempotencyKey(payout.id),
     );
     crashPoint(deps.config, 'payout.after-transfer');
-    if (transfer.amountMinor !== payout.transferAmountMinor || transfer.currency.toUpperCase() !== payout.transferCurrency) {
+    if (
+      transfer.amountMinor !== payout.transferAmountMinor ||
+      transfer.currency.toUpperCase() !== payout.transferCurrency
+    ) {
       // Money moved, so it is paid; but someone must look at why it differs.
       deps.log.error({ payoutId: payout.id, transfer }, 'payout transfer differs from the payout; recorded as paid');
     }
     // The owner's "payout sent" e-mail follows the event written with the settlement.
     const row = await deps.db.transaction(async (tx) => {
-      const settled = await payoutsRepository(tx).settle(payout.id, { status: 'paid', transferId: transfer.id, lastError: null, updatedAt: deps.clock.now() });
+      const settled = await payoutsRepository(tx).settle(payout.id, {
+        status: 'paid',
+        transferId: transfer.id,
+        lastError: null,
+        updatedAt: deps.clock.now(),
+      });
       if (settled) {
         await platformRepository(tx).insertEvent('payout.paid', {
-          payout_id: settled.id, owner_id: settled.ownerId, currency: settled.transferCurrency,
+          payout_id: settled.id,
+          owner_id: settled.ownerId,
+          currency: settled.transferCurrency,
           amount: formatMinor(settled.transferAmountMinor, isoDecimals(settled.transferCurrency)),
         });
       }
@@ -73,10 +88,17 @@ export async function sendPayout(deps: Deps, payout: PayoutRow, destination: str
   } catch (err) {
     const error = describe(err);
     if (isFinalRejection(err)) {
-      deps.log.warn({ err, payoutId: payout.id }, 'payout rejected by the processor; its earnings are released for a later payout');
+      deps.log.warn(
+        { err, payoutId: payout.id },
+        'payout rejected by the processor; its earnings are released for a later payout',
+      );
       const row = await deps.db.transaction(async (tx) => {
         const txRepo = payoutsRepository(tx);
-        const settled = await txRepo.settle(payout.id, { status: 'rejected', lastError: error, updatedAt: deps.clock.now() });
+        const settled = await txRepo.settle(payout.id, {
+          status: 'rejected',
+          lastError: error,
+          updatedAt: deps.clock.now(),
+        });
         if (settled) await txRepo.releaseLines(payout.id);
         return settled;
       });
@@ -91,7 +113,11 @@ export async function sendPayout(deps: Deps, payout: PayoutRow, destination: str
 // `settle` answers null when a concurrent attempt settled the payout first: report what it is now.
 async function outcome(deps: Deps, id: number, row: PayoutRow | null, error: string | null): Promise<SendOutcome> {
   const current = row ?? (await payoutsRepository(deps.db).payout(id))!;
-  return { payout: current, status: current.status as SendStatus, error: current.status === 'paid' ? null : (current.lastError ?? error) };
+  return {
+    payout: current,
+    status: current.status as SendStatus,
+    error: current.status === 'paid' ? null : (current.lastError ?? error),
+  };
 }
 
 /** Sends again every payout whose outcome is unknown and that is young enough to retry safely. */
@@ -106,7 +132,11 @@ export async function retryPayouts(deps: Deps): Promise<SendOutcome[]> {
     if (!claimed) continue;
     const destination = await repo.payoutAccount(claimed.ownerId);
     if (!destination) {
-      const row = await repo.settle(claimed.id, { status: 'failed', lastError: 'the owner has no payout account', updatedAt: deps.clock.now() });
+      const row = await repo.settle(claimed.id, {
+        status: 'failed',
+        lastError: 'the owner has no payout account',
+        updatedAt: deps.clock.now(),
+      });
       out.push(await outcome(deps, claimed.id, row, 'the owner has no payout account'));
       continue;
     }

@@ -25,7 +25,8 @@ const PAYABLE_ROLES = new Set(['owner', 'admin']);
 
 function targetOf(caller: AuthUser, ownerId: number | undefined, write: boolean): number {
   if (ownerId === undefined || ownerId === caller.id) return caller.id;
-  if (write ? caller.role !== 'admin' : !STAFF.has(caller.role)) throw forbidden('Only an admin may manage another owner\'s payout account');
+  if (write ? caller.role !== 'admin' : !STAFF.has(caller.role))
+    throw forbidden("Only an admin may manage another owner's payout account");
   return ownerId;
 }
 
@@ -34,10 +35,19 @@ export async function getPayoutAccount(deps: Deps, caller: AuthUser, ownerId?: n
   const repo = payoutsRepository(deps.db);
   const user = await repo.user(id);
   if (!user || user.deletedAt) throw notFound('Owner');
-  return { owner_id: id, payout_account_id: user.payoutAccountId, has_payout_account: Boolean(user.payoutAccountId), open_payouts: await repo.openPayoutCount(id) };
+  return {
+    owner_id: id,
+    payout_account_id: user.payoutAccountId,
+    has_payout_account: Boolean(user.payoutAccountId),
+    open_payouts: await repo.openPayoutCount(id),
+  };
 }
 
-export async function setPayoutAccount(deps: Deps, caller: AuthUser, body: { payout_account_id: string | null; owner_id?: number }): Promise<PayoutAccountView> {
+export async function setPayoutAccount(
+  deps: Deps,
+  caller: AuthUser,
+  body: { payout_account_id: string | null; owner_id?: number },
+): Promise<PayoutAccountView> {
   const id = targetOf(caller, body.owner_id, true);
   const account = body.payout_account_id?.trim() || null;
   if (account && deps.payments.name === 'stripe' && !account.startsWith('acct_')) {
@@ -51,9 +61,24 @@ export async function setPayoutAccount(deps: Deps, caller: AuthUser, body: { pay
     if (!PAYABLE_ROLES.has(user.role)) throw invalidField('owner_id', 'is not an owner');
     const open = await repo.openPayoutCount(id);
     if (user.payoutAccountId !== account) {
-      if (open > 0) throw new AppError('CONFLICT', 'A payout to the current account is still being sent; the account can change once it is settled');
+      if (open > 0)
+        throw new AppError(
+          'CONFLICT',
+          'A payout to the current account is still being sent; the account can change once it is settled',
+        );
       await repo.setPayoutAccount(id, account, now);
-      await recordAudit(tx, caller, { action: 'payout_account.update', targetType: 'user', targetId: id, before: { payout_account_id: user.payoutAccountId }, after: { payout_account_id: account } }, now);
+      await recordAudit(
+        tx,
+        caller,
+        {
+          action: 'payout_account.update',
+          targetType: 'user',
+          targetId: id,
+          before: { payout_account_id: user.payoutAccountId },
+          after: { payout_account_id: account },
+        },
+        now,
+      );
     }
     return { owner_id: id, payout_account_id: account, has_payout_account: Boolean(account), open_payouts: open };
   });

@@ -22,14 +22,23 @@ import type { Executor } from '../../db/connection.ts';
 import { checkinInstant, percentOf, type PriceBreakdown } from '../pricing/index.ts';
 import { ownerEarningsRepository } from './owner-earnings.repository.ts';
 
-export function fullEarning(b: Pick<PriceBreakdown, 'sub_total' | 'service_fee_total'>, commissionPercent: number): { earning: number; commission: number } {
+export function fullEarning(
+  b: Pick<PriceBreakdown, 'sub_total' | 'service_fee_total'>,
+  commissionPercent: number,
+): { earning: number; commission: number } {
   const base = Math.max(0, b.sub_total - b.service_fee_total);
   const commission = percentOf(base, commissionPercent);
   return { earning: base - commission, commission };
 }
 
 /** Writes the delta between the reservation's target earning and its ledger lines; returns it. */
-export async function syncOwnerEarnings(deps: Pick<Deps, 'config'>, tx: Executor, reservationId: number, sourceRef: string, at: Date): Promise<number> {
+export async function syncOwnerEarnings(
+  deps: Pick<Deps, 'config'>,
+  tx: Executor,
+  reservationId: number,
+  sourceRef: string,
+  at: Date,
+): Promise<number> {
   const repo = ownerEarningsRepository(tx);
   const r = await repo.reservationTerms(reservationId);
   if (!r) return 0;
@@ -43,10 +52,19 @@ export async function syncOwnerEarnings(deps: Pick<Deps, 'config'>, tx: Executor
   const delta = target - sums.booked;
   if (delta === 0) return 0;
   const time = (r.rules as { check_in_time?: string | null }).check_in_time ?? r.checkInTime ?? '15:00:00';
-  const payableAt = new Date(checkinInstant(r.checkinDate, time, r.timezone).getTime() + deps.config.PAYOUT_DELAY_HOURS * 3_600_000);
+  const payableAt = new Date(
+    checkinInstant(r.checkinDate, time, r.timezone).getTime() + deps.config.PAYOUT_DELAY_HOURS * 3_600_000,
+  );
   await repo.insertLine({
-    ownerId: r.ownerId, reservationId, kind: delta > 0 ? 'earning' : 'reversal', sourceRef, currency: r.currency,
-    amountMinor: delta, commissionMinor: delta > 0 ? Math.floor(commission * share) : 0, payableAt, createdAt: at,
+    ownerId: r.ownerId,
+    reservationId,
+    kind: delta > 0 ? 'earning' : 'reversal',
+    sourceRef,
+    currency: r.currency,
+    amountMinor: delta,
+    commissionMinor: delta > 0 ? Math.floor(commission * share) : 0,
+    payableAt,
+    createdAt: at,
   });
   return delta;
 }

@@ -38,11 +38,14 @@ export function zoneOffsetMs(instantMs: number, timeZone: string): number {
 /** `2025-03-30` + `02:30:00` in `Europe/Paris` → the UTC instant. Throws on malformed input. */
 export function checkinInstant(date: string, checkInTime: string, timeZone: string): Date {
   const t = /^(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(checkInTime);
-  if (!t || Number(t[1]) > 23 || Number(t[2]) > 59 || Number(t[3] ?? 0) > 59) throw new RangeError(`invalid time: ${checkInTime}`);
+  if (!t || Number(t[1]) > 23 || Number(t[2]) > 59 || Number(t[3] ?? 0) > 59)
+    throw new RangeError(`invalid time: ${checkInTime}`);
   const wall = dayNumber(date) * 86_400_000 + ((Number(t[1]) * 60 + Number(t[2])) * 60 + Number(t[3] ?? 0)) * 1000;
   const before = zoneOffsetMs(wall - 86_400_000, timeZone);
   const after = zoneOffsetMs(wall + 86_400_000, timeZone);
-  const candidates = [wall - before, wall - after].filter((instant) => instant + zoneOffsetMs(instant, timeZone) === wall);
+  const candidates = [wall - before, wall - after].filter(
+    (instant) => instant + zoneOffsetMs(instant, timeZone) === wall,
+  );
   if (candidates.length) return new Date(Math.min(...candidates));
   // In a gap: read the wall time with the offset in force before the transition.
   return new Date(wall - before);

@@ -31,7 +31,13 @@ test('percentOf equals exact rational half-up rounding (property)', () => {
 });
 
 test('sumPercentsOf rounds the sum once; averageMinor rounds half-up', () => {
-  assert.equal(sumPercentsOf([{ amountMinor: 5, percent: 10 }, { amountMinor: 5, percent: 10 }]), 1); // 0.5+0.5, not 1+1 or 0+0
+  assert.equal(
+    sumPercentsOf([
+      { amountMinor: 5, percent: 10 },
+      { amountMinor: 5, percent: 10 },
+    ]),
+    1,
+  ); // 0.5+0.5, not 1+1 or 0+0
   assert.equal(averageMinor(10, 4), 3); // 2.5
   assert.equal(averageMinor(0, 0), 0);
 });

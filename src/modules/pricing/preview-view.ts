@@ -28,7 +28,7 @@ export interface PricePreview {
   cleaning_fee: number;
   service_fee_total: number;
   services_total: number;
-  services_details?: { id: number; name: string; price: number; type: string }[];
+  services_details: { id: number; name: string; price: number; type: string }[];
   tax_amount: number;
   tax_rate: number;
   promo_discount: number;
@@ -39,7 +39,7 @@ export interface PricePreview {
   offer_applied: boolean;
   offer_details: { id: number; name: string; discount_value: number; discount_type: string } | null;
   packages_total: number;
-  packages_details: { id: number; name: string; price: number; is_global?: boolean }[];
+  packages_details: { id: number; name: string; price: number; is_global: boolean }[];
   sub_total: number;
   total: number;
   rooms_breakdown?: {
@@ -51,8 +51,8 @@ export interface PricePreview {
     price_per_night: number;
     line_total: number;
   }[];
-  season?: { id: number; name: string; reduction_percent: number; min_stay: number; max_stay: number } | null;
-  stay_validation?: { valid: boolean; message: string | null; min_stay?: number; max_stay?: number };
+  season: { id: number; name: string; reduction_percent: number; min_stay: number; max_stay: number } | null;
+  stay_validation: { valid: boolean; message: string | null; min_stay?: number; max_stay?: number };
 }
 
 export interface PriceDetails {
@@ -88,7 +88,12 @@ export function toPreview(b: PriceBreakdown, currency: Currency): PricePreview {
     cleaning_fee: minorToNumber(b.cleaning_fee, d),
     service_fee_total: minorToNumber(b.service_fee_total, d),
     services_total: minorToNumber(b.services_total, d),
-    services_details: b.services_details.map((s) => ({ id: s.id, name: s.name, price: minorToNumber(s.price, d), type: s.type })),
+    services_details: b.services_details.map((s) => ({
+      id: s.id,
+      name: s.name,
+      price: minorToNumber(s.price, d),
+      type: s.type,
+    })),
     tax_amount: minorToNumber(b.tax_amount, d),
     tax_rate: b.tax_rate,
     promo_discount: minorToNumber(b.promo_discount, d),
@@ -100,11 +105,19 @@ export function toPreview(b: PriceBreakdown, currency: Currency): PricePreview {
     offer_details: b.offer_details && {
       id: b.offer_details.id,
       name: b.offer_details.name,
-      discount_value: b.offer_details.discount_type === 'fixed' ? minorToNumber(b.offer_details.discount_value, d) : b.offer_details.discount_value,
+      discount_value:
+        b.offer_details.discount_type === 'fixed'
+          ? minorToNumber(b.offer_details.discount_value, d)
+          : b.offer_details.discount_value,
       discount_type: b.offer_details.discount_type,
     },
     packages_total: minorToNumber(b.packages_total, d),
-    packages_details: b.packages_details.map((p) => ({ id: p.id, name: p.name, price: minorToNumber(p.price, d), is_global: p.is_global })),
+    packages_details: b.packages_details.map((p) => ({
+      id: p.id,
+      name: p.name,
+      price: minorToNumber(p.price, d),
+      is_global: p.is_global,
+    })),
     sub_total: minorToNumber(b.sub_total, d),
     total: minorToNumber(b.total, d),
     season: b.season && {

@@ -29,10 +29,38 @@ describe('worked examples', () => {
       baseInput({
         stay: { checkin, checkout, guests: { adults: 2, children: 1 }, today: '2025-05-20' },
         units: [listingLine(checkin, checkout, 12345)],
-        seasons: [{ id: 1, name: 'Early June', startDate: '2025-06-01', endDate: '2025-06-03', reductionPercent: 10, minStay: 2, maxStay: null }],
+        seasons: [
+          {
+            id: 1,
+            name: 'Early June',
+            startDate: '2025-06-01',
+            endDate: '2025-06-03',
+            reductionPercent: 10,
+            minStay: 2,
+            maxStay: null,
+          },
+        ],
         longStay: { weeklyPercent: 5, monthlyPercent: 15 },
-        offer: { id: 3, name: 'Summer', discountType: 'percent', discountValue: 12.5, startDate: '2025-06-01', endDate: '2025-06-30', minNights: 3 },
-        promo: { id: 4, code: 'TENOFF', discountType: 'fixed', discountValue: 1000, validFrom: '2025-05-01', validTo: '2025-05-31', maxUses: 10, usedCount: 9, minNights: 1 },
+        offer: {
+          id: 3,
+          name: 'Summer',
+          discountType: 'percent',
+          discountValue: 12.5,
+          startDate: '2025-06-01',
+          endDate: '2025-06-30',
+          minNights: 3,
+        },
+        promo: {
+          id: 4,
+          code: 'TENOFF',
+          discountType: 'fixed',
+          discountValue: 1000,
+          validFrom: '2025-05-01',
+          validTo: '2025-05-31',
+          maxUses: 10,
+          usedCount: 9,
+          minNights: 1,
+        },
         services: [
           { id: 10, name: 'Breakfast', priceMinor: 500, type: 'per_night' },
           { id: 11, name: 'Towels', priceMinor: 300, type: 'per_guest' },
@@ -51,7 +79,10 @@ describe('worked examples', () => {
     assert.equal(b.offer_discount, 11288); // 12.5 % of 90303
     assert.equal(b.promo_discount, 1000); // fixed, per stay
     assert.equal(b.accommodation_total, 78015);
-    assert.deepEqual(b.services_details.map((s) => s.price), [4000, 900, 1500]);
+    assert.deepEqual(
+      b.services_details.map((s) => s.price),
+      [4000, 900, 1500],
+    );
     assert.equal(b.services_total, 6400);
     assert.equal(b.packages_total, 2000);
     assert.equal(b.service_fee_total, 2682); // 3 % of 89415 = 2682.45
@@ -67,9 +98,22 @@ describe('worked examples', () => {
     assert.deepEqual(p.stay_validation, { valid: true, message: null, min_stay: 2 });
     // Every line is shown: 987.60 − 37.04 − 47.53 − 112.88 − 10 + 30 + 64 + 20 + 26.82 = 920.97.
     assert.deepEqual(toPriceDetails(b, b.currency), {
-      currency: 'EUR', nights: 8, base_price_per_night: 123.45, base_total: 987.6, season_discount: 37.04, cleaning_fee: 30,
-      service_fee_total: 26.82, services_total: 64, packages_total: 20, long_stay_discount: 47.53, offer_discount: 112.88,
-      sub_total: 920.97, tax_rate: 7.7, tax_amount: 70.91, promo_discount: 10, total: 991.88,
+      currency: 'EUR',
+      nights: 8,
+      base_price_per_night: 123.45,
+      base_total: 987.6,
+      season_discount: 37.04,
+      cleaning_fee: 30,
+      service_fee_total: 26.82,
+      services_total: 64,
+      packages_total: 20,
+      long_stay_discount: 47.53,
+      offer_discount: 112.88,
+      sub_total: 920.97,
+      tax_rate: 7.7,
+      tax_amount: 70.91,
+      promo_discount: 10,
+      total: 991.88,
     });
     assert.equal(p.season_discount, 37.04);
   });
@@ -96,7 +140,13 @@ describe('worked examples', () => {
   });
 
   test('JPY: tax rounds half-up to the yen', () => {
-    const b = priceStay(baseInput({ currency: { code: 'JPY', decimals: 0 }, units: [listingLine('2025-06-02', '2025-06-05', 1005)], taxPercent: 10 }));
+    const b = priceStay(
+      baseInput({
+        currency: { code: 'JPY', decimals: 0 },
+        units: [listingLine('2025-06-02', '2025-06-05', 1005)],
+        taxPercent: 10,
+      }),
+    );
     assert.equal(b.tax_amount, 302); // 301.5
     assert.equal(b.total, 3317);
   });
@@ -108,7 +158,16 @@ describe('worked examples', () => {
       baseInput({
         stay: { checkin, checkout, guests: { adults: 2, children: 1 }, today: '2025-06-01' },
         currency: { code: 'KWD', decimals: 3 },
-        units: [{ roomTypeId: 5, roomTypeTitle: 'Family', ratePlan: openPlan({ sellMode: 'per_person' }), roomsCount: 1, capacityPerRoom: 3, nights: nightsOf(checkin, checkout, 45125) }],
+        units: [
+          {
+            roomTypeId: 5,
+            roomTypeTitle: 'Family',
+            ratePlan: openPlan({ sellMode: 'per_person' }),
+            roomsCount: 1,
+            capacityPerRoom: 3,
+            nights: nightsOf(checkin, checkout, 45125),
+          },
+        ],
         serviceFeePercent: 2.5,
         taxPercent: 5,
       }),
@@ -121,7 +180,15 @@ describe('worked examples', () => {
     const p = toPreview(b, b.currency);
     assert.equal(p.total, 291.395);
     assert.deepEqual(p.rooms_breakdown, [
-      { room_type_id: 5, room_type_title: 'Family', rate_plan_id: 7, rate_plan_title: 'Standard', rooms_count: 1, price_per_night: 135.375, line_total: 270.75 },
+      {
+        room_type_id: 5,
+        room_type_title: 'Family',
+        rate_plan_id: 7,
+        rate_plan_title: 'Standard',
+        rooms_count: 1,
+        price_per_night: 135.375,
+        line_total: 270.75,
+      },
     ]);
   });
 
@@ -132,28 +199,68 @@ describe('worked examples', () => {
       baseInput({
         stay: { checkin, checkout, guests: { adults: 4, children: 0 }, today: '2025-06-01' },
         units: [
-          { roomTypeId: 1, roomTypeTitle: 'Deluxe', ratePlan: openPlan(), roomsCount: 2, capacityPerRoom: 2, nights: nightsOf(checkin, checkout, (_d, i) => (i === 0 ? 10000 : 12001), 3) },
-          { roomTypeId: 2, roomTypeTitle: 'Suite', roomsCount: 1, capacityPerRoom: 2, nights: nightsOf(checkin, checkout, 20000) },
+          {
+            roomTypeId: 1,
+            roomTypeTitle: 'Deluxe',
+            ratePlan: openPlan(),
+            roomsCount: 2,
+            capacityPerRoom: 2,
+            nights: nightsOf(checkin, checkout, (_d, i) => (i === 0 ? 10000 : 12001), 3),
+          },
+          {
+            roomTypeId: 2,
+            roomTypeTitle: 'Suite',
+            roomsCount: 1,
+            capacityPerRoom: 2,
+            nights: nightsOf(checkin, checkout, 20000),
+          },
         ],
       }),
     );
     assert.equal(b.base_total, 84002);
     assert.equal(b.rooms_total, 84002);
     assert.equal(b.base_price_per_night, 42001);
-    assert.deepEqual(b.rooms_breakdown.map((l) => [l.price_per_night, l.line_total]), [[22001, 44002], [20000, 40000]]);
+    assert.deepEqual(
+      b.rooms_breakdown.map((l) => [l.price_per_night, l.line_total]),
+      [
+        [22001, 44002],
+        [20000, 40000],
+      ],
+    );
     assert.equal(toPreview(b, b.currency).rooms_breakdown![1]!.rate_plan_id, 0);
   });
 });
 
 describe('discount conditions', () => {
-  const offer = { id: 1, name: 'Deal', discountType: 'fixed' as const, discountValue: 5000, startDate: '2025-06-02', endDate: '2025-06-02', minNights: 3 };
-  const promo = { id: 2, code: 'X', discountType: 'percent' as const, discountValue: 10, validFrom: '2025-05-01', validTo: '2025-05-01', maxUses: 1, usedCount: 0, minNights: 3 };
+  const offer = {
+    id: 1,
+    name: 'Deal',
+    discountType: 'fixed' as const,
+    discountValue: 5000,
+    startDate: '2025-06-02',
+    endDate: '2025-06-02',
+    minNights: 3,
+  };
+  const promo = {
+    id: 2,
+    code: 'X',
+    discountType: 'percent' as const,
+    discountValue: 10,
+    validFrom: '2025-05-01',
+    validTo: '2025-05-01',
+    maxUses: 1,
+    usedCount: 0,
+    minNights: 3,
+  };
 
   test('offer: check-in within inclusive dates and nights ≥ min_nights; fixed is per stay', () => {
     assert.equal(priceStay(baseInput({ offer })).offer_discount, 5000);
     assert.equal(FIXED_DISCOUNT_SCOPE, 'per_stay');
     const late = priceStay(baseInput({ offer: { ...offer, endDate: '2025-06-01', startDate: '2025-05-01' } }));
-    assert.deepEqual([late.offer_applied, late.offer_reason, late.offer_discount, late.offer_details], [false, 'outside_dates', 0, null]);
+    assert.deepEqual(
+      [late.offer_applied, late.offer_reason, late.offer_discount, late.offer_details],
+      [false, 'outside_dates', 0, null],
+    );
     const short = priceStay(baseInput({ offer: { ...offer, minNights: 4 } }));
     assert.deepEqual([short.offer_applied, short.offer_reason], [false, 'min_nights']);
     assert.equal(priceStay(baseInput()).offer_reason, 'not_given');
@@ -170,14 +277,23 @@ describe('discount conditions', () => {
     assert.equal(priceStay(baseInput({ promo })).promo_discount, 3000);
     assert.equal(priceStay(baseInput({ promo: { ...promo, maxUses: null, usedCount: 500 } })).promo_applied, true);
     assert.equal(priceStay(baseInput({ promo: { ...promo, usedCount: 1 } })).promo_reason, 'max_uses_reached');
-    assert.equal(priceStay(baseInput({ promo: { ...promo, validTo: '2025-04-30', validFrom: '2025-04-01' } })).promo_reason, 'outside_validity');
+    assert.equal(
+      priceStay(baseInput({ promo: { ...promo, validTo: '2025-04-30', validFrom: '2025-04-01' } })).promo_reason,
+      'outside_validity',
+    );
     assert.equal(priceStay(baseInput({ promo: { ...promo, minNights: 4 } })).promo_reason, 'min_nights');
   });
 
   test('long stay: weekly from 7 nights, monthly from 28, never both', () => {
     const at = (nights: number) => {
       const checkout = new Date(Date.UTC(2025, 5, 2 + nights)).toISOString().slice(0, 10);
-      return priceStay(baseInput({ stay: { checkin: '2025-06-02', checkout, guests: { adults: 1, children: 0 }, today: '2025-06-01' }, units: [listingLine('2025-06-02', checkout, 1000)], longStay: { weeklyPercent: 10, monthlyPercent: 30 } }));
+      return priceStay(
+        baseInput({
+          stay: { checkin: '2025-06-02', checkout, guests: { adults: 1, children: 0 }, today: '2025-06-01' },
+          units: [listingLine('2025-06-02', checkout, 1000)],
+          longStay: { weeklyPercent: 10, monthlyPercent: 30 },
+        }),
+      );
     };
     assert.equal(at(6).long_stay_discount, 0);
     assert.equal(at(7).long_stay_discount, 700);
@@ -189,18 +305,43 @@ describe('discount conditions', () => {
     assert.deepEqual([...DISCOUNT_ORDER], ['season', 'long_stay', 'offer', 'promo']);
     assert.deepEqual([...PRICING_STEPS].slice(4), ['cleaning_fee', 'services', 'packages', 'service_fee', 'tax']);
     // A fixed offer before a percent promo: the promo takes 10 % of what the offer left.
-    const b = priceStay(baseInput({ offer: { ...offer, discountValue: 10000 }, promo, serviceFeePercent: 10, taxPercent: 10, cleaningFeeMinor: 1000 }));
+    const b = priceStay(
+      baseInput({
+        offer: { ...offer, discountValue: 10000 },
+        promo,
+        serviceFeePercent: 10,
+        taxPercent: 10,
+        cleaningFeeMinor: 1000,
+      }),
+    );
     assert.equal(b.offer_discount, 10000);
     assert.equal(b.promo_discount, 2000);
     assert.equal(b.service_fee_total, 1900); // 10 % of (18000 + 1000)
     assert.equal(b.tax_amount, 2090); // 10 % of 20900
     // Season first, then long stay on what the season left.
-    const s = priceStay(baseInput({
-      stay: { checkin: '2025-06-02', checkout: '2025-06-09', guests: { adults: 1, children: 0 }, today: '2025-06-01' },
-      units: [listingLine('2025-06-02', '2025-06-09', 1000)],
-      seasons: [{ id: 1, name: 'Low', startDate: '2025-01-01', endDate: '2025-12-31', reductionPercent: 50, minStay: null, maxStay: null }],
-      longStay: { weeklyPercent: 10, monthlyPercent: 0 },
-    }));
+    const s = priceStay(
+      baseInput({
+        stay: {
+          checkin: '2025-06-02',
+          checkout: '2025-06-09',
+          guests: { adults: 1, children: 0 },
+          today: '2025-06-01',
+        },
+        units: [listingLine('2025-06-02', '2025-06-09', 1000)],
+        seasons: [
+          {
+            id: 1,
+            name: 'Low',
+            startDate: '2025-01-01',
+            endDate: '2025-12-31',
+            reductionPercent: 50,
+            minStay: null,
+            maxStay: null,
+          },
+        ],
+        longStay: { weeklyPercent: 10, monthlyPercent: 0 },
+      }),
+    );
     assert.deepEqual([s.season_discount, s.long_stay_discount, s.accommodation_total], [3500, 350, 3150]);
   });
 });

@@ -24,17 +24,18 @@
 import { stayNights, withinInclusive } from '../../kernel/calendar-dates.ts';
 import { assertNonNegativeMinor, averageMinor, percentOf, scalePercent, sumPercentsOf } from './percent.ts';
 import { seasonFor, validateStay } from './stay-rules.ts';
-import type { DiscountType, OfferReason, PriceBreakdown, PricingInput, PromoReason, RoomLineBreakdown, SeasonSummary } from './types.ts';
+import type {
+  DiscountType,
+  OfferReason,
+  PriceBreakdown,
+  PricingInput,
+  PromoReason,
+  RoomLineBreakdown,
+  SeasonSummary,
+} from './types.ts';
 
 export const DISCOUNT_ORDER = ['season', 'long_stay', 'offer', 'promo'] as const;
-export const PRICING_STEPS = [
-  ...DISCOUNT_ORDER,
-  'cleaning_fee',
-  'services',
-  'packages',
-  'service_fee',
-  'tax',
-] as const;
+export const PRICING_STEPS = [...DISCOUNT_ORDER, 'cleaning_fee', 'services', 'packages', 'service_fee', 'tax'] as const;
 /** A fixed offer or promo amount is taken once per stay, not per night or per room. */
 export const FIXED_DISCOUNT_SCOPE = 'per_stay' as const;
 export const WEEKLY_MIN_NIGHTS = 7;
@@ -82,7 +83,11 @@ export function priceStay(input: PricingInput): PriceBreakdown {
   // 2. long stay
   const { weeklyPercent, monthlyPercent } = input.longStay;
   const long_stay_kind =
-    nights >= MONTHLY_MIN_NIGHTS && monthlyPercent > 0 ? 'monthly' : nights >= WEEKLY_MIN_NIGHTS && weeklyPercent > 0 ? 'weekly' : null;
+    nights >= MONTHLY_MIN_NIGHTS && monthlyPercent > 0
+      ? 'monthly'
+      : nights >= WEEKLY_MIN_NIGHTS && weeklyPercent > 0
+        ? 'weekly'
+        : null;
   const longPercent = long_stay_kind === 'monthly' ? monthlyPercent : long_stay_kind === 'weekly' ? weeklyPercent : 0;
   const long_stay_discount = Math.min(remaining, percentOf(remaining, longPercent));
   remaining -= long_stay_discount;
@@ -105,7 +110,12 @@ export function priceStay(input: PricingInput): PriceBreakdown {
     type: s.type,
   }));
   const services_total = services_details.reduce((sum, s) => sum + s.price, 0);
-  const packages_details = input.packages.map((p) => ({ id: p.id, name: p.name, price: p.priceMinor, is_global: p.isGlobal }));
+  const packages_details = input.packages.map((p) => ({
+    id: p.id,
+    name: p.name,
+    price: p.priceMinor,
+    is_global: p.isGlobal,
+  }));
   const packages_total = packages_details.reduce((sum, p) => sum + p.price, 0);
   const cleaning_fee = input.cleaningFeeMinor;
 
@@ -128,7 +138,9 @@ export function priceStay(input: PricingInput): PriceBreakdown {
     long_stay_kind,
     offer_discount,
     offer_applied: offer !== null,
-    offer_details: offer ? { id: offer.id, name: offer.name, discount_value: offer.discountValue, discount_type: offer.discountType } : null,
+    offer_details: offer
+      ? { id: offer.id, name: offer.name, discount_value: offer.discountValue, discount_type: offer.discountType }
+      : null,
     offer_reason: offerReason,
     promo_discount,
     promo_applied: promo !== null,
@@ -181,7 +193,8 @@ function promoRejection(input: PricingInput, nights: number): PromoReason | null
 function assertInput(input: PricingInput): string[] {
   const { stay } = input;
   const dates = stayNights(stay.checkin, stay.checkout);
-  if (!Number.isInteger(input.currency.decimals) || input.currency.decimals < 0) throw new RangeError('invalid currency decimals');
+  if (!Number.isInteger(input.currency.decimals) || input.currency.decimals < 0)
+    throw new RangeError('invalid currency decimals');
   if (!Number.isInteger(stay.guests.adults) || stay.guests.adults < 1) throw new RangeError('adults must be ≥ 1');
   if (!Number.isInteger(stay.guests.children) || stay.guests.children < 0) throw new RangeError('children must be ≥ 0');
   if (input.units.length === 0) throw new RangeError('at least one unit line is needed');
@@ -190,10 +203,16 @@ function assertInput(input: PricingInput): string[] {
     if (u.nights.length !== dates.length || u.nights.some((n, i) => n.date !== dates[i])) {
       throw new RangeError(`${u.roomTypeTitle}: nights must list every night of the stay in order`);
     }
-    u.nights.forEach((n) => assertNonNegativeMinor(n.priceMinor, 'night price'));
+    for (const n of u.nights) assertNonNegativeMinor(n.priceMinor, 'night price');
   }
   for (const s of input.seasons) scalePercent(s.reductionPercent);
-  for (const p of [input.longStay.weeklyPercent, input.longStay.monthlyPercent, input.serviceFeePercent, input.taxPercent]) scalePercent(p);
+  for (const p of [
+    input.longStay.weeklyPercent,
+    input.longStay.monthlyPercent,
+    input.serviceFeePercent,
+    input.taxPercent,
+  ])
+    scalePercent(p);
   for (const d of [input.offer, input.promo]) {
     if (!d) continue;
     if (d.discountType === 'percent') scalePercent(d.discountValue);
@@ -208,7 +227,13 @@ function assertInput(input: PricingInput): string[] {
  * One night's accommodation after its season, as priceStay takes it off a one-night stay
  * (base_total − season_discount): the calendar's nightly price.
  */
-export function nightAfterSeason(priceMinor: number, date: string, seasons: readonly PricingInput['seasons'][number][]): number {
+export function nightAfterSeason(
+  priceMinor: number,
+  date: string,
+  seasons: readonly PricingInput['seasons'][number][],
+): number {
   const s = seasonFor(date, seasons);
-  return s ? priceMinor - Math.min(priceMinor, sumPercentsOf([{ amountMinor: priceMinor, percent: s.reductionPercent }])) : priceMinor;
+  return s
+    ? priceMinor - Math.min(priceMinor, sumPercentsOf([{ amountMinor: priceMinor, percent: s.reductionPercent }]))
+    : priceMinor;
 }

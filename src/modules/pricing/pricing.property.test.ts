@@ -22,59 +22,150 @@ const discount = (from: string) =>
   });
 
 const inputArb: fc.Arbitrary<PricingInput> = fc
-  .record({ start: fc.integer({ min: 0, max: 3000 }), nights: fc.integer({ min: 1, max: 40 }), todayShift: fc.integer({ min: -5, max: 30 }) })
+  .record({
+    start: fc.integer({ min: 0, max: 3000 }),
+    nights: fc.integer({ min: 1, max: 40 }),
+    todayShift: fc.integer({ min: -5, max: 30 }),
+  })
   .chain(({ start, nights, todayShift }) => {
     const checkin = addDays('2024-01-01', start);
     const checkout = addDays(checkin, nights);
     const line = fc.record({
       roomTypeId: fc.option(fc.integer({ min: 1, max: 99 }), { nil: null }),
-      plan: fc.option(fc.record({ sellMode: fc.constantFrom('per_room' as const, 'per_person' as const), minStayArrival: int7, maxStay: int7, closedToArrival: bool7, closedToDeparture: bool7, stopSell: bool7 }), { nil: undefined }),
+      plan: fc.option(
+        fc.record({
+          sellMode: fc.constantFrom('per_room' as const, 'per_person' as const),
+          minStayArrival: int7,
+          maxStay: int7,
+          closedToArrival: bool7,
+          closedToDeparture: bool7,
+          stopSell: bool7,
+        }),
+        { nil: undefined },
+      ),
       roomsCount: fc.integer({ min: 1, max: 4 }),
       capacityPerRoom: fc.integer({ min: 1, max: 6 }),
       prices: fc.array(price, { minLength: nights, maxLength: nights }),
       available: fc.integer({ min: 0, max: 5 }),
     });
-    const season = fc.record({ id: fc.nat(), name: fc.constant('S'), s: fc.integer({ min: -20, max: 40 }), len: fc.integer({ min: 0, max: 30 }), reductionPercent: percent, minStay: fc.option(fc.integer({ min: 1, max: 15 }), { nil: null }), maxStay: fc.option(fc.integer({ min: 1, max: 40 }), { nil: null }) });
-    return fc.record({
-      decimals: fc.constantFrom(0, 2, 3),
-      adults: fc.integer({ min: 1, max: 6 }),
-      children: fc.integer({ min: 0, max: 4 }),
-      lines: fc.array(line, { minLength: 1, maxLength: 3 }),
-      seasons: fc.array(season, { maxLength: 3 }),
-      weeklyPercent: percent,
-      monthlyPercent: percent,
-      cleaningFeeMinor: price,
-      serviceFeePercent: percent,
-      taxPercent: fc.integer({ min: 0, max: 30_000 }).map((p) => p / 1000),
-      offer: fc.option(discount(checkin), { nil: undefined }),
-      promo: fc.option(fc.record({ d: discount(checkin), maxUses: fc.option(fc.integer({ min: 0, max: 5 }), { nil: null }), usedCount: fc.integer({ min: 0, max: 5 }) }), { nil: undefined }),
-      packages: fc.array(fc.record({ id: fc.nat(), name: fc.constant('P'), priceMinor: price, isGlobal: fc.boolean() }), { maxLength: 3 }),
-      services: fc.array(fc.record({ id: fc.nat(), name: fc.constant('V'), priceMinor: price, type: fc.constantFrom('per_stay' as const, 'per_night' as const, 'per_guest' as const) }), { maxLength: 3 }),
-    }).map((r): PricingInput => ({
-      stay: { checkin, checkout, guests: { adults: r.adults, children: r.children }, today: addDays(checkin, -todayShift) },
-      currency: { code: ['JPY', '', 'EUR', 'KWD'][r.decimals]!, decimals: r.decimals },
-      units: r.lines.map((l) => ({
-        roomTypeId: l.roomTypeId,
-        roomTypeTitle: 'Room',
-        ratePlan: l.plan && openPlan(l.plan),
-        roomsCount: l.roomsCount,
-        capacityPerRoom: l.capacityPerRoom,
-        nights: nightsOf(checkin, checkout, (_d, i) => l.prices[i]!, l.available),
-      })),
-      seasons: r.seasons.map((s) => ({ id: s.id, name: s.name, startDate: addDays(checkin, s.s), endDate: addDays(checkin, s.s + s.len), reductionPercent: s.reductionPercent, minStay: s.minStay, maxStay: s.maxStay })),
-      longStay: { weeklyPercent: r.weeklyPercent, monthlyPercent: r.monthlyPercent },
-      cleaningFeeMinor: r.cleaningFeeMinor,
-      serviceFeePercent: r.serviceFeePercent,
-      taxPercent: r.taxPercent,
-      offer: r.offer && { id: 1, name: 'O', discountType: r.offer.discountType, discountValue: r.offer.discountType === 'percent' ? r.offer.percentValue : r.offer.fixedValue, startDate: r.offer.start, endDate: addDays(r.offer.start, r.offer.length), minNights: r.offer.minNights },
-      promo: r.promo && { id: 2, code: 'P', discountType: r.promo.d.discountType, discountValue: r.promo.d.discountType === 'percent' ? r.promo.d.percentValue : r.promo.d.fixedValue, validFrom: addDays(r.promo.d.start, -todayShift), validTo: addDays(r.promo.d.start, r.promo.d.length - todayShift), maxUses: r.promo.maxUses, usedCount: r.promo.usedCount, minNights: r.promo.d.minNights },
-      packages: r.packages,
-      services: r.services,
-    }));
+    const season = fc.record({
+      id: fc.nat(),
+      name: fc.constant('S'),
+      s: fc.integer({ min: -20, max: 40 }),
+      len: fc.integer({ min: 0, max: 30 }),
+      reductionPercent: percent,
+      minStay: fc.option(fc.integer({ min: 1, max: 15 }), { nil: null }),
+      maxStay: fc.option(fc.integer({ min: 1, max: 40 }), { nil: null }),
+    });
+    return fc
+      .record({
+        decimals: fc.constantFrom(0, 2, 3),
+        adults: fc.integer({ min: 1, max: 6 }),
+        children: fc.integer({ min: 0, max: 4 }),
+        lines: fc.array(line, { minLength: 1, maxLength: 3 }),
+        seasons: fc.array(season, { maxLength: 3 }),
+        weeklyPercent: percent,
+        monthlyPercent: percent,
+        cleaningFeeMinor: price,
+        serviceFeePercent: percent,
+        taxPercent: fc.integer({ min: 0, max: 30_000 }).map((p) => p / 1000),
+        offer: fc.option(discount(checkin), { nil: undefined }),
+        promo: fc.option(
+          fc.record({
+            d: discount(checkin),
+            maxUses: fc.option(fc.integer({ min: 0, max: 5 }), { nil: null }),
+            usedCount: fc.integer({ min: 0, max: 5 }),
+          }),
+          { nil: undefined },
+        ),
+        packages: fc.array(
+          fc.record({ id: fc.nat(), name: fc.constant('P'), priceMinor: price, isGlobal: fc.boolean() }),
+          { maxLength: 3 },
+        ),
+        services: fc.array(
+          fc.record({
+            id: fc.nat(),
+            name: fc.constant('V'),
+            priceMinor: price,
+            type: fc.constantFrom('per_stay' as const, 'per_night' as const, 'per_guest' as const),
+          }),
+          { maxLength: 3 },
+        ),
+      })
+      .map(
+        (r): PricingInput => ({
+          stay: {
+            checkin,
+            checkout,
+            guests: { adults: r.adults, children: r.children },
+            today: addDays(checkin, -todayShift),
+          },
+          currency: { code: ['JPY', '', 'EUR', 'KWD'][r.decimals]!, decimals: r.decimals },
+          units: r.lines.map((l) => ({
+            roomTypeId: l.roomTypeId,
+            roomTypeTitle: 'Room',
+            ratePlan: l.plan && openPlan(l.plan),
+            roomsCount: l.roomsCount,
+            capacityPerRoom: l.capacityPerRoom,
+            nights: nightsOf(checkin, checkout, (_d, i) => l.prices[i]!, l.available),
+          })),
+          seasons: r.seasons.map((s) => ({
+            id: s.id,
+            name: s.name,
+            startDate: addDays(checkin, s.s),
+            endDate: addDays(checkin, s.s + s.len),
+            reductionPercent: s.reductionPercent,
+            minStay: s.minStay,
+            maxStay: s.maxStay,
+          })),
+          longStay: { weeklyPercent: r.weeklyPercent, monthlyPercent: r.monthlyPercent },
+          cleaningFeeMinor: r.cleaningFeeMinor,
+          serviceFeePercent: r.serviceFeePercent,
+          taxPercent: r.taxPercent,
+          offer: r.offer && {
+            id: 1,
+            name: 'O',
+            discountType: r.offer.discountType,
+            discountValue: r.offer.discountType === 'percent' ? r.offer.percentValue : r.offer.fixedValue,
+            startDate: r.offer.start,
+            endDate: addDays(r.offer.start, r.offer.length),
+            minNights: r.offer.minNights,
+          },
+          promo: r.promo && {
+            id: 2,
+            code: 'P',
+            discountType: r.promo.d.discountType,
+            discountValue: r.promo.d.discountType === 'percent' ? r.promo.d.percentValue : r.promo.d.fixedValue,
+            validFrom: addDays(r.promo.d.start, -todayShift),
+            validTo: addDays(r.promo.d.start, r.promo.d.length - todayShift),
+            maxUses: r.promo.maxUses,
+            usedCount: r.promo.usedCount,
+            minNights: r.promo.d.minNights,
+          },
+          packages: r.packages,
+          services: r.services,
+        }),
+      );
   });
 
 const decimalsOf = (n: number) => (String(n).split('.')[1] ?? '').length;
-const AMOUNTS = ['base_price_per_night', 'base_total', 'rooms_total', 'season_discount', 'long_stay_discount', 'offer_discount', 'promo_discount', 'accommodation_total', 'cleaning_fee', 'services_total', 'packages_total', 'service_fee_total', 'sub_total', 'tax_amount', 'total'] as const;
+const AMOUNTS = [
+  'base_price_per_night',
+  'base_total',
+  'rooms_total',
+  'season_discount',
+  'long_stay_discount',
+  'offer_discount',
+  'promo_discount',
+  'accommodation_total',
+  'cleaning_fee',
+  'services_total',
+  'packages_total',
+  'service_fee_total',
+  'sub_total',
+  'tax_amount',
+  'total',
+] as const;
 
 test('the breakdown adds up exactly, in non-negative integer minor units', () => {
   fc.assert(
@@ -88,11 +179,26 @@ test('the breakdown adds up exactly, in non-negative integer minor units', () =>
         assert.ok(Number.isSafeInteger(amount) && amount >= 0);
       }
       assert.equal(b.total, b.sub_total + b.tax_amount);
-      assert.equal(b.base_total, b.rooms_breakdown.reduce((s, l) => s + l.line_total, 0));
-      assert.equal(b.accommodation_total, b.base_total - b.season_discount - b.long_stay_discount - b.offer_discount - b.promo_discount);
-      assert.equal(b.sub_total, b.accommodation_total + b.cleaning_fee + b.services_total + b.packages_total + b.service_fee_total);
-      assert.equal(b.services_total, b.services_details.reduce((s, x) => s + x.price, 0));
-      assert.equal(b.packages_total, b.packages_details.reduce((s, x) => s + x.price, 0));
+      assert.equal(
+        b.base_total,
+        b.rooms_breakdown.reduce((s, l) => s + l.line_total, 0),
+      );
+      assert.equal(
+        b.accommodation_total,
+        b.base_total - b.season_discount - b.long_stay_discount - b.offer_discount - b.promo_discount,
+      );
+      assert.equal(
+        b.sub_total,
+        b.accommodation_total + b.cleaning_fee + b.services_total + b.packages_total + b.service_fee_total,
+      );
+      assert.equal(
+        b.services_total,
+        b.services_details.reduce((s, x) => s + x.price, 0),
+      );
+      assert.equal(
+        b.packages_total,
+        b.packages_details.reduce((s, x) => s + x.price, 0),
+      );
       // Each discount is at most what it discounts.
       assert.ok(b.season_discount <= b.base_total);
       assert.ok(b.long_stay_discount <= b.base_total - b.season_discount);
@@ -114,7 +220,25 @@ test('previews keep at most the currency decimals and agree with the breakdown',
       const d = input.currency.decimals;
       const p = toPreview(b, input.currency);
       const details = toPriceDetails(b, input.currency);
-      const money = [p.base_price_per_night, p.base_total, p.rooms_total, p.cleaning_fee, p.service_fee_total, p.services_total, p.tax_amount, p.promo_discount, p.season_discount, p.long_stay_discount, p.offer_discount, p.packages_total, p.sub_total, p.total, ...(p.services_details ?? []).map((s) => s.price), ...p.packages_details.map((x) => x.price), ...(p.rooms_breakdown ?? []).flatMap((l) => [l.price_per_night, l.line_total])];
+      const money = [
+        p.base_price_per_night,
+        p.base_total,
+        p.rooms_total,
+        p.cleaning_fee,
+        p.service_fee_total,
+        p.services_total,
+        p.tax_amount,
+        p.promo_discount,
+        p.season_discount,
+        p.long_stay_discount,
+        p.offer_discount,
+        p.packages_total,
+        p.sub_total,
+        p.total,
+        ...(p.services_details ?? []).map((s) => s.price),
+        ...p.packages_details.map((x) => x.price),
+        ...(p.rooms_breakdown ?? []).flatMap((l) => [l.price_per_night, l.line_total]),
+      ];
       for (const n of money) assert.ok(decimalsOf(n) <= d, `${n} has more than ${d} decimals`);
       assert.equal(Math.round(p.total * 10 ** d), b.total);
       assert.equal(details.total, p.total);
@@ -140,9 +264,18 @@ test('the preview and price_details show every line of the engine, and their lin
       // The preview's detail lists add up to their totals (rooms_breakdown is left out only for
       // the whole listing, whose one line is base_total).
       const lines = p.rooms_breakdown ?? [{ line_total: p.base_total }];
-      assert.equal(lines.reduce((s, l) => s + minor(l.line_total), 0), b.base_total);
-      assert.equal((p.services_details ?? []).reduce((s, x) => s + minor(x.price), 0), b.services_total);
-      assert.equal(p.packages_details.reduce((s, x) => s + minor(x.price), 0), b.packages_total);
+      assert.equal(
+        lines.reduce((s, l) => s + minor(l.line_total), 0),
+        b.base_total,
+      );
+      assert.equal(
+        (p.services_details ?? []).reduce((s, x) => s + minor(x.price), 0),
+        b.services_total,
+      );
+      assert.equal(
+        p.packages_details.reduce((s, x) => s + minor(x.price), 0),
+        b.packages_total,
+      );
     }),
     { numRuns: 400 },
   );

@@ -4,7 +4,12 @@ import assert from 'node:assert/strict';
 import { stayNights } from '../../kernel/calendar-dates.ts';
 import type { PricingInput, RatePlanRules, UnitLine } from './types.ts';
 
-export function nightsOf(checkin: string, checkout: string, priceMinor: number | ((date: string, i: number) => number), available = 1) {
+export function nightsOf(
+  checkin: string,
+  checkout: string,
+  priceMinor: number | ((date: string, i: number) => number),
+  available = 1,
+) {
   return stayNights(checkin, checkout).map((date, i) => ({
     date,
     priceMinor: typeof priceMinor === 'number' ? priceMinor : priceMinor(date, i),
@@ -14,7 +19,13 @@ export function nightsOf(checkin: string, checkout: string, priceMinor: number |
 }
 
 export function listingLine(checkin: string, checkout: string, priceMinor: number, capacity = 4): UnitLine {
-  return { roomTypeId: null, roomTypeTitle: 'Whole place', roomsCount: 1, capacityPerRoom: capacity, nights: nightsOf(checkin, checkout, priceMinor) };
+  return {
+    roomTypeId: null,
+    roomTypeTitle: 'Whole place',
+    roomsCount: 1,
+    capacityPerRoom: capacity,
+    nights: nightsOf(checkin, checkout, priceMinor),
+  };
 }
 
 export function openPlan(overrides: Partial<RatePlanRules> = {}): RatePlanRules {
@@ -53,7 +64,20 @@ export function baseInput(overrides: Partial<PricingInput> = {}): PricingInput {
 }
 
 /** The amounts a price view must show for its lines to add up (issue 19). */
-export const PRICE_LINES = ['base_total', 'season_discount', 'long_stay_discount', 'offer_discount', 'promo_discount', 'cleaning_fee', 'services_total', 'packages_total', 'service_fee_total', 'sub_total', 'tax_amount', 'total'] as const;
+export const PRICE_LINES = [
+  'base_total',
+  'season_discount',
+  'long_stay_discount',
+  'offer_discount',
+  'promo_discount',
+  'cleaning_fee',
+  'services_total',
+  'packages_total',
+  'service_fee_total',
+  'sub_total',
+  'tax_amount',
+  'total',
+] as const;
 export type PriceLines = Record<(typeof PRICE_LINES)[number], number>;
 
 /**
@@ -68,7 +92,16 @@ export function linesAddUp(view: object, decimals: number, name: string): PriceL
     assert.equal(typeof x, 'number', `${name} shows no ${k}`);
     m[k] = Math.round((x as number) * 10 ** decimals);
   }
-  const added = m.base_total - m.season_discount - m.long_stay_discount - m.offer_discount - m.promo_discount + m.cleaning_fee + m.services_total + m.packages_total + m.service_fee_total;
+  const added =
+    m.base_total -
+    m.season_discount -
+    m.long_stay_discount -
+    m.offer_discount -
+    m.promo_discount +
+    m.cleaning_fee +
+    m.services_total +
+    m.packages_total +
+    m.service_fee_total;
   assert.equal(added, m.sub_total, `${name}: its lines add up to ${added}, not to sub_total ${m.sub_total}`);
   assert.equal(m.sub_total + m.tax_amount, m.total, `${name}: sub_total + tax_amount ≠ total`);
   return m;

@@ -44,10 +44,16 @@ test('several policies: the most generous that applies; none or unknown: nothing
 test('refundFor stays within [0, paid] (property)', () => {
   const policy = fc.subarray(['flexible', 'moderate', 'strict', 'other']);
   fc.assert(
-    fc.property(policy, fc.integer({ min: -10 * D, max: 60 * D }), fc.integer({ min: 0, max: 90 * D }), fc.integer({ min: 0, max: 1e12 }), (p, before, booked, paid) => {
-      const r = refundFor(p, ctx(before, Math.max(before, booked), paid));
-      assert.ok(Number.isSafeInteger(r) && r >= 0 && r <= paid);
-    }),
+    fc.property(
+      policy,
+      fc.integer({ min: -10 * D, max: 60 * D }),
+      fc.integer({ min: 0, max: 90 * D }),
+      fc.integer({ min: 0, max: 1e12 }),
+      (p, before, booked, paid) => {
+        const r = refundFor(p, ctx(before, Math.max(before, booked), paid));
+        assert.ok(Number.isSafeInteger(r) && r >= 0 && r <= paid);
+      },
+    ),
   );
 });
 
@@ -67,15 +73,20 @@ test('checkinInstant: Europe/Paris around the DST transitions', () => {
 
 test('checkinInstant round-trips every existing wall time (property, Paris and New York)', () => {
   fc.assert(
-    fc.property(fc.integer({ min: 0, max: 3650 }), fc.integer({ min: 0, max: 24 * 60 - 1 }), fc.constantFrom('Europe/Paris', 'America/New_York', 'Australia/Sydney'), (day, minute, tz) => {
-      const date = new Date(Date.UTC(2020, 0, 1) + day * D).toISOString().slice(0, 10);
-      const time = `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}:00`;
-      const instant = checkinInstant(date, time, tz).getTime();
-      const wall = Date.parse(`${date}T${time}Z`);
-      const local = instant + zoneOffsetMs(instant, tz);
-      // Either the wall time exists and is met exactly, or it is in a spring gap and moved forward by ≤ 1 h.
-      assert.ok(local === wall || (local > wall && local - wall <= H), `${date} ${time} ${tz}`);
-    }),
+    fc.property(
+      fc.integer({ min: 0, max: 3650 }),
+      fc.integer({ min: 0, max: 24 * 60 - 1 }),
+      fc.constantFrom('Europe/Paris', 'America/New_York', 'Australia/Sydney'),
+      (day, minute, tz) => {
+        const date = new Date(Date.UTC(2020, 0, 1) + day * D).toISOString().slice(0, 10);
+        const time = `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}:00`;
+        const instant = checkinInstant(date, time, tz).getTime();
+        const wall = Date.parse(`${date}T${time}Z`);
+        const local = instant + zoneOffsetMs(instant, tz);
+        // Either the wall time exists and is met exactly, or it is in a spring gap and moved forward by ≤ 1 h.
+        assert.ok(local === wall || (local > wall && local - wall <= H), `${date} ${time} ${tz}`);
+      },
+    ),
     { numRuns: 500 },
   );
 });

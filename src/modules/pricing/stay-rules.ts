@@ -23,7 +23,10 @@ export function seasonFor(night: string, seasons: readonly Season[]): Season | n
 const positive = (n: number | null | undefined): n is number => typeof n === 'number' && n > 0;
 
 /** `dates`: the stay's nights, when the caller has them (priceStay, which checked every unit lists them in order). */
-export function validateStay(input: PricingInput, dates = stayNights(input.stay.checkin, input.stay.checkout)): StayValidation {
+export function validateStay(
+  input: PricingInput,
+  dates = stayNights(input.stay.checkin, input.stay.checkout),
+): StayValidation {
   const { stay, units, seasons } = input;
   const v: StayViolation[] = [];
   const nights = daysBetween(stay.checkin, stay.checkout);
@@ -32,7 +35,8 @@ export function validateStay(input: PricingInput, dates = stayNights(input.stay.
 
   if (nights < MIN_NIGHTS) v.push({ rule: 'dates', message: 'checkout_date must be after checkin_date' });
   else if (nights > MAX_NIGHTS) v.push({ rule: 'nights_range', message: `a stay is at most ${MAX_NIGHTS} nights` });
-  if (dayNumber(stay.checkin) < dayNumber(stay.today)) v.push({ rule: 'checkin_in_past', message: 'checkin_date is in the past' });
+  if (dayNumber(stay.checkin) < dayNumber(stay.today))
+    v.push({ rule: 'checkin_in_past', message: 'checkin_date is in the past' });
 
   const guests = stay.guests.adults + stay.guests.children;
   const capacity = units.reduce((sum, u) => sum + u.capacityPerRoom * u.roomsCount, 0);
@@ -42,11 +46,13 @@ export function validateStay(input: PricingInput, dates = stayNights(input.stay.
   const season = seasonFor(stay.checkin, seasons);
   if (season && positive(season.minStay)) {
     mins.push(season.minStay);
-    if (nights < season.minStay) v.push({ rule: 'season_min_stay', message: `${season.name} requires at least ${season.minStay} nights` });
+    if (nights < season.minStay)
+      v.push({ rule: 'season_min_stay', message: `${season.name} requires at least ${season.minStay} nights` });
   }
   if (season && positive(season.maxStay)) {
     maxes.push(season.maxStay);
-    if (nights > season.maxStay) v.push({ rule: 'season_max_stay', message: `${season.name} allows at most ${season.maxStay} nights` });
+    if (nights > season.maxStay)
+      v.push({ rule: 'season_max_stay', message: `${season.name} allows at most ${season.maxStay} nights` });
   }
 
   const arrival = weekdayIndex(stay.checkin);
@@ -59,13 +65,16 @@ export function validateStay(input: PricingInput, dates = stayNights(input.stay.
       const max = plan.maxStay[arrival];
       if (positive(min)) {
         mins.push(min);
-        if (nights < min) v.push({ rule: 'min_stay_arrival', message: `${label}: arriving that day requires at least ${min} nights` });
+        if (nights < min)
+          v.push({ rule: 'min_stay_arrival', message: `${label}: arriving that day requires at least ${min} nights` });
       }
       if (positive(max)) {
         maxes.push(max);
-        if (nights > max) v.push({ rule: 'max_stay', message: `${label}: arriving that day allows at most ${max} nights` });
+        if (nights > max)
+          v.push({ rule: 'max_stay', message: `${label}: arriving that day allows at most ${max} nights` });
       }
-      if (plan.closedToArrival[arrival]) v.push({ rule: 'closed_to_arrival', message: `${label}: closed to arrival on ${stay.checkin}` });
+      if (plan.closedToArrival[arrival])
+        v.push({ rule: 'closed_to_arrival', message: `${label}: closed to arrival on ${stay.checkin}` });
       if (nights >= 1 && plan.closedToDeparture[departure]) {
         v.push({ rule: 'closed_to_departure', message: `${label}: closed to departure on ${stay.checkout}` });
       }
@@ -76,7 +85,7 @@ export function validateStay(input: PricingInput, dates = stayNights(input.stay.
     for (let i = 0; i < dates.length; i++) {
       const date = dates[i]!;
       const night = byDate ? byDate.get(date) : u.nights[i];
-      if ((plan && plan.stopSell[weekdayIndex(date)]) || night?.stopSell) {
+      if (plan?.stopSell[weekdayIndex(date)] || night?.stopSell) {
         v.push({ rule: 'stop_sell', message: `${label}: not sold on ${date}`, night: date });
       }
       if (!night || night.available < u.roomsCount) {
@@ -108,7 +117,11 @@ export interface DayRules {
  * sleeping on `date`. Same season choice and weekday arrays, so the two cannot drift apart
  * (the availability property test holds them together).
  */
-export function dayRules(date: string, seasons: readonly Season[], plan?: PricingInput['units'][number]['ratePlan']): DayRules {
+export function dayRules(
+  date: string,
+  seasons: readonly Season[],
+  plan?: PricingInput['units'][number]['ratePlan'],
+): DayRules {
   const season = seasonFor(date, seasons);
   const wd = weekdayIndex(date);
   const mins = [season?.minStay, plan?.minStayArrival[wd]].filter(positive);

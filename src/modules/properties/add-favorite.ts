@@ -4,7 +4,11 @@ import type { AuthUser } from '../../kernel/caller.ts';
 import { favoritesRepository } from './favorites.repository.ts';
 import { loadVisibleProperty } from './property-access.ts';
 
-export async function addFavorite(deps: Deps, caller: AuthUser, propertyId: number): Promise<{ is_favorite: boolean; like_count: number }> {
+export async function addFavorite(
+  deps: Deps,
+  caller: AuthUser,
+  propertyId: number,
+): Promise<{ is_favorite: boolean; like_count: number }> {
   await loadVisibleProperty(deps.db, propertyId, caller);
   const likeCount = await deps.db.transaction(async (tx) => {
     const repo = favoritesRepository(tx);

@@ -23,9 +23,15 @@ export interface StateRequest {
  * (or inactive, when the same request asks for it); active ↔ inactive on request; a draft
  * cannot be made active or inactive before it is complete (409).
  */
-export function nextStatus(current: string, complete: boolean, missing: number[], requested?: 'active' | 'inactive'): string {
+export function nextStatus(
+  current: string,
+  complete: boolean,
+  missing: number[],
+  requested?: 'active' | 'inactive',
+): string {
   if (!requested) return current === 'draft' && complete ? 'active' : current;
-  if (!complete) throw new AppError('CONFLICT', `The listing is still a draft: complete step(s) ${missing.join(', ')} first`);
+  if (!complete)
+    throw new AppError('CONFLICT', `The listing is still a draft: complete step(s) ${missing.join(', ')} first`);
   return requested;
 }
 
@@ -45,7 +51,12 @@ function auditDiff(current: PropertyRow, changes: PropertyChanges) {
 }
 
 export async function applyPropertyChanges(
-  deps: Deps, tx: Tx, caller: AuthUser, current: PropertyRow, input: PropertyFormBody, state: StateRequest = {},
+  deps: Deps,
+  tx: Tx,
+  caller: AuthUser,
+  current: PropertyRow,
+  input: PropertyFormBody,
+  state: StateRequest = {},
 ): Promise<PropertyRow> {
   const repo = propertiesRepository(tx);
   const form = await resolveForm(deps, tx, caller, input, current);
@@ -63,11 +74,17 @@ export async function applyPropertyChanges(
   const row = await repo.update(current.id, changes);
   if (form.commodities) await repo.replaceCommodities(current.id, form.commodities);
   // Rate plans are priced in the listing's currency; they follow a change of it.
-  if (changes.currencyCode && changes.currencyCode !== current.currencyCode) await repo.setRatePlansCurrency(current.id, changes.currencyCode);
+  if (changes.currencyCode && changes.currencyCode !== current.currencyCode)
+    await repo.setRatePlansCurrency(current.id, changes.currencyCode);
   if (isStaff(caller)) {
     const diff = auditDiff(current, changes);
     if (form.commodities) diff.after.commodities = form.commodities;
-    await recordAudit(tx, caller, { action: 'property.update', targetType: 'property', targetId: current.id, ...diff }, deps.clock.now());
+    await recordAudit(
+      tx,
+      caller,
+      { action: 'property.update', targetType: 'property', targetId: current.id, ...diff },
+      deps.clock.now(),
+    );
   }
   return row;
 }

@@ -8,12 +8,13 @@ export type PolicyName = (typeof POLICY_NAMES)[number];
 export const POLICY_RULES: Record<PolicyName, string> = {
   flexible: 'Flexible: full refund until 24 hours before check-in.',
   moderate: 'Moderate: full refund until 5 days before check-in.',
-  strict: 'Strict: full refund within 48 hours of booking if check-in is at least 14 days away, otherwise 50% until 7 days before check-in; no refund after that.',
+  strict:
+    'Strict: full refund within 48 hours of booking if check-in is at least 14 days away, otherwise 50% until 7 days before check-in; no refund after that.',
 };
 
 export const CancellationPolicyRead = Type.Object(
   { flexible: Type.Boolean(), moderate: Type.Boolean(), strict: Type.Boolean(), description: Type.String() },
-  { description: 'The selected policies as flags, and their refund rules in words (times in the listing\'s time zone)' },
+  { description: "The selected policies as flags, and their refund rules in words (times in the listing's time zone)" },
 );
 export type CancellationPolicyRead = Static<typeof CancellationPolicyRead>;
 

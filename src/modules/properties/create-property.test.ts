@@ -10,9 +10,15 @@ describe('POST /properties: who may create, and every field rule (422 naming the
   before(async () => {
     w = await world();
     await ensureCurrency(w.t.deps, 'JPY', 0);
-    await w.t.deps.db.insert(currencies).values({ code: 'XTS', name: 'Test', symbol: 'T', decimals: 2, isActive: false }).onConflictDoNothing();
+    await w.t.deps.db
+      .insert(currencies)
+      .values({ code: 'XTS', name: 'Test', symbol: 'T', decimals: 2, isActive: false })
+      .onConflictDoNothing();
     await ensureCountry(w.t.deps, 'DE', 'Germany');
-    const [n] = await w.t.deps.db.insert(neighborhoods).values({ countryCode: 'DE', city: 'Berlin', name: 'Mitte' }).returning();
+    const [n] = await w.t.deps.db
+      .insert(neighborhoods)
+      .values({ countryCode: 'DE', city: 'Berlin', name: 'Mitte' })
+      .returning();
     germanNeighborhood = n!.id;
   });
   after(() => w.close());
@@ -27,7 +33,10 @@ describe('POST /properties: who may create, and every field rule (422 naming the
       assert.equal(p.owner.id, w.users.owner.id);
       assert.deepEqual(p.completed_steps, [1, 2, 3, 4, 5, 6, 7, 8]);
       assert.equal(p.price_per_night, '120.50');
-      assert.deepEqual(p.commodities.map((c: { id: number }) => c.id), w.refs.commodityIds);
+      assert.deepEqual(
+        p.commodities.map((c: { id: number }) => c.id),
+        w.refs.commodityIds,
+      );
       const row = (await w.row(p.id))!;
       assert.equal(row.pricePerNight, 12050, 'kept in minor units');
       assert.equal(row.timezone, 'Europe/Paris');
@@ -43,7 +52,10 @@ describe('POST /properties: who may create, and every field rule (422 naming the
 
   it('an owner may only name themselves as user_id (403 otherwise)', async () => {
     const before = await countRows(w.t.deps, 'properties');
-    assert.equal((await w.req('POST', '/properties', 'owner', w.full({ user_id: w.users.otherOwner.id }))).statusCode, 403);
+    assert.equal(
+      (await w.req('POST', '/properties', 'owner', w.full({ user_id: w.users.otherOwner.id }))).statusCode,
+      403,
+    );
     assert.equal(await countRows(w.t.deps, 'properties'), before);
     const own = await w.req('POST', '/properties', 'owner', w.full({ user_id: w.users.owner.id }));
     assert.equal(own.statusCode, 201, own.body);
@@ -125,17 +137,37 @@ describe('POST /properties: who may create, and every field rule (422 naming the
   it('wifi_informations missing a member is 422 under wifi_informations', async () => {
     const res = await w.req('POST', '/properties', 'owner', w.full({ wifi_informations: { network: 'x' } }));
     assert.equal(res.statusCode, 422);
-    assert.ok(errorFields(res).some((f) => f.startsWith('wifi_informations')), res.body);
+    assert.ok(
+      errorFields(res).some((f) => f.startsWith('wifi_informations')),
+      res.body,
+    );
   });
 
   it('every bad field is reported at once', async () => {
-    const res = await w.req('POST', '/properties', 'owner', w.full({ type: { id: '987654' }, country: { id: 'ZZ' }, location: '99,0' }));
+    const res = await w.req(
+      'POST',
+      '/properties',
+      'owner',
+      w.full({ type: { id: '987654' }, country: { id: 'ZZ' }, location: '99,0' }),
+    );
     assert.equal(res.statusCode, 422);
     assert.deepEqual(errorFields(res).sort(), ['country.id', 'location', 'type.id']);
   });
 
   it('accepts 0/1 flags, JPY amounts without decimals, and keeps pricing unchanged', async () => {
-    const p = await w.create('owner', w.full({ breakfast_included: 1, pets_allowed: 0, currency: 'JPY', base_price: 15000, price_per_night: 16000, cleaning_fee: 0, security_deposit: 5000, pricing: 12.3456 }));
+    const p = await w.create(
+      'owner',
+      w.full({
+        breakfast_included: 1,
+        pets_allowed: 0,
+        currency: 'JPY',
+        base_price: 15000,
+        price_per_night: 16000,
+        cleaning_fee: 0,
+        security_deposit: 5000,
+        pricing: 12.3456,
+      }),
+    );
     assert.equal(p.breakfast_included, 1);
     assert.equal(p.pets_allowed, 0);
     assert.equal(p.price_per_night, '16000');

@@ -25,7 +25,17 @@ export async function createProperty(deps: Deps, caller: AuthUser, input: Proper
     const created = await repo.insert(values);
     if (form.commodities?.length) await repo.replaceCommodities(created.id, form.commodities);
     if (isStaff(caller)) {
-      await recordAudit(tx, caller, { action: 'property.create', targetType: 'property', targetId: created.id, after: { owner_id: created.ownerId, status: created.status } }, now);
+      await recordAudit(
+        tx,
+        caller,
+        {
+          action: 'property.create',
+          targetType: 'property',
+          targetId: created.id,
+          after: { owner_id: created.ownerId, status: created.status },
+        },
+        now,
+      );
     }
     return created;
   });

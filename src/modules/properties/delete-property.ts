@@ -8,7 +8,11 @@ import { recordAudit } from '../audit/index.ts';
 import { propertiesRepository } from './properties.repository.ts';
 import { isStaff, loadPropertyForWrite } from './property-access.ts';
 
-export async function deleteProperty(deps: Deps, caller: AuthUser, id: number): Promise<{ id: number; status: 'deleted' | 'archived' }> {
+export async function deleteProperty(
+  deps: Deps,
+  caller: AuthUser,
+  id: number,
+): Promise<{ id: number; status: 'deleted' | 'archived' }> {
   await loadPropertyForWrite(deps.db, id, caller);
   const { outcome, files } = await deps.db.transaction(async (tx) => {
     const repo = propertiesRepository(tx);
@@ -24,10 +28,18 @@ export async function deleteProperty(deps: Deps, caller: AuthUser, id: number): 
       await repo.delete(id);
     }
     if (isStaff(caller)) {
-      await recordAudit(tx, caller, {
-        action: archive ? 'property.archive' : 'property.delete', targetType: 'property', targetId: id,
-        before: { status: current.status, owner_id: current.ownerId, public_name: current.publicName }, after: archive ? { status: 'archived' } : null,
-      }, now);
+      await recordAudit(
+        tx,
+        caller,
+        {
+          action: archive ? 'property.archive' : 'property.delete',
+          targetType: 'property',
+          targetId: id,
+          before: { status: current.status, owner_id: current.ownerId, public_name: current.publicName },
+          after: archive ? { status: 'archived' } : null,
+        },
+        now,
+      );
     }
     return { outcome: archive ? ('archived' as const) : ('deleted' as const), files };
   });

@@ -19,7 +19,11 @@ export function favoritesRepository(db: Executor) {
      * on the primary key and then inserts nothing, so only one of them counts.
      */
     async add(userId: number, propertyId: number, at: Date): Promise<boolean> {
-      const rows = await db.insert(favorites).values({ userId, propertyId, createdAt: at }).onConflictDoNothing().returning({ id: favorites.propertyId });
+      const rows = await db
+        .insert(favorites)
+        .values({ userId, propertyId, createdAt: at })
+        .onConflictDoNothing()
+        .returning({ id: favorites.propertyId });
       return rows.length > 0;
     },
 
@@ -43,7 +47,11 @@ export function favoritesRepository(db: Executor) {
     },
 
     async likeCount(propertyId: number): Promise<number> {
-      const [row] = await db.select({ likeCount: properties.likeCount }).from(properties).where(eq(properties.id, propertyId)).limit(1);
+      const [row] = await db
+        .select({ likeCount: properties.likeCount })
+        .from(properties)
+        .where(eq(properties.id, propertyId))
+        .limit(1);
       return row?.likeCount ?? 0;
     },
   };

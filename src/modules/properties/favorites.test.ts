@@ -7,14 +7,16 @@ import { world, type World } from './properties.test-support.ts';
 
 describe('Favorites: GET/POST/DELETE /properties/{id}/favorite and like_count', () => {
   let w: World;
-  const fav = (method: 'GET' | 'POST' | 'DELETE', id: number, who: Parameters<World['req']>[2]) => w.req(method, `/properties/${id}/favorite`, who);
+  const fav = (method: 'GET' | 'POST' | 'DELETE', id: number, who: Parameters<World['req']>[2]) =>
+    w.req(method, `/properties/${id}/favorite`, who);
   before(async () => {
     w = await world();
   });
   after(() => w.close());
 
   const likeCount = async (id: number) => (await w.row(id))!.likeCount;
-  const favoriteRows = async (id: number) => (await w.t.deps.db.select().from(favorites).where(eq(favorites.propertyId, id))).length;
+  const favoriteRows = async (id: number) =>
+    (await w.t.deps.db.select().from(favorites).where(eq(favorites.propertyId, id))).length;
 
   it('adds and removes idempotently, keeping like_count', async () => {
     const p = await w.create('owner', w.full());
@@ -27,7 +29,8 @@ describe('Favorites: GET/POST/DELETE /properties/{id}/favorite and like_count', 
     assert.deepEqual((await fav('GET', p.id, 'client')).json().data, { is_favorite: true });
     assert.equal((await fav('POST', p.id, 'otherOwner')).json().data.like_count, 2);
     assert.equal((await w.req('GET', `/properties/${p.id}`, 'anonymous')).json().data.like_count, 2);
-    for (let i = 0; i < 2; i++) assert.deepEqual((await fav('DELETE', p.id, 'client')).json().data, { is_favorite: false, like_count: 1 });
+    for (let i = 0; i < 2; i++)
+      assert.deepEqual((await fav('DELETE', p.id, 'client')).json().data, { is_favorite: false, like_count: 1 });
     assert.deepEqual((await fav('GET', p.id, 'client')).json().data, { is_favorite: false });
     assert.equal(await likeCount(p.id), 1);
   });
@@ -48,15 +51,24 @@ describe('Favorites: GET/POST/DELETE /properties/{id}/favorite and like_count', 
     const p = await w.create('owner', w.full());
     const tokens = [];
     for (let i = 0; i < 6; i++) tokens.push(await loginAs(w.t.app, await createUser(w.t.deps, { role: 'client' })));
-    const hit = (method: 'POST' | 'DELETE', token: string) => w.t.app.inject({ method, url: `/api/properties/${p.id}/favorite`, headers: bearer(token) });
+    const hit = (method: 'POST' | 'DELETE', token: string) =>
+      w.t.app.inject({ method, url: `/api/properties/${p.id}/favorite`, headers: bearer(token) });
     // every user adds three times at once
     const adds = await Promise.all(tokens.flatMap((tk) => [hit('POST', tk), hit('POST', tk), hit('POST', tk)]));
-    assert.ok(adds.every((r) => r.statusCode === 200), adds.map((r) => r.body).join('\n'));
+    assert.ok(
+      adds.every((r) => r.statusCode === 200),
+      adds.map((r) => r.body).join('\n'),
+    );
     assert.equal(await favoriteRows(p.id), 6);
     assert.equal(await likeCount(p.id), 6);
     // half remove (twice each) while the other half add again
-    const mixed = await Promise.all(tokens.flatMap((tk, i) => (i % 2 ? [hit('DELETE', tk), hit('DELETE', tk)] : [hit('POST', tk), hit('POST', tk)])));
-    assert.ok(mixed.every((r) => r.statusCode === 200), mixed.map((r) => r.body).join('\n'));
+    const mixed = await Promise.all(
+      tokens.flatMap((tk, i) => (i % 2 ? [hit('DELETE', tk), hit('DELETE', tk)] : [hit('POST', tk), hit('POST', tk)])),
+    );
+    assert.ok(
+      mixed.every((r) => r.statusCode === 200),
+      mixed.map((r) => r.body).join('\n'),
+    );
     assert.equal(await favoriteRows(p.id), 3);
     assert.equal(await likeCount(p.id), 3);
   });

@@ -11,13 +11,17 @@ export { canSee, isPublic, isStaff, loadPropertyForWrite, loadVisibleProperty } 
 export { cancellationPolicyView, POLICY_NAMES } from './cancellation-policies.ts';
 // The read form: its schema, its batch and cached loading, and the number formats it uses.
 export { PropertyReadForm, percentText, ratingText } from './property-read-form.ts';
-export { cachedReadForm, knowsAvailability, loadReadForm, loadReadForms, type OwnNightsChange } from './load-read-forms.ts';
-// A listing's booked nights and the caller's favorite flag as one SQL fragment: a booking reads
-// them within its own last statement, so its answer's read form costs no round trip of its own.
-export { livePartsSql, toLiveParts, type LiveParts, type LivePartsRow } from './property-read.repository.ts';
+export { cachedReadForm, loadReadForm, loadReadForms } from './load-read-forms.ts';
 // The sections of the read form other modules fill (media, rules, room types) and their shapes.
 export {
-  contributeToReadForm, groupBy, MediaView, OfferView, PackageView, RatePlanView, RoomTypeView, SeasonView,
+  contributeToReadForm,
+  groupBy,
+  MediaView,
+  OfferView,
+  PackageView,
+  RatePlanView,
+  RoomTypeView,
+  SeasonView,
   type ReadFormSectionLoader,
 } from './read-form-sections.ts';
 

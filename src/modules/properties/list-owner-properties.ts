@@ -11,15 +11,25 @@ import { toOwnerListItem, type OwnerListItem } from './property-read-form.ts';
 import { propertyReferencesRepository } from './property-references.repository.ts';
 
 export async function listOwnerProperties(
-  deps: Deps, caller: AuthUser, ownerId: number, query: PageQuery & { status?: string },
+  deps: Deps,
+  caller: AuthUser,
+  ownerId: number,
+  query: PageQuery & { status?: string },
 ): Promise<{ data: OwnerListItem[]; meta: { current_page: number; per_page: number; total: number } }> {
   const self = caller.id === ownerId;
   if (!self && !isStaff(caller)) throw notFound('User');
   if (!self && !(await propertyReferencesRepository(deps.db).liveUserRole(ownerId))) throw notFound('User');
   const { page, perPage, offset } = pageWindow(query);
-  const { rows, total } = await propertiesRepository(deps.db).listByOwner({ ownerId, status: query.status }, perPage, offset);
+  const { rows, total } = await propertiesRepository(deps.db).listByOwner(
+    { ownerId, status: query.status },
+    perPage,
+    offset,
+  );
   const forms = await loadReadForms(deps, rows, caller);
   // Wi-Fi details are the owner's (and an admin's) to see; support gets "null".
   const showWifi = self || caller.role === 'admin';
-  return { data: forms.map((f, i) => toOwnerListItem(f, rows[i]!, showWifi)), meta: { current_page: page, per_page: perPage, total } };
+  return {
+    data: forms.map((f, i) => toOwnerListItem(f, rows[i]!, showWifi)),
+    meta: { current_page: page, per_page: perPage, total },
+  };
 }

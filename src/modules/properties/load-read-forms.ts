@@ -8,16 +8,21 @@ import type { AuthUser } from '../../kernel/caller.ts';
 /** A signed-in reader: a read form needs only who it is (is_favorite, contact details shown). */
 type Member = Pick<AuthUser, 'id'>;
 import type { PropertyRow } from './properties.repository.ts';
-import { propertyReadRepository, type LiveParts } from './property-read.repository.ts';
+import { propertyReadRepository } from './property-read.repository.ts';
 import { availabilityOf, listingDecimals, toReadForm, type PropertyReadForm } from './property-read-form.ts';
 import { loadSections } from './read-form-sections.ts';
 import { AppError } from '../../platform/errors.ts';
-import { propertyDetailCache, type Availability, type PropertyDetailCache } from './property-detail-cache.ts';
+import { propertyDetailCache } from './property-detail-cache.ts';
 
 const unique = <T>(xs: T[]) => [...new Set(xs)];
 
 /** The read forms of these listings, in the same order, as `caller` sees them. */
-export async function loadReadForms(deps: Deps, rows: PropertyRow[], caller: Member | null, db: Executor = deps.db): Promise<PropertyReadForm[]> {
+export async function loadReadForms(
+  deps: Deps,
+  rows: PropertyRow[],
+  caller: Member | null,
+  db: Executor = deps.db,
+): Promise<PropertyReadForm[]> {
   if (!rows.length) return [];
   const repo = propertyReadRepository(db);
   const ids = rows.map((p) => p.id);
@@ -52,46 +57,41 @@ export async function loadReadForm(deps: Deps, row: PropertyRow, caller: Member 
   return form!;
 }
 
-/** A change of a listing's nights by the caller: `readAt` taken before it read anything, `own` its announced change (null: not announced). */
-export interface OwnNightsChange {
-  readAt: number;
-  own: number | null;
-}
-
-/** Whether the detail cache knows the listing's current availability (a booking then reads only its stay's nights). */
-export function knowsAvailability(deps: Deps, id: number): boolean {
-  return propertyDetailCache(deps).availability(id) !== undefined;
+export interface CachedReadFormOptions {
+  id: number;
+  caller: Member | null;
+  /** Reads the listing on a cache miss. */
+  loadRow: () => Promise<PropertyRow | undefined>;
+  /** Whether the caller may see the listing (404 otherwise). */
+  visible: (row: PropertyRow) => boolean;
 }
 
 /**
  * A listing's read form as `caller` sees it, from the detail cache when it holds the form: then
  * at most one query (booked nights after a reservation changed them, and the caller's own
- * is_favorite), none when the caller passes `live` (read in its own last statement, after its
- * own `change`: the whole year's nights, or its stay's merged into the availability known before).
- * Otherwise `loadRow` reads the listing and the form is built and cached. The caller decides
- * who may see the row (`visible`; 404 otherwise).
+ * is_favorite). Otherwise `loadRow` reads the listing and the form is built and cached.
  */
-export async function cachedReadForm(
-  deps: Deps, id: number, caller: Member | null,
-  loadRow: () => Promise<PropertyRow | undefined>, visible: (row: PropertyRow) => boolean, live?: LiveParts, change?: OwnNightsChange,
-): Promise<PropertyReadForm> {
+export async function cachedReadForm(deps: Deps, opts: CachedReadFormOptions): Promise<PropertyReadForm> {
+  const { id, caller, loadRow, visible } = opts;
   const cache = propertyDetailCache(deps);
   const variant = caller ? 'member' : 'anonymous';
-  const stamp = cache.stamp();
+  const stamp = deps.readAt ?? cache.stamp();
   const cached = cache.get(id);
-  const form = cached?.forms[variant];
+  const form = cached?.[variant];
   if (cached && form) {
     if (!visible(cached.row)) throw new AppError('NOT_FOUND', 'Property not found');
-    let availability = live ? ownAvailability(cache, id, live, change) : cache.availability(id);
-    if (!availability || (caller && !live)) {
-      live = await propertyReadRepository(deps.db).liveParts(id, deps.clock.now(), caller?.id ?? null);
+    let availability = cache.availability(id);
+    let isFavorite: boolean | undefined;
+    if (!availability || caller) {
+      const live = await propertyReadRepository(deps.db).liveParts(id, deps.clock.now(), caller?.id ?? null);
+      isFavorite = live.isFavorite;
       if (!availability) {
         availability = availabilityOf(live.bookedNights);
         cache.putAvailability(id, availability, stamp);
       }
     }
     // is_favorite is the caller's own, so it is read fresh and never cached.
-    return { ...form, ...availability, ...(caller ? { is_favorite: live!.isFavorite } : {}) };
+    return { ...form, ...availability, ...(caller ? { is_favorite: isFavorite } : {}) };
   }
   const row = await loadRow();
   if (!row || !visible(row)) throw new AppError('NOT_FOUND', 'Property not found');
@@ -99,13 +99,4 @@ export async function cachedReadForm(
   const { is_favorite: _mine, ...shared } = built;
   cache.put(id, row, variant, shared as PropertyReadForm, stamp);
   return built;
-}
-
-/** The availability after the caller's own change of nights, from what its statement read; kept for the next reader. */
-function ownAvailability(cache: PropertyDetailCache, id: number, live: LiveParts, change: OwnNightsChange | undefined): Availability | undefined {
-  const own = change?.own ?? undefined;
-  if (live.stay) return own === undefined ? undefined : cache.withOwnBooking(id, own, { ...live.stay, nights: live.bookedNights });
-  const availability = availabilityOf(live.bookedNights);
-  if (change && own !== undefined) cache.putAvailability(id, availability, change.readAt, own);
-  return availability;
 }

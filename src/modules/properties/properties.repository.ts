@@ -1,7 +1,20 @@
 // SQL of the properties table and of the rows that belong to one listing (its amenities).
 import { and, count, desc, eq, gt, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
-import { reservations, offers, packages, promoCodes, properties, propertyCommodities, propertyMedias, propertyNights, ratePlans, roomTypes, services } from '../../db/schema/index.ts';
+import {
+  reservations,
+  offers,
+  packages,
+  promoCodes,
+  properties,
+  propertyCommodities,
+  propertyMedias,
+  propertyNights,
+  ratePlans,
+  roomTypes,
+  services,
+} from '../../db/schema/index.ts';
+import { queryRows } from '../../db/query-rows.ts';
 
 export type PropertyRow = typeof properties.$inferSelect;
 export type NewProperty = typeof properties.$inferInsert;
@@ -52,13 +65,20 @@ export function propertiesRepository(db: Executor) {
         .where(and(eq(propertyNights.propertyId, propertyId), gt(propertyNights.booked, 0)))
         .limit(1);
       if (booked) return true;
-      const [reserved] = await db.select({ id: reservations.id }).from(reservations).where(eq(reservations.propertyId, propertyId)).limit(1);
+      const [reserved] = await db
+        .select({ id: reservations.id })
+        .from(reservations)
+        .where(eq(reservations.propertyId, propertyId))
+        .limit(1);
       if (reserved) return true;
       // Conversations about the listing (messages, chatbot questions) are history too.
-      const res = (await db.execute(sql`
+      const res = await queryRows<{ kept: boolean }>(
+        db,
+        sql`
         SELECT EXISTS (SELECT 1 FROM messages WHERE property_id = ${propertyId})
             OR EXISTS (SELECT 1 FROM chatbot_conversations WHERE property_id = ${propertyId})
-            OR EXISTS (SELECT 1 FROM reviews WHERE property_id = ${propertyId}) AS kept`)) as unknown as { rows: Array<{ kept: boolean }> };
+            OR EXISTS (SELECT 1 FROM reviews WHERE property_id = ${propertyId}) AS kept`,
+      );
       return Boolean(res.rows[0]?.kept);
     },
 
@@ -68,25 +88,37 @@ export function propertiesRepository(db: Executor) {
      * decimals would misread them.
      */
     async hasPricedExtras(propertyId: number): Promise<boolean> {
-      const result = (await db.execute(sql`
+      const result = await queryRows<{ priced: boolean }>(
+        db,
+        sql`
         SELECT EXISTS (SELECT 1 FROM ${packages} WHERE property_id = ${propertyId})
             OR EXISTS (SELECT 1 FROM ${services} WHERE property_id = ${propertyId})
             OR EXISTS (SELECT 1 FROM ${offers} WHERE property_id = ${propertyId} AND discount_type = 'fixed')
             OR EXISTS (SELECT 1 FROM ${promoCodes} WHERE property_id = ${propertyId} AND discount_type = 'fixed')
             OR EXISTS (SELECT 1 FROM ${ratePlans} rp JOIN ${roomTypes} rt ON rt.id = rp.room_type_id WHERE rt.property_id = ${propertyId})
             OR EXISTS (SELECT 1 FROM ${propertyNights} WHERE property_id = ${propertyId} AND price IS NOT NULL) AS "priced"
-      `)) as unknown as { rows: Array<{ priced: boolean }> };
+      `,
+      );
       return result.rows[0]?.priced === true;
     },
 
     async setRatePlansCurrency(propertyId: number, currency: string): Promise<void> {
-      await db.update(ratePlans).set({ currency }).where(inArray(ratePlans.roomTypeId, db.select({ id: roomTypes.id }).from(roomTypes).where(eq(roomTypes.propertyId, propertyId))));
+      await db
+        .update(ratePlans)
+        .set({ currency })
+        .where(
+          inArray(
+            ratePlans.roomTypeId,
+            db.select({ id: roomTypes.id }).from(roomTypes).where(eq(roomTypes.propertyId, propertyId)),
+          ),
+        );
     },
 
     /** Replaces the listing's amenities with exactly these ids. */
     async replaceCommodities(propertyId: number, commodityIds: number[]): Promise<void> {
       await db.delete(propertyCommodities).where(eq(propertyCommodities.propertyId, propertyId));
-      if (commodityIds.length) await db.insert(propertyCommodities).values(commodityIds.map((commodityId) => ({ propertyId, commodityId })));
+      if (commodityIds.length)
+        await db.insert(propertyCommodities).values(commodityIds.map((commodityId) => ({ propertyId, commodityId })));
     },
 
     /** Storage keys of the listing's media files and thumbnails, to remove after a deletion commits. */
@@ -99,11 +131,21 @@ export function propertiesRepository(db: Executor) {
     },
 
     /** One owner's listings, newest first. */
-    async listByOwner(filter: OwnerListFilter, limit: number, offset: number): Promise<{ rows: PropertyRow[]; total: number }> {
+    async listByOwner(
+      filter: OwnerListFilter,
+      limit: number,
+      offset: number,
+    ): Promise<{ rows: PropertyRow[]; total: number }> {
       const conds: SQL[] = [eq(properties.ownerId, filter.ownerId)];
       conds.push(filter.status ? eq(properties.status, filter.status) : ne(properties.status, 'archived'));
       const where = and(...conds);
-      const rows = await db.select().from(properties).where(where).orderBy(desc(properties.id)).limit(limit).offset(offset);
+      const rows = await db
+        .select()
+        .from(properties)
+        .where(where)
+        .orderBy(desc(properties.id))
+        .limit(limit)
+        .offset(offset);
       const [{ total }] = (await db.select({ total: count() }).from(properties).where(where)) as [{ total: number }];
       return { rows, total: Number(total) };
     },

@@ -28,90 +28,145 @@ export async function propertiesRoutes(app: FastifyInstance, { deps }: { deps: D
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
   for (const url of ['/properties', '/properties/new']) {
-    r.post(url, {
-      config: { roles: ['owner', 'admin'] },
-      schema: {
-        operationId: url === '/properties' ? 'createProperty' : 'createNewProperty',
-        tags, summary: url === '/properties' ? 'Create a listing (8-step form)' : 'Create a listing (8-step form; same as POST /properties)', security,
-        description: CREATE_DESCRIPTION, body: S.PropertyFormBody, response: { 201: S.PropertyResponse, ...errorResponses(401, 403) },
+    r.post(
+      url,
+      {
+        config: { roles: ['owner', 'admin'] },
+        schema: {
+          operationId: url === '/properties' ? 'createProperty' : 'createNewProperty',
+          tags,
+          summary:
+            url === '/properties'
+              ? 'Create a listing (8-step form)'
+              : 'Create a listing (8-step form; same as POST /properties)',
+          security,
+          description: CREATE_DESCRIPTION,
+          body: S.PropertyFormBody,
+          response: { 201: S.PropertyResponse, ...errorResponses(401, 403) },
+        },
       },
-    }, async (req, reply) => reply.code(201).send(ok(await createProperty(deps, currentUser(req), req.body), 'Property created')));
+      async (req, reply) =>
+        reply.code(201).send(ok(await createProperty(deps, currentUser(req), req.body), 'Property created')),
+    );
   }
 
-  r.post('/properties/:id', {
-    config: { auth: 'required' },
-    schema: {
-      operationId: 'savePropertyDraft', tags, summary: 'Save wizard steps on a draft', security,
-      description:
-        'Saves the steps sent on the caller\'s draft, with the creation form\'s rules; becoming complete (steps 1–6) makes it active. ' +
-        'Owner of the listing or admin. A listing that is not a draft → 409 (use PUT). Another owner\'s draft → 404; another owner\'s public listing → 403.',
-      params: S.PropertyParams, body: S.PropertyFormBody, response: { 200: S.PropertyResponse, ...errorResponses(401, 403, 404, 409) },
+  r.post(
+    '/properties/:id',
+    {
+      config: { auth: 'required' },
+      schema: {
+        operationId: 'savePropertyDraft',
+        tags,
+        summary: 'Save wizard steps on a draft',
+        security,
+        description:
+          "Saves the steps sent on the caller's draft, with the creation form's rules; becoming complete (steps 1–6) makes it active. " +
+          "Owner of the listing or admin. A listing that is not a draft → 409 (use PUT). Another owner's draft → 404; another owner's public listing → 403.",
+        params: S.PropertyParams,
+        body: S.PropertyFormBody,
+        response: { 200: S.PropertyResponse, ...errorResponses(401, 403, 404, 409) },
+      },
     },
-  }, async (req) => ok(await savePropertySteps(deps, currentUser(req), req.params.id, req.body), 'Steps saved'));
+    async (req) => ok(await savePropertySteps(deps, currentUser(req), req.params.id, req.body), 'Steps saved'),
+  );
 
-  r.get('/properties/:id', {
-    config: { auth: 'optional' },
-    schema: {
-      operationId: 'getProperty', tags, summary: 'A listing (read form)', security: [{ bearer: [] }, {}],
-      description:
-        'Active and visible listings are public. Drafts, inactive, hidden and archived listings are 404 for anyone but their owner, admin and support. ' +
-        'is_favorite is present only for a signed-in caller. The owner\'s e-mail and phone are shown to signed-in callers and are "" for anonymous ones. ' +
-        'rating is the average review with one decimal ("0.0" without reviews). is_reserved: any booked night in the 366 nights from the listing\'s ' +
-        'today (in its time zone); reserved_dates: those nights with no unit left (a listing without room types: any booking that night). Both ' +
-        'stop a year ahead, so the form (and every booking answer carrying it) does not grow with a listing\'s future bookings: ' +
-        'GET /properties/{id}/availability tells any later night. Wi-Fi details are never shown here.',
-      params: S.PropertyParams, response: { 200: S.PropertyResponse, ...errorResponses(401, 404) },
+  r.get(
+    '/properties/:id',
+    {
+      config: { auth: 'optional' },
+      schema: {
+        operationId: 'getProperty',
+        tags,
+        summary: 'A listing (read form)',
+        security: [{ bearer: [] }, {}],
+        description:
+          'Active and visible listings are public. Drafts, inactive, hidden and archived listings are 404 for anyone but their owner, admin and support. ' +
+          'is_favorite is present only for a signed-in caller. The owner\'s e-mail and phone are shown to signed-in callers and are "" for anonymous ones. ' +
+          'rating is the average review with one decimal ("0.0" without reviews). is_reserved: any booked night in the 366 nights from the listing\'s ' +
+          'today (in its time zone); reserved_dates: those nights with no unit left (a listing without room types: any booking that night). Both ' +
+          "stop a year ahead, so the form (and every booking answer carrying it) does not grow with a listing's future bookings: " +
+          'GET /properties/{id}/availability tells any later night. Wi-Fi details are never shown here.',
+        params: S.PropertyParams,
+        response: { 200: S.PropertyResponse, ...errorResponses(401, 404) },
+      },
     },
-  }, async (req, reply) => {
-    if (req.user) return ok(await showProperty(deps, req.user, req.params.id));
-    const text = await showPropertyToAnonymous(deps, req.params.id, (form) => reply.serialize(ok(form)) as string);
-    // Already the serializer's JSON text: Fastify sends a string as it is.
-    return reply.type('application/json; charset=utf-8').send(text as never);
-  });
+    async (req, reply) => {
+      if (req.user) return ok(await showProperty(deps, req.user, req.params.id));
+      const text = await showPropertyToAnonymous(deps, req.params.id, (form) => reply.serialize(ok(form)) as string);
+      // Already the serializer's JSON text: Fastify sends a string as it is.
+      return reply.type('application/json; charset=utf-8').send(text as never);
+    },
+  );
 
-  r.get('/properties/owner/:userId', {
-    config: { auth: 'required' },
-    schema: {
-      operationId: 'listOwnerProperties', tags, summary: 'One owner\'s listings (second read variant)', security,
-      description:
-        'The owner themself, admin and support; anyone else (and an unknown account) → 404. Newest first; archived listings only with ' +
-        'status=archived. features, commodities, rules, wifi_informations, cancellation_policy, specifications and some_informations are ' +
-        'JSON-encoded strings; wifi_informations carries the Wi-Fi details for the owner and admin, "null" for support. The path ' +
-        '(contract: the owner-list variant) has the shape of /properties/{id}/<sub-resource>; literal segments match first, so ' +
-        '/properties/owner/7 is always this operation.',
-      params: S.OwnerParams, querystring: S.OwnerListQuery, response: { 200: S.OwnerListResponse, ...errorResponses(401, 404) },
+  r.get(
+    '/properties/owner/:userId',
+    {
+      config: { auth: 'required' },
+      schema: {
+        operationId: 'listOwnerProperties',
+        tags,
+        summary: "One owner's listings (second read variant)",
+        security,
+        description:
+          'The owner themself, admin and support; anyone else (and an unknown account) → 404. Newest first; archived listings only with ' +
+          'status=archived. features, commodities, rules, wifi_informations, cancellation_policy, specifications and some_informations are ' +
+          'JSON-encoded strings; wifi_informations carries the Wi-Fi details for the owner and admin, "null" for support. The path ' +
+          '(contract: the owner-list variant) has the shape of /properties/{id}/<sub-resource>; literal segments match first, so ' +
+          '/properties/owner/7 is always this operation.',
+        params: S.OwnerParams,
+        querystring: S.OwnerListQuery,
+        response: { 200: S.OwnerListResponse, ...errorResponses(401, 404) },
+      },
     },
-  }, async (req) => {
-    const { data, meta } = await listOwnerProperties(deps, currentUser(req), req.params.userId, req.query);
-    return okPage(data, meta);
-  });
+    async (req) => {
+      const { data, meta } = await listOwnerProperties(deps, currentUser(req), req.params.userId, req.query);
+      return okPage(data, meta);
+    },
+  );
 
-  r.put('/properties/:id', {
-    config: { auth: 'required' },
-    schema: {
-      operationId: 'updateProperty', tags, summary: 'Update a listing', security,
-      description:
-        'Owner of the listing or admin; others who can see it → 403, others → 404. Only the fields sent change (creation form rules). status: ' +
-        'active ↔ inactive; a draft cannot become active or inactive before steps 1–6 are complete (409) and turns active by itself when they are; ' +
-        'an archived listing cannot change (409). visibility 0/1. recommended: admin only (403). user_id: an admin may hand the listing to another ' +
-        'owner account. A currency with other decimals than the current one is refused while amounts stay stored in the old decimals (422). ' +
-        'Changes by an admin are written to the audit trail (the Wi-Fi details hidden).',
-      params: S.PropertyParams, body: S.UpdatePropertyBody, response: { 200: S.PropertyResponse, ...errorResponses(401, 403, 404, 409) },
+  r.put(
+    '/properties/:id',
+    {
+      config: { auth: 'required' },
+      schema: {
+        operationId: 'updateProperty',
+        tags,
+        summary: 'Update a listing',
+        security,
+        description:
+          'Owner of the listing or admin; others who can see it → 403, others → 404. Only the fields sent change (creation form rules). status: ' +
+          'active ↔ inactive; a draft cannot become active or inactive before steps 1–6 are complete (409) and turns active by itself when they are; ' +
+          'an archived listing cannot change (409). visibility 0/1. recommended: admin only (403). user_id: an admin may hand the listing to another ' +
+          'owner account. A currency with other decimals than the current one is refused while amounts stay stored in the old decimals (422). ' +
+          'Changes by an admin are written to the audit trail (the Wi-Fi details hidden).',
+        params: S.PropertyParams,
+        body: S.UpdatePropertyBody,
+        response: { 200: S.PropertyResponse, ...errorResponses(401, 403, 404, 409) },
+      },
     },
-  }, async (req) => ok(await updateProperty(deps, currentUser(req), req.params.id, req.body), 'Property updated'));
+    async (req) => ok(await updateProperty(deps, currentUser(req), req.params.id, req.body), 'Property updated'),
+  );
 
-  r.delete('/properties/:id', {
-    config: { auth: 'required' },
-    schema: {
-      operationId: 'deleteProperty', tags, summary: 'Delete a listing (archived when it has booking history)', security,
-      description:
-        'Owner of the listing or admin; others who can see it → 403, others → 404. A listing with booking history (any reservation in any ' +
-        'status, or any night ever sold in its calendar) is archived instead — hidden, kept for the records, final. ' +
-        'Otherwise it is deleted with its media, rules, room types and calendar. Already archived → 409. Admin actions are audited.',
-      params: S.PropertyParams, response: { 200: S.DeleteResponse, ...errorResponses(401, 403, 404, 409) },
+  r.delete(
+    '/properties/:id',
+    {
+      config: { auth: 'required' },
+      schema: {
+        operationId: 'deleteProperty',
+        tags,
+        summary: 'Delete a listing (archived when it has booking history)',
+        security,
+        description:
+          'Owner of the listing or admin; others who can see it → 403, others → 404. A listing with booking history (any reservation in any ' +
+          'status, or any night ever sold in its calendar) is archived instead — hidden, kept for the records, final. ' +
+          'Otherwise it is deleted with its media, rules, room types and calendar. Already archived → 409. Admin actions are audited.',
+        params: S.PropertyParams,
+        response: { 200: S.DeleteResponse, ...errorResponses(401, 403, 404, 409) },
+      },
     },
-  }, async (req) => {
-    const result = await deleteProperty(deps, currentUser(req), req.params.id);
-    return ok(result, result.status === 'archived' ? 'Property archived' : 'Property deleted');
-  });
+    async (req) => {
+      const result = await deleteProperty(deps, currentUser(req), req.params.id);
+      return ok(result, result.status === 'archived' ? 'Property archived' : 'Property deleted');
+    },
+  );
 }

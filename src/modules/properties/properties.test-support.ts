@@ -38,9 +38,18 @@ export async function world(opts: { start?: Date } = {}): Promise<World> {
   for (const [who, u] of Object.entries(users)) tokens[who as Who] = await loginAs(t.app, u);
   const refs = await payloadRefs(t.deps);
   const req: World['req'] = (method, url, who, payload) =>
-    t.app.inject({ method, url: `/api${url}`, headers: tokens[who] ? bearer(tokens[who]!) : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+    t.app.inject({
+      method,
+      url: `/api${url}`,
+      headers: tokens[who] ? bearer(tokens[who]!) : {},
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
   return {
-    t, users, tokens, refs, req,
+    t,
+    users,
+    tokens,
+    refs,
+    req,
     full: (over = {}) => Object.assign({}, ...propertySteps(refs), over),
     async create(who, body) {
       const res = await req('POST', '/properties', who, body);
@@ -52,7 +61,11 @@ export async function world(opts: { start?: Date } = {}): Promise<World> {
       return r;
     },
     audits: (targetId) =>
-      t.deps.db.select().from(auditLog).where(and(eq(auditLog.targetType, 'property'), eq(auditLog.targetId, String(targetId)))).orderBy(asc(auditLog.id)),
+      t.deps.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.targetType, 'property'), eq(auditLog.targetId, String(targetId))))
+        .orderBy(asc(auditLog.id)),
     close: () => t.close(),
   };
 }

@@ -32,6 +32,7 @@ export async function loadVisibleProperty(db: Executor, id: number, caller: Auth
 export async function loadPropertyForWrite(db: Executor, id: number, caller: AuthUser): Promise<PropertyRow> {
   const p = await propertiesRepository(db).findById(id);
   if (!p || !canSee(p, caller)) throw new AppError('NOT_FOUND', 'Property not found');
-  if (caller.role !== 'admin' && caller.id !== p.ownerId) throw new AppError('FORBIDDEN', 'Only the owner of this property or an admin may change it');
+  if (caller.role !== 'admin' && caller.id !== p.ownerId)
+    throw new AppError('FORBIDDEN', 'Only the owner of this property or an admin may change it');
   return p;
 }

@@ -40,7 +40,8 @@ export function isTimeZone(tz: string): boolean {
 
 function parseLocation(text: string): { latitude: number; longitude: number } | null {
   const [lat, lng] = text.split(',').map((s) => Number(s.trim()));
-  if (!Number.isFinite(lat) || !Number.isFinite(lng) || lat! < -90 || lat! > 90 || lng! < -180 || lng! > 180) return null;
+  if (!Number.isFinite(lat) || !Number.isFinite(lng) || lat! < -90 || lat! > 90 || lng! < -180 || lng! > 180)
+    return null;
   return { latitude: lat!, longitude: lng! };
 }
 
@@ -50,7 +51,13 @@ const trimmedTexts = (xs: string[]) => xs.map((s) => s.trim()).filter((s) => s.l
  * Who owns the listing after this request. An owner may only name themselves (403); an admin
  * may name any owner account (422 for another role or an unknown account).
  */
-async function resolveOwner(db: Executor, caller: AuthUser, userId: number | undefined, current: PropertyRow | null, errors: FieldErrors): Promise<number | undefined> {
+async function resolveOwner(
+  db: Executor,
+  caller: AuthUser,
+  userId: number | undefined,
+  current: PropertyRow | null,
+  errors: FieldErrors,
+): Promise<number | undefined> {
   const currentOwner = current?.ownerId ?? caller.id;
   if (userId === undefined || userId === currentOwner) return current ? undefined : currentOwner;
   if (caller.role !== 'admin') throw forbidden('An owner may only list properties under their own account');
@@ -76,10 +83,21 @@ interface Draft {
   fail(field: string, msg: string): void;
 }
 
-export async function resolveForm(deps: Deps, db: Executor, caller: AuthUser, input: PropertyFormBody, current: PropertyRow | null): Promise<ResolvedForm> {
+export async function resolveForm(
+  deps: Deps,
+  db: Executor,
+  caller: AuthUser,
+  input: PropertyFormBody,
+  current: PropertyRow | null,
+): Promise<ResolvedForm> {
   const errors: FieldErrors = {};
   const draft: Draft = {
-    db, refs: propertyReferencesRepository(db), input, current, changes: {}, errors,
+    db,
+    refs: propertyReferencesRepository(db),
+    input,
+    current,
+    changes: {},
+    errors,
     fail: (field, msg) => void (errors[field] ??= []).push(msg),
   };
   // The steps in the wizard's order: the 422's message names the first field that failed.
@@ -105,7 +123,10 @@ async function step1WhoYouAre({ db, input, current, changes: c, errors }: Draft,
 }
 
 async function step2Description({ refs, input, changes: c, fail }: Draft): Promise<void> {
-  for (const [field, column] of [['internal_name', 'internalName'], ['public_name', 'publicName']] as const) {
+  for (const [field, column] of [
+    ['internal_name', 'internalName'],
+    ['public_name', 'publicName'],
+  ] as const) {
     const v = input[field];
     if (v === undefined) continue;
     if (v.trim().length < 2) fail(field, 'must have at least 2 characters');
@@ -122,15 +143,20 @@ async function step2Description({ refs, input, changes: c, fail }: Draft): Promi
   }
 }
 
-async function step3Location({ refs, input, current, changes: c, errors, fail }: Draft, defaultTimezone: string): Promise<void> {
+async function step3Location(
+  { refs, input, current, changes: c, errors, fail }: Draft,
+  defaultTimezone: string,
+): Promise<void> {
   let country = current?.countryCode ?? null;
   if (input.country !== undefined) {
     const code = input.country.id.trim().toUpperCase();
-    if (!/^[A-Z]{2}$/.test(code) || !(await refs.countryExists(code))) fail('country.id', 'is not a known ISO 3166-1 alpha-2 country code');
+    if (!/^[A-Z]{2}$/.test(code) || !(await refs.countryExists(code)))
+      fail('country.id', 'is not a known ISO 3166-1 alpha-2 country code');
     else {
       c.countryCode = country = code;
       // A neighborhood belongs to one country; moving the listing abroad drops the old one.
-      if (current?.neighborhoodId && code !== current.countryCode && input.neighborhood_id === undefined) c.neighborhoodId = null;
+      if (current?.neighborhoodId && code !== current.countryCode && input.neighborhood_id === undefined)
+        c.neighborhoodId = null;
     }
   }
   if (input.address !== undefined) c.address = input.address.trim();
@@ -144,7 +170,8 @@ async function step3Location({ refs, input, current, changes: c, errors, fail }:
     if (!where) fail('neighborhood_id', 'is not a known neighborhood');
     else if (errors['country.id']) {
       // the country is already reported
-    } else if (where !== country) fail('neighborhood_id', country ? `is not in country ${country}` : 'needs the listing\'s country first');
+    } else if (where !== country)
+      fail('neighborhood_id', country ? `is not in country ${country}` : "needs the listing's country first");
     else c.neighborhoodId = input.neighborhood_id;
   }
   if (input.timezone !== undefined) {
@@ -164,7 +191,10 @@ async function step4Prices(draft: Draft): Promise<void> {
     if (minor === null) fail(field, `must have at most ${decimals} decimals`);
     else c[column] = minor;
   }
-  const decimalText = (field: 'pricing' | 'tax' | 'weekly_discount_percent' | 'monthly_discount_percent', places: number) => {
+  const decimalText = (
+    field: 'pricing' | 'tax' | 'weekly_discount_percent' | 'monthly_discount_percent',
+    places: number,
+  ) => {
     const v = input[field];
     if (v === undefined) return undefined;
     const scaled = toMinor(v, places);
@@ -220,7 +250,8 @@ function step6Rules({ input, changes: c }: Draft): void {
   if (input.rules !== undefined) c.rules = trimmedTexts(input.rules);
   if (input.specifications !== undefined) c.specifications = trimmedTexts(input.specifications);
   if (input.features !== undefined) c.features = trimmedTexts(input.features);
-  if (input.cancellation_policy !== undefined) c.cancellationPolicy = POLICY_NAMES.filter((n) => input.cancellation_policy!.includes(n));
+  if (input.cancellation_policy !== undefined)
+    c.cancellationPolicy = POLICY_NAMES.filter((n) => input.cancellation_policy!.includes(n));
 }
 
 function step7Channel({ input, changes: c }: Draft): void {
@@ -230,7 +261,9 @@ function step7Channel({ input, changes: c }: Draft): void {
 /** Step 8 and the amenities; returns the new amenity set, when sent and known. */
 async function step8Extras({ refs, input, changes: c, fail }: Draft): Promise<number[] | undefined> {
   if (input.some_informations !== undefined) {
-    c.someInformations = input.some_informations.map((i) => ({ key: i.key.trim(), value: i.value })).filter((i) => i.key.length > 0);
+    c.someInformations = input.some_informations
+      .map((i) => ({ key: i.key.trim(), value: i.value }))
+      .filter((i) => i.key.length > 0);
   }
   if (input.wifi_informations !== undefined) c.wifiInformations = input.wifi_informations;
   if (input.commodities === undefined) return undefined;
@@ -245,11 +278,20 @@ async function step8Extras({ refs, input, changes: c, fail }: Draft): Promise<nu
 // Minor units only mean something with their exponent: moving to a currency with other
 // decimals would misread every stored amount, here and in the listing's packages, services,
 // rate plans and fixed discounts. Same decimals: the amounts keep their value in the new currency.
-async function checkCurrencyChange(db: Executor, current: PropertyRow, newDecimals: number, input: PropertyFormBody, fail: (f: string, m: string) => void) {
+async function checkCurrencyChange(
+  db: Executor,
+  current: PropertyRow,
+  newDecimals: number,
+  input: PropertyFormBody,
+  fail: (f: string, m: string) => void,
+) {
   const oldDecimals = (await propertyReferencesRepository(db).currency(current.currencyCode))?.decimals ?? 2;
   if (oldDecimals === newDecimals) return;
   const keptAmount = AMOUNTS.some(([field, column]) => current[column] !== null && input[field] === undefined);
   if (keptAmount || (await propertiesRepository(db).hasPricedExtras(current.id))) {
-    fail('currency', `cannot change from ${current.currencyCode} to a currency with ${newDecimals} decimals while amounts are stored in ${oldDecimals}; send every amount again with the new currency, or remove priced extras first`);
+    fail(
+      'currency',
+      `cannot change from ${current.currencyCode} to a currency with ${newDecimals} decimals while amounts are stored in ${oldDecimals}; send every amount again with the new currency, or remove priced extras first`,
+    );
   }
 }

@@ -5,18 +5,30 @@ import { Type, type Static } from 'typebox';
 import { formatMinor } from '../../kernel/money.ts';
 import type { PropertyRow } from './properties.repository.ts';
 import type { BookedNight, CommodityEntry, CurrencyRow, OwnerRow } from './property-read.repository.ts';
-import { MediaView, OfferView, PackageView, RoomTypeView, SeasonView, type SectionMembers } from './read-form-sections.ts';
+import {
+  MediaView,
+  OfferView,
+  PackageView,
+  RoomTypeView,
+  SeasonView,
+  type SectionMembers,
+} from './read-form-sections.ts';
 import { currencyModelView, CurrencyModel } from '../catalog/index.ts';
 import { cancellationPolicyView, CancellationPolicyRead } from './cancellation-policies.ts';
 
 const S = Type.String();
 const Flag01 = Type.Integer({ minimum: 0, maximum: 1, description: '0 or 1' });
 const NullableString = Type.Union([Type.String(), Type.Null()]);
-const Money = (d: string) => Type.String({ description: `decimal text in the listing currency's decimals ("120.00"); ${d}` });
+const Money = (d: string) =>
+  Type.String({ description: `decimal text in the listing currency's decimals ("120.00"); ${d}` });
 
 export const CommodityView = Type.Object({ id: Type.Integer(), name: S, type: S });
 export const OwnerView = Type.Object({
-  id: Type.Integer(), username: S, first_name: S, last_name: S, location: S,
+  id: Type.Integer(),
+  username: S,
+  first_name: S,
+  last_name: S,
+  location: S,
   email: Type.String({ description: 'shown to signed-in callers; "" for anonymous callers' }),
   avatar: NullableString,
   phone: Type.String({ description: 'shown to signed-in callers; "" for anonymous callers or when unknown' }),
@@ -26,17 +38,23 @@ export const SomeInformation = Type.Object({ key: S, value: S });
 export const PropertyReadForm = Type.Object(
   {
     id: Type.Integer(),
-    user_id: Type.Integer({ description: 'the owner\'s account id' }),
-    internal_name: S, public_name: S,
+    user_id: Type.Integer({ description: "the owner's account id" }),
+    internal_name: S,
+    public_name: S,
     type: Type.String({ description: 'the property type\'s name ("" in a draft without one)' }),
     type_id: Type.Union([Type.Integer(), Type.Null()]),
-    description: S, address: S,
+    description: S,
+    address: S,
     location: Type.String({ description: '"<lat>,<lng>" ("" in a draft without one)' }),
     country_id: NullableString,
     neighborhood_id: Type.Union([Type.Integer(), Type.Null()]),
     status: Type.String({ description: 'draft | active | inactive | archived' }),
-    visibility: Flag01, breakfast_included: Flag01, pets_allowed: Flag01, recommended: Flag01,
-    base_price: Money('"" in a draft without it'), price_per_night: Money('"" in a draft without it'),
+    visibility: Flag01,
+    breakfast_included: Flag01,
+    pets_allowed: Flag01,
+    recommended: Flag01,
+    base_price: Money('"" in a draft without it'),
+    price_per_night: Money('"" in a draft without it'),
     capacity: Type.Integer({ description: '0 in a draft without it' }),
     cleaning_fee: Money('"0.00" when none'),
     tax: Type.String({ description: 'tax rate in percent as decimal text ("10.00"); "0.00" when none' }),
@@ -44,15 +62,22 @@ export const PropertyReadForm = Type.Object(
     rating: Type.String({ description: 'average review rating with one decimal ("4.5"); "0.0" without reviews' }),
     like_count: Type.Integer(),
     is_favorite: Type.Optional(Type.Boolean({ description: 'only when the caller is signed in' })),
-    is_reserved: Type.Boolean({ description: 'whether any night of the coming year (from the listing\'s today, 366 nights) is booked' }),
+    is_reserved: Type.Boolean({
+      description: "whether any night of the coming year (from the listing's today, 366 nights) is booked",
+    }),
     reserved_dates: Type.Array(S, {
-      description: 'nights (YYYY-MM-DD) of the coming year (from the listing\'s today, 366 nights) with no unit left to book; ' +
+      description:
+        "nights (YYYY-MM-DD) of the coming year (from the listing's today, 366 nights) with no unit left to book; " +
         'later nights: GET /properties/{id}/availability',
     }),
-    check_in_time: S, check_in_time_end: S, check_out_time: S,
+    check_in_time: S,
+    check_in_time_end: S,
+    check_out_time: S,
     commodities: Type.Array(CommodityView),
     medias: Type.Array(MediaView),
-    seasons: Type.Array(SeasonView), offers: Type.Array(OfferView), packages: Type.Array(PackageView),
+    seasons: Type.Array(SeasonView),
+    offers: Type.Array(OfferView),
+    packages: Type.Array(PackageView),
     owner: OwnerView,
     channel_property_id: NullableString,
     channel_synced_at: NullableString,
@@ -61,18 +86,28 @@ export const PropertyReadForm = Type.Object(
     currency_model: Type.Union([CurrencyModel, Type.Null()]),
     currency: S,
     timezone: S,
-    weekly_discount_percent: Type.Number(), monthly_discount_percent: Type.Number(),
+    weekly_discount_percent: Type.Number(),
+    monthly_discount_percent: Type.Number(),
     square_footage: Type.Union([Type.Integer(), Type.Null()]),
     rules: Type.Array(S),
     cancellation_policy: Type.Union([CancellationPolicyRead, Type.Null()]),
-    specifications: Type.Array(S), features: Type.Array(S),
+    specifications: Type.Array(S),
+    features: Type.Array(S),
     some_informations: Type.Array(SomeInformation),
-    pricing: Type.Union([Type.Number(), Type.Null()], { description: 'step 4\'s pricing, returned as it was sent' }),
-    who_are_you: NullableString, name_of_structure: NullableString,
-    completed_steps: Type.Array(Type.Integer(), { description: 'wizard steps saved (1–8); steps 1–6 are required to leave draft' }),
-    created_at: S, updated_at: S,
+    pricing: Type.Union([Type.Number(), Type.Null()], { description: "step 4's pricing, returned as it was sent" }),
+    who_are_you: NullableString,
+    name_of_structure: NullableString,
+    completed_steps: Type.Array(Type.Integer(), {
+      description: 'wizard steps saved (1–8); steps 1–6 are required to leave draft',
+    }),
+    created_at: S,
+    updated_at: S,
   },
-  { $id: 'PropertyReadForm', description: 'Property read form. Wi-Fi details are never part of it; the owner reads them from GET /properties/owner/{userId}.' },
+  {
+    $id: 'PropertyReadForm',
+    description:
+      'Property read form. Wi-Fi details are never part of it; the owner reads them from GET /properties/owner/{userId}.',
+  },
 );
 export type PropertyReadForm = Static<typeof PropertyReadForm>;
 
@@ -90,7 +125,11 @@ export const OwnerListItem = Type.Object(
     specifications: Encoded('string[]'),
     some_informations: Encoded('array of {key, value}'),
   },
-  { $id: 'OwnerListItem', description: 'A listing as the owner list shows it: the read form with features, commodities, rules, wifi_informations, cancellation_policy, specifications and some_informations as JSON-encoded strings.' },
+  {
+    $id: 'OwnerListItem',
+    description:
+      'A listing as the owner list shows it: the read form with features, commodities, rules, wifi_informations, cancellation_policy, specifications and some_informations as JSON-encoded strings.',
+  },
 );
 export type OwnerListItem = Static<typeof OwnerListItem>;
 
@@ -127,7 +166,10 @@ export function ratingText(sum: number, count: number): string {
 
 /** The read form's members that follow bookings rather than the listing. */
 export function availabilityOf(bookedNights: BookedNight[]): Pick<PropertyReadForm, 'is_reserved' | 'reserved_dates'> {
-  return { is_reserved: bookedNights.length > 0, reserved_dates: bookedNights.filter((n) => n.full).map((n) => n.night) };
+  return {
+    is_reserved: bookedNights.length > 0,
+    reserved_dates: bookedNights.filter((n) => n.full).map((n) => n.night),
+  };
 }
 
 /** The decimals amounts of a listing are read in (its currency's; 2 when the currency is gone). */
@@ -137,15 +179,24 @@ export function toReadForm(p: PropertyRow, x: ReadFormParts): PropertyReadForm {
   const decimals = listingDecimals(x.currency);
   const amount = (v: number | null, whenNull: string) => (v === null ? whenNull : formatMinor(v, decimals));
   const form: PropertyReadForm = {
-    id: p.id, user_id: p.ownerId,
-    internal_name: p.internalName ?? '', public_name: p.publicName ?? '',
-    type: x.typeName ?? '', type_id: p.typeId,
-    description: p.description ?? '', address: p.address ?? '',
+    id: p.id,
+    user_id: p.ownerId,
+    internal_name: p.internalName ?? '',
+    public_name: p.publicName ?? '',
+    type: x.typeName ?? '',
+    type_id: p.typeId,
+    description: p.description ?? '',
+    address: p.address ?? '',
     location: p.latitude !== null && p.longitude !== null ? `${p.latitude},${p.longitude}` : '',
-    country_id: p.countryCode, neighborhood_id: p.neighborhoodId,
+    country_id: p.countryCode,
+    neighborhood_id: p.neighborhoodId,
     status: p.status,
-    visibility: flag(p.visibility), breakfast_included: flag(p.breakfastIncluded), pets_allowed: flag(p.petsAllowed), recommended: flag(p.recommended),
-    base_price: amount(p.basePrice, ''), price_per_night: amount(p.pricePerNight, ''),
+    visibility: flag(p.visibility),
+    breakfast_included: flag(p.breakfastIncluded),
+    pets_allowed: flag(p.petsAllowed),
+    recommended: flag(p.recommended),
+    base_price: amount(p.basePrice, ''),
+    price_per_night: amount(p.pricePerNight, ''),
     capacity: p.capacity ?? 0,
     cleaning_fee: amount(p.cleaningFee, formatMinor(0, decimals)),
     tax: percentText(p.taxRate),
@@ -153,29 +204,45 @@ export function toReadForm(p: PropertyRow, x: ReadFormParts): PropertyReadForm {
     rating: ratingText(p.ratingSum, p.ratingCount),
     like_count: p.likeCount,
     ...availabilityOf(x.bookedNights),
-    check_in_time: p.checkInTime ?? '', check_in_time_end: p.checkInTimeEnd ?? '', check_out_time: p.checkOutTime ?? '',
+    check_in_time: p.checkInTime ?? '',
+    check_in_time_end: p.checkInTimeEnd ?? '',
+    check_out_time: p.checkOutTime ?? '',
     commodities: x.commodities.map((c) => ({ id: c.id, name: c.name, type: c.type })),
     medias: x.sections.medias,
     seasons: x.sections.seasons,
     offers: x.sections.offers,
     packages: x.sections.packages,
     owner: {
-      id: x.owner.id, username: x.owner.username, first_name: x.owner.firstName, last_name: x.owner.lastName,
-      location: x.owner.location ?? '', email: x.showContact ? x.owner.email : '', avatar: x.owner.avatar || null,
+      id: x.owner.id,
+      username: x.owner.username,
+      first_name: x.owner.firstName,
+      last_name: x.owner.lastName,
+      location: x.owner.location ?? '',
+      email: x.showContact ? x.owner.email : '',
+      avatar: x.owner.avatar || null,
       phone: x.showContact ? (x.owner.phone ?? '') : '',
     },
-    channel_property_id: p.channelPropertyId, channel_synced_at: iso(p.channelSyncedAt), channel_sync_requested: p.channelSyncRequested,
+    channel_property_id: p.channelPropertyId,
+    channel_synced_at: iso(p.channelSyncedAt),
+    channel_sync_requested: p.channelSyncRequested,
     channel_room_types: x.sections.channel_room_types,
     currency_model: x.currency ? currencyModelView(x.currency) : null,
-    currency: p.currencyCode, timezone: p.timezone,
-    weekly_discount_percent: Number(p.weeklyDiscountPercent), monthly_discount_percent: Number(p.monthlyDiscountPercent),
+    currency: p.currencyCode,
+    timezone: p.timezone,
+    weekly_discount_percent: Number(p.weeklyDiscountPercent),
+    monthly_discount_percent: Number(p.monthlyDiscountPercent),
     square_footage: p.squareFootage,
-    rules: p.rules, cancellation_policy: cancellationPolicyView(p.cancellationPolicy),
-    specifications: p.specifications, features: p.features, some_informations: p.someInformations,
+    rules: p.rules,
+    cancellation_policy: cancellationPolicyView(p.cancellationPolicy),
+    specifications: p.specifications,
+    features: p.features,
+    some_informations: p.someInformations,
     pricing: p.pricing === null ? null : Number(p.pricing),
-    who_are_you: p.whoAreYou, name_of_structure: p.nameOfStructure,
+    who_are_you: p.whoAreYou,
+    name_of_structure: p.nameOfStructure,
     completed_steps: p.completedSteps,
-    created_at: p.createdAt.toISOString(), updated_at: p.updatedAt.toISOString(),
+    created_at: p.createdAt.toISOString(),
+    updated_at: p.updatedAt.toISOString(),
   };
   if (x.isFavorite !== undefined) form.is_favorite = x.isFavorite;
   return form;

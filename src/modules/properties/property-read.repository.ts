@@ -1,9 +1,20 @@
 // The read model of listings: what the read form shows around a batch of properties (but the
 // sections other modules own), one query per kind of row whatever the number of listings (no N+1).
-import { and, asc, eq, inArray, sql, type Placeholder } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
-import { commodities, currencies, favorites, properties, propertyCommodities, propertyNights, propertyTypes, roomTypes, users } from '../../db/schema/index.ts';
+import {
+  commodities,
+  currencies,
+  favorites,
+  properties,
+  propertyCommodities,
+  propertyNights,
+  propertyTypes,
+  roomTypes,
+  users,
+} from '../../db/schema/index.ts';
 import { groupBy as group } from './read-form-sections.ts';
+import { queryRows } from '../../db/query-rows.ts';
 
 export type CurrencyRow = typeof currencies.$inferSelect;
 
@@ -43,7 +54,10 @@ export function propertyReadRepository(db: Executor) {
   return {
     async typeNames(ids: number[]): Promise<Map<number, string>> {
       if (!ids.length) return new Map();
-      const rows = await db.select({ id: propertyTypes.id, name: propertyTypes.name }).from(propertyTypes).where(inArray(propertyTypes.id, ids));
+      const rows = await db
+        .select({ id: propertyTypes.id, name: propertyTypes.name })
+        .from(propertyTypes)
+        .where(inArray(propertyTypes.id, ids));
       return new Map(rows.map((r) => [r.id, r.name]));
     },
 
@@ -51,8 +65,14 @@ export function propertyReadRepository(db: Executor) {
       if (!ids.length) return new Map();
       const rows = await db
         .select({
-          id: users.id, username: users.username, firstName: users.firstName, lastName: users.lastName,
-          location: users.location, email: users.email, avatar: users.avatar, phone: users.phone,
+          id: users.id,
+          username: users.username,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          location: users.location,
+          email: users.email,
+          avatar: users.avatar,
+          phone: users.phone,
         })
         .from(users)
         .where(inArray(users.id, ids));
@@ -67,7 +87,12 @@ export function propertyReadRepository(db: Executor) {
 
     async commodities(propertyIds: number[]): Promise<Map<number, CommodityEntry[]>> {
       const rows = await db
-        .select({ propertyId: propertyCommodities.propertyId, id: commodities.id, name: commodities.name, type: commodities.type })
+        .select({
+          propertyId: propertyCommodities.propertyId,
+          id: commodities.id,
+          name: commodities.name,
+          type: commodities.type,
+        })
         .from(propertyCommodities)
         .innerJoin(commodities, eq(commodities.id, propertyCommodities.commodityId))
         .where(inArray(propertyCommodities.propertyId, propertyIds))
@@ -77,9 +102,10 @@ export function propertyReadRepository(db: Executor) {
 
     /** Booked nights per listing from its own today on (see bookedNightsSql), by night. */
     async bookedNights(propertyIds: number[], at: Date): Promise<Map<number, BookedNight[]>> {
-      const result = (await db.execute(sql`${bookedNightsSql(propertyIds, at)} ORDER BY n.property_id, n.night`)) as unknown as {
-        rows: Array<{ propertyId: number | string; night: string; full: boolean }>;
-      };
+      const result = await queryRows<{ propertyId: number | string; night: string; full: boolean }>(
+        db,
+        sql`${bookedNightsSql(propertyIds, at)} ORDER BY n.property_id, n.night`,
+      );
       return group(
         result.rows.map((r) => ({ propertyId: Number(r.propertyId), night: r.night, full: r.full === true })),
         (r) => r.propertyId,
@@ -92,7 +118,7 @@ export function propertyReadRepository(db: Executor) {
      * one statement.
      */
     async liveParts(propertyId: number, at: Date, userId: number | null): Promise<LiveParts> {
-      const result = (await db.execute(livePartsSql(propertyId, at, userId))) as unknown as { rows: LivePartsRow[] };
+      const result = await queryRows<LivePartsRow>(db, livePartsSql(propertyId, at, userId));
       return toLiveParts(result.rows[0]!, userId);
     },
 
@@ -110,39 +136,26 @@ export function propertyReadRepository(db: Executor) {
 export interface LiveParts {
   bookedNights: BookedNight[];
   isFavorite: boolean;
-  /** Set when only the nights in [from, to) were read (a booking's own stay): the others are as known before. */
-  stay?: { from: string; to: string };
 }
 
-/** Nights [from, to) to read instead of the whole year; placeholders in a compiled statement. */
-export interface NightsRange {
-  from: string | Placeholder;
-  to: string | Placeholder;
-}
-
-/** What livePartsSql's single row holds, as the driver or to_jsonb gives it. */
-export interface LivePartsRow {
+/** What livePartsSql's single row holds. */
+interface LivePartsRow {
   /** The nights in order as one text, "YYYY-MM-DD" each, followed by "?" when not full, comma-separated ('' for none). */
   nights: string;
   favorite: boolean;
 }
 
-/**
- * One row (nights text, favorite bool): a listing's booked nights and whether it is one of the
- * user's favorites. A statement of its own (liveParts), or a part of a booking's last
- * statement, so that the answer's read form costs no round trip of its own (where the booking
- * compiles it once with placeholders: `at` then stands for the instant's ISO text).
- */
-export function livePartsSql(propertyId: number | Placeholder, at: Date | Placeholder, userId: number | null | Placeholder, range?: NightsRange) {
+/** One row (nights text, favorite bool): a listing's booked nights and whether it is one of the user's favorites. */
+function livePartsSql(propertyId: number, at: Date, userId: number | null) {
   // The nights as one text rather than a JSON array of objects: building an object per night
   // cost the database about as much as finding the nights (a listing's few hundred).
   return sql`
-    WITH b AS (${bookedNightsOfListingSql(propertyId, at, range)})
+    WITH b AS (${bookedNightsOfListingSql(propertyId, at)})
     SELECT COALESCE((SELECT string_agg(to_char(b.night, 'YYYY-MM-DD') || CASE WHEN b."full" THEN '' ELSE '?' END, ',' ORDER BY b.night) FROM b), '') AS nights,
       EXISTS (SELECT 1 FROM ${favorites} f WHERE f.user_id = ${userId ?? 0} AND f.property_id = ${propertyId}) AS favorite`;
 }
 
-export function toLiveParts(row: LivePartsRow, userId: number | null): LiveParts {
+function toLiveParts(row: LivePartsRow, userId: number | null): LiveParts {
   const bookedNights: BookedNight[] = [];
   if (row.nights) {
     for (const entry of row.nights.split(',')) {
@@ -157,19 +170,14 @@ export function toLiveParts(row: LivePartsRow, userId: number | null): LiveParts
  * bookedNightsSql for one listing: the same nights and verdicts (night as a date), computed
  * the cheap way for the listing's kind. Its room types are counted once first (in the
  * many-listing form that count is a CTE PostgreSQL may re-run for every night row), and a
- * listing without room types (one unit, room_type_id 0) needs no join with them. A booking
- * reads this for its answer: at most a year of its listing's nights, whatever its history.
+ * listing without room types (one unit, room_type_id 0) needs no join with them: at most a
+ * year of its listing's nights, whatever its history.
  */
-function bookedNightsOfListingSql(propertyId: number | Placeholder, at: Date | Placeholder, range?: NightsRange) {
-  const atText = at instanceof Date ? at.toISOString() : at;
-  // The range narrows the horizon (never widens it): h then spans the stay's nights within the year.
-  const span = range
-    ? sql`SELECT GREATEST(d.today, CAST(${range.from} AS date)) AS first, LEAST(d.today + ${HORIZON}, CAST(${range.to} AS date)) AS until`
-    : sql`SELECT d.today AS first, d.today + ${HORIZON} AS until`;
+function bookedNightsOfListingSql(propertyId: number, at: Date) {
   return sql`
     WITH c AS MATERIALIZED (SELECT count(*)::int AS cnt FROM ${roomTypes} WHERE property_id = ${propertyId}),
-    h AS MATERIALIZED (${span}
-      FROM (SELECT (CAST(${atText} AS timestamptz) AT TIME ZONE p.timezone)::date AS today FROM ${properties} p WHERE p.id = ${propertyId}) d)
+    h AS MATERIALIZED (SELECT d.today AS first, d.today + ${HORIZON} AS until
+      FROM (SELECT (CAST(${at.toISOString()} AS timestamptz) AT TIME ZONE p.timezone)::date AS today FROM ${properties} p WHERE p.id = ${propertyId}) d)
     SELECT n.night, bool_or(n.room_type_id = 0) AS "full"
     FROM ${propertyNights} n, h, c
     WHERE c.cnt = 0 AND n.property_id = ${propertyId} AND n.night >= h.first AND n.night < h.until AND n.booked + n.blocked > 0
@@ -201,7 +209,10 @@ function bookedNightsSql(propertyIds: number[], at: Date) {
     JOIN ${properties} p ON p.id = n.property_id
     LEFT JOIN rt_count c ON c.property_id = n.property_id
     LEFT JOIN ${roomTypes} rt ON rt.id = n.room_type_id AND rt.property_id = n.property_id
-    WHERE n.property_id IN (${sql.join(propertyIds.map((id) => sql`${id}`), sql`, `)})
+    WHERE n.property_id IN (${sql.join(
+      propertyIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})
       AND n.booked + n.blocked > 0
       AND n.night >= (CAST(${at.toISOString()} AS timestamptz) AT TIME ZONE p.timezone)::date
       AND n.night < (CAST(${at.toISOString()} AS timestamptz) AT TIME ZONE p.timezone)::date + ${HORIZON}

@@ -8,20 +8,33 @@ export type CurrencyRow = typeof currencies.$inferSelect;
 export function propertyReferencesRepository(db: Executor) {
   return {
     async typeExists(id: number): Promise<boolean> {
-      return (await db.select({ id: propertyTypes.id }).from(propertyTypes).where(eq(propertyTypes.id, id)).limit(1)).length > 0;
+      return (
+        (await db.select({ id: propertyTypes.id }).from(propertyTypes).where(eq(propertyTypes.id, id)).limit(1))
+          .length > 0
+      );
     },
 
     async countryExists(code: string): Promise<boolean> {
-      return (await db.select({ code: countries.code }).from(countries).where(eq(countries.code, code)).limit(1)).length > 0;
+      return (
+        (await db.select({ code: countries.code }).from(countries).where(eq(countries.code, code)).limit(1)).length > 0
+      );
     },
 
     async neighborhoodCountry(id: number): Promise<string | undefined> {
-      const [row] = await db.select({ country: neighborhoods.countryCode }).from(neighborhoods).where(eq(neighborhoods.id, id)).limit(1);
+      const [row] = await db
+        .select({ country: neighborhoods.countryCode })
+        .from(neighborhoods)
+        .where(eq(neighborhoods.id, id))
+        .limit(1);
       return row?.country;
     },
 
     async activeCurrency(code: string): Promise<CurrencyRow | undefined> {
-      const [row] = await db.select().from(currencies).where(and(eq(currencies.code, code), eq(currencies.isActive, true))).limit(1);
+      const [row] = await db
+        .select()
+        .from(currencies)
+        .where(and(eq(currencies.code, code), eq(currencies.isActive, true)))
+        .limit(1);
       return row;
     },
 
@@ -33,22 +46,38 @@ export function propertyReferencesRepository(db: Executor) {
 
     /** The active default currency; when none is flagged, EUR if it is active. */
     async defaultCurrency(): Promise<CurrencyRow | undefined> {
-      const [flagged] = await db.select().from(currencies).where(and(eq(currencies.isDefault, true), eq(currencies.isActive, true))).limit(1);
+      const [flagged] = await db
+        .select()
+        .from(currencies)
+        .where(and(eq(currencies.isDefault, true), eq(currencies.isActive, true)))
+        .limit(1);
       if (flagged) return flagged;
-      const [eur] = await db.select().from(currencies).where(and(eq(currencies.code, 'EUR'), eq(currencies.isActive, true))).limit(1);
+      const [eur] = await db
+        .select()
+        .from(currencies)
+        .where(and(eq(currencies.code, 'EUR'), eq(currencies.isActive, true)))
+        .limit(1);
       return eur;
     },
 
     /** The ids among these that are not amenities. */
     async unknownCommodities(ids: number[]): Promise<number[]> {
       if (!ids.length) return [];
-      const found = new Set((await db.select({ id: commodities.id }).from(commodities).where(inArray(commodities.id, ids))).map((r) => r.id));
+      const found = new Set(
+        (await db.select({ id: commodities.id }).from(commodities).where(inArray(commodities.id, ids))).map(
+          (r) => r.id,
+        ),
+      );
       return ids.filter((id) => !found.has(id));
     },
 
     /** The role of a live (not deleted) account. */
     async liveUserRole(id: number): Promise<string | undefined> {
-      const [row] = await db.select({ role: users.role }).from(users).where(and(eq(users.id, id), isNull(users.deletedAt))).limit(1);
+      const [row] = await db
+        .select({ role: users.role })
+        .from(users)
+        .where(and(eq(users.id, id), isNull(users.deletedAt)))
+        .limit(1);
       return row?.role;
     },
   };

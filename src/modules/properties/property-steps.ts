@@ -7,8 +7,21 @@ export const REQUIRED_STEPS = [1, 2, 3, 4, 5, 6] as const;
 
 type StepFields = Pick<
   NewProperty,
-  | 'whoAreYou' | 'internalName' | 'publicName' | 'typeId' | 'description' | 'countryCode' | 'address' | 'latitude' | 'longitude'
-  | 'basePrice' | 'pricePerNight' | 'capacity' | 'checkInTime' | 'checkOutTime' | 'cancellationPolicy'
+  | 'whoAreYou'
+  | 'internalName'
+  | 'publicName'
+  | 'typeId'
+  | 'description'
+  | 'countryCode'
+  | 'address'
+  | 'latitude'
+  | 'longitude'
+  | 'basePrice'
+  | 'pricePerNight'
+  | 'capacity'
+  | 'checkInTime'
+  | 'checkOutTime'
+  | 'cancellationPolicy'
 >;
 
 const set = (v: unknown) => v !== null && v !== undefined && v !== '';
@@ -36,19 +49,45 @@ export function missingRequiredSteps(steps: number[]): number[] {
 
 /** Which step each form field belongs to. */
 export const STEP_OF_FIELD: Record<string, number> = {
-  who_are_you: 1, user_id: 1, name_of_structure: 1,
-  internal_name: 2, public_name: 2, type: 2, description: 2,
-  country: 3, address: 3, location: 3, neighborhood_id: 3,
-  base_price: 4, price_per_night: 4, pricing: 4, cleaning_fee: 4, tax: 4, security_deposit: 4, currency: 4,
-  weekly_discount_percent: 4, monthly_discount_percent: 4,
-  capacity: 5, square_footage: 5, check_in_time: 5, check_in_time_end: 5, check_out_time: 5, breakfast_included: 5, pets_allowed: 5,
-  rules: 6, cancellation_policy: 6, specifications: 6, features: 6,
+  who_are_you: 1,
+  user_id: 1,
+  name_of_structure: 1,
+  internal_name: 2,
+  public_name: 2,
+  type: 2,
+  description: 2,
+  country: 3,
+  address: 3,
+  location: 3,
+  neighborhood_id: 3,
+  base_price: 4,
+  price_per_night: 4,
+  pricing: 4,
+  cleaning_fee: 4,
+  tax: 4,
+  security_deposit: 4,
+  currency: 4,
+  weekly_discount_percent: 4,
+  monthly_discount_percent: 4,
+  capacity: 5,
+  square_footage: 5,
+  check_in_time: 5,
+  check_in_time_end: 5,
+  check_out_time: 5,
+  breakfast_included: 5,
+  pets_allowed: 5,
+  rules: 6,
+  cancellation_policy: 6,
+  specifications: 6,
+  features: 6,
   channel_sync_now: 7,
-  some_informations: 8, wifi_informations: 8,
+  some_informations: 8,
+  wifi_informations: 8,
 };
 
 export function stepsSent(input: Record<string, unknown>): number[] {
   const steps = new Set<number>();
-  for (const [field, value] of Object.entries(input)) if (value !== undefined && STEP_OF_FIELD[field]) steps.add(STEP_OF_FIELD[field]);
+  for (const [field, value] of Object.entries(input))
+    if (value !== undefined && STEP_OF_FIELD[field]) steps.add(STEP_OF_FIELD[field]);
   return [...steps];
 }

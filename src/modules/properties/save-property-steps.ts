@@ -9,13 +9,21 @@ import type { PropertyFormBody } from './properties.schemas.ts';
 import { loadPropertyForWrite } from './property-access.ts';
 import type { PropertyReadForm } from './property-read-form.ts';
 
-export async function savePropertySteps(deps: Deps, caller: AuthUser, id: number, input: PropertyFormBody): Promise<PropertyReadForm> {
+export async function savePropertySteps(
+  deps: Deps,
+  caller: AuthUser,
+  id: number,
+  input: PropertyFormBody,
+): Promise<PropertyReadForm> {
   await loadPropertyForWrite(deps.db, id, caller);
   const row = await deps.db.transaction(async (tx) => {
     const current = await propertiesRepository(tx).lockById(id);
     if (!current) throw notFound('Property');
     if (current.status !== 'draft') {
-      throw new AppError('CONFLICT', `The listing is ${current.status}, not a draft: change it with PUT /properties/${id}`);
+      throw new AppError(
+        'CONFLICT',
+        `The listing is ${current.status}, not a draft: change it with PUT /properties/${id}`,
+      );
     }
     return applyPropertyChanges(deps, tx, caller, current, input);
   });

@@ -4,12 +4,19 @@ import type { AuthUser } from '../../kernel/caller.ts';
 import { cachedReadForm } from './load-read-forms.ts';
 import { propertyDetailCache } from './property-detail-cache.ts';
 import { AppError } from '../../platform/errors.ts';
+import { readDeps } from '../../platform/read-routing.ts';
 import { canSee } from './property-access.ts';
 import { propertiesRepository } from './properties.repository.ts';
 import type { PropertyReadForm } from './property-read-form.ts';
 
 export async function showProperty(deps: Deps, caller: AuthUser | null, id: number): Promise<PropertyReadForm> {
-  return cachedReadForm(deps, id, caller, () => propertiesRepository(deps.db).findById(id), (row) => canSee(row, caller));
+  deps = readDeps(deps, { callerId: caller?.id, listingId: id });
+  return cachedReadForm(deps, {
+    id,
+    caller,
+    loadRow: () => propertiesRepository(deps.db).findById(id),
+    visible: (row) => canSee(row, caller),
+  });
 }
 
 /**
@@ -17,7 +24,11 @@ export async function showProperty(deps: Deps, caller: AuthUser | null, id: numb
  * cached form until the form or its booked nights change: the busiest read is then served
  * without building or serializing anything.
  */
-export async function showPropertyToAnonymous(deps: Deps, id: number, serialize: (form: PropertyReadForm) => string): Promise<string> {
+export async function showPropertyToAnonymous(
+  deps: Deps,
+  id: number,
+  serialize: (form: PropertyReadForm) => string,
+): Promise<string> {
   const cache = propertyDetailCache(deps);
   const hit = cache.body(id);
   if (hit) {

@@ -7,7 +7,8 @@ import { errorFields, world, type World } from './properties.test-support.ts';
 
 describe('PUT and DELETE /properties/{id}', () => {
   let w: World;
-  const put = (id: number, who: Parameters<World['req']>[2], body: unknown) => w.req('PUT', `/properties/${id}`, who, body);
+  const put = (id: number, who: Parameters<World['req']>[2], body: unknown) =>
+    w.req('PUT', `/properties/${id}`, who, body);
   const del = (id: number, who: Parameters<World['req']>[2]) => w.req('DELETE', `/properties/${id}`, who);
   before(async () => {
     w = await world();
@@ -18,7 +19,12 @@ describe('PUT and DELETE /properties/{id}', () => {
 
   it('changes only the fields sent, with the creation rules', async () => {
     const p = await w.create('owner', w.full());
-    const res = await put(p.id, 'owner', { public_name: 'Sunny loft', price_per_night: 99.9, commodities: [], pets_allowed: 1 });
+    const res = await put(p.id, 'owner', {
+      public_name: 'Sunny loft',
+      price_per_night: 99.9,
+      commodities: [],
+      pets_allowed: 1,
+    });
     assert.equal(res.statusCode, 200, res.body);
     const d = res.json().data;
     assert.equal(d.public_name, 'Sunny loft');
@@ -61,7 +67,11 @@ describe('PUT and DELETE /properties/{id}', () => {
     const completed = await put(draft.id, 'owner', w.full());
     assert.equal(completed.json().data.status, 'active');
     const quiet = await w.create('owner', { who_are_you: 'individual' });
-    assert.equal((await put(quiet.id, 'owner', { ...w.full(), status: 'inactive' })).json().data.status, 'inactive', 'completed but kept offline');
+    assert.equal(
+      (await put(quiet.id, 'owner', { ...w.full(), status: 'inactive' })).json().data.status,
+      'inactive',
+      'completed but kept offline',
+    );
   });
 
   it('visibility 0/1 hides and shows an active listing; other values are 422', async () => {
@@ -79,7 +89,10 @@ describe('PUT and DELETE /properties/{id}', () => {
     const p = await w.create('owner', w.full());
     assert.equal((await put(p.id, 'owner', { recommended: 1 })).statusCode, 403);
     assert.equal((await w.row(p.id))!.recommended, false);
-    const res = await put(p.id, 'admin', { recommended: 1, wifi_informations: { network: 'n', password: 'admin-set-pass', speed: '1G' } });
+    const res = await put(p.id, 'admin', {
+      recommended: 1,
+      wifi_informations: { network: 'n', password: 'admin-set-pass', speed: '1G' },
+    });
     assert.equal(res.statusCode, 200, res.body);
     assert.equal(res.json().data.recommended, 1);
     const [entry] = await w.audits(p.id);
@@ -87,7 +100,11 @@ describe('PUT and DELETE /properties/{id}', () => {
     assert.equal(entry!.actorId, w.users.admin.id);
     assert.deepEqual(entry!.after, { recommended: true, wifiInformations: '[hidden]' });
     assert.equal(JSON.stringify(entry).includes('admin-set-pass'), false);
-    assert.equal((await w.audits((await w.create('owner', w.full())).id)).length, 0, 'owners\' own changes are not audited');
+    assert.equal(
+      (await w.audits((await w.create('owner', w.full())).id)).length,
+      0,
+      "owners' own changes are not audited",
+    );
   });
 
   it('an admin may hand a listing to another owner account; an owner may not (403)', async () => {
@@ -107,12 +124,24 @@ describe('PUT and DELETE /properties/{id}', () => {
     const jpy = await put(p.id, 'owner', { currency: 'JPY' });
     assert.equal(jpy.statusCode, 422);
     assert.deepEqual(errorFields(jpy), ['currency']);
-    const all = { currency: 'JPY', base_price: 15000, price_per_night: 16000, cleaning_fee: 3000, security_deposit: 20000 };
+    const all = {
+      currency: 'JPY',
+      base_price: 15000,
+      price_per_night: 16000,
+      cleaning_fee: 3000,
+      security_deposit: 20000,
+    };
     const ok = await put(p.id, 'owner', all);
     assert.equal(ok.statusCode, 200, ok.body);
     assert.equal(ok.json().data.price_per_night, '16000');
     await w.t.deps.db.insert(packages).values({ propertyId: p.id, name: 'Breakfast', price: 2000 });
-    const back = await put(p.id, 'owner', { currency: 'EUR', base_price: 150, price_per_night: 160, cleaning_fee: 30, security_deposit: 200 });
+    const back = await put(p.id, 'owner', {
+      currency: 'EUR',
+      base_price: 150,
+      price_per_night: 160,
+      cleaning_fee: 30,
+      security_deposit: 200,
+    });
     assert.equal(back.statusCode, 422, 'the package price is kept in yen');
   });
 
@@ -121,24 +150,44 @@ describe('PUT and DELETE /properties/{id}', () => {
     await createRoomType(w.t.deps, p.id, { currency: 'EUR' });
     const usd = await put(p.id, 'owner', { currency: 'USD' });
     assert.equal(usd.statusCode, 200, usd.body);
-    const plans = usd.json().data.channel_room_types.flatMap((rt: { rate_plans: Array<{ currency: string }> }) => rt.rate_plans);
-    assert.deepEqual(plans.map((rp: { currency: string }) => rp.currency), ['USD']);
+    const plans = usd
+      .json()
+      .data.channel_room_types.flatMap((rt: { rate_plans: Array<{ currency: string }> }) => rt.rate_plans);
+    assert.deepEqual(
+      plans.map((rp: { currency: string }) => rp.currency),
+      ['USD'],
+    );
     const q = await w.create('owner', w.full());
-    await w.t.deps.db.insert(propertyNights).values({ propertyId: q.id, roomTypeId: 0, night: '2031-02-01', price: 9000 });
-    const jpy = await put(q.id, 'owner', { currency: 'JPY', base_price: 15000, price_per_night: 16000, cleaning_fee: 3000, security_deposit: 20000 });
+    await w.t.deps.db
+      .insert(propertyNights)
+      .values({ propertyId: q.id, roomTypeId: 0, night: '2031-02-01', price: 9000 });
+    const jpy = await put(q.id, 'owner', {
+      currency: 'JPY',
+      base_price: 15000,
+      price_per_night: 16000,
+      cleaning_fee: 3000,
+      security_deposit: 20000,
+    });
     assert.equal(jpy.statusCode, 422, 'a calendar override is kept in cents');
   });
 
   it('DELETE removes a listing without booking history, with its rows and media files', async () => {
     const p = await w.create('owner', w.full());
     await w.t.deps.storage.put('property-medias/t1.jpg', Buffer.from('x'));
-    await w.t.deps.db.insert(propertyMedias).values({ propertyId: p.id, mediaType: 'image', storageKey: 'property-medias/t1.jpg', mime: 'image/jpeg' });
-    await w.t.deps.db.insert(propertyNights).values({ propertyId: p.id, roomTypeId: 0, night: '2031-01-01', booked: 0, price: 5000 });
+    await w.t.deps.db
+      .insert(propertyMedias)
+      .values({ propertyId: p.id, mediaType: 'image', storageKey: 'property-medias/t1.jpg', mime: 'image/jpeg' });
+    await w.t.deps.db
+      .insert(propertyNights)
+      .values({ propertyId: p.id, roomTypeId: 0, night: '2031-01-01', booked: 0, price: 5000 });
     const res = await del(p.id, 'owner');
     assert.equal(res.statusCode, 200, res.body);
     assert.deepEqual(res.json().data, { id: p.id, status: 'deleted' });
     assert.equal(await w.row(p.id), undefined);
-    assert.equal((await w.t.deps.db.select().from(propertyCommodities)).some((r) => r.propertyId === p.id), false);
+    assert.equal(
+      (await w.t.deps.db.select().from(propertyCommodities)).some((r) => r.propertyId === p.id),
+      false,
+    );
     assert.equal(await w.t.deps.storage.exists('property-medias/t1.jpg'), false);
     assert.equal((await w.req('GET', `/properties/${p.id}`, 'owner')).statusCode, 404);
     assert.equal((await del(p.id, 'owner')).statusCode, 404);
@@ -146,7 +195,9 @@ describe('PUT and DELETE /properties/{id}', () => {
 
   it('DELETE archives a listing with booking history; an archived listing is final (409) and hidden from the public', async () => {
     const p = await w.create('owner', w.full());
-    await w.t.deps.db.insert(propertyNights).values({ propertyId: p.id, roomTypeId: 0, night: '2020-01-01', booked: 1 });
+    await w.t.deps.db
+      .insert(propertyNights)
+      .values({ propertyId: p.id, roomTypeId: 0, night: '2020-01-01', booked: 1 });
     const before = await countRows(w.t.deps, 'properties');
     const res = await del(p.id, 'owner');
     assert.deepEqual(res.json().data, { id: p.id, status: 'archived' });
@@ -162,8 +213,15 @@ describe('PUT and DELETE /properties/{id}', () => {
     const p = await w.create('owner', w.full());
     const guest = await createUser(w.t.deps);
     await w.t.deps.db.insert(reservations).values({
-      bookingRefCode: `T-${p.id}`, propertyId: p.id, guestId: guest.id, status: 'cancelled', checkinDate: '2031-03-01', checkoutDate: '2031-03-04',
-      currency: 'EUR', totalMinor: 36000, priceSnapshot: {},
+      bookingRefCode: `T-${p.id}`,
+      propertyId: p.id,
+      guestId: guest.id,
+      status: 'cancelled',
+      checkinDate: '2031-03-01',
+      checkoutDate: '2031-03-04',
+      currency: 'EUR',
+      totalMinor: 36000,
+      priceSnapshot: {},
     });
     const res = await del(p.id, 'owner');
     assert.equal(res.statusCode, 200, res.body);
@@ -177,7 +235,9 @@ describe('PUT and DELETE /properties/{id}', () => {
     assert.equal(entry!.action, 'property.delete');
     assert.equal(entry!.actorRole, 'admin');
     const q = await w.create('owner', w.full());
-    await w.t.deps.db.insert(propertyNights).values({ propertyId: q.id, roomTypeId: 0, night: '2020-01-01', booked: 1 });
+    await w.t.deps.db
+      .insert(propertyNights)
+      .values({ propertyId: q.id, roomTypeId: 0, night: '2020-01-01', booked: 1 });
     await del(q.id, 'admin');
     assert.equal((await w.audits(q.id)).at(-1)!.action, 'property.archive');
   });

@@ -10,7 +10,12 @@ import type { UpdatePropertyBody } from './properties.schemas.ts';
 import { loadPropertyForWrite } from './property-access.ts';
 import type { PropertyReadForm } from './property-read-form.ts';
 
-export async function updateProperty(deps: Deps, caller: AuthUser, id: number, input: UpdatePropertyBody): Promise<PropertyReadForm> {
+export async function updateProperty(
+  deps: Deps,
+  caller: AuthUser,
+  id: number,
+  input: UpdatePropertyBody,
+): Promise<PropertyReadForm> {
   await loadPropertyForWrite(deps.db, id, caller);
   const { status, visibility, recommended, ...form } = input;
   if (recommended !== undefined && caller.role !== 'admin') throw forbidden('Only an admin may recommend a listing');

@@ -18,7 +18,10 @@ describe('The creation wizard: POST /properties then POST /properties/{id} step 
     assert.equal(created.json().data.status, 'draft');
     assert.deepEqual(created.json().data.completed_steps, [1]);
     const expected: Array<[number[], string]> = [
-      [[1, 2], 'draft'], [[1, 2, 3], 'draft'], [[1, 2, 3, 4], 'draft'], [[1, 2, 3, 4, 5], 'draft'],
+      [[1, 2], 'draft'],
+      [[1, 2, 3], 'draft'],
+      [[1, 2, 3, 4], 'draft'],
+      [[1, 2, 3, 4, 5], 'draft'],
     ];
     for (const [i, [done, status]] of expected.entries()) {
       const res = await w.req('POST', `/properties/${id}`, 'owner', steps[i + 1]);
@@ -42,9 +45,15 @@ describe('The creation wizard: POST /properties then POST /properties/{id} step 
   it('a step sent in halves completes once both halves are stored', async () => {
     const id = (await w.create('owner', { who_are_you: 'individual' })).id;
     const step2 = propertySteps(w.refs)[1]!;
-    const half = await w.req('POST', `/properties/${id}`, 'owner', { internal_name: step2.internal_name, public_name: step2.public_name });
+    const half = await w.req('POST', `/properties/${id}`, 'owner', {
+      internal_name: step2.internal_name,
+      public_name: step2.public_name,
+    });
     assert.deepEqual(half.json().data.completed_steps, [1]);
-    const rest = await w.req('POST', `/properties/${id}`, 'owner', { type: step2.type, description: step2.description });
+    const rest = await w.req('POST', `/properties/${id}`, 'owner', {
+      type: step2.type,
+      description: step2.description,
+    });
     assert.deepEqual(rest.json().data.completed_steps, [1, 2]);
   });
 
@@ -56,13 +65,22 @@ describe('The creation wizard: POST /properties then POST /properties/{id} step 
     assert.equal((await w.row(id))!.internalName, null);
   });
 
-  it('another owner\'s draft is 404, another owner\'s public listing 403; an admin may fill an owner\'s draft', async () => {
+  it("another owner's draft is 404, another owner's public listing 403; an admin may fill an owner's draft", async () => {
     const draft = (await w.create('owner', { who_are_you: 'individual' })).id;
-    assert.equal((await w.req('POST', `/properties/${draft}`, 'otherOwner', { public_name: 'Mine now' })).statusCode, 404);
+    assert.equal(
+      (await w.req('POST', `/properties/${draft}`, 'otherOwner', { public_name: 'Mine now' })).statusCode,
+      404,
+    );
     assert.equal((await w.req('POST', `/properties/${draft}`, 'client', { public_name: 'Mine now' })).statusCode, 404);
-    assert.equal((await w.req('POST', `/properties/${draft}`, 'anonymous', { public_name: 'Mine now' })).statusCode, 401);
+    assert.equal(
+      (await w.req('POST', `/properties/${draft}`, 'anonymous', { public_name: 'Mine now' })).statusCode,
+      401,
+    );
     const active = (await w.create('owner', w.full())).id;
-    assert.equal((await w.req('POST', `/properties/${active}`, 'otherOwner', { public_name: 'Mine now' })).statusCode, 403);
+    assert.equal(
+      (await w.req('POST', `/properties/${active}`, 'otherOwner', { public_name: 'Mine now' })).statusCode,
+      403,
+    );
     const byAdmin = await w.req('POST', `/properties/${draft}`, 'admin', { public_name: 'Filled by admin' });
     assert.equal(byAdmin.statusCode, 200, byAdmin.body);
     assert.equal(byAdmin.json().data.public_name, 'Filled by admin');
@@ -73,7 +91,10 @@ describe('The creation wizard: POST /properties then POST /properties/{id} step 
 
   it('an owner cannot hand a draft to someone else (403)', async () => {
     const id = (await w.create('owner', { who_are_you: 'individual' })).id;
-    assert.equal((await w.req('POST', `/properties/${id}`, 'owner', { user_id: w.users.otherOwner.id })).statusCode, 403);
+    assert.equal(
+      (await w.req('POST', `/properties/${id}`, 'owner', { user_id: w.users.otherOwner.id })).statusCode,
+      403,
+    );
     assert.equal((await w.row(id))!.ownerId, w.users.owner.id);
   });
 });

@@ -13,7 +13,12 @@ export interface MediaFile {
 }
 
 /** The stored file (or thumbnail) of a media, for a caller who may see its listing; 404 otherwise. */
-export async function getMediaFile(deps: Deps, caller: AuthUser | null, mediaId: number, which: 'file' | 'thumbnail'): Promise<MediaFile> {
+export async function getMediaFile(
+  deps: Deps,
+  caller: AuthUser | null,
+  mediaId: number,
+  which: 'file' | 'thumbnail',
+): Promise<MediaFile> {
   const media = await propertyMediaRepository(deps.db).findById(mediaId);
   if (!media) throw notFound('Media');
   const property = await findPropertyById(deps.db, media.propertyId);

@@ -9,6 +9,9 @@ import { mediaView } from './media-views.ts';
 export async function listMedia(deps: Deps, caller: AuthUser | null, propertyId: number, query: PageQuery) {
   const property = await loadVisibleProperty(deps.db, propertyId, caller);
   const { page, perPage, offset } = pageWindow(query);
-  const { rows, total } = await propertyMediaRepository(deps.db).listByProperty(property.id, { offset, limit: perPage });
+  const { rows, total } = await propertyMediaRepository(deps.db).listByProperty(property.id, {
+    offset,
+    limit: perPage,
+  });
   return { data: rows.map(mediaView), meta: { current_page: page, per_page: perPage, total } };
 }

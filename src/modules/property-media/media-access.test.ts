@@ -27,12 +27,17 @@ describe('media: list, files, delete, reorder', () => {
   /** A listing with `n` photos uploaded by its owner; returns their ids in order. */
   async function listingWithMedia(n: number, over: Parameters<typeof createProperty>[2] = {}) {
     const p = await createProperty(t.deps, c.users.owner.id, over);
-    const res = await upload(t, p.id, c.headers('owner'), Array.from({ length: n }, (_, i) => ({ data: image, name: `${i}.png` })));
+    const res = await upload(
+      t,
+      p.id,
+      c.headers('owner'),
+      Array.from({ length: n }, (_, i) => ({ data: image, name: `${i}.png` })),
+    );
     assert.equal(res.statusCode, 201, res.body);
     return { p, ids: ids(res) as number[] };
   }
 
-  it('lists a public listing\'s media in order to everyone, paginated', async () => {
+  it("lists a public listing's media in order to everyone, paginated", async () => {
     const { p, ids: media } = await listingWithMedia(3);
     for (const who of ALL) {
       const res = await call(who, 'GET', `/properties/${p.id}/medias`);
@@ -45,19 +50,40 @@ describe('media: list, files, delete, reorder', () => {
   });
 
   it('hides the media of a listing that is not public, list and files alike, from all but owner, admin and support', async () => {
-    const { p, ids: [id] } = await listingWithMedia(1, { status: 'draft' });
-    const expected: Record<Who, number> = { anonymous: 404, client: 404, otherOwner: 404, owner: 200, admin: 200, support: 200 };
+    const {
+      p,
+      ids: [id],
+    } = await listingWithMedia(1, { status: 'draft' });
+    const expected: Record<Who, number> = {
+      anonymous: 404,
+      client: 404,
+      otherOwner: 404,
+      owner: 200,
+      admin: 200,
+      support: 200,
+    };
     for (const [who, status] of Object.entries(expected)) {
       assert.equal((await call(who as Who, 'GET', `/properties/${p.id}/medias`)).statusCode, status, `list ${who}`);
       const file = await call(who as Who, 'GET', `/properties/medias/${id}/file`);
       assert.equal(file.statusCode, status, `file ${who}`);
-      assert.equal((await call(who as Who, 'GET', `/properties/medias/${id}/thumbnail`)).statusCode, status, `thumbnail ${who}`);
-      if (status === 200) assert.match(String(file.headers['cache-control']), /private/, 'a hidden listing\'s files stay out of shared caches');
+      assert.equal(
+        (await call(who as Who, 'GET', `/properties/medias/${id}/thumbnail`)).statusCode,
+        status,
+        `thumbnail ${who}`,
+      );
+      if (status === 200)
+        assert.match(
+          String(file.headers['cache-control']),
+          /private/,
+          "a hidden listing's files stay out of shared caches",
+        );
     }
   });
 
-  it('serves a public listing\'s files to anyone, cacheable; unknown ids are 404', async () => {
-    const { ids: [id] } = await listingWithMedia(1);
+  it("serves a public listing's files to anyone, cacheable; unknown ids are 404", async () => {
+    const {
+      ids: [id],
+    } = await listingWithMedia(1);
     const res = await call('anonymous', 'GET', `/properties/medias/${id}/file`);
     assert.equal(res.statusCode, 200);
     assert.equal(res.headers['content-type'], 'image/png');
@@ -72,7 +98,11 @@ describe('media: list, files, delete, reorder', () => {
     const [row] = await t.deps.db.select().from(propertyMedias).where(eq(propertyMedias.id, media[0]!));
     const denied: Record<string, number> = { anonymous: 401, client: 403, otherOwner: 403, support: 403 };
     for (const [who, status] of Object.entries(denied)) {
-      assert.equal((await call(who as Who, 'DELETE', `/properties/${p.id}/medias/${media[0]}`)).statusCode, status, who);
+      assert.equal(
+        (await call(who as Who, 'DELETE', `/properties/${p.id}/medias/${media[0]}`)).statusCode,
+        status,
+        who,
+      );
     }
     const res = await call('owner', 'DELETE', `/properties/${p.id}/medias/${media[0]}`);
     assert.equal(res.statusCode, 200, res.body);
@@ -80,8 +110,18 @@ describe('media: list, files, delete, reorder', () => {
     assert.equal(await t.deps.storage.exists(row!.storageKey), false);
     assert.equal(await t.deps.storage.exists(row!.thumbnailKey!), false);
     assert.equal((await call('anonymous', 'GET', `/properties/medias/${media[0]}/file`)).statusCode, 404);
-    const rows = await t.deps.db.select().from(propertyMedias).where(eq(propertyMedias.propertyId, p.id)).orderBy(propertyMedias.position);
-    assert.deepEqual(rows.map((r) => [r.id, r.position]), [[media[1], 0], [media[2], 1]]);
+    const rows = await t.deps.db
+      .select()
+      .from(propertyMedias)
+      .where(eq(propertyMedias.propertyId, p.id))
+      .orderBy(propertyMedias.position);
+    assert.deepEqual(
+      rows.map((r) => [r.id, r.position]),
+      [
+        [media[1], 0],
+        [media[2], 1],
+      ],
+    );
     assert.equal((await call('admin', 'DELETE', `/properties/${p.id}/medias/${media[2]}`)).statusCode, 200);
     assert.equal((await call('admin', 'DELETE', `/properties/${p.id}/medias/${media[2]}`)).statusCode, 404);
   });
@@ -92,11 +132,17 @@ describe('media: list, files, delete, reorder', () => {
     assert.equal((await call('owner', 'DELETE', `/properties/${a.p.id}/medias/${b.ids[0]}`)).statusCode, 404);
     assert.equal((await call('owner', 'GET', `/properties/medias/${b.ids[0]}/file`)).statusCode, 200);
     const hidden = await listingWithMedia(1, { visibility: false });
-    assert.equal((await call('otherOwner', 'DELETE', `/properties/${hidden.p.id}/medias/${hidden.ids[0]}`)).statusCode, 404);
+    assert.equal(
+      (await call('otherOwner', 'DELETE', `/properties/${hidden.p.id}/medias/${hidden.ids[0]}`)).statusCode,
+      404,
+    );
   });
 
-  it('reorders with exactly the listing\'s ids; anything else is 422 naming ids', async () => {
-    const { p, ids: [a, b, c3] } = await listingWithMedia(3);
+  it("reorders with exactly the listing's ids; anything else is 422 naming ids", async () => {
+    const {
+      p,
+      ids: [a, b, c3],
+    } = await listingWithMedia(3);
     const other = await listingWithMedia(1);
     const url = `/properties/${p.id}/medias/order`;
     const res = await call('owner', 'PUT', url, { ids: [c3, a, b] });
@@ -110,7 +156,11 @@ describe('media: list, files, delete, reorder', () => {
     }
     const missing = await call('owner', 'PUT', url, {});
     assert.ok(missing.json().errors.ids);
-    assert.deepEqual(ids(await call('owner', 'GET', `/properties/${p.id}/medias`)), [c3, a, b], 'refused orders change nothing');
+    assert.deepEqual(
+      ids(await call('owner', 'GET', `/properties/${p.id}/medias`)),
+      [c3, a, b],
+      'refused orders change nothing',
+    );
     const denied: Record<string, number> = { anonymous: 401, client: 403, otherOwner: 403, support: 403, admin: 200 };
     for (const [who, status] of Object.entries(denied)) {
       assert.equal((await call(who as Who, 'PUT', url, { ids: [a, b, c3] })).statusCode, status, who);

@@ -14,7 +14,15 @@ const THUMBNAIL_MAX_HEIGHT = 1200;
 type VideoKind = 'mp4' | 'webm' | 'mov';
 const VIDEOS: Record<VideoKind, string> = { mp4: 'video/mp4', webm: 'video/webm', mov: 'video/quicktime' };
 /** file-type's extension → our kind. */
-const DETECTED: Record<string, ImageKind | VideoKind> = { jpg: 'jpeg', png: 'png', webp: 'webp', gif: 'gif', mp4: 'mp4', webm: 'webm', mov: 'mov' };
+const DETECTED: Record<string, ImageKind | VideoKind> = {
+  jpg: 'jpeg',
+  png: 'png',
+  webp: 'webp',
+  gif: 'gif',
+  mp4: 'mp4',
+  webm: 'webm',
+  mov: 'mov',
+};
 export const ACCEPTED = 'JPEG, PNG, WebP, GIF images (≤ 10 MB) or MP4, WebM, QuickTime videos (≤ 50 MB)';
 
 export interface PreparedMedia {
@@ -29,7 +37,10 @@ export interface PreparedMedia {
 export async function prepareMedia(upload: UploadedFile, field: string): Promise<PreparedMedia> {
   const detected = await fileTypeFromBuffer(upload.file);
   const kind = detected ? DETECTED[detected.ext] : undefined;
-  if (!kind) throw new AppError('UNSUPPORTED_MEDIA_TYPE', `${field} must be one of: ${ACCEPTED} (judged by content)`, { [field]: [`must be one of: ${ACCEPTED}`] });
+  if (!kind)
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', `${field} must be one of: ${ACCEPTED} (judged by content)`, {
+      [field]: [`must be one of: ${ACCEPTED}`],
+    });
   if (kind in VIDEOS) {
     if (upload.size > VIDEO_MAX_BYTES) throw tooLarge(field, VIDEO_MAX_BYTES);
     return { mediaType: 'video', data: upload.file, mime: VIDEOS[kind as VideoKind], ext: kind, thumbnail: null };
@@ -39,6 +50,9 @@ export async function prepareMedia(upload: UploadedFile, field: string): Promise
 }
 
 async function prepareImage(input: Buffer, kind: ImageKind, field: string): Promise<PreparedMedia> {
-  const { data, thumbnail } = await reencodeImage(input, kind, field, { maxEdge: IMAGE_MAX_EDGE, thumbnail: { width: THUMBNAIL_WIDTH, maxHeight: THUMBNAIL_MAX_HEIGHT } });
+  const { data, thumbnail } = await reencodeImage(input, kind, field, {
+    maxEdge: IMAGE_MAX_EDGE,
+    thumbnail: { width: THUMBNAIL_WIDTH, maxHeight: THUMBNAIL_MAX_HEIGHT },
+  });
   return { mediaType: 'image', data, ...typeOf(kind), thumbnail };
 }

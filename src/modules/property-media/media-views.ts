@@ -11,5 +11,8 @@ export const mediaPath = (m: { id: number }) => `/api/properties/medias/${m.id}/
 export const thumbnailPath = (m: { id: number }) => `/api/properties/medias/${m.id}/thumbnail`;
 
 export const mediaView = (m: typeof propertyMedias.$inferSelect): Static<typeof MediaView> => ({
-  id: m.id, media_type: m.mediaType, url: mediaPath(m), thumbnail_url: m.thumbnailKey ? thumbnailPath(m) : null,
+  id: m.id,
+  media_type: m.mediaType,
+  url: mediaPath(m),
+  thumbnail_url: m.thumbnailKey ? thumbnailPath(m) : null,
 });

@@ -16,7 +16,10 @@ export function propertyMediaRepository(db: Executor) {
 
     /** How many media the listing has and the last position used (-1 when none). */
     async tally(propertyId: number): Promise<{ count: number; lastPosition: number }> {
-      const [row] = await db.select({ n: count(), last: max(propertyMedias.position) }).from(propertyMedias).where(eq(propertyMedias.propertyId, propertyId));
+      const [row] = await db
+        .select({ n: count(), last: max(propertyMedias.position) })
+        .from(propertyMedias)
+        .where(eq(propertyMedias.propertyId, propertyId));
       return { count: Number(row?.n ?? 0), lastPosition: row?.last ?? -1 };
     },
 
@@ -25,20 +28,39 @@ export function propertyMediaRepository(db: Executor) {
       return db.insert(propertyMedias).values(rows).returning();
     },
 
-    async listByProperty(propertyId: number, w: { offset: number; limit: number }): Promise<{ rows: MediaRow[]; total: number }> {
-      const rows = await db.select().from(propertyMedias).where(eq(propertyMedias.propertyId, propertyId))
-        .orderBy(asc(propertyMedias.position), asc(propertyMedias.id)).limit(w.limit).offset(w.offset);
-      const [total] = await db.select({ n: count() }).from(propertyMedias).where(eq(propertyMedias.propertyId, propertyId));
+    async listByProperty(
+      propertyId: number,
+      w: { offset: number; limit: number },
+    ): Promise<{ rows: MediaRow[]; total: number }> {
+      const rows = await db
+        .select()
+        .from(propertyMedias)
+        .where(eq(propertyMedias.propertyId, propertyId))
+        .orderBy(asc(propertyMedias.position), asc(propertyMedias.id))
+        .limit(w.limit)
+        .offset(w.offset);
+      const [total] = await db
+        .select({ n: count() })
+        .from(propertyMedias)
+        .where(eq(propertyMedias.propertyId, propertyId));
       return { rows, total: Number(total?.n ?? 0) };
     },
 
     async allOf(propertyId: number): Promise<MediaRow[]> {
-      return db.select().from(propertyMedias).where(eq(propertyMedias.propertyId, propertyId)).orderBy(asc(propertyMedias.position), asc(propertyMedias.id));
+      return db
+        .select()
+        .from(propertyMedias)
+        .where(eq(propertyMedias.propertyId, propertyId))
+        .orderBy(asc(propertyMedias.position), asc(propertyMedias.id));
     },
 
     /** The media of several listings, each listing's in its order (the read forms of a batch). */
     async ofListings(propertyIds: number[]): Promise<MediaRow[]> {
-      return db.select().from(propertyMedias).where(inArray(propertyMedias.propertyId, propertyIds)).orderBy(asc(propertyMedias.position), asc(propertyMedias.id));
+      return db
+        .select()
+        .from(propertyMedias)
+        .where(inArray(propertyMedias.propertyId, propertyIds))
+        .orderBy(asc(propertyMedias.position), asc(propertyMedias.id));
     },
 
     async findById(id: number): Promise<MediaRow | undefined> {
@@ -48,14 +70,20 @@ export function propertyMediaRepository(db: Executor) {
 
     /** A media of this listing only: another listing's id is "not found". */
     async findInProperty(propertyId: number, id: number): Promise<MediaRow | undefined> {
-      const [row] = await db.select().from(propertyMedias).where(and(eq(propertyMedias.id, id), eq(propertyMedias.propertyId, propertyId))).limit(1);
+      const [row] = await db
+        .select()
+        .from(propertyMedias)
+        .where(and(eq(propertyMedias.id, id), eq(propertyMedias.propertyId, propertyId)))
+        .limit(1);
       return row;
     },
 
     /** Deletes the media and closes the gap it leaves in the order. */
     async delete(m: MediaRow): Promise<void> {
       await db.delete(propertyMedias).where(eq(propertyMedias.id, m.id));
-      await db.update(propertyMedias).set({ position: sql`${propertyMedias.position} - 1` })
+      await db
+        .update(propertyMedias)
+        .set({ position: sql`${propertyMedias.position} - 1` })
         .where(and(eq(propertyMedias.propertyId, m.propertyId), gt(propertyMedias.position, m.position)));
     },
 

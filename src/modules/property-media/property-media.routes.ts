@@ -16,85 +16,152 @@ import { reorderMedia } from './reorder-media.ts';
 
 const tags = ['property-media'];
 const security = [{ bearer: [] }];
-const WRITE = "The listing's owner or an admin: 403 for others who may see the listing, 404 for those who may not; a media of another listing is 404.";
+const WRITE =
+  "The listing's owner or an admin: 403 for others who may see the listing, 404 for those who may not; a media of another listing is 404.";
 const SERVE =
   'Anyone who may see the listing (public listings: everyone, no token needed); 404 otherwise, as for an unknown id. Served with the type ' +
   'checked at upload, nosniff and a sandboxing CSP; images inline, videos as attachment (media elements play them all the same; no range ' +
   'requests). Cache-Control public for a public listing, private/no-store otherwise.';
 
 export async function propertyMediaRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const routes = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  r.post('/properties/:id/medias', {
-    config: { auth: 'required', multipartOptions: { limits: { fileSize: VIDEO_MAX_BYTES + 1, files: S.MAX_FILES_PER_REQUEST } } },
-    schema: {
-      operationId: 'uploadPropertyMedia', tags, security, consumes: ['multipart/form-data'], summary: 'Add photos and videos to a listing',
-      description:
-        `${WRITE} Multipart field files (or files[]), one or more parts, at most ${S.MAX_FILES_PER_REQUEST} per request and ` +
-        `${S.MAX_MEDIA_PER_PROPERTY} per listing (409). Judged by content, never by name or claimed type: JPEG, PNG, WebP, GIF images ≤ 10 MB, ` +
-        'MP4, WebM, QuickTime videos ≤ 50 MB (415 / 413 naming the field: files for a single file, files.<index> among several; ' +
-        `${PIXEL_LIMIT_RULE}). Every file is checked before any is kept: one bad file refuses the ` +
-        'request. Images are turned upright by their EXIF orientation, re-encoded in their own format (EXIF, GPS and other metadata are ' +
-        `dropped), scaled to fit ${IMAGE_MAX_EDGE} px, and get a WebP thumbnail ${THUMBNAIL_WIDTH} px wide (smaller images are not enlarged). ` +
-        'Videos are stored as sent (not transcoded, so their own metadata stays) and have no thumbnail (thumbnail_url null). Files are kept ' +
-        `under generated names. The new media are appended after the existing ones, in the order sent; answers 201 with them. ${MULTIPART_RULES}`,
-      params: S.PropertyParams, body: S.UploadBody, response: { 201: S.MediaList, ...errorResponses(401, 403, 404, 409, 413, 415) },
+  routes.post(
+    '/properties/:id/medias',
+    {
+      config: {
+        auth: 'required',
+        multipartOptions: { limits: { fileSize: VIDEO_MAX_BYTES + 1, files: S.MAX_FILES_PER_REQUEST } },
+      },
+      schema: {
+        operationId: 'uploadPropertyMedia',
+        tags,
+        security,
+        consumes: ['multipart/form-data'],
+        summary: 'Add photos and videos to a listing',
+        description:
+          `${WRITE} Multipart field files (or files[]), one or more parts, at most ${S.MAX_FILES_PER_REQUEST} per request and ` +
+          `${S.MAX_MEDIA_PER_PROPERTY} per listing (409). Judged by content, never by name or claimed type: JPEG, PNG, WebP, GIF images ≤ 10 MB, ` +
+          'MP4, WebM, QuickTime videos ≤ 50 MB (415 / 413 naming the field: files for a single file, files.<index> among several; ' +
+          `${PIXEL_LIMIT_RULE}). Every file is checked before any is kept: one bad file refuses the ` +
+          'request. Images are turned upright by their EXIF orientation, re-encoded in their own format (EXIF, GPS and other metadata are ' +
+          `dropped), scaled to fit ${IMAGE_MAX_EDGE} px, and get a WebP thumbnail ${THUMBNAIL_WIDTH} px wide (smaller images are not enlarged). ` +
+          'Videos are stored as sent (not transcoded, so their own metadata stays) and have no thumbnail (thumbnail_url null). Files are kept ' +
+          `under generated names. The new media are appended after the existing ones, in the order sent; answers 201 with them. ${MULTIPART_RULES}`,
+        params: S.PropertyParams,
+        body: S.UploadBody,
+        response: { 201: S.MediaList, ...errorResponses(401, 403, 404, 409, 413, 415) },
+      },
+      onRequest: async (req) => checkMayUpload(deps, currentUser(req), req.params.id),
     },
-    onRequest: async (req) => checkMayUpload(deps, currentUser(req), req.params.id),
-  }, async (req, reply) => {
-    const created = await uploadMedia(deps, currentUser(req), req.params.id, req.body as UploadInput);
-    return reply.code(201).send(ok(created, created.length === 1 ? 'Media added' : `${created.length} media added`));
-  });
-
-  r.get('/properties/:id/medias', {
-    config: { auth: 'optional' },
-    schema: {
-      operationId: 'listPropertyMedia', tags, summary: "A listing's photos and videos, in display order",
-      description: 'Anyone who may see the listing; 404 otherwise. url and thumbnail_url are the paths of GET /properties/medias/{mediaId}/file and /thumbnail.',
-      params: S.PropertyParams, querystring: S.ListQuery, response: { 200: S.MediaPage, ...errorResponses(401, 404) },
+    async (req, reply) => {
+      const created = await uploadMedia(deps, currentUser(req), req.params.id, req.body as UploadInput);
+      return reply.code(201).send(ok(created, created.length === 1 ? 'Media added' : `${created.length} media added`));
     },
-  }, async (req) => {
-    const { data, meta } = await listMedia(deps, req.user, req.params.id, req.query);
-    return okPage(data, meta);
-  });
+  );
 
-  r.put('/properties/:id/medias/order', {
-    config: { auth: 'required' },
-    schema: {
-      operationId: 'reorderPropertyMedia', tags, security, summary: "Reorder a listing's media",
-      description: `${WRITE} ids must be exactly the listing's media ids, each once, in the new order (422 naming ids otherwise). Answers every media in the new order.`,
-      params: S.PropertyParams, body: S.ReorderBody, response: { 200: S.MediaList, ...errorResponses(401, 403, 404) },
+  routes.get(
+    '/properties/:id/medias',
+    {
+      config: { auth: 'optional' },
+      schema: {
+        operationId: 'listPropertyMedia',
+        tags,
+        summary: "A listing's photos and videos, in display order",
+        description:
+          'Anyone who may see the listing; 404 otherwise. url and thumbnail_url are the paths of GET /properties/medias/{mediaId}/file and /thumbnail.',
+        params: S.PropertyParams,
+        querystring: S.ListQuery,
+        response: { 200: S.MediaPage, ...errorResponses(401, 404) },
+      },
     },
-  }, async (req) => ok(await reorderMedia(deps, currentUser(req), req.params.id, req.body.ids), 'Media reordered'));
-
-  r.delete('/properties/:id/medias/:mediaId', {
-    config: { auth: 'required' },
-    schema: {
-      operationId: 'deletePropertyMedia', tags, security, summary: 'Delete a photo or video',
-      description: `${WRITE} The ones after it move up one place; its files are removed after the change is committed.`,
-      params: S.PropertyMediaParams, response: { 200: MessageOnly, ...errorResponses(401, 403, 404) },
+    async (req) => {
+      const { data, meta } = await listMedia(deps, req.user, req.params.id, req.query);
+      return okPage(data, meta);
     },
-  }, async (req) => {
-    await deleteMedia(deps, currentUser(req), req.params.id, req.params.mediaId);
-    return ok(null, 'Media deleted');
-  });
+  );
 
-  r.get('/properties/medias/:mediaId/file', {
-    config: { auth: 'optional' },
-    schema: { operationId: 'getMediaFile', tags, summary: 'The file of a photo or video', description: SERVE, params: S.MediaParams, response: { 200: S.StoredMediaFile, ...errorResponses(401, 404) } },
-  }, async (req, reply) => {
-    const f = await getMediaFile(deps, req.user, req.params.mediaId, 'file');
-    return sendStoredFile(reply, deps.storage, f.key, f.mime, { inline: true, downloadName: f.downloadName, cache: f.cache });
-  });
-
-  r.get('/properties/medias/:mediaId/thumbnail', {
-    config: { auth: 'optional' },
-    schema: {
-      operationId: 'getMediaThumbnail', tags, summary: 'The thumbnail of a photo', description: `${SERVE} Videos have none (404).`,
-      params: S.MediaParams, response: { 200: S.ThumbnailFile, ...errorResponses(401, 404) },
+  routes.put(
+    '/properties/:id/medias/order',
+    {
+      config: { auth: 'required' },
+      schema: {
+        operationId: 'reorderPropertyMedia',
+        tags,
+        security,
+        summary: "Reorder a listing's media",
+        description: `${WRITE} ids must be exactly the listing's media ids, each once, in the new order (422 naming ids otherwise). Answers every media in the new order.`,
+        params: S.PropertyParams,
+        body: S.ReorderBody,
+        response: { 200: S.MediaList, ...errorResponses(401, 403, 404) },
+      },
     },
-  }, async (req, reply) => {
-    const f = await getMediaFile(deps, req.user, req.params.mediaId, 'thumbnail');
-    return sendStoredFile(reply, deps.storage, f.key, f.mime, { inline: true, downloadName: f.downloadName, cache: f.cache });
-  });
+    async (req) => ok(await reorderMedia(deps, currentUser(req), req.params.id, req.body.ids), 'Media reordered'),
+  );
+
+  routes.delete(
+    '/properties/:id/medias/:mediaId',
+    {
+      config: { auth: 'required' },
+      schema: {
+        operationId: 'deletePropertyMedia',
+        tags,
+        security,
+        summary: 'Delete a photo or video',
+        description: `${WRITE} The ones after it move up one place; its files are removed after the change is committed.`,
+        params: S.PropertyMediaParams,
+        response: { 200: MessageOnly, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (req) => {
+      await deleteMedia(deps, currentUser(req), req.params.id, req.params.mediaId);
+      return ok(null, 'Media deleted');
+    },
+  );
+
+  routes.get(
+    '/properties/medias/:mediaId/file',
+    {
+      config: { auth: 'optional' },
+      schema: {
+        operationId: 'getMediaFile',
+        tags,
+        summary: 'The file of a photo or video',
+        description: SERVE,
+        params: S.MediaParams,
+        response: { 200: S.StoredMediaFile, ...errorResponses(401, 404) },
+      },
+    },
+    async (req, reply) => {
+      const f = await getMediaFile(deps, req.user, req.params.mediaId, 'file');
+      return sendStoredFile(reply, deps.storage, f.key, f.mime, {
+        inline: true,
+        downloadName: f.downloadName,
+        cache: f.cache,
+      });
+    },
+  );
+
+  routes.get(
+    '/properties/medias/:mediaId/thumbnail',
+    {
+      config: { auth: 'optional' },
+      schema: {
+        operationId: 'getMediaThumbnail',
+        tags,
+        summary: 'The thumbnail of a photo',
+        description: `${SERVE} Videos have none (404).`,
+        params: S.MediaParams,
+        response: { 200: S.ThumbnailFile, ...errorResponses(401, 404) },
+      },
+    },
+    async (req, reply) => {
+      const f = await getMediaFile(deps, req.user, req.params.mediaId, 'thumbnail');
+      return sendStoredFile(reply, deps.storage, f.key, f.mime, {
+        inline: true,
+        downloadName: f.downloadName,
+        cache: f.cache,
+      });
+    },
+  );
 }

@@ -17,17 +17,27 @@ export const MediaParams = Type.Object({ mediaId: Id });
 // A fresh schema object per use: the multipart validator rewrites the one it compiles.
 const files = () =>
   Type.Optional(
-    Type.Union([FileField(ACCEPTED), Type.Array(FileField(ACCEPTED), { minItems: 1, maxItems: MAX_FILES_PER_REQUEST })], {
-      description: `one file, or several parts with the same name (at most ${MAX_FILES_PER_REQUEST}); ${ACCEPTED}, judged by content`,
-    }),
+    Type.Union(
+      [FileField(ACCEPTED), Type.Array(FileField(ACCEPTED), { minItems: 1, maxItems: MAX_FILES_PER_REQUEST })],
+      {
+        description: `one file, or several parts with the same name (at most ${MAX_FILES_PER_REQUEST}); ${ACCEPTED}, judged by content`,
+      },
+    ),
   );
 export const UploadBody = Type.Object(
   { files: files(), 'files[]': files() },
-  { description: 'multipart/form-data. The files under `files` (or `files[]`, as some form libraries name repeated fields); at least one (422 naming files).' },
+  {
+    description:
+      'multipart/form-data. The files under `files` (or `files[]`, as some form libraries name repeated fields); at least one (422 naming files).',
+  },
 );
 
 export const ReorderBody = Type.Object({
-  ids: Type.Array(Id, { uniqueItems: true, maxItems: MAX_MEDIA_PER_PROPERTY, description: "every media id of the listing exactly once, in the new order (first = cover)" }),
+  ids: Type.Array(Id, {
+    uniqueItems: true,
+    maxItems: MAX_MEDIA_PER_PROPERTY,
+    description: 'every media id of the listing exactly once, in the new order (first = cover)',
+  }),
 });
 
 export const MediaList = Envelope(Type.Array(MediaView));
@@ -38,6 +48,14 @@ const Binary = Type.String({ format: 'binary' });
 // Per media type, so the OpenAPI document shows image and video types rather than JSON.
 export const StoredMediaFile = {
   description: 'the file, with the type checked at upload; images inline, videos as attachment',
-  content: Object.fromEntries(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'video/mp4', 'video/webm', 'video/quicktime'].map((m) => [m, { schema: Binary }])),
+  content: Object.fromEntries(
+    ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'video/mp4', 'video/webm', 'video/quicktime'].map((m) => [
+      m,
+      { schema: Binary },
+    ]),
+  ),
 };
-export const ThumbnailFile = { description: `WebP thumbnail, ${THUMBNAIL_WIDTH} px wide (smaller images are not enlarged)`, content: { 'image/webp': { schema: Binary } } };
+export const ThumbnailFile = {
+  description: `WebP thumbnail, ${THUMBNAIL_WIDTH} px wide (smaller images are not enlarged)`,
+  content: { 'image/webp': { schema: Binary } },
+};

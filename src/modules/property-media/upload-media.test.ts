@@ -8,9 +8,21 @@ import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { createProperty } from '../../../test/helpers/catalog-factories.ts';
 import { propertyMedias } from '../../db/schema/index.ts';
 import { makeCast, type Cast, type Who } from '../room-types/room-types.test-support.ts';
-import { animatedGif, hugeCanvasPng, jpegWithGps, MP4_HEADER, png, upload, webp, WEBM_HEADER } from './media.test-support.ts';
+import {
+  animatedGif,
+  hugeCanvasPng,
+  jpegWithGps,
+  MP4_HEADER,
+  png,
+  upload,
+  webp,
+  WEBM_HEADER,
+} from './media.test-support.ts';
 
-const KEY = (propertyId: number) => new RegExp(`^media/${propertyId}/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(\\.(jpg|png|webp|gif|mp4|webm|mov)|-thumb\\.webp)$`);
+const KEY = (propertyId: number) =>
+  new RegExp(
+    `^media/${propertyId}/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(\\.(jpg|png|webp|gif|mp4|webm|mov)|-thumb\\.webp)$`,
+  );
 
 describe('media upload', () => {
   let t: TestApp;
@@ -21,7 +33,12 @@ describe('media upload', () => {
   });
   after(() => t.close());
 
-  const rowsOf = (propertyId: number) => t.deps.db.select().from(propertyMedias).where(eq(propertyMedias.propertyId, propertyId)).orderBy(propertyMedias.position);
+  const rowsOf = (propertyId: number) =>
+    t.deps.db
+      .select()
+      .from(propertyMedias)
+      .where(eq(propertyMedias.propertyId, propertyId))
+      .orderBy(propertyMedias.position);
   const get = (url: string, who: Who = 'anonymous') => t.app.inject({ method: 'GET', url, headers: c.headers(who) });
   async function filesOf(propertyId: number): Promise<string[]> {
     const dir = path.join(t.deps.config.DATA_DIR, 'files', 'media', String(propertyId));
@@ -32,20 +49,32 @@ describe('media upload', () => {
     const p = await createProperty(t.deps, c.users.owner.id);
     const original = await jpegWithGps();
     const before = await sharp(original).metadata();
-    assert.ok(before.exif && before.exif.includes(Buffer.from('SecretCam')), 'the test image does carry EXIF');
+    assert.ok(before.exif?.includes(Buffer.from('SecretCam')), 'the test image does carry EXIF');
     assert.equal(before.orientation, 6);
 
-    const res = await upload(t, p.id, c.headers('owner'), [{ data: original, name: '../../holiday GPS.jpg', type: 'image/jpeg' }]);
+    const res = await upload(t, p.id, c.headers('owner'), [
+      { data: original, name: '../../holiday GPS.jpg', type: 'image/jpeg' },
+    ]);
     assert.equal(res.statusCode, 201, res.body);
     const [view] = res.json().data;
-    assert.deepEqual(res.json().data, [{ id: view.id, media_type: 'image', url: `/api/properties/medias/${view.id}/file`, thumbnail_url: `/api/properties/medias/${view.id}/thumbnail` }]);
+    assert.deepEqual(res.json().data, [
+      {
+        id: view.id,
+        media_type: 'image',
+        url: `/api/properties/medias/${view.id}/file`,
+        thumbnail_url: `/api/properties/medias/${view.id}/thumbnail`,
+      },
+    ]);
 
     const [row] = await rowsOf(p.id);
     assert.equal(row!.position, 0);
     assert.equal(row!.mime, 'image/jpeg');
     assert.match(row!.storageKey, KEY(p.id));
     assert.match(row!.thumbnailKey!, KEY(p.id));
-    assert.deepEqual((await filesOf(p.id)).sort(), [path.basename(row!.storageKey), path.basename(row!.thumbnailKey!)].sort());
+    assert.deepEqual(
+      (await filesOf(p.id)).sort(),
+      [path.basename(row!.storageKey), path.basename(row!.thumbnailKey!)].sort(),
+    );
 
     const served = await get(view.url);
     assert.equal(served.statusCode, 200);
@@ -80,10 +109,21 @@ describe('media upload', () => {
     ]);
     assert.equal(res.statusCode, 201, res.body);
     const data = res.json().data;
-    assert.deepEqual(data.map((d: { media_type: string }) => d.media_type), ['image', 'video', 'video']);
+    assert.deepEqual(
+      data.map((d: { media_type: string }) => d.media_type),
+      ['image', 'video', 'video'],
+    );
     assert.equal(data[1].thumbnail_url, null);
     const rows = await rowsOf(p.id);
-    assert.deepEqual(rows.map((r) => [r.position, r.mime]), [[0, 'image/png'], [1, 'image/webp'], [2, 'video/mp4'], [3, 'video/webm']]);
+    assert.deepEqual(
+      rows.map((r) => [r.position, r.mime]),
+      [
+        [0, 'image/png'],
+        [1, 'image/webp'],
+        [2, 'video/mp4'],
+        [3, 'video/webm'],
+      ],
+    );
     assert.match(rows[2]!.storageKey, /\.mp4$/);
 
     const video = await get(data[1].url);
@@ -99,14 +139,25 @@ describe('media upload', () => {
 
   it('accepts the files[] field name too', async () => {
     const p = await createProperty(t.deps, c.users.owner.id);
-    const res = await upload(t, p.id, c.headers('owner'), [{ data: await png(), name: 'a.png' }, { data: await png(), name: 'b.png' }], 'files[]');
+    const res = await upload(
+      t,
+      p.id,
+      c.headers('owner'),
+      [
+        { data: await png(), name: 'a.png' },
+        { data: await png(), name: 'b.png' },
+      ],
+      'files[]',
+    );
     assert.equal(res.statusCode, 201, res.body);
     assert.equal(res.json().data.length, 2);
   });
 
   it('judges by content: a text file named .jpg is 415 naming files, and nothing is kept', async () => {
     const p = await createProperty(t.deps, c.users.owner.id);
-    const res = await upload(t, p.id, c.headers('owner'), [{ data: Buffer.from('just some text, not an image'), name: 'photo.jpg', type: 'image/jpeg' }]);
+    const res = await upload(t, p.id, c.headers('owner'), [
+      { data: Buffer.from('just some text, not an image'), name: 'photo.jpg', type: 'image/jpeg' },
+    ]);
     assert.equal(res.statusCode, 415, res.body);
     assert.ok(res.json().errors.files);
     assert.equal((await rowsOf(p.id)).length, 0);
@@ -116,7 +167,10 @@ describe('media upload', () => {
   it('refuses the whole request when one of several files is bad, naming it (files.<index>)', async () => {
     const p = await createProperty(t.deps, c.users.owner.id);
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
-    const res = await upload(t, p.id, c.headers('owner'), [{ data: await png(), name: 'ok.png' }, { data: svg, name: 'x.svg' }]);
+    const res = await upload(t, p.id, c.headers('owner'), [
+      { data: await png(), name: 'ok.png' },
+      { data: svg, name: 'x.svg' },
+    ]);
     assert.equal(res.statusCode, 415, res.body);
     assert.ok(res.json().errors['files.1'], res.body);
     assert.equal((await rowsOf(p.id)).length, 0);
@@ -143,7 +197,9 @@ describe('media upload', () => {
     assert.equal(ok.statusCode, 201, ok.body);
     const served = await get(ok.json().data[0].url);
     assert.equal(served.rawPayload.length, twelve.length);
-    const over = await upload(t, p.id, c.headers('owner'), [{ data: Buffer.concat([MP4_HEADER, Buffer.alloc(50 * 1024 * 1024)]), name: 'long.mp4' }]);
+    const over = await upload(t, p.id, c.headers('owner'), [
+      { data: Buffer.concat([MP4_HEADER, Buffer.alloc(50 * 1024 * 1024)]), name: 'long.mp4' },
+    ]);
     assert.equal(over.statusCode, 413, over.body);
     assert.equal((await rowsOf(p.id)).length, 1);
   });
@@ -170,31 +226,62 @@ describe('media upload', () => {
     const p = await createProperty(t.deps, c.users.owner.id);
     const fd = new FormData();
     fd.append('caption', 'no file here');
-    const res = await t.app.inject({ method: 'POST', url: `/api/properties/${p.id}/medias`, headers: c.headers('owner'), payload: fd as never });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/properties/${p.id}/medias`,
+      headers: c.headers('owner'),
+      payload: fd as never,
+    });
     assert.equal(res.statusCode, 422, res.body);
     assert.ok(res.json().errors.files);
-    const text = await t.app.inject({ method: 'POST', url: `/api/properties/${p.id}/medias`, headers: c.headers('owner'), payload: { files: 'not a file' } });
+    const text = await t.app.inject({
+      method: 'POST',
+      url: `/api/properties/${p.id}/medias`,
+      headers: c.headers('owner'),
+      payload: { files: 'not a file' },
+    });
     assert.equal(text.statusCode, 422, text.body);
     assert.ok(text.json().errors.files);
   });
 
   it('lets only the owner and an admin upload (401 / 403 / 404)', async () => {
     const p = await createProperty(t.deps, c.users.owner.id);
-    const expected: Record<Who, number> = { anonymous: 401, client: 403, otherOwner: 403, support: 403, owner: 201, admin: 201 };
+    const expected: Record<Who, number> = {
+      anonymous: 401,
+      client: 403,
+      otherOwner: 403,
+      support: 403,
+      owner: 201,
+      admin: 201,
+    };
     for (const [who, status] of Object.entries(expected)) {
       const res = await upload(t, p.id, c.headers(who as Who), [{ data: await png(), name: 'a.png' }]);
       assert.equal(res.statusCode, status, `${who}: ${res.body}`);
     }
     const hidden = await createProperty(t.deps, c.users.owner.id, { status: 'draft' });
-    assert.equal((await upload(t, hidden.id, c.headers('otherOwner'), [{ data: await png(), name: 'a.png' }])).statusCode, 404);
+    assert.equal(
+      (await upload(t, hidden.id, c.headers('otherOwner'), [{ data: await png(), name: 'a.png' }])).statusCode,
+      404,
+    );
     assert.equal((await upload(t, 999999, c.headers('admin'), [{ data: await png(), name: 'a.png' }])).statusCode, 404);
     assert.equal((await rowsOf(hidden.id)).length, 0);
   });
 
   it('keeps at most 100 media per listing (409)', async () => {
     const p = await createProperty(t.deps, c.users.owner.id);
-    await t.deps.db.insert(propertyMedias).values(Array.from({ length: 99 }, (_, i) => ({ propertyId: p.id, mediaType: 'image', storageKey: `media/${p.id}/x${i}.png`, mime: 'image/png', position: i })));
-    const two = await upload(t, p.id, c.headers('owner'), [{ data: await png(), name: 'a.png' }, { data: await png(), name: 'b.png' }]);
+    await t.deps.db.insert(propertyMedias).values(
+      Array.from({ length: 99 }, (_, i) => ({
+        propertyId: p.id,
+        mediaType: 'image',
+        storageKey: `media/${p.id}/x${i}.png`,
+        mime: 'image/png',
+        position: i,
+      })),
+    );
+    const two = await upload(t, p.id, c.headers('owner'), [
+      { data: await png(), name: 'a.png' },
+      { data: await png(), name: 'b.png' },
+    ]);
     assert.equal(two.statusCode, 409, two.body);
     assert.deepEqual(await filesOf(p.id), []);
     const one = await upload(t, p.id, c.headers('owner'), [{ data: await png(), name: 'a.png' }]);

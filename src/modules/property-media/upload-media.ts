@@ -15,7 +15,8 @@ export interface UploadInput {
   'files[]'?: UploadedFile | UploadedFile[];
 }
 
-const full = (count: number) => new AppError('CONFLICT', `A listing may have at most ${MAX_MEDIA_PER_PROPERTY} photos and videos (it has ${count})`);
+const full = (count: number) =>
+  new AppError('CONFLICT', `A listing may have at most ${MAX_MEDIA_PER_PROPERTY} photos and videos (it has ${count})`);
 
 /**
  * The permission check of uploadMedia, made before the body is read (route onRequest), so a caller
@@ -40,7 +41,8 @@ export async function uploadMedia(deps: Deps, caller: AuthUser, propertyId: numb
   if (before.count + uploads.length > MAX_MEDIA_PER_PROPERTY) throw full(before.count);
 
   const prepared: PreparedMedia[] = [];
-  for (const [i, upload] of uploads.entries()) prepared.push(await prepareMedia(upload, uploads.length === 1 ? 'files' : `files.${i}`));
+  for (const [i, upload] of uploads.entries())
+    prepared.push(await prepareMedia(upload, uploads.length === 1 ? 'files' : `files.${i}`));
 
   const files: FileToStore[] = [];
   const rows: Array<Omit<NewMedia, 'position'>> = [];
@@ -53,7 +55,14 @@ export async function uploadMedia(deps: Deps, caller: AuthUser, propertyId: numb
       thumbnailKey = `${base}-thumb.webp`;
       files.push({ key: thumbnailKey, data: m.thumbnail });
     }
-    rows.push({ propertyId: property.id, mediaType: m.mediaType, storageKey, mime: m.mime, thumbnailKey, createdAt: deps.clock.now() });
+    rows.push({
+      propertyId: property.id,
+      mediaType: m.mediaType,
+      storageKey,
+      mime: m.mime,
+      thumbnailKey,
+      createdAt: deps.clock.now(),
+    });
   }
   const created = await storeFilesThen(deps, files, () =>
     deps.db.transaction(async (tx) => {

@@ -6,7 +6,11 @@ import type { RuleKind } from './rule-kind.ts';
 import { loadForChange, writeUnderLock } from './rule-access.ts';
 
 export async function createRule<T extends RuleTable, I extends object, V>(
-  deps: Deps, caller: AuthUser, kind: RuleKind<T, I, V>, propertyId: number, body: Partial<I>,
+  deps: Deps,
+  caller: AuthUser,
+  kind: RuleKind<T, I, V>,
+  propertyId: number,
+  body: Partial<I>,
 ): Promise<V> {
   const { decimals } = await loadForChange(deps, propertyId, caller);
   // Fields the kind does not know (used_count, id) are never read by toColumns.

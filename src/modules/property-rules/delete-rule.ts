@@ -8,7 +8,11 @@ import type { RuleKind } from './rule-kind.ts';
 import { loadForChange, writeUnderLock } from './rule-access.ts';
 
 export async function deleteRule<T extends RuleTable, I extends object, V>(
-  deps: Deps, caller: AuthUser, kind: RuleKind<T, I, V>, propertyId: number, itemId: number,
+  deps: Deps,
+  caller: AuthUser,
+  kind: RuleKind<T, I, V>,
+  propertyId: number,
+  itemId: number,
 ): Promise<void> {
   await loadForChange(deps, propertyId, caller);
   await writeUnderLock(deps, propertyId, async (tx) => {

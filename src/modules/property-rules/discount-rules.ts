@@ -12,7 +12,11 @@ import { discountNumber, offerView, promoCodeView, type OfferView, type PromoCod
 // Switching between percent and fixed changes what the stored value means (10 % is not 10 EUR),
 // so a new type needs its value in the same request.
 function mergeDiscount<I extends { discount_type: string; discount_value: number }>(current: I, patch: Partial<I>): I {
-  if (patch.discount_type !== undefined && patch.discount_type !== current.discount_type && patch.discount_value === undefined) {
+  if (
+    patch.discount_type !== undefined &&
+    patch.discount_type !== current.discount_type &&
+    patch.discount_value === undefined
+  ) {
     throw invalidField('discount_value', 'is required when discount_type changes');
   }
   return overlay(current, patch);
@@ -27,8 +31,12 @@ export const offerRules: RuleKind<typeof offers, FullOffer, Static<typeof OfferV
   listedByViewers: true,
   defaults: { min_nights: 1 },
   toInput: (o, decimals) => ({
-    name: o.name, discount_type: o.discountType as FullOffer['discount_type'], discount_value: discountNumber(o.discountType, o.discountValue, decimals),
-    start_date: o.startDate, end_date: o.endDate, min_nights: o.minNights,
+    name: o.name,
+    discount_type: o.discountType as FullOffer['discount_type'],
+    discount_value: discountNumber(o.discountType, o.discountValue, decimals),
+    start_date: o.startDate,
+    end_date: o.endDate,
+    min_nights: o.minNights,
   }),
   merge: mergeDiscount,
   toColumns(input, decimals) {
@@ -47,7 +55,11 @@ export const offerRules: RuleKind<typeof offers, FullOffer, Static<typeof OfferV
 
 type FullPromoCode = Required<PromoCodeInput>;
 
-const codeTaken = (code: string) => new AppError('CONFLICT', `The promo code "${code}" already exists on this listing (codes are compared ignoring case)`);
+const codeTaken = (code: string) =>
+  new AppError(
+    'CONFLICT',
+    `The promo code "${code}" already exists on this listing (codes are compared ignoring case)`,
+  );
 
 export const promoCodeRules: RuleKind<typeof promoCodes, FullPromoCode, Static<typeof PromoCodeView>> = {
   path: 'promo-codes',
@@ -56,15 +68,21 @@ export const promoCodeRules: RuleKind<typeof promoCodes, FullPromoCode, Static<t
   listedByViewers: false,
   defaults: { max_uses: null, min_nights: 1 },
   toInput: (c, decimals) => ({
-    code: c.code, discount_type: c.discountType as FullPromoCode['discount_type'], discount_value: discountNumber(c.discountType, c.discountValue, decimals),
-    valid_from: c.validFrom, valid_to: c.validTo, max_uses: c.maxUses, min_nights: c.minNights,
+    code: c.code,
+    discount_type: c.discountType as FullPromoCode['discount_type'],
+    discount_value: discountNumber(c.discountType, c.discountValue, decimals),
+    valid_from: c.validFrom,
+    valid_to: c.validTo,
+    max_uses: c.maxUses,
+    min_nights: c.minNights,
   }),
   merge: mergeDiscount,
   toColumns(input, decimals, current) {
     assertDateOrder(input.valid_from, input.valid_to, 'valid_to', 'valid_from');
     const maxUses = input.max_uses ?? null;
     // Uses already made stay made: a limit below them would describe a past that did not happen.
-    if (current && maxUses !== null && maxUses < current.usedCount) throw invalidField('max_uses', `cannot be below used_count (${current.usedCount})`);
+    if (current && maxUses !== null && maxUses < current.usedCount)
+      throw invalidField('max_uses', `cannot be below used_count (${current.usedCount})`);
     return {
       code: input.code,
       discountType: input.discount_type,
@@ -76,7 +94,8 @@ export const promoCodeRules: RuleKind<typeof promoCodes, FullPromoCode, Static<t
     };
   },
   async assertNoConflict(db, propertyId, cols, exceptId) {
-    if (await propertyRulesRepository(db).findPromoCodeByCode(propertyId, cols.code, exceptId)) throw codeTaken(cols.code);
+    if (await propertyRulesRepository(db).findPromoCodeByCode(propertyId, cols.code, exceptId))
+      throw codeTaken(cols.code);
   },
   duplicateError: (err, cols) => (isDuplicatePromoCode(err) ? codeTaken(cols.code) : null),
   view: promoCodeView,

@@ -3,7 +3,14 @@ import assert from 'node:assert/strict';
 import { eq } from 'drizzle-orm';
 import { countRows } from '../../../test/helpers/catalog-factories.ts';
 import { offers, promoCodes } from '../../db/schema/index.ts';
-import { SAMPLES, createItem, errorFields, rulesWorld, setUsedCount, type RulesWorld } from './property-rules.test-support.ts';
+import {
+  SAMPLES,
+  createItem,
+  errorFields,
+  rulesWorld,
+  setUsedCount,
+  type RulesWorld,
+} from './property-rules.test-support.ts';
 
 describe('offers and promo codes', () => {
   let w: RulesWorld;
@@ -18,14 +25,23 @@ describe('offers and promo codes', () => {
   const code = { ...SAMPLES['promo-codes'] };
 
   it('a fixed discount is an amount in the listing currency, kept in minor units: EUR 12.34 is stored 1234 and read 12.34', async () => {
-    const made = await createItem(w, w.listing.id, 'offers', { ...offer, discount_type: 'fixed', discount_value: 12.34 });
+    const made = await createItem(w, w.listing.id, 'offers', {
+      ...offer,
+      discount_type: 'fixed',
+      discount_value: 12.34,
+    });
     assert.equal(made.discount_value, 12.34);
     const [row] = await w.t.deps.db.select().from(offers).where(eq(offers.id, made.id));
     assert.equal(Number(row!.discountValue), 1234);
     const listed = (await w.req('GET', `/properties/${w.listing.id}/offers`, 'anonymous')).json().data;
     assert.equal(listed.find((o: { id: number }) => o.id === made.id).discount_value, 12.34);
 
-    const pc = await createItem(w, w.listing.id, 'promo-codes', { ...code, code: 'FIXED1234', discount_type: 'fixed', discount_value: '12.34' });
+    const pc = await createItem(w, w.listing.id, 'promo-codes', {
+      ...code,
+      code: 'FIXED1234',
+      discount_type: 'fixed',
+      discount_value: '12.34',
+    });
     const [pcRow] = await w.t.deps.db.select().from(promoCodes).where(eq(promoCodes.id, pc.id));
     assert.equal(Number(pcRow!.discountValue), 1234);
     assert.equal(pc.discount_value, 12.34);
@@ -35,7 +51,10 @@ describe('offers and promo codes', () => {
 
   it('a JPY listing refuses fractional amounts and keeps whole yen', async () => {
     for (const kind of ['offers', 'promo-codes'] as const) {
-      const body = kind === 'offers' ? { ...offer, discount_type: 'fixed', discount_value: 12.5 } : { ...code, code: 'YEN125', discount_type: 'fixed', discount_value: 12.5 };
+      const body =
+        kind === 'offers'
+          ? { ...offer, discount_type: 'fixed', discount_value: 12.5 }
+          : { ...code, code: 'YEN125', discount_type: 'fixed', discount_value: 12.5 };
       const res = await w.req('POST', `/properties/${jpy.id}/${kind}`, 'owner', body);
       assert.equal(res.statusCode, 422, res.body);
       assert.deepEqual(errorFields(res), ['discount_value']);
@@ -90,7 +109,11 @@ describe('offers and promo codes', () => {
     assert.deepEqual(errorFields(backwards), ['end_date']);
     const amount = await w.req('PUT', url, 'owner', { discount_type: 'fixed', discount_value: 9.99 });
     assert.equal(amount.json().data.discount_value, 9.99);
-    assert.equal((await w.req('PUT', url, 'owner', { name: 'Kept amount' })).json().data.discount_value, 9.99, 'an unchanged amount survives the round trip');
+    assert.equal(
+      (await w.req('PUT', url, 'owner', { name: 'Kept amount' })).json().data.discount_value,
+      9.99,
+      'an unchanged amount survives the round trip',
+    );
   });
 
   it('refuses each invalid promo code field with 422 naming it', async () => {
@@ -111,7 +134,12 @@ describe('offers and promo codes', () => {
       assert.equal(res.statusCode, 422, `${JSON.stringify(body)}: ${res.body}`);
       assert.ok(errorFields(res).includes(field), `${field} in ${res.body}`);
     }
-    const ok = await createItem(w, w.listing.id, 'promo-codes', { ...code, code: 'Ab-_9', max_uses: null, used_count: 99 });
+    const ok = await createItem(w, w.listing.id, 'promo-codes', {
+      ...code,
+      code: 'Ab-_9',
+      max_uses: null,
+      used_count: 99,
+    });
     assert.equal(ok.code, 'Ab-_9', 'kept as written');
     assert.equal(ok.max_uses, null, 'unlimited');
     assert.equal(ok.used_count, 0, 'used_count is read-only');
@@ -124,12 +152,20 @@ describe('offers and promo codes', () => {
     assert.equal(dup.statusCode, 409);
     assert.match(dup.json().message, /SUMMER-24/);
     const winter = await createItem(w, listing.id, 'promo-codes', { ...code, code: 'winter' });
-    const rename = await w.req('PUT', `/properties/${listing.id}/promo-codes/${winter.id}`, 'owner', { code: 'summer-24' });
+    const rename = await w.req('PUT', `/properties/${listing.id}/promo-codes/${winter.id}`, 'owner', {
+      code: 'summer-24',
+    });
     assert.equal(rename.statusCode, 409, 'renaming onto another code');
-    const recase = await w.req('PUT', `/properties/${listing.id}/promo-codes/${summer.id}`, 'owner', { code: 'SUMMER-24' });
+    const recase = await w.req('PUT', `/properties/${listing.id}/promo-codes/${summer.id}`, 'owner', {
+      code: 'SUMMER-24',
+    });
     assert.equal(recase.statusCode, 200, 'a code may change its own case');
     assert.equal(recase.json().data.code, 'SUMMER-24');
-    assert.equal((await w.req('POST', `/properties/${w.listing2.id}/promo-codes`, 'owner', { ...code, code: 'summer-24' })).statusCode, 201);
+    assert.equal(
+      (await w.req('POST', `/properties/${w.listing2.id}/promo-codes`, 'owner', { ...code, code: 'summer-24' }))
+        .statusCode,
+      201,
+    );
   });
 
   it('two identical codes (in different case) created at the same moment: exactly one is created', async () => {
@@ -153,6 +189,10 @@ describe('offers and promo codes', () => {
     const atUsed = await w.req('PUT', url, 'owner', { max_uses: 4, used_count: 0 });
     assert.equal(atUsed.statusCode, 200);
     assert.deepEqual({ max: atUsed.json().data.max_uses, used: atUsed.json().data.used_count }, { max: 4, used: 4 });
-    assert.equal((await w.req('PUT', url, 'owner', { max_uses: null })).json().data.max_uses, null, 'null lifts the limit');
+    assert.equal(
+      (await w.req('PUT', url, 'owner', { max_uses: null })).json().data.max_uses,
+      null,
+      'null lifts the limit',
+    );
   });
 });

@@ -18,7 +18,11 @@ export const packageRules: RuleKind<typeof packages, FullPackage, Static<typeof 
   defaults: { is_global: false },
   toInput: (p, decimals) => ({ name: p.name, price: minorToNumber(p.price, decimals), is_global: p.isGlobal }),
   merge: overlay,
-  toColumns: (input, decimals) => ({ name: cleanName(input.name), price: amountMinor(input.price, decimals, 'price'), isGlobal: input.is_global }),
+  toColumns: (input, decimals) => ({
+    name: cleanName(input.name),
+    price: amountMinor(input.price, decimals, 'price'),
+    isGlobal: input.is_global,
+  }),
   view: packageView,
 };
 
@@ -28,8 +32,16 @@ export const serviceRules: RuleKind<typeof services, ServiceInput, Static<typeof
   table: services,
   listedByViewers: true,
   defaults: {},
-  toInput: (s, decimals) => ({ name: s.name, price: minorToNumber(s.price, decimals), type: s.type as ServiceInput['type'] }),
+  toInput: (s, decimals) => ({
+    name: s.name,
+    price: minorToNumber(s.price, decimals),
+    type: s.type as ServiceInput['type'],
+  }),
   merge: overlay,
-  toColumns: (input, decimals) => ({ name: cleanName(input.name), price: amountMinor(input.price, decimals, 'price'), type: input.type }),
+  toColumns: (input, decimals) => ({
+    name: cleanName(input.name),
+    price: amountMinor(input.price, decimals, 'price'),
+    type: input.type,
+  }),
   view: serviceView,
 };

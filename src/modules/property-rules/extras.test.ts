@@ -49,12 +49,16 @@ describe('packages and services', () => {
       assert.equal(res.statusCode, 422, `${kind} ${JSON.stringify(body)}: ${res.body}`);
       assert.ok(errorFields(res).includes(field), `${field} in ${res.body}`);
     }
-    assert.deepEqual({ packages: await countRows(w.t.deps, 'packages'), services: await countRows(w.t.deps, 'services') }, before);
+    assert.deepEqual(
+      { packages: await countRows(w.t.deps, 'packages'), services: await countRows(w.t.deps, 'services') },
+      before,
+    );
   });
 
   it('services are charged per stay, night or guest; updates are partial', async () => {
     const types = [];
-    for (const type of ['per_stay', 'per_night', 'per_guest']) types.push((await createItem(w, w.listing.id, 'services', { name: `S ${type}`, price: 7.5, type })).type);
+    for (const type of ['per_stay', 'per_night', 'per_guest'])
+      types.push((await createItem(w, w.listing.id, 'services', { name: `S ${type}`, price: 7.5, type })).type);
     assert.deepEqual(types, ['per_stay', 'per_night', 'per_guest']);
     const made = await createItem(w, w.listing.id, 'services', { name: 'Cleaning', price: 25, type: 'per_stay' });
     const url = `/properties/${w.listing.id}/services/${made.id}`;
@@ -68,6 +72,10 @@ describe('packages and services', () => {
     const pkg = await createItem(w, w.listing.id, 'packages', { name: 'Late checkout', price: 15 });
     const flipped = await w.req('PUT', `/properties/${w.listing.id}/packages/${pkg.id}`, 'admin', { is_global: true });
     assert.deepEqual(flipped.json().data, { ...pkg, is_global: true });
-    assert.equal((await w.req('PUT', `/properties/${w.listing.id}/packages/${pkg.id}`, 'owner', {})).json().data.price, 15, 'an empty change changes nothing');
+    assert.equal(
+      (await w.req('PUT', `/properties/${w.listing.id}/packages/${pkg.id}`, 'owner', {})).json().data.price,
+      15,
+      'an empty change changes nothing',
+    );
   });
 });

@@ -19,5 +19,8 @@ export async function listPromos(deps: Deps, caller: AuthUser | null, propertyId
     repo.offersEndingFrom(propertyId, today, PROMOS_LIMIT),
     repo.promoCodesUsableOn(propertyId, today, PROMOS_LIMIT),
   ]);
-  return { offers: offers.map((o) => offerView(o, decimals)), promo_codes: codes.map((c) => promoCodeView(c, decimals)) };
+  return {
+    offers: offers.map((o) => offerView(o, decimals)),
+    promo_codes: codes.map((c) => promoCodeView(c, decimals)),
+  };
 }

@@ -7,11 +7,18 @@ import type { RuleKind } from './rule-kind.ts';
 import { loadForRead } from './rule-access.ts';
 
 export async function listRules<T extends RuleTable, I extends object, V>(
-  deps: Deps, caller: AuthUser | null, kind: RuleKind<T, I, V>, propertyId: number, query: PageQuery,
+  deps: Deps,
+  caller: AuthUser | null,
+  kind: RuleKind<T, I, V>,
+  propertyId: number,
+  query: PageQuery,
 ) {
   const { decimals } = await loadForRead(deps, propertyId, caller, !kind.listedByViewers);
   const { page, perPage, offset } = pageWindow(query);
   const repo = propertyRulesRepository(deps.db);
-  const [rows, total] = await Promise.all([repo.list(kind.table, propertyId, perPage, offset), repo.count(kind.table, propertyId)]);
+  const [rows, total] = await Promise.all([
+    repo.list(kind.table, propertyId, perPage, offset),
+    repo.count(kind.table, propertyId),
+  ]);
   return { data: rows.map((r) => kind.view(r, decimals)), meta: { current_page: page, per_page: perPage, total } };
 }

@@ -4,7 +4,7 @@
 // traveller can use today) have their own.
 import { and, asc, count, eq, gte, inArray, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
-import { offers, packages, promoCodes, properties, seasons, services } from '../../db/schema/index.ts';
+import { offers, type packages, promoCodes, properties, seasons, type services } from '../../db/schema/index.ts';
 
 export type RuleTable = typeof seasons | typeof offers | typeof packages | typeof services | typeof promoCodes;
 export type RuleRow<T extends RuleTable> = T['$inferSelect'];
@@ -43,16 +43,31 @@ export function propertyRulesRepository(db: Executor) {
       return row;
     },
 
-    async list<T extends RuleTable>(table: T, propertyId: number, limit: number, offset: number): Promise<RuleRow<T>[]> {
+    async list<T extends RuleTable>(
+      table: T,
+      propertyId: number,
+      limit: number,
+      offset: number,
+    ): Promise<RuleRow<T>[]> {
       const t = loose(table);
-      const rows = await db.select().from(t).where(eq(t.propertyId, propertyId)).orderBy(...orderOf(table)).limit(limit).offset(offset);
+      const rows = await db
+        .select()
+        .from(t)
+        .where(eq(t.propertyId, propertyId))
+        .orderBy(...orderOf(table))
+        .limit(limit)
+        .offset(offset);
       return rows as RuleRow<T>[];
     },
 
     /** Every rule of the kind of several listings, in the kind's order (the read forms of a batch). */
     async ofListings<T extends RuleTable>(table: T, propertyIds: number[]): Promise<RuleRow<T>[]> {
       const t = loose(table);
-      const rows = await db.select().from(t).where(inArray(t.propertyId, propertyIds)).orderBy(...orderOf(table));
+      const rows = await db
+        .select()
+        .from(t)
+        .where(inArray(t.propertyId, propertyIds))
+        .orderBy(...orderOf(table));
       return rows as RuleRow<T>[];
     },
 
@@ -65,29 +80,53 @@ export function propertyRulesRepository(db: Executor) {
     /** An item of this listing; another listing's item is not found. */
     async find<T extends RuleTable>(table: T, propertyId: number, id: number): Promise<RuleRow<T> | undefined> {
       const t = loose(table);
-      const [row] = await db.select().from(t).where(and(eq(t.id, id), eq(t.propertyId, propertyId))).limit(1);
+      const [row] = await db
+        .select()
+        .from(t)
+        .where(and(eq(t.id, id), eq(t.propertyId, propertyId)))
+        .limit(1);
       return row as RuleRow<T> | undefined;
     },
 
     async insert<T extends RuleTable>(table: T, propertyId: number, values: RuleColumns<T>): Promise<RuleRow<T>> {
-      const [row] = await db.insert(loose(table)).values({ ...(values as object), propertyId } as never).returning();
+      const [row] = await db
+        .insert(loose(table))
+        .values({ ...(values as object), propertyId } as never)
+        .returning();
       return row as RuleRow<T>;
     },
 
-    async update<T extends RuleTable>(table: T, propertyId: number, id: number, values: RuleColumns<T>): Promise<RuleRow<T> | undefined> {
+    async update<T extends RuleTable>(
+      table: T,
+      propertyId: number,
+      id: number,
+      values: RuleColumns<T>,
+    ): Promise<RuleRow<T> | undefined> {
       const t = loose(table);
-      const [row] = await db.update(t).set(values as never).where(and(eq(t.id, id), eq(t.propertyId, propertyId))).returning();
+      const [row] = await db
+        .update(t)
+        .set(values as never)
+        .where(and(eq(t.id, id), eq(t.propertyId, propertyId)))
+        .returning();
       return row as RuleRow<T> | undefined;
     },
 
     async delete(table: RuleTable, propertyId: number, id: number): Promise<boolean> {
       const t = loose(table);
-      const rows = await db.delete(t).where(and(eq(t.id, id), eq(t.propertyId, propertyId))).returning({ id: t.id });
+      const rows = await db
+        .delete(t)
+        .where(and(eq(t.id, id), eq(t.propertyId, propertyId)))
+        .returning({ id: t.id });
       return rows.length > 0;
     },
 
     /** A season of the listing sharing at least one day with [start, end] (both inclusive). */
-    async findOverlappingSeason(propertyId: number, start: string, end: string, exceptId: number | null): Promise<SeasonRow | undefined> {
+    async findOverlappingSeason(
+      propertyId: number,
+      start: string,
+      end: string,
+      exceptId: number | null,
+    ): Promise<SeasonRow | undefined> {
       const [row] = await db
         .select()
         .from(seasons)
@@ -105,7 +144,11 @@ export function propertyRulesRepository(db: Executor) {
     },
 
     /** A promo code of the listing spelled the same, ignoring case. */
-    async findPromoCodeByCode(propertyId: number, code: string, exceptId: number | null): Promise<PromoCodeRow | undefined> {
+    async findPromoCodeByCode(
+      propertyId: number,
+      code: string,
+      exceptId: number | null,
+    ): Promise<PromoCodeRow | undefined> {
       const [row] = await db
         .select()
         .from(promoCodes)
@@ -135,7 +178,11 @@ export function propertyRulesRepository(db: Executor) {
       const usable =
         today === null
           ? undefined
-          : and(lte(promoCodes.validFrom, today), gte(promoCodes.validTo, today), or(isNull(promoCodes.maxUses), lt(promoCodes.usedCount, promoCodes.maxUses)));
+          : and(
+              lte(promoCodes.validFrom, today),
+              gte(promoCodes.validTo, today),
+              or(isNull(promoCodes.maxUses), lt(promoCodes.usedCount, promoCodes.maxUses)),
+            );
       return db
         .select()
         .from(promoCodes)

@@ -22,7 +22,7 @@ const tags = ['property rules'];
 const security = [{ bearer: [] }];
 
 const WHO_WRITES =
-  'The listing\'s owner or an admin (401 without a token; 403 for others who can see the listing, 404 for those who cannot, ' +
+  "The listing's owner or an admin (401 without a token; 403 for others who can see the listing, 404 for those who cannot, " +
   'and for an item of another listing). Changes on an archived listing → 409. Amounts are in the listing currency with at most its ' +
   'decimals (422 otherwise) and kept as integer minor units.';
 
@@ -45,8 +45,16 @@ const DOCS: Record<string, { plural: string; rules: string; ids: { one: string; 
       '(both included, end ≥ start) are the stay days the offer applies to; min_nights ≥ 1 (default 1). Changing discount_type ' +
       'needs discount_value in the same request (422). Listed by start_date.',
   },
-  packages: { plural: 'packages', ids: { one: 'Package', many: 'Packages' }, rules: 'price ≥ 0 in the listing currency; is_global (default false) is stored and returned as sent.' },
-  services: { plural: 'services', ids: { one: 'Service', many: 'Services' }, rules: 'price ≥ 0 in the listing currency, charged per_stay, per_night or per_guest (type).' },
+  packages: {
+    plural: 'packages',
+    ids: { one: 'Package', many: 'Packages' },
+    rules: 'price ≥ 0 in the listing currency; is_global (default false) is stored and returned as sent.',
+  },
+  services: {
+    plural: 'services',
+    ids: { one: 'Service', many: 'Services' },
+    rules: 'price ≥ 0 in the listing currency, charged per_stay, per_night or per_guest (type).',
+  },
   'promo-codes': {
     plural: 'promo codes',
     ids: { one: 'PromoCode', many: 'PromoCodes' },
@@ -58,57 +66,103 @@ const DOCS: Record<string, { plural: string; rules: string; ids: { one: string; 
   },
 };
 
-function ruleRoutes<T extends RuleTable, I extends object, V>(app: FastifyInstance, deps: Deps, kind: RuleKind<T, I, V>, s: KindSchemas) {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+function ruleRoutes<T extends RuleTable, I extends object, V>(
+  app: FastifyInstance,
+  deps: Deps,
+  kind: RuleKind<T, I, V>,
+  s: KindSchemas,
+) {
+  const routes = app.withTypeProvider<TypeBoxTypeProvider>();
   const { plural, rules, ids } = DOCS[kind.path]!;
   const base = `/properties/:id/${kind.path}`;
   const item = `${base}/:itemId`;
   const readers = kind.listedByViewers
     ? 'Anyone who can see the listing (anonymous for a public one; its owner, admin and support otherwise; 404 for others).'
-    : 'Only the listing\'s owner or an admin (401 anonymous; 403 for others who can see the listing, 404 for those who cannot). Travellers see usable codes through GET /properties/{id}/promos.';
+    : "Only the listing's owner or an admin (401 anonymous; 403 for others who can see the listing, 404 for those who cannot). Travellers see usable codes through GET /properties/{id}/promos.";
 
-  r.get(base, {
-    config: { auth: kind.listedByViewers ? 'optional' : 'required' },
-    schema: {
-      operationId: `list${ids.many}`, tags, summary: `List a listing's ${plural}`, description: `${readers} ${rules}`,
-      ...(kind.listedByViewers ? {} : { security }),
-      params: PropertyParams, querystring: PageQuery, response: { 200: s.list, ...errorResponses(401, 403, 404) },
+  routes.get(
+    base,
+    {
+      config: { auth: kind.listedByViewers ? 'optional' : 'required' },
+      schema: {
+        operationId: `list${ids.many}`,
+        tags,
+        summary: `List a listing's ${plural}`,
+        description: `${readers} ${rules}`,
+        ...(kind.listedByViewers ? {} : { security }),
+        params: PropertyParams,
+        querystring: PageQuery,
+        response: { 200: s.list, ...errorResponses(401, 403, 404) },
+      },
     },
-  }, async (req) => {
-    const { data, meta } = await listRules(deps, req.user, kind, req.params.id, req.query);
-    return okPage(data, meta);
-  });
+    async (req) => {
+      const { data, meta } = await listRules(deps, req.user, kind, req.params.id, req.query);
+      return okPage(data, meta);
+    },
+  );
 
-  r.post(base, {
-    config: { auth: 'required' },
-    schema: {
-      operationId: `create${ids.one}`, tags, summary: `Add a ${kind.noun.toLowerCase()} to a listing`, description: `${WHO_WRITES} ${rules}`, security,
-      params: PropertyParams, body: s.create, response: { 201: s.item, ...errorResponses(401, 403, 404, 409) },
+  routes.post(
+    base,
+    {
+      config: { auth: 'required' },
+      schema: {
+        operationId: `create${ids.one}`,
+        tags,
+        summary: `Add a ${kind.noun.toLowerCase()} to a listing`,
+        description: `${WHO_WRITES} ${rules}`,
+        security,
+        params: PropertyParams,
+        body: s.create,
+        response: { 201: s.item, ...errorResponses(401, 403, 404, 409) },
+      },
     },
-  }, async (req, reply) => {
-    const view = await createRule(deps, currentUser(req), kind, req.params.id, req.body as Partial<I>);
-    return reply.code(201).send(ok(view, `${kind.noun} created`));
-  });
+    async (req, reply) => {
+      const view = await createRule(deps, currentUser(req), kind, req.params.id, req.body as Partial<I>);
+      return reply.code(201).send(ok(view, `${kind.noun} created`));
+    },
+  );
 
-  r.put(item, {
-    config: { auth: 'required' },
-    schema: {
-      operationId: `update${ids.one}`, tags, summary: `Change a ${kind.noun.toLowerCase()} (partial)`, security,
-      description: `${WHO_WRITES} Only the fields sent change; the resulting item is checked like a new one (422/409). ${rules}`,
-      params: ItemParams, body: s.update, response: { 200: s.item, ...errorResponses(401, 403, 404, 409) },
+  routes.put(
+    item,
+    {
+      config: { auth: 'required' },
+      schema: {
+        operationId: `update${ids.one}`,
+        tags,
+        summary: `Change a ${kind.noun.toLowerCase()} (partial)`,
+        security,
+        description: `${WHO_WRITES} Only the fields sent change; the resulting item is checked like a new one (422/409). ${rules}`,
+        params: ItemParams,
+        body: s.update,
+        response: { 200: s.item, ...errorResponses(401, 403, 404, 409) },
+      },
     },
-  }, async (req) => ok(await updateRule(deps, currentUser(req), kind, req.params.id, req.params.itemId, req.body as Partial<I>), `${kind.noun} updated`));
+    async (req) =>
+      ok(
+        await updateRule(deps, currentUser(req), kind, req.params.id, req.params.itemId, req.body as Partial<I>),
+        `${kind.noun} updated`,
+      ),
+  );
 
-  r.delete(item, {
-    config: { auth: 'required' },
-    schema: {
-      operationId: `delete${ids.one}`, tags, summary: `Delete a ${kind.noun.toLowerCase()}`, description: WHO_WRITES, security,
-      params: ItemParams, response: { 200: MessageOnly, ...errorResponses(401, 403, 404, 409) },
+  routes.delete(
+    item,
+    {
+      config: { auth: 'required' },
+      schema: {
+        operationId: `delete${ids.one}`,
+        tags,
+        summary: `Delete a ${kind.noun.toLowerCase()}`,
+        description: WHO_WRITES,
+        security,
+        params: ItemParams,
+        response: { 200: MessageOnly, ...errorResponses(401, 403, 404, 409) },
+      },
     },
-  }, async (req) => {
-    await deleteRule(deps, currentUser(req), kind, req.params.id, req.params.itemId);
-    return ok(null, `${kind.noun} deleted`);
-  });
+    async (req) => {
+      await deleteRule(deps, currentUser(req), kind, req.params.id, req.params.itemId);
+      return ok(null, `${kind.noun} deleted`);
+    },
+  );
 }
 
 export async function propertyRulesRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
@@ -118,18 +172,25 @@ export async function propertyRulesRoutes(app: FastifyInstance, { deps }: { deps
   ruleRoutes(app, deps, serviceRules, SCHEMAS.services);
   ruleRoutes(app, deps, promoCodeRules, SCHEMAS['promo-codes']);
 
-  app.withTypeProvider<TypeBoxTypeProvider>().get('/properties/:id/promos', {
-    config: { auth: 'optional' },
-    schema: {
-      operationId: 'listPropertyPromos', tags, summary: 'Offers and promo codes a traveller can use now',
-      description:
-        'Anyone who can see the listing (404 otherwise). Travellers get the offers that are running or upcoming (end_date on or after ' +
-        'today) and the promo codes valid today and not used up (used_count < max_uses, or no limit). "Today" is the date in the ' +
-        'listing\'s time zone. Promo codes are shown with their code: a code put on a listing is advertised on it (the marketplace ' +
-        'norm); a code meant for a few guests should be shared privately and kept short-lived or capped with max_uses. The listing\'s ' +
-        'owner and admins get all of its offers and codes, expired and used up included. At most 200 of each, offers by start_date, ' +
-        'codes by valid_from; the paginated sub-resource lists give everything.',
-      params: PropertyParams, response: { 200: PromosResponse, ...errorResponses(401, 404) },
+  app.withTypeProvider<TypeBoxTypeProvider>().get(
+    '/properties/:id/promos',
+    {
+      config: { auth: 'optional' },
+      schema: {
+        operationId: 'listPropertyPromos',
+        tags,
+        summary: 'Offers and promo codes a traveller can use now',
+        description:
+          'Anyone who can see the listing (404 otherwise). Travellers get the offers that are running or upcoming (end_date on or after ' +
+          'today) and the promo codes valid today and not used up (used_count < max_uses, or no limit). "Today" is the date in the ' +
+          "listing's time zone. Promo codes are shown with their code: a code put on a listing is advertised on it (the marketplace " +
+          "norm); a code meant for a few guests should be shared privately and kept short-lived or capped with max_uses. The listing's " +
+          'owner and admins get all of its offers and codes, expired and used up included. At most 200 of each, offers by start_date, ' +
+          'codes by valid_from; the paginated sub-resource lists give everything.',
+        params: PropertyParams,
+        response: { 200: PromosResponse, ...errorResponses(401, 404) },
+      },
     },
-  }, async (req) => ok(await listPromos(deps, req.user, req.params.id)));
+    async (req) => ok(await listPromos(deps, req.user, req.params.id)),
+  );
 }

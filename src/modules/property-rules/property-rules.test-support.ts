@@ -17,7 +17,12 @@ export interface RulesWorld {
   /** An active, visible listing of `users.owner` in EUR. */
   listing: { id: number };
   listing2: { id: number };
-  req(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who: Who, payload?: unknown): Promise<LightMyRequestResponse>;
+  req(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    who: Who,
+    payload?: unknown,
+  ): Promise<LightMyRequestResponse>;
   /** A listing of the owner with overrides (currency, time zone, status...). */
   newListing(over?: PropertyOverrides): Promise<{ id: number }>;
   /** Logs everyone in again (tokens expire when a test moves the clock far). */
@@ -49,7 +54,12 @@ export async function rulesWorld(opts: { start?: Date } = {}): Promise<RulesWorl
     listing: await newListing(),
     listing2: await newListing(),
     req: (method, url, who, payload) =>
-      t.app.inject({ method, url: `/api${url}`, headers: tokens[who] ? bearer(tokens[who]!) : {}, ...(payload === undefined ? {} : { payload: payload as object }) }),
+      t.app.inject({
+        method,
+        url: `/api${url}`,
+        headers: tokens[who] ? bearer(tokens[who]!) : {},
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      }),
     newListing,
     relogin,
     close: () => t.close(),
@@ -58,11 +68,33 @@ export async function rulesWorld(opts: { start?: Date } = {}): Promise<RulesWorl
 
 /** A valid new item of each kind, for tests that need one and do not care which. */
 export const SAMPLES = {
-  seasons: { name: 'Summer', start_date: '2030-06-01', end_date: '2030-08-31', reduction_percent: 10, min_stay: 2, max_stay: 14 },
-  offers: { name: 'Early bird', discount_type: 'percent', discount_value: 15, start_date: '2030-01-01', end_date: '2030-03-31', min_nights: 3 },
+  seasons: {
+    name: 'Summer',
+    start_date: '2030-06-01',
+    end_date: '2030-08-31',
+    reduction_percent: 10,
+    min_stay: 2,
+    max_stay: 14,
+  },
+  offers: {
+    name: 'Early bird',
+    discount_type: 'percent',
+    discount_value: 15,
+    start_date: '2030-01-01',
+    end_date: '2030-03-31',
+    min_nights: 3,
+  },
   packages: { name: 'Romance', price: 49.9, is_global: true },
   services: { name: 'Airport pickup', price: 35, type: 'per_stay' },
-  'promo-codes': { code: 'WELCOME10', discount_type: 'percent', discount_value: 10, valid_from: '2030-01-01', valid_to: '2030-12-31', max_uses: 50, min_nights: 1 },
+  'promo-codes': {
+    code: 'WELCOME10',
+    discount_type: 'percent',
+    discount_value: 10,
+    valid_from: '2030-01-01',
+    valid_to: '2030-12-31',
+    max_uses: 50,
+    min_nights: 1,
+  },
 } as const;
 
 export type Kind = keyof typeof SAMPLES;
@@ -78,7 +110,12 @@ export function sample(kind: Kind): Record<string, unknown> {
 }
 
 /** Creates an item as the listing's owner; fails the test when that does not work. */
-export async function createItem(w: RulesWorld, listingId: number, kind: Kind, body: Record<string, unknown> = sample(kind)) {
+export async function createItem(
+  w: RulesWorld,
+  listingId: number,
+  kind: Kind,
+  body: Record<string, unknown> = sample(kind),
+) {
   const res = await w.req('POST', `/properties/${listingId}/${kind}`, 'owner', body);
   if (res.statusCode !== 201) throw new Error(`create ${kind}: ${res.statusCode} ${res.body}`);
   return res.json().data as Record<string, unknown> & { id: number };
@@ -90,4 +127,5 @@ export async function setUsedCount(w: RulesWorld, codeId: number, usedCount: num
 }
 
 /** The field names of a 422 answer. */
-export const errorFields = (res: { json(): unknown }) => Object.keys((res.json() as { errors?: Record<string, unknown> }).errors ?? {});
+export const errorFields = (res: { json(): unknown }) =>
+  Object.keys((res.json() as { errors?: Record<string, unknown> }).errors ?? {});

@@ -23,9 +23,15 @@ export function managesListing(p: PropertyRow, caller: AuthUser | null): boolean
  * A listing whose rules the caller may read: anyone who can see it (others 404); rules meant
  * for its managers only (promo codes) → 403 for everyone else who can see it.
  */
-export async function loadForRead(deps: Deps, propertyId: number, caller: AuthUser | null, managersOnly: boolean): Promise<RuleContext> {
+export async function loadForRead(
+  deps: Deps,
+  propertyId: number,
+  caller: AuthUser | null,
+  managersOnly: boolean,
+): Promise<RuleContext> {
   const property = await loadVisibleProperty(deps.db, propertyId, caller);
-  if (managersOnly && !managesListing(property, caller)) throw forbidden('Only the owner of this listing or an admin may see its promo codes');
+  if (managersOnly && !managesListing(property, caller))
+    throw forbidden('Only the owner of this listing or an admin may see its promo codes');
   return { property, decimals: await currencyDecimals(deps.db, property.currencyCode) };
 }
 
@@ -37,7 +43,11 @@ export async function loadForChange(deps: Deps, propertyId: number, caller: Auth
 }
 
 function assertNotArchived(status: string): void {
-  if (status === 'archived') throw new AppError('CONFLICT', 'This listing is archived (deleted with reservation history); its rules can no longer change');
+  if (status === 'archived')
+    throw new AppError(
+      'CONFLICT',
+      'This listing is archived (deleted with reservation history); its rules can no longer change',
+    );
 }
 
 /**
@@ -46,7 +56,11 @@ function assertNotArchived(status: string): void {
  * overlap, code clash) holds until commit. The listing is re-checked under the lock: deleted
  * meanwhile → 404, archived → 409.
  */
-export async function writeUnderLock<R>(deps: Deps, propertyId: number, write: (tx: Executor) => Promise<R>): Promise<R> {
+export async function writeUnderLock<R>(
+  deps: Deps,
+  propertyId: number,
+  write: (tx: Executor) => Promise<R>,
+): Promise<R> {
   return deps.db.transaction(async (tx) => {
     const locked = await propertyRulesRepository(tx).lockProperty(propertyId);
     if (!locked) throw notFound('Property');

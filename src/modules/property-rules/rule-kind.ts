@@ -32,7 +32,8 @@ export interface RuleKind<T extends RuleTable, Input extends object, View> {
 /** The fields sent replace the stored ones; absent fields keep their value, null clears. */
 export function overlay<I extends object>(current: I, patch: Partial<I>): I {
   const out = { ...current };
-  for (const [k, v] of Object.entries(patch)) if (v !== undefined && k in current) (out as Record<string, unknown>)[k] = v;
+  for (const [k, v] of Object.entries(patch))
+    if (v !== undefined && k in current) (out as Record<string, unknown>)[k] = v;
   return out;
 }
 

@@ -21,7 +21,12 @@ export function percentText(value: number, field: string): string {
 export function amountMinor(value: number, decimals: number, field: string): number {
   const minor = toMinor(value, decimals);
   if (minor === null) {
-    throw invalidField(field, decimals === 0 ? 'must be a whole amount: the listing currency has no minor unit' : `must have at most ${decimals} decimals (the listing currency)`);
+    throw invalidField(
+      field,
+      decimals === 0
+        ? 'must be a whole amount: the listing currency has no minor unit'
+        : `must have at most ${decimals} decimals (the listing currency)`,
+    );
   }
   if (minor < 0) throw invalidField(field, 'must not be negative');
   return minor;

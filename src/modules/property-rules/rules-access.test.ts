@@ -2,11 +2,19 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { eq } from 'drizzle-orm';
 import { properties } from '../../db/schema/index.ts';
-import { KINDS, createItem, rulesWorld, sample, type Kind, type RulesWorld, type Who } from './property-rules.test-support.ts';
+import {
+  KINDS,
+  createItem,
+  rulesWorld,
+  sample,
+  type Kind,
+  type RulesWorld,
+  type Who,
+} from './property-rules.test-support.ts';
 
 // Who gets what on every rule route. A public listing shows its (non-promo-code) rules to anyone;
 // a hidden one does not exist for strangers; only its owner and admins change anything.
-describe('who may read and change a listing\'s rules', () => {
+describe("who may read and change a listing's rules", () => {
   let w: RulesWorld;
   let hidden: { id: number };
   before(async () => {
@@ -32,20 +40,42 @@ describe('who may read and change a listing\'s rules', () => {
         const res = await w.req('GET', `/properties/${w.listing.id}/${kind}`, who);
         assert.equal(res.statusCode, onPublic[who], `${who} on a public listing: ${res.body}`);
         if (res.statusCode === 200) assert.ok(res.json().data.length >= 1);
-        assert.equal((await w.req('GET', `/properties/${hidden.id}/${kind}`, who)).statusCode, onHidden[who], `${who} on a hidden listing`);
+        assert.equal(
+          (await w.req('GET', `/properties/${hidden.id}/${kind}`, who)).statusCode,
+          onHidden[who],
+          `${who} on a hidden listing`,
+        );
       }
       assert.equal((await w.req('GET', `/properties/987654321/${kind}`, 'admin')).statusCode, 404, 'unknown listing');
     });
 
     it(`POST /properties/{id}/${kind}: 401 anonymous, 403 for others who see it, 404 for those who do not, 201 owner and admin`, async () => {
-      const expected: Record<Who, number> = { anonymous: 401, client: 403, otherOwner: 403, owner: 201, admin: 201, support: 403 };
+      const expected: Record<Who, number> = {
+        anonymous: 401,
+        client: 403,
+        otherOwner: 403,
+        owner: 201,
+        admin: 201,
+        support: 403,
+      };
       for (const who of everyone) {
         const res = await w.req('POST', `/properties/${w.listing.id}/${kind}`, who, sample(kind));
         assert.equal(res.statusCode, expected[who], `${who}: ${res.body}`);
       }
-      const onHidden: Record<Who, number> = { anonymous: 401, client: 404, otherOwner: 404, owner: 201, admin: 201, support: 403 };
+      const onHidden: Record<Who, number> = {
+        anonymous: 401,
+        client: 404,
+        otherOwner: 404,
+        owner: 201,
+        admin: 201,
+        support: 403,
+      };
       for (const who of everyone) {
-        assert.equal((await w.req('POST', `/properties/${hidden.id}/${kind}`, who, sample(kind))).statusCode, onHidden[who], `${who} on a hidden listing`);
+        assert.equal(
+          (await w.req('POST', `/properties/${hidden.id}/${kind}`, who, sample(kind))).statusCode,
+          onHidden[who],
+          `${who} on a hidden listing`,
+        );
       }
       assert.equal((await w.req('POST', `/properties/987654321/${kind}`, 'admin', sample(kind))).statusCode, 404);
     });
@@ -54,26 +84,56 @@ describe('who may read and change a listing\'s rules', () => {
       const item = await createItem(w, w.listing.id, kind);
       const url = `/properties/${w.listing.id}/${kind}/${item.id}`;
       const patch = kind === 'promo-codes' ? { code: `RENAMED${item.id}` } : { name: 'Renamed' };
-      const expected: Record<Who, number> = { anonymous: 401, client: 403, otherOwner: 403, owner: 200, admin: 200, support: 403 };
+      const expected: Record<Who, number> = {
+        anonymous: 401,
+        client: 403,
+        otherOwner: 403,
+        owner: 200,
+        admin: 200,
+        support: 403,
+      };
       for (const who of everyone) {
         assert.equal((await w.req('PUT', url, who, patch)).statusCode, expected[who], `PUT as ${who}`);
       }
       const other = await createItem(w, w.listing2.id, kind);
-      assert.equal((await w.req('PUT', `/properties/${w.listing.id}/${kind}/${other.id}`, 'owner', patch)).statusCode, 404, 'PUT another listing\'s item');
-      assert.equal((await w.req('DELETE', `/properties/${w.listing.id}/${kind}/${other.id}`, 'admin')).statusCode, 404, 'DELETE another listing\'s item');
-      assert.equal((await w.req('PUT', `/properties/${w.listing.id}/${kind}/987654321`, 'owner', patch)).statusCode, 404, 'unknown item');
+      assert.equal(
+        (await w.req('PUT', `/properties/${w.listing.id}/${kind}/${other.id}`, 'owner', patch)).statusCode,
+        404,
+        "PUT another listing's item",
+      );
+      assert.equal(
+        (await w.req('DELETE', `/properties/${w.listing.id}/${kind}/${other.id}`, 'admin')).statusCode,
+        404,
+        "DELETE another listing's item",
+      );
+      assert.equal(
+        (await w.req('PUT', `/properties/${w.listing.id}/${kind}/987654321`, 'owner', patch)).statusCode,
+        404,
+        'unknown item',
+      );
 
       for (const who of ['anonymous', 'client', 'otherOwner', 'support'] as const) {
         assert.equal((await w.req('DELETE', url, who)).statusCode, who === 'anonymous' ? 401 : 403, `DELETE as ${who}`);
       }
       const del = await w.req('DELETE', url, 'owner');
       assert.equal(del.statusCode, 200);
-      assert.deepEqual(del.json(), { success: true, message: `${kind === 'promo-codes' ? 'Promo code' : kindNoun(kind)} deleted`, data: null });
+      assert.deepEqual(del.json(), {
+        success: true,
+        message: `${kind === 'promo-codes' ? 'Promo code' : kindNoun(kind)} deleted`,
+        data: null,
+      });
       assert.equal((await w.req('DELETE', url, 'owner')).statusCode, 404, 'deleted already');
       const adminItem = await createItem(w, w.listing.id, kind);
-      assert.equal((await w.req('DELETE', `/properties/${w.listing.id}/${kind}/${adminItem.id}`, 'admin')).statusCode, 200, 'admin deletes');
+      assert.equal(
+        (await w.req('DELETE', `/properties/${w.listing.id}/${kind}/${adminItem.id}`, 'admin')).statusCode,
+        200,
+        'admin deletes',
+      );
       const otherStill = await w.req('GET', `/properties/${w.listing2.id}/${kind}`, 'owner');
-      assert.ok(otherStill.json().data.some((i: { id: number }) => i.id === other.id), 'the other listing\'s item was left alone');
+      assert.ok(
+        otherStill.json().data.some((i: { id: number }) => i.id === other.id),
+        "the other listing's item was left alone",
+      );
     });
 
     it(`${kind} of a hidden listing: strangers get 404 on PUT and DELETE, support 403`, async () => {
@@ -93,7 +153,10 @@ describe('who may read and change a listing\'s rules', () => {
     await w.t.deps.db.update(properties).set({ status: 'archived' }).where(eq(properties.id, archived.id));
     assert.equal((await w.req('GET', `/properties/${archived.id}/seasons`, 'owner')).statusCode, 200);
     assert.equal((await w.req('POST', `/properties/${archived.id}/offers`, 'owner', sample('offers'))).statusCode, 409);
-    assert.equal((await w.req('PUT', `/properties/${archived.id}/seasons/${season.id}`, 'admin', { name: 'x' })).statusCode, 409);
+    assert.equal(
+      (await w.req('PUT', `/properties/${archived.id}/seasons/${season.id}`, 'admin', { name: 'x' })).statusCode,
+      409,
+    );
     assert.equal((await w.req('DELETE', `/properties/${archived.id}/seasons/${season.id}`, 'owner')).statusCode, 409);
   });
 
@@ -101,7 +164,11 @@ describe('who may read and change a listing\'s rules', () => {
     for (const who of everyone) {
       assert.equal((await w.req('GET', `/properties/${w.listing.id}/promos`, who)).statusCode, 200, who);
       const expected = ['owner', 'admin', 'support'].includes(who) ? 200 : 404;
-      assert.equal((await w.req('GET', `/properties/${hidden.id}/promos`, who)).statusCode, expected, `${who} on hidden`);
+      assert.equal(
+        (await w.req('GET', `/properties/${hidden.id}/promos`, who)).statusCode,
+        expected,
+        `${who} on hidden`,
+      );
     }
     assert.equal((await w.req('GET', '/properties/987654321/promos', 'admin')).statusCode, 404);
   });
@@ -117,5 +184,7 @@ describe('who may read and change a listing\'s rules', () => {
 });
 
 function kindNoun(kind: Kind): string {
-  return { seasons: 'Season', offers: 'Offer', packages: 'Package', services: 'Service', 'promo-codes': 'Promo code' }[kind];
+  return { seasons: 'Season', offers: 'Offer', packages: 'Package', services: 'Service', 'promo-codes': 'Promo code' }[
+    kind
+  ];
 }

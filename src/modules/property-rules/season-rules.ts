@@ -19,14 +19,20 @@ export const seasonRules: RuleKind<typeof seasons, Full, Static<typeof SeasonVie
   listedByViewers: true,
   defaults: { reduction_percent: 0, min_stay: null, max_stay: null },
   toInput: (s) => ({
-    name: s.name, start_date: s.startDate, end_date: s.endDate, reduction_percent: Number(s.reductionPercent), min_stay: s.minStay, max_stay: s.maxStay,
+    name: s.name,
+    start_date: s.startDate,
+    end_date: s.endDate,
+    reduction_percent: Number(s.reductionPercent),
+    min_stay: s.minStay,
+    max_stay: s.maxStay,
   }),
   merge: overlay,
   toColumns(input) {
     assertDateOrder(input.start_date, input.end_date, 'end_date', 'start_date');
     const minStay = input.min_stay ?? null;
     const maxStay = input.max_stay ?? null;
-    if (minStay !== null && maxStay !== null && maxStay < minStay) throw invalidField('max_stay', `must be at least min_stay (${minStay})`);
+    if (minStay !== null && maxStay !== null && maxStay < minStay)
+      throw invalidField('max_stay', `must be at least min_stay (${minStay})`);
     return {
       name: cleanName(input.name),
       startDate: input.start_date,
@@ -37,7 +43,12 @@ export const seasonRules: RuleKind<typeof seasons, Full, Static<typeof SeasonVie
     };
   },
   async assertNoConflict(db, propertyId, cols, exceptId) {
-    const clash = await propertyRulesRepository(db).findOverlappingSeason(propertyId, cols.startDate, cols.endDate, exceptId);
+    const clash = await propertyRulesRepository(db).findOverlappingSeason(
+      propertyId,
+      cols.startDate,
+      cols.endDate,
+      exceptId,
+    );
     if (clash) {
       throw new AppError(
         'CONFLICT',
@@ -47,4 +58,3 @@ export const seasonRules: RuleKind<typeof seasons, Full, Static<typeof SeasonVie
   },
   view: (s) => seasonView(s),
 };
-

@@ -7,7 +7,12 @@ import type { RuleKind } from './rule-kind.ts';
 import { loadForChange, writeUnderLock } from './rule-access.ts';
 
 export async function updateRule<T extends RuleTable, I extends object, V>(
-  deps: Deps, caller: AuthUser, kind: RuleKind<T, I, V>, propertyId: number, itemId: number, patch: Partial<I>,
+  deps: Deps,
+  caller: AuthUser,
+  kind: RuleKind<T, I, V>,
+  propertyId: number,
+  itemId: number,
+  patch: Partial<I>,
 ): Promise<V> {
   const { decimals } = await loadForChange(deps, propertyId, caller);
   let cols: RuleColumns<T> | undefined;

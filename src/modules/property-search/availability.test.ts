@@ -9,7 +9,11 @@ describe('search by dates and guests: a unit free on every night of [checkin, ch
   let a: Actors;
   let get: ReturnType<typeof getter>;
   const stay = (type: number, from: number, to: number, guests?: number) =>
-    idsOf(get(`/api/properties/public?type=${type}&checkin_date=${day(t, from)}&checkout_date=${day(t, to)}${guests ? `&guests=${guests}` : ''}`));
+    idsOf(
+      get(
+        `/api/properties/public?type=${type}&checkin_date=${day(t, from)}&checkout_date=${day(t, to)}${guests ? `&guests=${guests}` : ''}`,
+      ),
+    );
 
   before(async () => {
     t = await createTestApp();
@@ -54,9 +58,17 @@ describe('search by dates and guests: a unit free on every night of [checkin, ch
     await night(t, hotel, day(t, 20), { roomTypeId: 0, booked: 1 });
 
     assert.deepEqual(await stay(type, 20, 21, 2), [hotel], 'family room free on day 20');
-    assert.deepEqual(await stay(type, 20, 21, 3), [hotel], 'family room holds 3; the listing\'s own capacity (1) does not count');
+    assert.deepEqual(
+      await stay(type, 20, 21, 3),
+      [hotel],
+      "family room holds 3; the listing's own capacity (1) does not count",
+    );
     assert.deepEqual(await stay(type, 20, 22, 3), [], 'family room closed on day 21, twin too small');
-    assert.deepEqual(await stay(type, 20, 22, 2), [], 'no single room type free both nights (twin full on 20, family closed on 21)');
+    assert.deepEqual(
+      await stay(type, 20, 22, 2),
+      [],
+      'no single room type free both nights (twin full on 20, family closed on 21)',
+    );
     assert.deepEqual(await stay(type, 21, 23, 2), [hotel], 'twin free from day 21');
     assert.deepEqual(await stay(type, 21, 22, 5), [], 'nobody holds 5');
 

@@ -28,7 +28,11 @@ describe('listing cards: cached, and fresh after every announced change', () => 
   after(() => t.close());
 
   const card = async (token?: string) => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/properties/public?type=${typeId}`, headers: token ? bearer(token) : {} });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/properties/public?type=${typeId}`,
+      headers: token ? bearer(token) : {},
+    });
     assert.equal(res.statusCode, 200, res.body);
     return (res.json() as { data: Array<Record<string, unknown>> }).data.find((c) => c.id === listing)!;
   };
@@ -39,7 +43,11 @@ describe('listing cards: cached, and fresh after every announced change', () => 
     await t.deps.db.update(properties).set({ publicName: 'After' }).where(eq(properties.id, listing));
     assert.equal((await card()).public_name, 'Before');
 
-    const res = await t.app.inject({ method: 'POST', url: `/api/properties/${listing}/favorite`, headers: bearer(guests[0]!) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/properties/${listing}/favorite`,
+      headers: bearer(guests[0]!),
+    });
     assert.equal(res.statusCode, 200, res.body);
     const mine = await card(guests[0]);
     assert.equal(mine.public_name, 'After', 'the favorite route announced a change of the listing');
@@ -65,7 +73,10 @@ describe('listing cards: cached, and fresh after every announced change', () => 
     await changes.changed(listing);
     assert.equal(cache.get([listing]).size, 0, 'a change of the listing drops it');
 
-    cache.put([1, 2, 3].map((id) => ({ ...row, id })), cache.stamp());
+    cache.put(
+      [1, 2, 3].map((id) => ({ ...row, id })),
+      cache.stamp(),
+    );
     assert.deepEqual([...cache.get([1, 2, 3]).keys()], [2, 3], 'the oldest goes past the size');
     const shortLived = new CardCache(changes, 0);
     shortLived.put([row], shortLived.stamp());

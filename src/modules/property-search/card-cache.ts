@@ -12,7 +12,8 @@
 // a card (the ids statement decides it), so a booking leaves cards alone. The caller's favorite
 // flag is per caller and read with the page, never cached.
 import type { Deps } from '../../kernel/deps.ts';
-import type { ChangeScope, ListingChanges } from '../../kernel/services.ts';
+import type { ListingChanges } from '../../kernel/services.ts';
+import { ListingCache } from '../../platform/listing-cache.ts';
 import type { CardFields } from './property-search.repository.ts';
 
 export type CachedCard = Readonly<CardFields>;
@@ -20,48 +21,41 @@ export type CachedCard = Readonly<CardFields>;
 const CACHE = Symbol('property-search.card-cache');
 
 /** The running app's card cache (made on first use, closed with the app). */
-export const cardCache = (deps: Pick<Deps, 'services' | 'listings'>) => deps.services.get(CACHE, () => new CardCache(deps.listings), (c) => c.close());
+export const cardCache = (deps: Pick<Deps, 'services' | 'listings'>) =>
+  deps.services.get(
+    CACHE,
+    () => new CardCache(deps.listings),
+    (c) => c.close(),
+  );
 
 export class CardCache {
-  private readonly entries = new Map<number, { card: CachedCard; at: number }>();
-  private readonly unsubscribe: () => void;
+  private readonly cards: ListingCache<CachedCard>;
 
-  constructor(private readonly changes: ListingChanges, private readonly ttlMs = 15_000, private readonly max = 10_000) {
-    this.unsubscribe = changes.onChange((id, scope: ChangeScope) => {
-      if (scope === 'listing') this.entries.delete(id);
-    });
+  constructor(changes: ListingChanges, ttlMs = 15_000, max = 10_000) {
+    this.cards = new ListingCache(changes, { scope: 'listing', ttlMs, maxWeight: max });
   }
 
   /** Taken before reading the cards that `put` will store. */
   stamp(): number {
-    return this.changes.stamp();
+    return this.cards.stamp();
   }
 
   /** The fresh cards among `ids`, by id. */
   get(ids: readonly number[]): Map<number, CachedCard> {
     const found = new Map<number, CachedCard>();
-    const now = Date.now();
     for (const id of ids) {
-      const hit = this.entries.get(id);
-      if (!hit) continue;
-      if (now - hit.at < this.ttlMs) found.set(id, hit.card);
-      else this.entries.delete(id);
+      const card = this.cards.get(id);
+      if (card) found.set(id, card);
     }
     return found;
   }
 
   /** Remembers cards read after `stamp`, except those of listings changed since. */
   put(cards: readonly CachedCard[], stamp: number): void {
-    const at = Date.now();
-    for (const card of cards) {
-      if (this.changes.changedSince(card.id, stamp, 'listing')) continue;
-      if (!this.entries.has(card.id) && this.entries.size >= this.max) this.entries.delete(this.entries.keys().next().value as number);
-      this.entries.set(card.id, { card: Object.freeze(card), at });
-    }
+    for (const card of cards) this.cards.set(card.id, Object.freeze(card), stamp);
   }
 
   close(): void {
-    this.unsubscribe();
-    this.entries.clear();
+    this.cards.close();
   }
 }

@@ -10,9 +10,11 @@ const flag = (b: boolean) => (b ? 1 : 0) as 0 | 1;
 
 /** The internal name goes to the listing's owner, admin and support; everyone else reads the public name there. */
 export function cardView(row: CardRow, caller: AuthUser | null): PropertyCard {
-  const internal = caller !== null && (caller.role === 'admin' || caller.role === 'support' || caller.id === row.owner_id);
+  const internal =
+    caller !== null && (caller.role === 'admin' || caller.role === 'support' || caller.id === row.owner_id);
   // Unsaved wizard steps read as the read form shows them: "" for text, 0 for numbers.
-  const amount = (minor: number | null, whenNull: string) => (minor === null ? whenNull : formatMinor(minor, row.decimals));
+  const amount = (minor: number | null, whenNull: string) =>
+    minor === null ? whenNull : formatMinor(minor, row.decimals);
   const zero = formatMinor(0, row.decimals);
   const card: PropertyCard = {
     id: row.id,
@@ -39,9 +41,21 @@ export function cardView(row: CardRow, caller: AuthUser | null): PropertyCard {
     check_out_time: row.check_out_time ?? '',
     currency: row.currency_code,
     timezone: row.timezone,
-    cover: row.cover_id === null ? null : { url: mediaPath({ id: row.cover_id }), thumbnail_url: row.cover_has_thumbnail ? thumbnailPath({ id: row.cover_id }) : null },
+    cover:
+      row.cover_id === null
+        ? null
+        : {
+            url: mediaPath({ id: row.cover_id }),
+            thumbnail_url: row.cover_has_thumbnail ? thumbnailPath({ id: row.cover_id }) : null,
+          },
     commodities: row.commodities,
-    owner: { id: row.owner_id, username: row.owner_username, first_name: row.owner_first_name, last_name: row.owner_last_name, avatar: row.owner_avatar || null },
+    owner: {
+      id: row.owner_id,
+      username: row.owner_username,
+      first_name: row.owner_first_name,
+      last_name: row.owner_last_name,
+      avatar: row.owner_avatar || null,
+    },
   };
   if (caller) card.is_favorite = row.is_favorite;
   if (row.distance_km !== null) card.distance_km = Math.round(row.distance_km * 100) / 100;

@@ -1,6 +1,7 @@
 // Search facets: for the search as asked, how many listings each property type, commodity and
 // neighborhood would leave, and a price histogram: types, neighborhoods and prices counted with
 // every filter but their own, a commodity as if added to those sent (search-facets.repository.ts).
+import { readDeps } from '../../platform/read-routing.ts';
 import type { Deps } from '../../kernel/deps.ts';
 import { countCapOf, priceBasis } from './find-cards.ts';
 import { searchFacetsRepository, type FacetRows } from './search-facets.repository.ts';
@@ -22,8 +23,21 @@ function histogram(price: FacetRows['price']): SearchFacets['price'] {
 }
 
 /** The facets, and the search's total they counted on the way (what its meta.total says). */
-export async function countSearchFacets(deps: Deps, scope: Scope, criteria: Criteria): Promise<{ facets: SearchFacets; total: number }> {
+export async function countSearchFacets(
+  deps: Deps,
+  scope: Scope,
+  criteria: Criteria,
+): Promise<{ facets: SearchFacets; total: number }> {
+  deps = readDeps(deps, { callerId: 'ownerId' in scope ? scope.ownerId : null });
   const basis = await priceBasis(deps, criteria.currency);
   const rows = await searchFacetsRepository(deps.db).facets({ scope, criteria, basis, countCap: countCapOf(scope) });
-  return { facets: { types: rows.types, commodities: rows.commodities, neighborhoods: rows.neighborhoods, price: histogram(rows.price) }, total: rows.total };
+  return {
+    facets: {
+      types: rows.types,
+      commodities: rows.commodities,
+      neighborhoods: rows.neighborhoods,
+      price: histogram(rows.price),
+    },
+    total: rows.total,
+  };
 }

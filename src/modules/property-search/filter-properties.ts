@@ -4,14 +4,14 @@ import { findCards } from './find-cards.ts';
 import type { FacetedFilterQuery } from './property-search.schemas.ts';
 import { countSearchFacets } from './count-search-facets.ts';
 import type { Scope } from './search-conditions.repository.ts';
-import { parseCriteria } from './search-criteria.ts';
+import { parseCriteria, type PriceText } from './search-criteria.ts';
 
 /**
  * GET /properties/filter: public listings for everyone. An owner, admin or support who asks for
  * a status or a visibility reaches what they may see besides (an owner: their own listings;
  * staff: all); for anyone else those parameters only narrow the public set.
  */
-export async function filterProperties(deps: Deps, caller: AuthUser | null, query: FacetedFilterQuery) {
+export async function filterProperties(deps: Deps, caller: AuthUser | null, query: FacetedFilterQuery & PriceText) {
   const { criteria, sort } = parseCriteria(query, deps.clock.now());
   const widened = criteria.status !== undefined || criteria.visibility !== undefined;
   let scope: Scope = { kind: 'public' };

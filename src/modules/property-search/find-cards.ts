@@ -1,5 +1,6 @@
 // What every list shares once its use case has decided the scope: the price basis, one page of
 // cards and the page meta.
+import { readDeps } from '../../platform/read-routing.ts';
 import type { Deps } from '../../kernel/deps.ts';
 import { invalidField } from '../../platform/errors.ts';
 import { pageWindow, type PageQuery } from '../../platform/pagination.ts';
@@ -7,7 +8,8 @@ import type { AuthUser } from '../../kernel/caller.ts';
 import { cardView } from './card-view.ts';
 import { cardCache, type CachedCard } from './card-cache.ts';
 import { propertySearchRepository, type CardRow } from './property-search.repository.ts';
-import type { PriceBasis, Scope } from './search-conditions.repository.ts';
+import type { Scope } from './search-conditions.repository.ts';
+import type { PriceBasis } from './search-price.repository.ts';
 import { needsPriceConversion, type Criteria, type SortKey } from './search-criteria.ts';
 
 /**
@@ -18,7 +20,8 @@ import { needsPriceConversion, type Criteria, type SortKey } from './search-crit
 export const MAX_PUBLIC_MATCHES = 1000;
 
 /** How far a search in this scope counts: see MAX_PUBLIC_MATCHES. */
-export const countCapOf = (scope: Scope) => (scope.kind === 'public' || scope.kind === 'public-or-own' ? MAX_PUBLIC_MATCHES : undefined);
+export const countCapOf = (scope: Scope) =>
+  scope.kind === 'public' || scope.kind === 'public-or-own' ? MAX_PUBLIC_MATCHES : undefined;
 
 export interface CardSearch {
   scope: Scope;
@@ -39,14 +42,19 @@ export async function priceBasis(deps: Deps, code: string | undefined): Promise<
   if (code) {
     const found = await repo.currencyRate(code);
     if (!found) throw invalidField('currency', `unknown currency ${code}`);
-    return { rate: found.rate };
+    return { rate: found.rate, decimals: found.decimals };
   }
-  return { rate: (await repo.currencyRate())?.rate ?? null };
+  const found = await repo.currencyRate();
+  return found ? { rate: found.rate, decimals: found.decimals } : { rate: null };
 }
 
 export async function findCards(deps: Deps, caller: AuthUser | null, search: CardSearch, pageQuery: PageQuery) {
+  deps = readDeps(deps, { callerId: caller?.id });
   const { page, perPage, offset } = pageWindow(pageQuery);
-  const basis = needsPriceConversion(search.criteria, search.sort) || search.criteria.currency ? await priceBasis(deps, search.criteria.currency) : null;
+  const basis =
+    needsPriceConversion(search.criteria, search.sort) || search.criteria.currency
+      ? await priceBasis(deps, search.criteria.currency)
+      : null;
   const repo = propertySearchRepository(deps.db);
   const { picked, total } = await repo.page({
     ...search,
@@ -66,7 +74,12 @@ export async function findCards(deps: Deps, caller: AuthUser | null, search: Car
 }
 
 /** Which of the page's listings the caller has among their favorites: on their own favorites list, all of them. */
-async function favoriteFlags(deps: Deps, caller: AuthUser | null, search: CardSearch, ids: number[]): Promise<Set<number>> {
+async function favoriteFlags(
+  deps: Deps,
+  caller: AuthUser | null,
+  search: CardSearch,
+  ids: number[],
+): Promise<Set<number>> {
   if (!caller) return new Set();
   if (search.favoritesOf === caller.id) return new Set(ids);
   return propertySearchRepository(deps.db).favoritesAmong(caller.id, ids);
@@ -78,7 +91,7 @@ async function cardsOf(deps: Deps, ids: number[]): Promise<Map<number, CachedCar
   const found = cache.get(ids);
   const missing = ids.filter((id) => !found.has(id));
   if (missing.length === 0) return found;
-  const stamp = cache.stamp();
+  const stamp = deps.readAt ?? cache.stamp();
   const read = await propertySearchRepository(deps.db).cards(missing);
   cache.put(read, stamp);
   for (const card of read) found.set(card.id, card);

@@ -9,6 +9,9 @@ import type { Scope } from './search-conditions.repository.ts';
  * those they can no longer see (unpublished or hidden since) — they come back if the listing does.
  */
 export async function listFavoriteProperties(deps: Deps, caller: AuthUser, query: PageQuery) {
-  const scope: Scope = caller.role === 'admin' || caller.role === 'support' ? { kind: 'all' } : { kind: 'public-or-own', ownerId: caller.id };
+  const scope: Scope =
+    caller.role === 'admin' || caller.role === 'support'
+      ? { kind: 'all' }
+      : { kind: 'public-or-own', ownerId: caller.id };
   return findCards(deps, caller, { scope, criteria: {}, sort: 'favorited', favoritesOf: caller.id }, query);
 }

@@ -6,7 +6,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
 import { bigintArray } from '../../db/sql-arrays.ts';
 import { queryBuilt } from '../../db/raw-query.ts';
-import { distanceSql, orderSql, whereSql, type PriceBasis, type Scope } from './search-conditions.repository.ts';
+import { distanceSql, orderSql, whereSql, type Scope } from './search-conditions.repository.ts';
+import { priceJoinSql, type PriceBasis } from './search-price.repository.ts';
 import type { Criteria, SortKey } from './search-criteria.ts';
 
 export interface CardRow {
@@ -75,8 +76,9 @@ export interface PickedId {
 
 function fromSql(req: PageRequest): SQL {
   const joins: SQL[] = [sql`properties p`];
-  if (req.basis) joins.push(sql`LEFT JOIN currencies pc ON pc.code = p.currency_code`);
-  if (req.favoritesOf !== undefined) joins.push(sql`JOIN favorites f ON f.property_id = p.id AND f.user_id = ${req.favoritesOf}`);
+  if (req.basis) joins.push(priceJoinSql(req.basis, req.criteria));
+  if (req.favoritesOf !== undefined)
+    joins.push(sql`JOIN favorites f ON f.property_id = p.id AND f.user_id = ${req.favoritesOf}`);
   return sql.join(joins, sql` `);
 }
 
@@ -130,9 +132,11 @@ export function propertySearchRepository(db: Executor) {
      */
     async page(req: PageRequest): Promise<{ picked: PickedId[]; total: number }> {
       // A capped search serves its first `countCap` matches and no further.
-      const limit = req.countCap === undefined ? req.limit : Math.max(0, Math.min(req.limit, req.countCap - req.offset));
+      const limit =
+        req.countCap === undefined ? req.limit : Math.max(0, Math.min(req.limit, req.countCap - req.offset));
       const picked = limit === 0 ? [] : await queryBuilt<PickedId>(db, pageIdsSql({ ...req, limit }));
-      if (picked.length < limit && (picked.length > 0 || req.offset === 0)) return { picked, total: req.offset + picked.length };
+      if (picked.length < limit && (picked.length > 0 || req.offset === 0))
+        return { picked, total: req.offset + picked.length };
       if (req.knownTotal !== undefined) return { picked, total: req.knownTotal };
       const n = (await queryBuilt<{ n: number }>(db, countSql(req)))[0]?.n ?? 0;
       return { picked, total: req.countCap === undefined ? n : Math.min(n, req.countCap) };
@@ -146,14 +150,20 @@ export function propertySearchRepository(db: Executor) {
     /** Which of these listings the user has among their favorites. */
     async favoritesAmong(userId: number, ids: readonly number[]): Promise<Set<number>> {
       if (ids.length === 0) return new Set();
-      const rows = await queryBuilt<{ id: number }>(db, sql`SELECT property_id::float8 AS id FROM favorites WHERE user_id = ${userId} AND property_id = ANY(${bigintArray(ids)})`);
+      const rows = await queryBuilt<{ id: number }>(
+        db,
+        sql`SELECT property_id::float8 AS id FROM favorites WHERE user_id = ${userId} AND property_id = ANY(${bigintArray(ids)})`,
+      );
       return new Set(rows.map((r) => r.id));
     },
 
-    /** The exchange rate of a currency by code, or of the default currency without one. */
-    async currencyRate(code?: string): Promise<{ code: string; rate: string } | undefined> {
+    /** The exchange rate and decimals of a currency by code, or of the default currency without one. */
+    async currencyRate(code?: string): Promise<{ code: string; rate: string; decimals: number } | undefined> {
       const cond = code ? sql`code = ${code}` : sql`is_default`;
-      const [row] = await queryBuilt<{ code: string; rate: string }>(db, sql`SELECT code, exchange_rate::text AS rate FROM currencies WHERE ${cond} LIMIT 1`);
+      const [row] = await queryBuilt<{ code: string; rate: string; decimals: number }>(
+        db,
+        sql`SELECT code, exchange_rate::text AS rate, decimals FROM currencies WHERE ${cond} LIMIT 1`,
+      );
       return row;
     },
   };

@@ -11,6 +11,7 @@ import { listPublicProperties } from './list-public-properties.ts';
 import { listRecommendedProperties } from './list-recommended-properties.ts';
 import { listPopularProperties } from './list-popular-properties.ts';
 import { listFavoriteProperties } from './list-favorite-properties.ts';
+import { withPriceText } from './search-criteria.ts';
 
 const tags = ['properties'];
 const security = [{ bearer: [] }];
@@ -22,16 +23,18 @@ const FILTERS =
   'yesterday UTC; 422 otherwise) with guests (default 1): only listings with one unit that holds the guests and is free on every night ' +
   'of the half-open stay [checkin, checkout) — a listing without room types is one unit of its capacity; with room types, one room ' +
   'type whose capacity holds the guests must have a unit left every night (no stop-sell; available_rooms, or count_of_rooms, minus booked ' +
-  'above 0). guests without dates: one unit must hold them. min_price/max_price compare price_per_night converted with the ' +
-  'currencies\' exchange rates into `currency` (default: the platform default currency; with none set, each listing\'s own currency). ' +
+  'above 0). guests without dates: one unit must hold them. min_price/max_price compare price_per_night in minor units of ' +
+  "`currency` (default: the platform default currency; with none set, each listing's own currency): each price converted as payouts " +
+  "convert (amount ÷ the listing currency's exchange_rate × `currency`'s, rounded half-up to `currency`'s decimals, in exact decimal " +
+  'arithmetic), so a listing priced exactly P in `currency` (its own, or converted to it) is found by min_price=P and by max_price=P. ' +
   'near=<lat>,<lng> with radius_km (default 25, more than 0 and at most 500): great-circle distance, and each card gets distance_km. ' +
   'neighborhood (id). commodities=1,2: listings with all of them. sort: newest (default), price, -price, rating, distance (needs near). ' +
-  'Cards show the internal name only to the listing\'s owner, admin and support (others read the public name there) and is_favorite only to signed-in callers. ' +
+  "Cards show the internal name only to the listing's owner, admin and support (others read the public name there) and is_favorite only to signed-in callers. " +
   'page and per_page (at most 100) page through the matches. A search over public listings counts and serves its first 1,000 ' +
-  'matches (meta.total is at most 1000, later pages are empty): narrow it down to see others. Lists of one\'s own or, for ' +
-  'staff, of all listings count exactly. Which listings match is always read fresh; a card\'s contents may be served from a ' +
+  "matches (meta.total is at most 1000, later pages are empty): narrow it down to see others. Lists of one's own or, for " +
+  "staff, of all listings count exactly. Which listings match is always read fresh; a card's contents may be served from a " +
   'cache of up to 15 s that every change of the listing through the API (and a review or a payment on it) clears at once, so only ' +
-  'what no listing route announces (the owner\'s name or avatar, a renamed property type or commodity) can show up to 15 s late.';
+  "what no listing route announces (the owner's name or avatar, a renamed property type or commodity) can show up to 15 s late.";
 
 const FACETS =
   ' facets=1 adds `facets` beside `meta`: for the same search, the number of listings per property type, commodity and neighborhood ' +
@@ -42,88 +45,140 @@ const FACETS =
   'sent counts meta.total. Without facets (or facets=0) the answer is the same as ever.';
 
 export async function propertySearchRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const routes = app.withTypeProvider<TypeBoxTypeProvider>();
   const response = { 200: S.CardPage, ...errorResponses(401) };
   const facetedResponse = { 200: S.FacetedCardPage, ...errorResponses(401) };
 
-  r.get('/properties', {
-    config: { auth: 'required' },
-    schema: {
-      operationId: 'listProperties', tags, summary: 'Listings of the caller\'s role', security,
-      description:
-        'An owner gets their own listings in every status (draft, active, inactive, archived); admin and support get all listings; ' +
-        'a traveller gets the public ones (active and visible). status and visibility (0/1) narrow within that. ' + FILTERS,
-      querystring: S.FilterQuery, response,
+  routes.get(
+    '/properties',
+    {
+      config: { auth: 'required' },
+      schema: {
+        operationId: 'listProperties',
+        tags,
+        summary: "Listings of the caller's role",
+        security,
+        description:
+          'An owner gets their own listings in every status (draft, active, inactive, archived); admin and support get all listings; ' +
+          'a traveller gets the public ones (active and visible). status and visibility (0/1) narrow within that. ' +
+          FILTERS,
+        querystring: S.FilterQuery,
+        response,
+      },
     },
-  }, async (req) => {
-    const { data, meta } = await listProperties(deps, currentUser(req), req.query);
-    return okPage(data, meta);
-  });
+    async (req) => {
+      const { data, meta } = await listProperties(deps, currentUser(req), withPriceText(req));
+      return okPage(data, meta);
+    },
+  );
 
-  r.get('/properties/filter', {
-    config: { auth: 'optional' },
-    schema: {
-      operationId: 'searchProperties', tags, summary: 'Search listings', security: optionalSecurity,
-      description:
-        'Public listings (active and visible) for everyone. When an owner, admin or support sends status or visibility, the search ' +
-        'covers what they may see: an owner their own listings besides the public ones, admin and support every listing; for ' +
-        'travellers and anonymous callers those parameters only narrow the public set (so visibility=0 finds nothing). ' + FILTERS + FACETS,
-      querystring: S.FacetedFilterQuery, response: facetedResponse,
+  routes.get(
+    '/properties/filter',
+    {
+      config: { auth: 'optional' },
+      schema: {
+        operationId: 'searchProperties',
+        tags,
+        summary: 'Search listings',
+        security: optionalSecurity,
+        description:
+          'Public listings (active and visible) for everyone. When an owner, admin or support sends status or visibility, the search ' +
+          'covers what they may see: an owner their own listings besides the public ones, admin and support every listing; for ' +
+          'travellers and anonymous callers those parameters only narrow the public set (so visibility=0 finds nothing). ' +
+          FILTERS +
+          FACETS,
+        querystring: S.FacetedFilterQuery,
+        response: facetedResponse,
+      },
     },
-  }, async (req) => {
-    const { data, meta, facets } = await filterProperties(deps, req.user, req.query);
-    return facets ? { ...okPage(data, meta), facets } : okPage(data, meta);
-  });
+    async (req) => {
+      const { data, meta, facets } = await filterProperties(deps, req.user, withPriceText(req));
+      return facets ? { ...okPage(data, meta), facets } : okPage(data, meta);
+    },
+  );
 
-  r.get('/properties/public', {
-    config: { auth: 'optional' },
-    schema: {
-      operationId: 'listPublicProperties', tags, summary: 'Explorer: public listings', security: optionalSecurity,
-      description: 'Active and visible listings only, whoever asks; a token only adds is_favorite. ' + FILTERS + FACETS,
-      querystring: S.PublicSearchQuery, response: facetedResponse,
+  routes.get(
+    '/properties/public',
+    {
+      config: { auth: 'optional' },
+      schema: {
+        operationId: 'listPublicProperties',
+        tags,
+        summary: 'Explorer: public listings',
+        security: optionalSecurity,
+        description: `Active and visible listings only, whoever asks; a token only adds is_favorite. ${FILTERS}${FACETS}`,
+        querystring: S.PublicSearchQuery,
+        response: facetedResponse,
+      },
     },
-  }, async (req) => {
-    const { data, meta, facets } = await listPublicProperties(deps, req.user, req.query);
-    return facets ? { ...okPage(data, meta), facets } : okPage(data, meta);
-  });
+    async (req) => {
+      const { data, meta, facets } = await listPublicProperties(deps, req.user, withPriceText(req));
+      return facets ? { ...okPage(data, meta), facets } : okPage(data, meta);
+    },
+  );
 
-  r.get('/properties/recommended', {
-    config: { auth: 'optional' },
-    schema: {
-      operationId: 'listRecommendedProperties', tags, summary: 'Recommended listings', security: optionalSecurity,
-      description: 'Public listings an admin flagged as recommended. ' + FILTERS,
-      querystring: S.SearchQuery, response,
+  routes.get(
+    '/properties/recommended',
+    {
+      config: { auth: 'optional' },
+      schema: {
+        operationId: 'listRecommendedProperties',
+        tags,
+        summary: 'Recommended listings',
+        security: optionalSecurity,
+        description: `Public listings an admin flagged as recommended. ${FILTERS}`,
+        querystring: S.SearchQuery,
+        response,
+      },
     },
-  }, async (req) => {
-    const { data, meta } = await listRecommendedProperties(deps, req.user, req.query);
-    return okPage(data, meta);
-  });
+    async (req) => {
+      const { data, meta } = await listRecommendedProperties(deps, req.user, withPriceText(req));
+      return okPage(data, meta);
+    },
+  );
 
-  r.get('/properties/popular', {
-    config: { auth: 'optional' },
-    schema: {
-      operationId: 'listPopularProperties', tags, summary: 'Popular listings', security: optionalSecurity,
-      description:
-        'Public listings ordered by likes (like_count), then newest. Confirmed bookings of the last 90 days will rank first once ' +
-        'reservations exist (they arrive with a later issue); until then likes alone decide. An explicit sort replaces this order. ' + FILTERS,
-      querystring: S.SearchQuery, response,
+  routes.get(
+    '/properties/popular',
+    {
+      config: { auth: 'optional' },
+      schema: {
+        operationId: 'listPopularProperties',
+        tags,
+        summary: 'Popular listings',
+        security: optionalSecurity,
+        description:
+          'Public listings ordered by likes (like_count), then newest. Confirmed bookings of the last 90 days will rank first once ' +
+          'reservations exist (they arrive with a later issue); until then likes alone decide. An explicit sort replaces this order. ' +
+          FILTERS,
+        querystring: S.SearchQuery,
+        response,
+      },
     },
-  }, async (req) => {
-    const { data, meta } = await listPopularProperties(deps, req.user, req.query);
-    return okPage(data, meta);
-  });
+    async (req) => {
+      const { data, meta } = await listPopularProperties(deps, req.user, withPriceText(req));
+      return okPage(data, meta);
+    },
+  );
 
-  r.get('/properties/get/favorites', {
-    config: { auth: 'required' },
-    schema: {
-      operationId: 'listFavorites', tags, summary: 'The caller\'s favorites', security,
-      description:
-        'Listings the caller has favorited, most recently added first, each with is_favorite true. A favorite whose listing the caller ' +
-        'can no longer see (unpublished, hidden or archived since) is left out but kept: it shows again if the listing comes back.',
-      querystring: S.FavoritesQuery, response,
+  routes.get(
+    '/properties/get/favorites',
+    {
+      config: { auth: 'required' },
+      schema: {
+        operationId: 'listFavorites',
+        tags,
+        summary: "The caller's favorites",
+        security,
+        description:
+          'Listings the caller has favorited, most recently added first, each with is_favorite true. A favorite whose listing the caller ' +
+          'can no longer see (unpublished, hidden or archived since) is left out but kept: it shows again if the listing comes back.',
+        querystring: S.FavoritesQuery,
+        response,
+      },
     },
-  }, async (req) => {
-    const { data, meta } = await listFavoriteProperties(deps, currentUser(req), req.query);
-    return okPage(data, meta);
-  });
+    async (req) => {
+      const { data, meta } = await listFavoriteProperties(deps, currentUser(req), req.query);
+      return okPage(data, meta);
+    },
+  );
 }

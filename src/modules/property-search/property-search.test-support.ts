@@ -44,7 +44,12 @@ export async function night(
   over: { roomTypeId?: number; booked?: number; availableRooms?: number | null; stopSell?: boolean } = {},
 ) {
   await t.deps.db.insert(propertyNights).values({
-    propertyId, roomTypeId: over.roomTypeId ?? 0, night: date, booked: over.booked ?? 0, availableRooms: over.availableRooms ?? null, stopSell: over.stopSell ?? false,
+    propertyId,
+    roomTypeId: over.roomTypeId ?? 0,
+    night: date,
+    booked: over.booked ?? 0,
+    availableRooms: over.availableRooms ?? null,
+    stopSell: over.stopSell ?? false,
   });
 }
 

@@ -2,6 +2,7 @@
 // from the queries so each rule (availability, distance, price) reads on its own.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Criteria, Near, SortKey, Stay } from './search-criteria.ts';
+import { priceRangeSql, priceSql, type PriceBasis } from './search-price.repository.ts';
 
 /** Which listings a caller reaches before any filter. */
 export type Scope =
@@ -9,11 +10,6 @@ export type Scope =
   | { kind: 'all' }
   | { kind: 'own'; ownerId: number }
   | { kind: 'public-or-own'; ownerId: number };
-
-/** The exchange rate of the currency prices are compared in; null compares each listing in its own currency. */
-export interface PriceBasis {
-  rate: string | null;
-}
 
 // Written exactly as the partial indexes' predicate so the planner can use them.
 export const PUBLIC = sql`p.status = 'active' AND p.visibility`;
@@ -63,7 +59,8 @@ function boundingBoxSql(near: Near): SQL {
   const dLng = (Math.asin(ratio) * 180) / Math.PI + margin;
   const lngMin = near.lng - dLng;
   const lngMax = near.lng + dLng;
-  if (lngMin < -180) return sql`${lat} AND (p.longitude >= ${lngMin + 360}::float8 OR p.longitude <= ${lngMax}::float8)`;
+  if (lngMin < -180)
+    return sql`${lat} AND (p.longitude >= ${lngMin + 360}::float8 OR p.longitude <= ${lngMax}::float8)`;
   if (lngMax > 180) return sql`${lat} AND (p.longitude >= ${lngMin}::float8 OR p.longitude <= ${lngMax - 360}::float8)`;
   return sql`${lat} AND p.longitude BETWEEN ${lngMin}::float8 AND ${lngMax}::float8`;
 }
@@ -97,13 +94,6 @@ function capacitySql(guests: number): SQL {
     OR EXISTS (SELECT 1 FROM room_types rt WHERE rt.property_id = p.id AND rt.capacity >= ${guests}::int))`;
 }
 
-/** price_per_night in currency units of the basis (needs the `pc` currencies join). */
-export function priceSql(basis: PriceBasis): SQL {
-  const units = sql`(p.price_per_night::numeric / power(10::numeric, COALESCE(pc.decimals, 2)))`;
-  if (basis.rate === null) return units;
-  return sql`(${units} / COALESCE(NULLIF(pc.exchange_rate, 0), 1) * ${basis.rate}::numeric)`;
-}
-
 /**
  * The filters search facets count over, each as one condition (absent when not asked for): a
  * facet counts with every filter but its own, so each stays separable from the rest.
@@ -120,19 +110,29 @@ export function facetConditions(c: Criteria, basis: PriceBasis | null): FacetCon
   if (c.typeId !== undefined) out.type = sql`p.type_id = ${c.typeId}`;
   if (c.neighborhoodId !== undefined) out.neighborhood = sql`p.neighborhood_id = ${c.neighborhoodId}`;
   const commodities = (c.commodityIds ?? []).map(
-    (id) => sql`EXISTS (SELECT 1 FROM property_commodities pcm WHERE pcm.property_id = p.id AND pcm.commodity_id = ${id})`,
+    (id) =>
+      sql`EXISTS (SELECT 1 FROM property_commodities pcm WHERE pcm.property_id = p.id AND pcm.commodity_id = ${id})`,
   );
   if (commodities.length) out.commodities = sql.join(commodities, sql` AND `);
-  const price: SQL[] = [];
-  if (basis && c.minPrice !== undefined) price.push(sql`${priceSql(basis)} >= ${c.minPrice}::numeric`);
-  if (basis && c.maxPrice !== undefined) price.push(sql`${priceSql(basis)} <= ${c.maxPrice}::numeric`);
+  const price = basis ? priceRangeSql(c) : [];
   if (price.length) out.price = sql.join(price, sql` AND `);
   return out;
 }
 
 /** The search's conditions but the facetable ones (type, neighborhood, commodities, price). */
 export function baseWhereSql(scope: Scope, c: Criteria): SQL {
-  return whereSql(scope, { ...c, typeId: undefined, neighborhoodId: undefined, commodityIds: undefined, minPrice: undefined, maxPrice: undefined }, null);
+  return whereSql(
+    scope,
+    {
+      ...c,
+      typeId: undefined,
+      neighborhoodId: undefined,
+      commodityIds: undefined,
+      minPrice: undefined,
+      maxPrice: undefined,
+    },
+    null,
+  );
 }
 
 export function whereSql(scope: Scope, c: Criteria, basis: PriceBasis | null): SQL {

@@ -27,8 +27,9 @@ export interface Criteria {
   address?: string;
   stay?: Stay;
   guests?: number;
-  minPrice?: number;
-  maxPrice?: number;
+  /** Decimal text as sent (see exactPrices): compared in SQL NUMERIC, never through a double. */
+  minPrice?: string;
+  maxPrice?: string;
   /** The currency min/max price and sort=price are expressed in, when the caller named one. */
   currency?: string;
   near?: Near;
@@ -46,7 +47,8 @@ const DAY_MS = 86_400_000;
 
 function calendarDay(field: string, value: string): number {
   const t = Date.parse(`${value}T00:00:00Z`);
-  if (Number.isNaN(t) || new Date(t).toISOString().slice(0, 10) !== value) throw invalidField(field, `${field} is not a real calendar date`);
+  if (Number.isNaN(t) || new Date(t).toISOString().slice(0, 10) !== value)
+    throw invalidField(field, `${field} is not a real calendar date`);
   return t;
 }
 
@@ -78,9 +80,11 @@ function parseNear(q: FilterQuery): Near | undefined {
   const m = COORDS.exec(q.near);
   const lat = m ? Number(m[1]) : NaN;
   const lng = m ? Number(m[2]) : NaN;
-  if (!m || lat < -90 || lat > 90 || lng < -180 || lng > 180) throw invalidField('near', 'near must be "<lat>,<lng>" with -90 ≤ lat ≤ 90 and -180 ≤ lng ≤ 180');
+  if (!m || lat < -90 || lat > 90 || lng < -180 || lng > 180)
+    throw invalidField('near', 'near must be "<lat>,<lng>" with -90 ≤ lat ≤ 90 and -180 ≤ lng ≤ 180');
   const radiusKm = q.radius_km ?? DEFAULT_RADIUS_KM;
-  if (!(radiusKm > 0 && radiusKm <= MAX_RADIUS_KM)) throw invalidField('radius_km', `radius_km must be more than 0 and at most ${MAX_RADIUS_KM}`);
+  if (!(radiusKm > 0 && radiusKm <= MAX_RADIUS_KM))
+    throw invalidField('radius_km', `radius_km must be more than 0 and at most ${MAX_RADIUS_KM}`);
   return { lat, lng, radiusKm };
 }
 
@@ -97,7 +101,28 @@ function parseCommodities(raw: string | undefined): number[] | undefined {
 
 const trimmed = (s: string | undefined) => (s?.trim() ? s.trim() : undefined);
 
-export function parseCriteria(q: FilterQuery, now: Date): { criteria: Criteria; sort: SortKey } {
+/**
+ * min_price and max_price as the caller wrote them: the query schema reads them as numbers, and a
+ * double keeps about 15 significant digits ("563784203284.9871" reads as …284.987), so a bound
+ * just above a price would find it. The routes add the text to the query; criteria compare it.
+ */
+export interface PriceText {
+  price_text?: { min_price?: string; max_price?: string };
+}
+
+export function withPriceText<Q>(req: { query: Q; url: string }): Q & PriceText {
+  const raw = new URLSearchParams(req.url.slice(req.url.indexOf('?') + 1 || req.url.length));
+  const text = (name: 'min_price' | 'max_price') => raw.get(name) ?? undefined;
+  return { ...req.query, price_text: { min_price: text('min_price'), max_price: text('max_price') } };
+}
+
+/** The bound's exact text when it is a plain decimal that reads as the validated number, else the number's. */
+function exactPrice(value: number | undefined, text: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  return text !== undefined && /^\d+(\.\d+)?$/.test(text) && Number(text) === value ? text : String(value);
+}
+
+export function parseCriteria(q: FilterQuery & PriceText, now: Date): { criteria: Criteria; sort: SortKey } {
   const near = parseNear(q);
   const sort: SortKey = q.sort ?? 'newest';
   if (sort === 'distance' && !near) throw invalidField('sort', 'sort=distance needs near');
@@ -111,8 +136,8 @@ export function parseCriteria(q: FilterQuery, now: Date): { criteria: Criteria; 
     address: trimmed(q.address),
     stay: parseStay(q, now),
     guests: q.guests,
-    minPrice: q.min_price,
-    maxPrice: q.max_price,
+    minPrice: exactPrice(q.min_price, q.price_text?.min_price),
+    maxPrice: exactPrice(q.max_price, q.price_text?.max_price),
     currency: q.currency?.toUpperCase(),
     near,
     commodityIds: parseCommodities(q.commodities),
@@ -123,4 +148,5 @@ export function parseCriteria(q: FilterQuery, now: Date): { criteria: Criteria; 
 }
 
 /** Whether the search needs amounts in a reference currency (price range or price order). */
-export const needsPriceConversion = (c: Criteria, sort: SortKey) => c.minPrice !== undefined || c.maxPrice !== undefined || sort === 'price' || sort === '-price';
+export const needsPriceConversion = (c: Criteria, sort: SortKey) =>
+  c.minPrice !== undefined || c.maxPrice !== undefined || sort === 'price' || sort === '-price';

@@ -6,7 +6,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
 import { queryBuilt } from '../../db/raw-query.ts';
-import { baseWhereSql, facetConditions, priceSql, type FacetConditions, type PriceBasis, type Scope } from './search-conditions.repository.ts';
+import { baseWhereSql, facetConditions, type FacetConditions, type Scope } from './search-conditions.repository.ts';
+import { priceJoinSql, priceSql, type PriceBasis } from './search-price.repository.ts';
 import type { Criteria } from './search-criteria.ts';
 
 export interface FacetCount {
@@ -57,13 +58,16 @@ export function facetsSql(req: FacetRequest): SQL {
   const flag = (f: Facet) => sql`${conds[f] ?? sql`TRUE`} AS ${sql.raw(`f_${f}`)}`;
   const n = req.countCap === undefined ? sql`count(*)::int` : sql`LEAST(count(*), ${req.countCap}::int)::int`;
   // Counted by id first, named after: a name lookup per value, not per listing.
-  const named = (table: string, counts: SQL) => sql`(SELECT COALESCE(json_agg(json_build_object('id', x.id::float8, 'name', x.name, 'count', c.n)
+  const named = (
+    table: string,
+    counts: SQL,
+  ) => sql`(SELECT COALESCE(json_agg(json_build_object('id', x.id::float8, 'name', x.name, 'count', c.n)
       ORDER BY c.n DESC, x.name, x.id), '[]'::json) FROM (${counts}) c JOIN ${sql.raw(table)} x ON x.id = c.id)`;
   return sql`
     WITH m AS MATERIALIZED (
       SELECT p.id, p.type_id, p.neighborhood_id, ${priceSql(req.basis)} AS price,
         ${sql.join(FACETS.map(flag), sql`, `)}
-      FROM properties p LEFT JOIN currencies pc ON pc.code = p.currency_code
+      FROM properties p ${priceJoinSql(req.basis, req.criteria)}
       WHERE ${baseWhereSql(req.scope, req.criteria)}
     ),
     pr AS MATERIALIZED (SELECT price FROM m WHERE ${othersSql('price')} AND price IS NOT NULL),
@@ -75,11 +79,17 @@ export function facetsSql(req: FacetRequest): SQL {
         WHERE lo IS NOT NULL) w
     )
     SELECT
-      (SELECT ${n} FROM m WHERE ${sql.join(FACETS.map((f) => sql.raw(`m.f_${f}`)), sql` AND `)}) AS total,
+      (SELECT ${n} FROM m WHERE ${sql.join(
+        FACETS.map((f) => sql.raw(`m.f_${f}`)),
+        sql` AND `,
+      )}) AS total,
       ${named('property_types', sql`SELECT type_id AS id, ${n} AS n FROM m WHERE ${othersSql('type')} AND type_id IS NOT NULL GROUP BY type_id`)} AS types,
       ${named('neighborhoods', sql`SELECT neighborhood_id AS id, ${n} AS n FROM m WHERE ${othersSql('neighborhood')} AND neighborhood_id IS NOT NULL GROUP BY neighborhood_id`)} AS neighborhoods,
-      ${named('commodities', sql`SELECT fc.commodity_id AS id, ${n} AS n FROM m JOIN property_commodities fc ON fc.property_id = m.id
-        WHERE ${othersSql('commodities')} AND m.f_commodities GROUP BY fc.commodity_id`)} AS commodities,
+      ${named(
+        'commodities',
+        sql`SELECT fc.commodity_id AS id, ${n} AS n FROM m JOIN property_commodities fc ON fc.property_id = m.id
+        WHERE ${othersSql('commodities')} AND m.f_commodities GROUP BY fc.commodity_id`,
+      )} AS commodities,
       (SELECT json_build_object('start', s.start::float8, 'step', s.step::float8, 'buckets', COALESCE((
         SELECT json_agg(json_build_object('i', i, 'count', c) ORDER BY i) FROM (
           SELECT floor((pr.price - s.start) / s.step)::int AS i, ${n} AS c FROM pr GROUP BY 1) b), '[]'::json))

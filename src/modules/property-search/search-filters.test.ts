@@ -9,7 +9,8 @@ import { actors, getter, idsOf, type Actors } from './property-search.test-suppo
 // Great-circle distance as the service computes it, for expectations.
 function km(lat1: number, lng1: number, lat2: number, lng2: number): number {
   const r = (d: number) => (d * Math.PI) / 180;
-  const h = Math.sin(r(lat2 - lat1) / 2) ** 2 + Math.cos(r(lat1)) * Math.cos(r(lat2)) * Math.sin(r(lng2 - lng1) / 2) ** 2;
+  const h =
+    Math.sin(r(lat2 - lat1) / 2) ** 2 + Math.cos(r(lat1)) * Math.cos(r(lat2)) * Math.sin(r(lng2 - lng1) / 2) ** 2;
   return 2 * 6371.0088 * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
@@ -17,7 +18,8 @@ describe('search filters and sorting', () => {
   let t: TestApp;
   let a: Actors;
   let get: ReturnType<typeof getter>;
-  const mk = async (over: Parameters<typeof createProperty>[2] = {}) => (await createProperty(t.deps, a.users.owner.id, over)).id;
+  const mk = async (over: Parameters<typeof createProperty>[2] = {}) =>
+    (await createProperty(t.deps, a.users.owner.id, over)).id;
 
   before(async () => {
     t = await createTestApp();
@@ -34,7 +36,11 @@ describe('search filters and sorting', () => {
     await mk({ typeId: type, internalName: 'azur internal' });
     assert.deepEqual(await idsOf(get(`/api/properties/public?type=${type}&q=aZuR`)), [byAddr, byDesc, byName]);
     assert.deepEqual(await idsOf(get(`/api/properties/filter?type=${type}&q=%25`)), []);
-    assert.equal((await idsOf(get(`/api/properties/public?type=${type}&q=%20%20`))).length, 4, 'a blank q is no filter');
+    assert.equal(
+      (await idsOf(get(`/api/properties/public?type=${type}&q=%20%20`))).length,
+      4,
+      'a blank q is no filter',
+    );
   });
 
   it('type and address narrow the set', async () => {
@@ -66,7 +72,11 @@ describe('search filters and sorting', () => {
     assert.deepEqual(await q('currency=EUR&sort=price'), [eur80, xjt10000, eur120, xts300]);
     assert.deepEqual(await q('currency=EUR&min_price=80.5'), [xjt10000, xts300, eur120]);
     const card = (await get(`/api/properties/public?type=${type}&currency=EUR&sort=price`)).json().data;
-    assert.deepEqual(card.map((c: { price_per_night: string; currency: string }) => `${c.price_per_night} ${c.currency}`), ['80.00 EUR', '10000 XJT', '120.00 EUR', '300.00 XTS'], 'cards keep the listing\'s own currency');
+    assert.deepEqual(
+      card.map((c: { price_per_night: string; currency: string }) => `${c.price_per_night} ${c.currency}`),
+      ['80.00 EUR', '10000 XJT', '120.00 EUR', '300.00 XTS'],
+      "cards keep the listing's own currency",
+    );
     const unknown = await get(`/api/properties/public?currency=ABC&min_price=1`);
     assert.equal(unknown.statusCode, 422);
     assert.ok(unknown.json().errors.currency);
@@ -74,16 +84,27 @@ describe('search filters and sorting', () => {
 
   it('commodities=1,2 keeps listings that have all of them', async () => {
     const type = await createPropertyType(t.deps);
-    const [c1, c2] = await t.deps.db.insert(commodities).values([{ name: `Pool ${process.pid}`, type: 'outdoor' }, { name: `Gym ${process.pid}`, type: 'wellness' }]).returning();
+    const [c1, c2] = await t.deps.db
+      .insert(commodities)
+      .values([
+        { name: `Pool ${process.pid}`, type: 'outdoor' },
+        { name: `Gym ${process.pid}`, type: 'wellness' },
+      ])
+      .returning();
     const both = await mk({ typeId: type });
     const one = await mk({ typeId: type });
     await mk({ typeId: type });
     await t.deps.db.insert(propertyCommodities).values([
-      { propertyId: both, commodityId: c1!.id }, { propertyId: both, commodityId: c2!.id }, { propertyId: one, commodityId: c1!.id },
+      { propertyId: both, commodityId: c1!.id },
+      { propertyId: both, commodityId: c2!.id },
+      { propertyId: one, commodityId: c1!.id },
     ]);
     assert.deepEqual(await idsOf(get(`/api/properties/public?type=${type}&commodities=${c1!.id},${c2!.id}`)), [both]);
     assert.deepEqual(await idsOf(get(`/api/properties/public?type=${type}&commodities=${c1!.id}`)), [one, both]);
-    assert.deepEqual(await idsOf(get(`/api/properties/public?type=${type}&commodities=${c2!.id}, ${c1!.id},${c2!.id}`)), [both]);
+    assert.deepEqual(
+      await idsOf(get(`/api/properties/public?type=${type}&commodities=${c2!.id}, ${c1!.id},${c2!.id}`)),
+      [both],
+    );
   });
 
   it('near + radius_km keeps listings within the great-circle distance; sort=distance orders by it and cards carry distance_km', async () => {
@@ -95,21 +116,40 @@ describe('search filters and sorting', () => {
     await at(0.27, 0); // ≈ 30 km north
     const url = `/api/properties/public?near=${center.lat},${center.lng}`;
     const res = (await get(`${url}&radius_km=10&sort=distance`)).json();
-    assert.deepEqual(res.data.map((c: { id: number }) => c.id), [near1, near5]);
-    const expected = [km(center.lat, center.lng, center.lat + 0.009, center.lng), km(center.lat, center.lng, center.lat, center.lng + 0.054)];
-    res.data.forEach((c: { distance_km: number }, i: number) => assert.ok(Math.abs(c.distance_km - expected[i]!) < 0.006, `${c.distance_km} vs ${expected[i]}`));
+    assert.deepEqual(
+      res.data.map((c: { id: number }) => c.id),
+      [near1, near5],
+    );
+    const expected = [
+      km(center.lat, center.lng, center.lat + 0.009, center.lng),
+      km(center.lat, center.lng, center.lat, center.lng + 0.054),
+    ];
+    res.data.forEach((c: { distance_km: number }, i: number) => {
+      assert.ok(Math.abs(c.distance_km - expected[i]!) < 0.006, `${c.distance_km} vs ${expected[i]}`);
+    });
     assert.deepEqual(await idsOf(get(`${url}&radius_km=20`)), [mid12, near5, near1], 'default order stays newest');
     assert.deepEqual((await idsOf(get(`${url}`))).sort(), [near1, near5, mid12].sort(), 'radius_km defaults to 25');
-    assert.equal('distance_km' in (await get('/api/properties/public')).json().data[0], false, 'no distance without near');
+    assert.equal(
+      'distance_km' in (await get('/api/properties/public')).json().data[0],
+      false,
+      'no distance without near',
+    );
   });
 
   it('near works across the antimeridian and close to a pole', async () => {
     const east = await mk({ latitude: 0, longitude: 179.95 });
     const west = await mk({ latitude: 0, longitude: -179.95 });
     assert.deepEqual(await idsOf(get('/api/properties/public?near=0,179.99&radius_km=20&sort=distance')), [east, west]);
-    assert.deepEqual(await idsOf(get('/api/properties/public?near=0,-179.99&radius_km=20&sort=distance')), [west, east]);
+    assert.deepEqual(await idsOf(get('/api/properties/public?near=0,-179.99&radius_km=20&sort=distance')), [
+      west,
+      east,
+    ]);
     const polar = await mk({ latitude: 89.95, longitude: -120 });
-    assert.deepEqual(await idsOf(get('/api/properties/public?near=89.95,60&radius_km=20')), [polar], 'across the pole (11 km)');
+    assert.deepEqual(
+      await idsOf(get('/api/properties/public?near=89.95,60&radius_km=20')),
+      [polar],
+      'across the pole (11 km)',
+    );
   });
 
   it('sort=rating puts the best average first and unrated listings last', async () => {
@@ -118,7 +158,14 @@ describe('search filters and sorting', () => {
     const good = await mk({ typeId: type, ratingSum: 14, ratingCount: 3 });
     const best = await mk({ typeId: type, ratingSum: 5, ratingCount: 1 });
     const res = (await get(`/api/properties/public?type=${type}&sort=rating`)).json().data;
-    assert.deepEqual(res.map((c: { id: number; rating: string }) => [c.id, c.rating]), [[best, '5.0'], [good, '4.7'], [unrated, '0.0']]);
+    assert.deepEqual(
+      res.map((c: { id: number; rating: string }) => [c.id, c.rating]),
+      [
+        [best, '5.0'],
+        [good, '4.7'],
+        [unrated, '0.0'],
+      ],
+    );
   });
 
   it('refuses bad filters with 422 naming the field', async () => {
@@ -162,6 +209,10 @@ describe('search filters and sorting', () => {
     assert.equal(status.statusCode, 422);
     assert.ok(status.json().errors.status);
     assert.ok((await get('/api/properties?visibility=2', a.tokens.admin)).json().errors.visibility);
-    assert.equal((await get('/api/properties/public?checkin_date=' + d(0) + '&checkout_date=' + d(365))).statusCode, 200, '365 nights is allowed');
+    assert.equal(
+      (await get(`/api/properties/public?checkin_date=${d(0)}&checkout_date=${d(365)}`)).statusCode,
+      200,
+      '365 nights is allowed',
+    );
   });
 });

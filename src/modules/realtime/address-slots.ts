@@ -24,9 +24,14 @@ export class AddressSlots {
     const ip = request.ip;
     const n = this.held.get(ip) ?? 0;
     if (n >= this.max) {
-      throw new AppError('RATE_LIMITED', `Too many real-time connections from this address (at most ${this.max}); close one and retry`, undefined, {
-        'retry-after': String(SLOT_RETRY_AFTER_SECONDS),
-      });
+      throw new AppError(
+        'RATE_LIMITED',
+        `Too many real-time connections from this address (at most ${this.max}); close one and retry`,
+        undefined,
+        {
+          'retry-after': String(SLOT_RETRY_AFTER_SECONDS),
+        },
+      );
     }
     this.held.set(ip, n + 1);
     const socket = request.raw.socket;

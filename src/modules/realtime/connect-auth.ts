@@ -30,10 +30,18 @@ export async function authenticateToken(deps: Deps, token: string): Promise<Auth
  * The Authorization header first, then `?token=`, then the session cookie that
  * `current_token_type` names. 401 without a valid, live session.
  */
-export async function authenticateConnection(deps: Deps, request: FastifyRequest, origins: Set<string>): Promise<Authenticated> {
+export async function authenticateConnection(
+  deps: Deps,
+  request: FastifyRequest,
+  origins: Set<string>,
+): Promise<Authenticated> {
   const query = (request.query as { token?: string } | undefined)?.token;
   const found = !request.headers.authorization && query ? { token: query, via: 'query' as const } : tokenOf(request);
-  if (!found) throw new AppError('UNAUTHENTICATED', 'Authentication required: send the token as ?token=, a Bearer header or the session cookie');
+  if (!found)
+    throw new AppError(
+      'UNAUTHENTICATED',
+      'Authentication required: send the token as ?token=, a Bearer header or the session cookie',
+    );
   const authenticated = await authenticateToken(deps, found.token);
   // Browsers send cookies with a WebSocket from any page and CORS does not apply to it, so a
   // cookie-authenticated socket must come from one of our origins (cross-site WebSocket hijacking).
@@ -59,7 +67,9 @@ export function reauthTokenOf(data: RawData, isBinary: boolean): string | null {
 /** Last-Event-ID (header, or ?last_event_id= for clients that cannot set it); null when absent or not an id. */
 export function lastEventIdOf(request: FastifyRequest): number | null {
   const header = request.headers['last-event-id'];
-  const raw = (Array.isArray(header) ? header[0] : header) ?? (request.query as { last_event_id?: string } | undefined)?.last_event_id;
+  const raw =
+    (Array.isArray(header) ? header[0] : header) ??
+    (request.query as { last_event_id?: string } | undefined)?.last_event_id;
   if (raw === undefined || !/^\d{1,15}$/.test(raw.trim())) return null;
   return Number(raw.trim());
 }

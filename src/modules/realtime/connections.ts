@@ -4,7 +4,13 @@ import { once } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import type { WebSocket } from 'ws';
 import type { AuthUser } from '../../kernel/caller.ts';
-import { chatFrame, sseNotificationEvent, wsNotificationFrame, type MessageCreated, type NotificationCreated } from './frames.ts';
+import {
+  chatFrame,
+  sseNotificationEvent,
+  wsNotificationFrame,
+  type MessageCreated,
+  type NotificationCreated,
+} from './frames.ts';
 
 export type CloseReason = 'revoked' | 'expired' | 'unauthenticated' | 'limit' | 'slow' | 'shutdown' | 'dead';
 export type Channel = 'notifications' | 'chat';
@@ -13,10 +19,22 @@ export type Channel = 'notifications' | 'chat';
  * WebSocket close codes (documented on the routes). The 4401s mirror HTTP 401 and ask for one
  * action: refresh the token (log in again if that fails) and reconnect; the reason tells them apart.
  */
-export const WS_CLOSE: Record<Exclude<CloseReason, 'dead'>, number> = { shutdown: 1001, slow: 1013, revoked: 4401, expired: 4401, unauthenticated: 4401, limit: 4429 };
+export const WS_CLOSE: Record<Exclude<CloseReason, 'dead'>, number> = {
+  shutdown: 1001,
+  slow: 1013,
+  revoked: 4401,
+  expired: 4401,
+  unauthenticated: 4401,
+  limit: 4429,
+};
 const CLOSE_TEXT: Record<CloseReason, string> = {
-  revoked: 'session revoked', expired: 'token expired', unauthenticated: 'token refused', limit: 'too many connections',
-  slow: 'slow consumer', shutdown: 'server shutting down', dead: 'no pong',
+  revoked: 'session revoked',
+  expired: 'token expired',
+  unauthenticated: 'token refused',
+  limit: 'too many connections',
+  slow: 'slow consumer',
+  shutdown: 'server shutting down',
+  dead: 'no pong',
 };
 // A peer that does not answer our close frame (it stopped reading) is cut after this long.
 const CLOSE_GRACE_MS = 1000;
@@ -55,7 +73,13 @@ export class WsConnection implements Connection {
   private alive = true;
   private readonly gone: (reason: CloseReason | 'client') => void;
 
-  constructor(private readonly socket: WebSocket, readonly user: AuthUser, readonly channel: Channel, private readonly maxBuffer: number, gone: Gone) {
+  constructor(
+    private readonly socket: WebSocket,
+    readonly user: AuthUser,
+    readonly channel: Channel,
+    private readonly maxBuffer: number,
+    gone: Gone,
+  ) {
     this.gone = onceGone(this, gone);
     this.closed = new Promise((resolve) => socket.once('close', () => resolve()));
     socket.once('close', () => this.gone('client'));
@@ -75,7 +99,10 @@ export class WsConnection implements Connection {
 
   private send(text: string): void {
     if (this.socket.readyState !== this.socket.OPEN) return;
-    if (this.socket.bufferedAmount + Buffer.byteLength(text) > this.maxBuffer) return this.close('slow');
+    if (this.socket.bufferedAmount + Buffer.byteLength(text) > this.maxBuffer) {
+      this.close('slow');
+      return;
+    }
     this.socket.send(text);
   }
 
@@ -109,7 +136,12 @@ export class SseConnection implements Connection {
   private readonly gone: (reason: CloseReason | 'client') => void;
   private ended = false;
 
-  constructor(private readonly res: ServerResponse, readonly user: AuthUser, private readonly maxBuffer: number, gone: Gone) {
+  constructor(
+    private readonly res: ServerResponse,
+    readonly user: AuthUser,
+    private readonly maxBuffer: number,
+    gone: Gone,
+  ) {
     this.gone = onceGone(this, gone);
     this.closed = new Promise((resolve) => res.once('close', () => resolve()));
     res.once('close', () => {
@@ -147,7 +179,10 @@ export class SseConnection implements Connection {
 
   notify(n: NotificationCreated): void {
     if (this.queue) {
-      if (this.queue.length >= MAX_QUEUED_DURING_REPLAY) return this.close('slow');
+      if (this.queue.length >= MAX_QUEUED_DURING_REPLAY) {
+        this.close('slow');
+        return;
+      }
       this.queue.push(n);
       return;
     }

@@ -46,7 +46,10 @@ export class RealtimeHub {
     }, config.REALTIME_HEARTBEAT_MS);
     ping.unref();
     beat.unref();
-    this.stops.push(() => clearInterval(ping), () => clearInterval(beat));
+    this.stops.push(
+      () => clearInterval(ping),
+      () => clearInterval(beat),
+    );
   }
 
   /**
@@ -79,7 +82,10 @@ export class RealtimeHub {
     if (known) clearTimeout(known.timer);
     const arm = (): NodeJS.Timeout => {
       const left = at - Date.now();
-      const timer = left > MAX_TIMER_MS ? setTimeout(() => this.expiry.set(c, { at, timer: arm() }), MAX_TIMER_MS) : setTimeout(() => c.close('expired'), Math.max(0, left));
+      const timer =
+        left > MAX_TIMER_MS
+          ? setTimeout(() => this.expiry.set(c, { at, timer: arm() }), MAX_TIMER_MS)
+          : setTimeout(() => c.close('expired'), Math.max(0, left));
       return timer.unref();
     };
     this.expiry.set(c, { at, timer: arm() });
@@ -122,7 +128,10 @@ export class RealtimeHub {
     for (const stop of this.stops.splice(0)) stop();
     const all = [...this.byUser.values()].flatMap((s) => [...s]);
     for (const c of all) c.close('shutdown');
-    await Promise.race([Promise.all(all.map((c) => c.closed)), new Promise((r) => setTimeout(r, SHUTDOWN_WAIT_MS).unref())]);
+    await Promise.race([
+      Promise.all(all.map((c) => c.closed)),
+      new Promise((r) => setTimeout(r, SHUTDOWN_WAIT_MS).unref()),
+    ]);
     await Promise.allSettled([...this.pending]);
   }
 
@@ -166,7 +175,9 @@ export class RealtimeHub {
   }
 
   private track(p: Promise<unknown>): void {
-    const q = p.catch((err) => this.deps.log.warn({ err }, 'presence update failed')).finally(() => this.pending.delete(q));
+    const q = p
+      .catch((err) => this.deps.log.warn({ err }, 'presence update failed'))
+      .finally(() => this.pending.delete(q));
     this.pending.add(q);
   }
 }

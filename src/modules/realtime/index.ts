@@ -16,7 +16,11 @@ export async function realtimeModule(app: FastifyInstance, opts: { deps: Deps })
   const hub = new RealtimeHub(opts.deps);
   hub.start();
   hubs.set(opts.deps, hub);
-  const open = opts.deps.metrics.gauge('stays_realtime_connections', 'WebSocket and SSE connections open on this instance', ['kind']);
+  const open = opts.deps.metrics.gauge(
+    'stays_realtime_connections',
+    'WebSocket and SSE connections open on this instance',
+    ['kind'],
+  );
   opts.deps.metrics.beforeScrape(() => {
     for (const [kind, n] of Object.entries(hub.countsByKind())) open.set({ kind }, n);
   });

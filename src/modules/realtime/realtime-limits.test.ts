@@ -22,7 +22,15 @@ async function burst(t: TestApp, userId: number, n: number, size = 8 * 1024): Pr
   const text = 'x'.repeat(size);
   for (let i = 0; i < n; i++) {
     eventSeq += 1;
-    const data: NotificationCreated = { notification_id: eventSeq, user_id: userId, type: 'general', title: `burst ${i}`, message: text, data: {}, created_at: new Date().toISOString() };
+    const data: NotificationCreated = {
+      notification_id: eventSeq,
+      user_id: userId,
+      type: 'general',
+      title: `burst ${i}`,
+      message: text,
+      data: {},
+      created_at: new Date().toISOString(),
+    };
     const ev: PublishedEvent = { eventId: eventSeq, topic: 'notification.created', occurredAt: data.created_at, data };
     await t.deps.bus.publish('notification.created', ev);
     // The test's clients share this event loop: give the reading one its turn to read.
@@ -35,7 +43,9 @@ describe('real-time limits', () => {
   let host: string;
 
   before(async () => {
-    t = await createTestApp({ env: { REALTIME_MAX_BUFFER_BYTES: String(BUFFER), REALTIME_PING_MS: '150', REALTIME_HEARTBEAT_MS: '1000' } });
+    t = await createTestApp({
+      env: { REALTIME_MAX_BUFFER_BYTES: String(BUFFER), REALTIME_PING_MS: '150', REALTIME_HEARTBEAT_MS: '1000' },
+    });
     host = await listen(t.app);
   });
   after(async () => {
@@ -85,7 +95,8 @@ describe('real-time limits', () => {
     const u = await createUser(t.deps);
     const token = await loginAs(t.app, u);
     const online = async () => (await t.deps.presence.online([u.id])).has(u.id);
-    const lastSeen = async () => (await t.deps.db.select({ at: users.lastSeenAt }).from(users).where(eq(users.id, u.id)))[0]!.at;
+    const lastSeen = async () =>
+      (await t.deps.db.select({ at: users.lastSeenAt }).from(users).where(eq(users.id, u.id)))[0]!.at;
     assert.equal(await online(), false);
     const a = await openWs(host, '/api/ws/chat', { token });
     const b = await openSse(host, { token });
@@ -138,7 +149,12 @@ describe('real-time shutdown', () => {
 describe('real-time request log', () => {
   it('never writes a ?token= to the log', async () => {
     let text = '';
-    const stream = new Writable({ write: (chunk, _enc, cb) => void ((text += String(chunk)), cb()) });
+    const stream = new Writable({
+      write: (chunk, _enc, cb) => {
+        text += String(chunk);
+        cb();
+      },
+    });
     const t = await createTestApp({ log: createLogger('info', stream) });
     const host = await listen(t.app);
     const u = await createUser(t.deps);

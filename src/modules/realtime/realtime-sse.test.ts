@@ -50,7 +50,12 @@ describe('real-time SSE stream', () => {
     ] as const;
     for (const [i, [type]] of cases.entries()) {
       await commitNotification(t.deps, bob.id, { type: 'general', title: 'not for alice' });
-      await commitNotification(t.deps, alice.id, { type, title: `T${i}`, message: `M${i}`, data: { reservation_id: i, property_name: 'Loft' } });
+      await commitNotification(t.deps, alice.id, {
+        type,
+        title: `T${i}`,
+        message: `M${i}`,
+        data: { reservation_id: i, property_name: 'Loft' },
+      });
     }
     await settle(t.deps);
     await s.event(cases.length - 1);
@@ -61,10 +66,19 @@ describe('real-time SSE stream', () => {
       assert.equal(e.event, sseType);
       assert.deepEqual(JSON.parse(e.data!), {
         type: sseType,
-        data: { id: e.id, title: `T${i}`, message: `M${i}`, timestamp: t.clock.now().toISOString(), metadata: { reservation_id: i, property_name: 'Loft' } },
+        data: {
+          id: e.id,
+          title: `T${i}`,
+          message: `M${i}`,
+          timestamp: t.clock.now().toISOString(),
+          metadata: { reservation_id: i, property_name: 'Loft' },
+        },
       });
     }
-    assert.deepEqual(ids(s), [...ids(s)].sort((a, b) => a - b));
+    assert.deepEqual(
+      ids(s),
+      [...ids(s)].sort((a, b) => a - b),
+    );
   });
 
   it('sends a ": ping" comment every REALTIME_HEARTBEAT_MS', async () => {
@@ -79,7 +93,13 @@ describe('real-time SSE stream', () => {
     await settle(t.deps);
     const first = await sse({ token: carolToken });
     // Reconnect from the 2nd of the old ones while new ones keep being committed and published.
-    const all = async () => (await t.deps.db.query.notifications.findMany({ where: (n, { eq }) => eq(n.userId, carol.id), orderBy: (n, { asc }) => asc(n.id) })).map((n) => n.id);
+    const all = async () =>
+      (
+        await t.deps.db.query.notifications.findMany({
+          where: (n, { eq }) => eq(n.userId, carol.id),
+          orderBy: (n, { asc }) => asc(n.id),
+        })
+      ).map((n) => n.id);
     const old = await all();
     const writer = (async () => {
       for (let i = 0; i < 40; i++) {
@@ -94,7 +114,10 @@ describe('real-time SSE stream', () => {
     const byQuery = await sse({ token: carolToken, query: `last_event_id=${old[3]}` });
     await writer;
     const everything = await all();
-    await until(() => byHeader.events.length >= everything.length - 2 && byQuery.events.length >= everything.length - 4, 'replay and live events');
+    await until(
+      () => byHeader.events.length >= everything.length - 2 && byQuery.events.length >= everything.length - 4,
+      'replay and live events',
+    );
     await new Promise((r) => setTimeout(r, 100));
     assert.deepEqual(ids(byHeader), everything.slice(2));
     assert.deepEqual(ids(byQuery), everything.slice(4));
@@ -117,7 +140,10 @@ describe('real-time SSE stream', () => {
     const s = await sse({ headers: { cookie: `current_token_type=client; client_token=${t2}` } });
     assert.equal(s.status, 200);
     const other = await sse({ token });
-    assert.equal((await t.app.inject({ method: 'POST', url: '/api/user/logout', headers: bearer(t2) })).statusCode, 200);
+    assert.equal(
+      (await t.app.inject({ method: 'POST', url: '/api/user/logout', headers: bearer(t2) })).statusCode,
+      200,
+    );
     await s.ended;
     await commitNotification(t.deps, alice.id, { type: 'general', title: 'still here' });
     await settle(t.deps);

@@ -5,7 +5,15 @@ import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { bearer, createUser, loginAs } from '../../../test/helpers/factories.ts';
 import type { UserRow } from '../users/users.repository.ts';
 import { realtimeHubOf } from './index.ts';
-import { commitMessageEvent, commitNotification, listen, openWs, settle, until, type WsClient } from './realtime.test-support.ts';
+import {
+  commitMessageEvent,
+  commitNotification,
+  listen,
+  openWs,
+  settle,
+  until,
+  type WsClient,
+} from './realtime.test-support.ts';
 
 describe('real-time WebSockets', () => {
   let t: TestApp;
@@ -47,7 +55,12 @@ describe('real-time WebSockets', () => {
       ['general', 'message'],
     ] as const;
     for (const [type, i] of cases.map((c, i) => [c[0], i] as const)) {
-      await commitNotification(t.deps, alice.id, { type, title: `Title ${i}`, message: `Body ${i}`, data: { reservation_id: 40 + i, property_name: 'Sea view' } });
+      await commitNotification(t.deps, alice.id, {
+        type,
+        title: `Title ${i}`,
+        message: `Body ${i}`,
+        data: { reservation_id: 40 + i, property_name: 'Sea view' },
+      });
     }
     await settle(t.deps);
     await mine.frame(cases.length - 1);
@@ -65,7 +78,10 @@ describe('real-time WebSockets', () => {
       assert.equal(f.data.property_name, 'Sea view');
       ids.push(f.data.notification_id);
     });
-    assert.deepEqual(ids, [...ids].sort((a, b) => a - b));
+    assert.deepEqual(
+      ids,
+      [...ids].sort((a, b) => a - b),
+    );
     // Another user's notification never reaches this socket; theirs does reach them.
     await commitNotification(t.deps, bob.id, { type: 'general', title: 'for bob' });
     await settle(t.deps);
@@ -83,11 +99,43 @@ describe('real-time WebSockets', () => {
     const eveChat = await ws('/api/ws/chat', { token: await loginAs(t.app, eve) });
     const bobNotes = await ws('/api/ws/notifications', { token: bobToken });
     const at = new Date('2030-01-02T03:04:05.000Z').toISOString();
-    await commitMessageEvent(t.deps, { message_id: 77, sender_id: alice.id, receiver_id: bob.id, sender_name: 'Alice A', content: 'Hello', kind: 'text', created_at: at, reservation_id: 12 });
-    await commitMessageEvent(t.deps, { message_id: 78, sender_id: alice.id, receiver_id: bob.id, sender_name: 'Alice A', content: 'pic.png', kind: 'image', created_at: at });
+    await commitMessageEvent(t.deps, {
+      message_id: 77,
+      sender_id: alice.id,
+      receiver_id: bob.id,
+      sender_name: 'Alice A',
+      content: 'Hello',
+      kind: 'text',
+      created_at: at,
+      reservation_id: 12,
+    });
+    await commitMessageEvent(t.deps, {
+      message_id: 78,
+      sender_id: alice.id,
+      receiver_id: bob.id,
+      sender_name: 'Alice A',
+      content: 'pic.png',
+      kind: 'image',
+      created_at: at,
+    });
     await settle(t.deps);
-    const first = { id: 77, sender_id: alice.id, sender_name: 'Alice A', content: 'Hello', type: 'text', created_at: at, reservation_id: 12 };
-    const second = { id: 78, sender_id: alice.id, sender_name: 'Alice A', content: 'pic.png', type: 'image', created_at: at };
+    const first = {
+      id: 77,
+      sender_id: alice.id,
+      sender_name: 'Alice A',
+      content: 'Hello',
+      type: 'text',
+      created_at: at,
+      reservation_id: 12,
+    };
+    const second = {
+      id: 78,
+      sender_id: alice.id,
+      sender_name: 'Alice A',
+      content: 'pic.png',
+      type: 'image',
+      created_at: at,
+    };
     for (const c of [bobChat, aliceChat1, aliceChat2]) {
       await c.frame(1);
       assert.deepEqual(c.frames, [first, second]);
@@ -103,7 +151,9 @@ describe('real-time WebSockets', () => {
   });
 
   it('accepts the token from the header, the query or the session cookie', async () => {
-    const byCookie = await ws('/api/ws/notifications', { headers: { cookie: `current_token_type=client; client_token=${aliceToken}` } });
+    const byCookie = await ws('/api/ws/notifications', {
+      headers: { cookie: `current_token_type=client; client_token=${aliceToken}` },
+    });
     const byHeader = await ws('/api/ws/notifications', { headers: bearer(aliceToken) });
     await commitNotification(t.deps, alice.id, { type: 'general', title: 'all three' });
     await settle(t.deps);
@@ -111,7 +161,12 @@ describe('real-time WebSockets', () => {
   });
 
   it('refuses the upgrade with 401 without a valid token, 403 for a cookie from a foreign origin', async () => {
-    const refused: Array<Parameters<typeof openWs>[2]> = [{}, { token: 'not-a-token' }, { headers: { authorization: 'Bearer nope' } }, { headers: { cookie: 'current_token_type=client; client_token=bad' } }];
+    const refused: Array<Parameters<typeof openWs>[2]> = [
+      {},
+      { token: 'not-a-token' },
+      { headers: { authorization: 'Bearer nope' } },
+      { headers: { cookie: 'current_token_type=client; client_token=bad' } },
+    ];
     for (const opts of refused) {
       await assert.rejects(openWs(host, '/api/ws/notifications', opts), (err: { status: number; body: string }) => {
         assert.equal(err.status, 401);
@@ -119,9 +174,16 @@ describe('real-time WebSockets', () => {
         return true;
       });
     }
-    await assert.rejects(openWs(host, '/api/ws/chat', { headers: { cookie: `current_token_type=client; client_token=${aliceToken}`, origin: 'https://evil.example' } }), { status: 403 });
+    await assert.rejects(
+      openWs(host, '/api/ws/chat', {
+        headers: { cookie: `current_token_type=client; client_token=${aliceToken}`, origin: 'https://evil.example' },
+      }),
+      { status: 403 },
+    );
     // The same cookie from our own origin is fine.
-    const ok = await ws('/api/ws/chat', { headers: { cookie: `current_token_type=client; client_token=${aliceToken}`, origin: 'http://app.test' } });
+    const ok = await ws('/api/ws/chat', {
+      headers: { cookie: `current_token_type=client; client_token=${aliceToken}`, origin: 'http://app.test' },
+    });
     assert.equal(ok.ws.readyState, ok.ws.OPEN);
   });
 
@@ -149,6 +211,9 @@ describe('real-time WebSockets', () => {
     const c = await ws('/api/ws/notifications', { token });
     await t.deps.sessions.revokeAllForUser(bob.id, 'password_changed');
     assert.equal((await c.closed).code, 4401);
-    await until(() => realtimeHubOf(t.deps)!.size === open.filter((x) => x.ws.readyState === x.ws.OPEN).length, 'hub to forget closed sockets');
+    await until(
+      () => realtimeHubOf(t.deps)!.size === open.filter((x) => x.ws.readyState === x.ws.OPEN).length,
+      'hub to forget closed sockets',
+    );
   });
 });

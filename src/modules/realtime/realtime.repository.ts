@@ -9,7 +9,14 @@ export function realtimeRepository(db: Executor) {
     /** The user's newest `limit` notifications after `afterId`, oldest first, in the event's shape. */
     async notificationsAfter(userId: number, afterId: number, limit: number): Promise<NotificationCreated[]> {
       const rows = await db
-        .select({ id: notifications.id, type: notifications.type, title: notifications.title, message: notifications.message, payload: notifications.payload, createdAt: notifications.createdAt })
+        .select({
+          id: notifications.id,
+          type: notifications.type,
+          title: notifications.title,
+          message: notifications.message,
+          payload: notifications.payload,
+          createdAt: notifications.createdAt,
+        })
         .from(notifications)
         .where(and(eq(notifications.userId, userId), gt(notifications.id, afterId)))
         .orderBy(desc(notifications.id))

@@ -8,7 +8,13 @@ import { errorResponses, otherErrors } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
 import { AddressSlots, SLOT_RETRY_AFTER_SECONDS } from './address-slots.ts';
-import { allowedOrigins, authenticateConnection, authenticateToken, lastEventIdOf, reauthTokenOf } from './connect-auth.ts';
+import {
+  allowedOrigins,
+  authenticateConnection,
+  authenticateToken,
+  lastEventIdOf,
+  reauthTokenOf,
+} from './connect-auth.ts';
 import { SseConnection, WsConnection, type Channel } from './connections.ts';
 import type { RealtimeHub, Refusal } from './hub.ts';
 import { realtimeRepository } from './realtime.repository.ts';
@@ -43,9 +49,14 @@ const REFUSED: Record<Refusal, (max: number) => AppError> = {
   revoked: () => new AppError('SESSION_REVOKED', 'This session has ended; log in again'),
   shutdown: () => new AppError('SERVICE_UNAVAILABLE', 'The server is shutting down'),
   limit: (max) =>
-    new AppError('RATE_LIMITED', `Too many real-time connections for this account (at most ${max}); close one and retry`, undefined, {
-      'retry-after': String(SLOT_RETRY_AFTER_SECONDS),
-    }),
+    new AppError(
+      'RATE_LIMITED',
+      `Too many real-time connections for this account (at most ${max}); close one and retry`,
+      undefined,
+      {
+        'retry-after': String(SLOT_RETRY_AFTER_SECONDS),
+      },
+    ),
 };
 
 export async function realtimeRoutes(app: FastifyInstance, { deps, hub }: { deps: Deps; hub: RealtimeHub }) {
@@ -59,12 +70,16 @@ export async function realtimeRoutes(app: FastifyInstance, { deps, hub }: { deps
     tokenExpiry.set(req, tokenExpiresAt);
   };
   const upgradeRequired = async (_req: FastifyRequest, reply: FastifyReply) =>
-    reply.code(426).header('upgrade', 'websocket').send({ success: false, message: 'Connect with a WebSocket upgrade', code: 'UPGRADE_REQUIRED' });
+    reply
+      .code(426)
+      .header('upgrade', 'websocket')
+      .send({ success: false, message: 'Connect with a WebSocket upgrade', code: 'UPGRADE_REQUIRED' });
   const reauthenticate = async (conn: WsConnection, token: string) => {
     try {
       const next = await authenticateToken(deps, token);
       // Another session would leave this socket outliving the one it was opened with.
-      if (next.user.sessionId !== conn.user.sessionId) throw new AppError('TOKEN_INVALID', 'A token of another session');
+      if (next.user.sessionId !== conn.user.sessionId)
+        throw new AppError('TOKEN_INVALID', 'A token of another session');
       hub.extendUntil(conn, next.tokenExpiresAt);
     } catch (err) {
       // A database error says nothing about the token: the socket keeps its current expiry.
@@ -73,7 +88,13 @@ export async function realtimeRoutes(app: FastifyInstance, { deps, hub }: { deps
     }
   };
   const openWs = (channel: Channel) => (socket: WebSocket, req: FastifyRequest) => {
-    const conn = new WsConnection(socket, req.user as AuthUser, channel, deps.config.REALTIME_MAX_BUFFER_BYTES, hub.remove);
+    const conn = new WsConnection(
+      socket,
+      req.user as AuthUser,
+      channel,
+      deps.config.REALTIME_MAX_BUFFER_BYTES,
+      hub.remove,
+    );
     const refused = hub.add(conn, tokenExpiry.get(req)!);
     if (refused) return conn.close(refused);
     socket.on('message', (data, isBinary) => {
@@ -83,8 +104,22 @@ export async function realtimeRoutes(app: FastifyInstance, { deps, hub }: { deps
   };
 
   for (const [channel, url, operationId, summary, frame, what] of [
-    ['notifications', '/ws/notifications', 'connectNotificationSocket', 'Notifications over WebSocket', S.WsNotificationFrame, "The connected user's notifications only, as the spec's WebSocket notification (type: the six spec values; a support broadcast is `message`)."],
-    ['chat', '/ws/chat', 'connectChatSocket', 'Chat messages over WebSocket', S.ChatFrame, "Messages the connected user receives, and the ones they send (to their other devices), as the spec's real-time chat message."],
+    [
+      'notifications',
+      '/ws/notifications',
+      'connectNotificationSocket',
+      'Notifications over WebSocket',
+      S.WsNotificationFrame,
+      "The connected user's notifications only, as the spec's WebSocket notification (type: the six spec values; a support broadcast is `message`).",
+    ],
+    [
+      'chat',
+      '/ws/chat',
+      'connectChatSocket',
+      'Chat messages over WebSocket',
+      S.ChatFrame,
+      "Messages the connected user receives, and the ones they send (to their other devices), as the spec's real-time chat message.",
+    ],
   ] as const) {
     r.route({
       method: 'GET',
@@ -92,10 +127,17 @@ export async function realtimeRoutes(app: FastifyInstance, { deps, hub }: { deps
       // The query may carry the token: keep the URL out of the request log.
       logLevel: 'warn',
       schema: {
-        operationId, tags: ['real time'], summary, security, querystring: S.WsQuery,
+        operationId,
+        tags: ['real time'],
+        summary,
+        security,
+        querystring: S.WsQuery,
         description: `${what} ${WS_RULES}`,
         response: {
-          101: { description: 'Switching Protocols: one JSON text frame per event.', content: { 'application/json': { schema: frame } } },
+          101: {
+            description: 'Switching Protocols: one JSON text frame per event.',
+            content: { 'application/json': { schema: frame } },
+          },
           ...errorResponses(401, 403, 426),
           ...otherErrors,
         },
@@ -107,43 +149,57 @@ export async function realtimeRoutes(app: FastifyInstance, { deps, hub }: { deps
     });
   }
 
-  r.get('/notifications/stream', {
-    logLevel: 'warn',
-    schema: {
-      operationId: 'streamNotifications', tags: ['real time', 'notifications'], summary: 'Notifications as server-sent events', security, querystring: S.SseQuery,
-      description:
-        "The connected user's notifications. Each event: `id: <notification id>`, `event: <type>`, `data: {\"type\", \"data\": {id, title, " +
-        'message, timestamp, metadata}}` with the SSE type names of contract §8. With `Last-Event-ID` (header, or ?last_event_id=) the ' +
-        `notifications after that id are first replayed from the database, oldest first (at most the newest ${REPLAY_LIMIT}), then live ones ` +
-        'follow with no duplicate and no gap. A `: ping` comment every REALTIME_HEARTBEAT_MS (at most 30 s); `retry: 3000`. Authentication ' +
-        'as the WebSocket routes (401 JSON error body when refused). ' + CAPS + 'A stream refused for the per-user cap is HTTP 429 ' +
-        'with Retry-After and the error body (code RATE_LIMITED). The stream ends when the session is revoked, when the access token ' +
-        'it was opened with expires (there is no in-band re-authentication here: the browser reconnects on its own, which succeeds with a ' +
-        'refreshed session cookie; with ?token=, open a new stream with a fresh token and ?last_event_id=), or when the server shuts ' +
-        'down; a client whose unread backlog passes REALTIME_MAX_BUFFER_BYTES is disconnected and resumes with Last-Event-ID.',
-      response: {
-        200: { description: 'An endless text/event-stream.', content: { 'text/event-stream': { schema: S.SseEventData } } },
-        ...errorResponses(401, 503),
+  r.get(
+    '/notifications/stream',
+    {
+      logLevel: 'warn',
+      schema: {
+        operationId: 'streamNotifications',
+        tags: ['real time', 'notifications'],
+        summary: 'Notifications as server-sent events',
+        security,
+        querystring: S.SseQuery,
+        description:
+          'The connected user\'s notifications. Each event: `id: <notification id>`, `event: <type>`, `data: {"type", "data": {id, title, ' +
+          'message, timestamp, metadata}}` with the SSE type names of contract §8. With `Last-Event-ID` (header, or ?last_event_id=) the ' +
+          `notifications after that id are first replayed from the database, oldest first (at most the newest ${REPLAY_LIMIT}), then live ones ` +
+          'follow with no duplicate and no gap. A `: ping` comment every REALTIME_HEARTBEAT_MS (at most 30 s); `retry: 3000`. Authentication ' +
+          'as the WebSocket routes (401 JSON error body when refused). ' +
+          CAPS +
+          'A stream refused for the per-user cap is HTTP 429 ' +
+          'with Retry-After and the error body (code RATE_LIMITED). The stream ends when the session is revoked, when the access token ' +
+          'it was opened with expires (there is no in-band re-authentication here: the browser reconnects on its own, which succeeds with a ' +
+          'refreshed session cookie; with ?token=, open a new stream with a fresh token and ?last_event_id=), or when the server shuts ' +
+          'down; a client whose unread backlog passes REALTIME_MAX_BUFFER_BYTES is disconnected and resumes with Last-Event-ID.',
+        response: {
+          200: {
+            description: 'An endless text/event-stream.',
+            content: { 'text/event-stream': { schema: S.SseEventData } },
+          },
+          ...errorResponses(401, 503),
+        },
       },
+      onRequest: slots.take,
+      preHandler: authenticate,
     },
-    onRequest: slots.take,
-    preHandler: authenticate,
-  }, async (req, reply) => {
-    const user = req.user as AuthUser;
-    const after = lastEventIdOf(req);
-    const conn = new SseConnection(reply.raw, user, deps.config.REALTIME_MAX_BUFFER_BYTES, hub.remove);
-    // Registered before the replay query: an event committed meanwhile is held, not lost. Refused
-    // before the hijack, so the refusal is the usual error response.
-    const refused = hub.add(conn, tokenExpiry.get(req)!);
-    if (refused) throw REFUSED[refused](deps.config.REALTIME_MAX_CONNECTIONS_PER_USER);
-    reply.hijack();
-    conn.open(reply.getHeaders(), RETRY_MS);
-    try {
-      const missed = after === null ? [] : await realtimeRepository(deps.db).notificationsAfter(user.id, after, REPLAY_LIMIT);
-      await conn.replay(missed);
-    } catch (err) {
-      req.log.error({ err }, 'SSE replay failed');
-      conn.close('dead');
-    }
-  });
+    async (req, reply) => {
+      const user = req.user as AuthUser;
+      const after = lastEventIdOf(req);
+      const conn = new SseConnection(reply.raw, user, deps.config.REALTIME_MAX_BUFFER_BYTES, hub.remove);
+      // Registered before the replay query: an event committed meanwhile is held, not lost. Refused
+      // before the hijack, so the refusal is the usual error response.
+      const refused = hub.add(conn, tokenExpiry.get(req)!);
+      if (refused) throw REFUSED[refused](deps.config.REALTIME_MAX_CONNECTIONS_PER_USER);
+      reply.hijack();
+      conn.open(reply.getHeaders(), RETRY_MS);
+      try {
+        const missed =
+          after === null ? [] : await realtimeRepository(deps.db).notificationsAfter(user.id, after, REPLAY_LIMIT);
+        await conn.replay(missed);
+      } catch (err) {
+        req.log.error({ err }, 'SSE replay failed');
+        conn.close('dead');
+      }
+    },
+  );
 }

@@ -3,19 +3,34 @@ import { Type } from 'typebox';
 
 const token = Type.String({
   minLength: 1,
-  description: 'Access token, for clients that cannot set a header (browser WebSocket / EventSource). The Authorization header wins when both are sent; without either, the session cookie is used.',
+  description:
+    'Access token, for clients that cannot set a header (browser WebSocket / EventSource). The Authorization header wins when both are sent; without either, the session cookie is used.',
 });
 
 export const WsQuery = Type.Object({ token: Type.Optional(token) });
 
 export const SseQuery = Type.Object({
   token: Type.Optional(token),
-  last_event_id: Type.Optional(Type.String({ pattern: '^[0-9]{1,15}$', description: 'Same as the Last-Event-ID header (which wins), for clients that cannot set it.' })),
+  last_event_id: Type.Optional(
+    Type.String({
+      pattern: '^[0-9]{1,15}$',
+      description: 'Same as the Last-Event-ID header (which wins), for clients that cannot set it.',
+    }),
+  ),
 });
 
 export const WsNotificationFrame = Type.Object(
   {
-    type: Type.Union(['new_reservation', 'reservation_confirmed', 'reservation_cancelled', 'payment_received', 'refund_pending', 'message'].map((t) => Type.Literal(t))),
+    type: Type.Union(
+      [
+        'new_reservation',
+        'reservation_confirmed',
+        'reservation_cancelled',
+        'payment_received',
+        'refund_pending',
+        'message',
+      ].map((t) => Type.Literal(t)),
+    ),
     title: Type.String(),
     message: Type.String(),
     data: Type.Object(
@@ -34,7 +49,9 @@ export const WsNotificationFrame = Type.Object(
 export const ChatFrame = Type.Object(
   {
     id: Type.Integer(),
-    sender_id: Type.Union([Type.Integer(), Type.Null()], { description: 'null for a guest writing through a travel platform.' }),
+    sender_id: Type.Union([Type.Integer(), Type.Null()], {
+      description: 'null for a guest writing through a travel platform.',
+    }),
     sender_name: Type.String(),
     content: Type.String(),
     type: Type.Union([Type.Literal('text'), Type.Literal('image'), Type.Literal('file')]),
@@ -46,14 +63,23 @@ export const ChatFrame = Type.Object(
 
 export const SseEventData = Type.Object(
   {
-    type: Type.Union(['notification.general', 'booking.created', 'booking.confirmed', 'booking.cancelled', 'payment.succeeded', 'message.received'].map((t) => Type.Literal(t))),
+    type: Type.Union(
+      [
+        'notification.general',
+        'booking.created',
+        'booking.confirmed',
+        'booking.cancelled',
+        'payment.succeeded',
+        'message.received',
+      ].map((t) => Type.Literal(t)),
+    ),
     data: Type.Object({
-      id: Type.String({ description: 'The notification id, also the event\'s `id:` line.' }),
+      id: Type.String({ description: "The notification id, also the event's `id:` line." }),
       title: Type.String(),
       message: Type.String(),
       timestamp: Type.String(),
       metadata: Type.Record(Type.String(), Type.Unknown(), { description: "The notification's payload members." }),
     }),
   },
-  { description: 'The JSON on each event\'s `data:` line; the `event:` line repeats `type`.' },
+  { description: "The JSON on each event's `data:` line; the `event:` line repeats `type`." },
 );

@@ -1,5 +1,6 @@
 // Real clients for the real-time tests: a `ws` WebSocket and a raw HTTP SSE reader, both on a
 // listening port, plus a way to commit notifications and messages the way the modules do.
+import { verbatim } from '../notifications/notification-texts.ts';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocket } from 'ws';
@@ -34,12 +35,18 @@ export interface WsClient {
 }
 
 /** Opens a WebSocket; rejects with the HTTP status when the upgrade is refused. */
-export function openWs(host: string, path: string, opts: { token?: string; headers?: Record<string, string> } = {}): Promise<WsClient> {
+export function openWs(
+  host: string,
+  path: string,
+  opts: { token?: string; headers?: Record<string, string> } = {},
+): Promise<WsClient> {
   const url = `ws://${host}${path}${opts.token ? `?token=${encodeURIComponent(opts.token)}` : ''}`;
   const ws = new WebSocket(url, { headers: opts.headers });
   const frames: any[] = [];
   ws.on('message', (data) => frames.push(JSON.parse(String(data))));
-  const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: String(reason) })));
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    ws.on('close', (code, reason) => resolve({ code, reason: String(reason) })),
+  );
   return new Promise((resolve, reject) => {
     ws.once('open', () =>
       resolve({
@@ -55,7 +62,9 @@ export function openWs(host: string, path: string, opts: { token?: string; heade
     ws.once('unexpected-response', (_req, res) => {
       let body = '';
       res.on('data', (c) => (body += c));
-      res.on('end', () => reject(Object.assign(new Error(`upgrade refused: ${res.statusCode}`), { status: res.statusCode, body })));
+      res.on('end', () =>
+        reject(Object.assign(new Error(`upgrade refused: ${res.statusCode}`), { status: res.statusCode, body })),
+      );
     });
     ws.once('error', reject);
   });
@@ -81,56 +90,63 @@ export interface SseClient {
 }
 
 /** Opens the SSE stream; resolves once the response headers arrived (the stream is then registered). */
-export function openSse(host: string, opts: { token?: string; lastEventId?: string; query?: string; headers?: Record<string, string> } = {}): Promise<SseClient> {
+export function openSse(
+  host: string,
+  opts: { token?: string; lastEventId?: string; query?: string; headers?: Record<string, string> } = {},
+): Promise<SseClient> {
   const q = [opts.token ? `token=${encodeURIComponent(opts.token)}` : '', opts.query ?? ''].filter(Boolean).join('&');
   const headers: Record<string, string> = { accept: 'text/event-stream', ...opts.headers };
   if (opts.lastEventId) headers['last-event-id'] = opts.lastEventId;
   return new Promise((resolve, reject) => {
-    const req = http.get(`http://${host}/api/notifications/stream${q ? `?${q}` : ''}`, { headers, agent: false }, (res) => {
-      const events: SseEvent[] = [];
-      const comments: string[] = [];
-      let buf = '';
-      let all = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        all += chunk;
-        buf += chunk;
-        let at: number;
-        while ((at = buf.indexOf('\n\n')) >= 0) {
-          const block = buf.slice(0, at);
-          buf = buf.slice(at + 2);
-          const ev: SseEvent = {};
-          for (const line of block.split('\n')) {
-            if (line.startsWith(':')) comments.push(line.slice(1).trim());
-            else {
-              const [field, ...rest] = line.split(':');
-              const value = rest.join(':').replace(/^ /, '');
-              if (field === 'id' || field === 'event' || field === 'data') ev[field] = value;
+    const req = http.get(
+      `http://${host}/api/notifications/stream${q ? `?${q}` : ''}`,
+      { headers, agent: false },
+      (res) => {
+        const events: SseEvent[] = [];
+        const comments: string[] = [];
+        let buf = '';
+        let all = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          all += chunk;
+          buf += chunk;
+          let at: number;
+          while ((at = buf.indexOf('\n\n')) >= 0) {
+            const block = buf.slice(0, at);
+            buf = buf.slice(at + 2);
+            const ev: SseEvent = {};
+            for (const line of block.split('\n')) {
+              if (line.startsWith(':')) comments.push(line.slice(1).trim());
+              else {
+                const [field, ...rest] = line.split(':');
+                const value = rest.join(':').replace(/^ /, '');
+                if (field === 'id' || field === 'event' || field === 'data') ev[field] = value;
+              }
             }
+            if (ev.data !== undefined) events.push(ev);
           }
-          if (ev.data !== undefined) events.push(ev);
-        }
-      });
-      const ended = new Promise<void>((r) => {
-        res.on('end', () => r());
-        res.on('close', () => r());
-        res.on('error', () => r());
-      });
-      resolve({
-        status: res.statusCode ?? 0,
-        headers: res.headers,
-        events,
-        comments,
-        ended,
-        raw: res,
-        body: () => all,
-        event: async (i, ms = 5000) => {
-          await until(() => events.length > i, `SSE event #${i}`, ms);
-          return events[i]!;
-        },
-        close: () => req.destroy(),
-      });
-    });
+        });
+        const ended = new Promise<void>((r) => {
+          res.on('end', () => r());
+          res.on('close', () => r());
+          res.on('error', () => r());
+        });
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          events,
+          comments,
+          ended,
+          raw: res,
+          body: () => all,
+          event: async (i, ms = 5000) => {
+            await until(() => events.length > i, `SSE event #${i}`, ms);
+            return events[i]!;
+          },
+          close: () => req.destroy(),
+        });
+      },
+    );
     req.on('error', reject);
   });
 }
@@ -138,9 +154,25 @@ export function openSse(host: string, opts: { token?: string; lastEventId?: stri
 let sourceSeq = 9_000_000_000 + (process.pid % 100_000) * 10_000;
 
 /** A notification committed as the notifications module writes it (row + 'notification.created' outbox event). */
-export async function commitNotification(deps: Deps, userId: number, n: { type: NotificationType; title?: string; message?: string; data?: Record<string, unknown> }): Promise<void> {
+export async function commitNotification(
+  deps: Deps,
+  userId: number,
+  n: { type: NotificationType; title?: string; message?: string; data?: Record<string, unknown> },
+): Promise<void> {
   sourceSeq += 1;
-  await notificationsRepository(deps.db).insertForEvent(sourceSeq, [{ userId, type: n.type, title: n.title ?? `T ${sourceSeq}`, message: n.message ?? `M ${sourceSeq}`, data: n.data ?? {} }], deps.clock.now());
+  await notificationsRepository(deps.db).insertForEvent(
+    sourceSeq,
+    [
+      {
+        userId,
+        type: n.type,
+        title: verbatim(n.title ?? `T ${sourceSeq}`),
+        message: verbatim(n.message ?? `M ${sourceSeq}`),
+        data: n.data ?? {},
+      },
+    ],
+    deps.clock.now(),
+  );
 }
 
 /** A 'message.created' event committed to the outbox, as the messaging module writes it. */

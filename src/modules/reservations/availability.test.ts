@@ -38,7 +38,15 @@ describe('GET /properties/{id}/availability', () => {
 
   it('gives a whole listing night by night: past nights closed, seasons taken off, stop-sell and booked nights closed, season rules', async () => {
     const p = await createProperty(t.deps, ownerId);
-    await t.deps.db.insert(seasons).values({ propertyId: p.id, name: 'Spring', startDate: '2030-03-11', endDate: '2030-03-11', reductionPercent: '12.5', minStay: 2, maxStay: 5 });
+    await t.deps.db.insert(seasons).values({
+      propertyId: p.id,
+      name: 'Spring',
+      startDate: '2030-03-11',
+      endDate: '2030-03-11',
+      reductionPercent: '12.5',
+      minStay: 2,
+      maxStay: 5,
+    });
     await t.deps.db.insert(propertyNights).values([
       { propertyId: p.id, roomTypeId: 0, night: '2030-03-12', stopSell: true },
       { propertyId: p.id, roomTypeId: 0, night: '2030-03-13', booked: 1, price: 15000 },
@@ -47,10 +55,25 @@ describe('GET /properties/{id}/availability', () => {
     assert.equal(res.statusCode, 200, res.body);
     const { currency, nights } = res.json().data;
     assert.equal(currency, 'EUR');
-    assert.deepEqual(nights.map((n: { date: string; bookable: boolean; price: number }) => [n.date, n.bookable, n.price]), [
-      ['2030-03-09', false, 120], ['2030-03-10', true, 120], ['2030-03-11', true, 105], ['2030-03-12', false, 120], ['2030-03-13', false, 150],
-    ]);
-    assert.deepEqual(nights[2], { date: '2030-03-11', bookable: true, price: 105, min_stay: 2, max_stay: 5, closed_to_arrival: false, closed_to_departure: false });
+    assert.deepEqual(
+      nights.map((n: { date: string; bookable: boolean; price: number }) => [n.date, n.bookable, n.price]),
+      [
+        ['2030-03-09', false, 120],
+        ['2030-03-10', true, 120],
+        ['2030-03-11', true, 105],
+        ['2030-03-12', false, 120],
+        ['2030-03-13', false, 150],
+      ],
+    );
+    assert.deepEqual(nights[2], {
+      date: '2030-03-11',
+      bookable: true,
+      price: 105,
+      min_stay: 2,
+      max_stay: 5,
+      closed_to_arrival: false,
+      closed_to_departure: false,
+    });
     assert.equal(nights[0].room_types, undefined);
   });
 
@@ -58,16 +81,41 @@ describe('GET /properties/{id}/availability', () => {
     const p = await createProperty(t.deps, ownerId);
     const { roomType, ratePlan } = await createRoomType(t.deps, p.id, { countOfRooms: 2, price: 9000 });
     // 2030-03-11 is a Monday (index 0).
-    await t.deps.db.update(ratePlans).set({ closedToArrival: [true, false, false, false, false, false, false], minStayArrival: [3, 0, 0, 0, 0, 0, 0] }).where(eq(ratePlans.id, ratePlan.id));
-    await t.deps.db.insert(propertyNights).values({ propertyId: p.id, roomTypeId: roomType.id, night: '2030-03-11', booked: 1 });
+    await t.deps.db
+      .update(ratePlans)
+      .set({ closedToArrival: [true, false, false, false, false, false, false], minStayArrival: [3, 0, 0, 0, 0, 0, 0] })
+      .where(eq(ratePlans.id, ratePlan.id));
+    await t.deps.db
+      .insert(propertyNights)
+      .values({ propertyId: p.id, roomTypeId: roomType.id, night: '2030-03-11', booked: 1 });
     const res = await get(p.id, '2030-03-11', '2030-03-13');
     assert.equal(res.statusCode, 200, res.body);
     const [mon, tue] = res.json().data.nights;
     assert.deepEqual(mon, {
-      date: '2030-03-11', bookable: true, price: 90, min_stay: 3, max_stay: null, closed_to_arrival: true, closed_to_departure: false,
-      room_types: [{ room_type_id: roomType.id, rooms_left: 1, rate_plans: [
-        { rate_plan_id: ratePlan.id, price: 90, min_stay: 3, max_stay: null, closed_to_arrival: true, closed_to_departure: false, stop_sell: false },
-      ] }],
+      date: '2030-03-11',
+      bookable: true,
+      price: 90,
+      min_stay: 3,
+      max_stay: null,
+      closed_to_arrival: true,
+      closed_to_departure: false,
+      room_types: [
+        {
+          room_type_id: roomType.id,
+          rooms_left: 1,
+          rate_plans: [
+            {
+              rate_plan_id: ratePlan.id,
+              price: 90,
+              min_stay: 3,
+              max_stay: null,
+              closed_to_arrival: true,
+              closed_to_departure: false,
+              stop_sell: false,
+            },
+          ],
+        },
+      ],
     });
     assert.equal(tue.room_types[0].rooms_left, 2);
     assert.equal(tue.closed_to_arrival, false);
@@ -80,7 +128,11 @@ describe('GET /properties/{id}/availability', () => {
       assert.equal((await get(id, '2030-04-01', '2030-04-03', bearer(ownerToken))).statusCode, 404);
     }
     const p = await createProperty(t.deps, ownerId);
-    for (const [from, to] of [['2030-04-03', '2030-04-03'], ['2030-04-03', '2030-04-01'], ['2030-04-01', '2031-04-03']]) {
+    for (const [from, to] of [
+      ['2030-04-03', '2030-04-03'],
+      ['2030-04-03', '2030-04-01'],
+      ['2030-04-01', '2031-04-03'],
+    ]) {
       const res = await get(p.id, from!, to!);
       assert.equal(res.statusCode, 422, res.body);
       assert.ok(res.json().errors.to, res.body);
@@ -112,7 +164,7 @@ describe('GET /properties/{id}/availability', () => {
     assert.equal(past.count(), 1);
   });
 
-  it('keeps answers until the listing\'s nights change (a booking announces it) or its day moves on', async () => {
+  it("keeps answers until the listing's nights change (a booking announces it) or its day moves on", async () => {
     const p = await createProperty(t.deps, ownerId);
     const first = (await get(p.id, '2030-03-10', '2030-03-12')).json().data.nights[0];
     assert.equal(first.bookable, true);
@@ -148,7 +200,12 @@ describe('GET /properties/{id}/availability', () => {
   it('shows a calendar write of the owner on the very next call', async () => {
     const p = await createProperty(t.deps, ownerId);
     assert.equal((await get(p.id, '2030-04-01', '2030-04-02')).json().data.nights[0].price, 120);
-    const put = await t.app.inject({ method: 'PUT', url: `/api/properties/${p.id}/calendar`, headers: bearer(ownerToken), payload: { from: '2030-04-01', to: '2030-04-01', price: 99, stop_sell: true } });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/properties/${p.id}/calendar`,
+      headers: bearer(ownerToken),
+      payload: { from: '2030-04-01', to: '2030-04-01', price: 99, stop_sell: true },
+    });
     assert.ok(put.statusCode < 300, put.body);
     const night = (await get(p.id, '2030-04-01', '2030-04-02')).json().data.nights[0];
     assert.equal(night.price, 99);

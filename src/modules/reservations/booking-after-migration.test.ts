@@ -1,8 +1,8 @@
-// A rolling deploy: another instance's migration changes the type of a column the booking's
-// prepared statements return while this instance holds them prepared. PostgreSQL then refuses
-// those statements ("cached plan must not change result type") on every connection that has
-// them; the booking must still go through, its statement prepared afresh (db/raw-query.ts), and
-// its transaction tried again (db/stale-plan-retry.ts). So must a modification, whose hold is
+// A rolling deploy: a migration changes the type of a column the booking's statements return.
+// On PGlite, which keeps them prepared, the database then refuses them ("cached plan must not
+// change result type"); the booking must still go through, its statement prepared afresh
+// (db/pglite-statements.ts) and its transaction tried again (db/stale-plan-retry.ts). On a
+// server the statements are unnamed (db/raw-query.ts) and simply run. So must a modification, whose hold is
 // the same statement.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -29,12 +29,18 @@ describe('booking across a migration that changes a column type', () => {
       headers: bearer(token ?? (await loginAs(t.app, await createUser(t.deps)))),
     });
   const move = (id: number, checkin: string, checkout: string, token: string) =>
-    t.app.inject({ method: 'PUT', url: `/api/reservations/${id}`, payload: { checkin_date: checkin, checkout_date: checkout }, headers: bearer(token) });
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/reservations/${id}`,
+      payload: { checkin_date: checkin, checkout_date: checkout },
+      headers: bearer(token),
+    });
 
   it('books before and after the calendar column its hold statement returns changes type', async () => {
     const p = await createProperty(t.deps, ownerId);
     // Enough bookings that the hold statement is prepared (and, on PGlite, cached) where the next ones run.
-    for (let i = 0; i < 3; i++) assert.equal((await book(p.id, `2030-06-0${i + 1}`, `2030-06-0${i + 2}`)).statusCode, 201);
+    for (let i = 0; i < 3; i++)
+      assert.equal((await book(p.id, `2030-06-0${i + 1}`, `2030-06-0${i + 2}`)).statusCode, 201);
     await t.deps.db.execute(sql`ALTER TABLE property_nights ALTER COLUMN available_rooms TYPE bigint`);
     for (let i = 0; i < 3; i++) {
       const res = await book(p.id, `2030-07-0${i + 1}`, `2030-07-0${i + 2}`);

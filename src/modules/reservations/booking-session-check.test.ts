@@ -14,7 +14,8 @@ import { AppError } from '../../platform/errors.ts';
 
 const START = new Date('2030-03-10T12:00:00Z');
 /** The session an access token names (its `sid` claim). */
-const sessionOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sid as string;
+const sessionOf = (token: string) =>
+  JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sid as string;
 
 describe('booking with a session not in the cache', () => {
   let t: TestApp;
@@ -32,19 +33,38 @@ describe('booking with a session not in the cache', () => {
     const user = await createUser(t.deps);
     const token = await loginAs(t.app, user);
     const sid = sessionOf(token);
-    if (how === 'revoked') await t.deps.db.update(sessions).set({ revokedAt: START, revokedReason: 'test' }).where(eq(sessions.id, sid));
-    if (how === 'expired') await t.deps.db.update(sessions).set({ expiresAt: new Date(START.getTime() - 1000) }).where(eq(sessions.id, sid));
+    if (how === 'revoked')
+      await t.deps.db.update(sessions).set({ revokedAt: START, revokedReason: 'test' }).where(eq(sessions.id, sid));
+    if (how === 'expired')
+      await t.deps.db
+        .update(sessions)
+        .set({ expiresAt: new Date(START.getTime() - 1000) })
+        .where(eq(sessions.id, sid));
     if (how === 'deactivated') await t.deps.db.update(users).set({ isActive: false }).where(eq(users.id, user.id));
     if (how === 'deleted') await t.deps.db.update(users).set({ deletedAt: START }).where(eq(users.id, user.id));
     return { user, token };
   };
-  const stay = (propertyId: number, checkin = '2030-04-01', checkout = '2030-04-03') =>
-    ({ property_id: propertyId, checkin_date: checkin, checkout_date: checkout, guests: { adults: 1, children: 0 } });
-  const multi = (propertyId: number, rooms: object[], guests = [{ first_name: 'Ana', last_name: 'Lee', age: 40 }]) => ({
-    property_id: propertyId, checkin_date: '2030-05-01', checkout_date: '2030-05-03', guests, rooms,
-    first_name: 'Ana', last_name: 'Lee', email: 'ana@example.test', phone: '+33100000000',
+  const stay = (propertyId: number, checkin = '2030-04-01', checkout = '2030-04-03') => ({
+    property_id: propertyId,
+    checkin_date: checkin,
+    checkout_date: checkout,
+    guests: { adults: 1, children: 0 },
   });
-  const assert401 = (res: { statusCode: number; body: string; json(): { code?: string } }, code = 'SESSION_REVOKED') => {
+  const multi = (propertyId: number, rooms: object[], guests = [{ first_name: 'Ana', last_name: 'Lee', age: 40 }]) => ({
+    property_id: propertyId,
+    checkin_date: '2030-05-01',
+    checkout_date: '2030-05-03',
+    guests,
+    rooms,
+    first_name: 'Ana',
+    last_name: 'Lee',
+    email: 'ana@example.test',
+    phone: '+33100000000',
+  });
+  const assert401 = (
+    res: { statusCode: number; body: string; json(): { code?: string } },
+    code = 'SESSION_REVOKED',
+  ) => {
     assert.equal(res.statusCode, 401, res.body);
     assert.equal(res.json().code, code, res.body);
   };
@@ -58,7 +78,10 @@ describe('booking with a session not in the cache', () => {
     const first = await post('/reservations', token, stay(whole.id));
     assert.equal(first.statusCode, 201, first.body);
     assert.equal((await post('/reservations', token, stay(whole.id, '2030-04-10', '2030-04-12'))).statusCode, 201);
-    const rooms = [{ room_type_id: a.roomType.id, rate_plan_id: a.ratePlan.id, rooms_count: 1 }, { room_type_id: b.roomType.id, rate_plan_id: b.ratePlan.id, rooms_count: 1 }];
+    const rooms = [
+      { room_type_id: a.roomType.id, rate_plan_id: a.ratePlan.id, rooms_count: 1 },
+      { room_type_id: b.roomType.id, rate_plan_id: b.ratePlan.id, rooms_count: 1 },
+    ];
     const fresh = await loginAs(t.app, await createUser(t.deps));
     const res = await post('/reservations/multi-room', fresh, multi(p.id, rooms));
     assert.equal(res.statusCode, 201, res.body);
@@ -71,8 +94,17 @@ describe('booking with a session not in the cache', () => {
       const before = await countRows(t.deps, 'reservations');
       for (const [url, body] of [
         ['/reservations', stay(p.id)],
-        ['/reservations', { ...stay(rt.roomType.propertyId), rooms: [{ room_type_id: rt.roomType.id, rate_plan_id: rt.ratePlan.id, rooms_count: 1 }] }],
-        ['/reservations/multi-room', multi(p.id, [{ room_type_id: rt.roomType.id, rate_plan_id: rt.ratePlan.id, rooms_count: 2 }])],
+        [
+          '/reservations',
+          {
+            ...stay(rt.roomType.propertyId),
+            rooms: [{ room_type_id: rt.roomType.id, rate_plan_id: rt.ratePlan.id, rooms_count: 1 }],
+          },
+        ],
+        [
+          '/reservations/multi-room',
+          multi(p.id, [{ room_type_id: rt.roomType.id, rate_plan_id: rt.ratePlan.id, rooms_count: 2 }]),
+        ],
       ] as const) {
         assert401(await post(url, (await deadGuest(how)).token, body));
       }
@@ -88,7 +120,10 @@ describe('booking with a session not in the cache', () => {
     assert.equal((await post('/reservations', taken, stay(p.id, '2030-06-01', '2030-06-03'))).statusCode, 201);
     const owner = (await t.deps.db.select().from(users).where(eq(users.id, ownerId)))[0]!;
     const ownerToken = await loginAs(t.app, owner);
-    await t.deps.db.update(sessions).set({ revokedAt: START }).where(eq(sessions.id, sessionOf(ownerToken)));
+    await t.deps.db
+      .update(sessions)
+      .set({ revokedAt: START })
+      .where(eq(sessions.id, sessionOf(ownerToken)));
     const cases: Array<[string, object, number]> = [
       ['/reservations', { property_id: p.id }, 422],
       ['/reservations', { ...stay(p.id), checkout_date: 'soon' }, 422],
@@ -107,11 +142,32 @@ describe('booking with a session not in the cache', () => {
     // A guest at the pending limit, session then revoked: 401, not the limit's 422.
     const busy = await createUser(t.deps);
     const busyToken = await loginAs(t.app, busy);
-    for (let i = 0; i < 5; i++) assert.equal((await post('/reservations', busyToken, stay(p.id, `2030-08-${String(i * 2 + 1).padStart(2, '0')}`, `2030-08-${String(i * 2 + 2).padStart(2, '0')}`))).statusCode, 201);
+    for (let i = 0; i < 5; i++)
+      assert.equal(
+        (
+          await post(
+            '/reservations',
+            busyToken,
+            stay(
+              p.id,
+              `2030-08-${String(i * 2 + 1).padStart(2, '0')}`,
+              `2030-08-${String(i * 2 + 2).padStart(2, '0')}`,
+            ),
+          )
+        ).statusCode,
+        201,
+      );
     const late = await loginAs(t.app, busy);
-    assert.equal((await post('/reservations', late, stay(p.id, '2030-09-01', '2030-09-03'))).json().errors?.pending_reservations?.length, 1);
+    assert.equal(
+      (await post('/reservations', late, stay(p.id, '2030-09-01', '2030-09-03'))).json().errors?.pending_reservations
+        ?.length,
+      1,
+    );
     const dead = await loginAs(t.app, busy);
-    await t.deps.db.update(sessions).set({ revokedAt: START }).where(eq(sessions.id, sessionOf(dead)));
+    await t.deps.db
+      .update(sessions)
+      .set({ revokedAt: START })
+      .where(eq(sessions.id, sessionOf(dead)));
     assert401(await post('/reservations', dead, stay(p.id, '2030-09-01', '2030-09-03')));
   });
 
@@ -134,8 +190,13 @@ describe('a deferred route whose handler does not check the session', () => {
     t = await createTestApp({
       start: START,
       extraRoutes: async (api) => {
-        api.get('/test/deferred-ok', { config: { auth: 'deferred' } }, async (req) => ({ success: true, data: { id: callerOrUnconfirmed(req).id } }));
-        api.get('/test/deferred-text', { config: { auth: 'deferred' } }, async (_req, reply) => reply.type('text/plain').send('done'));
+        api.get('/test/deferred-ok', { config: { auth: 'deferred' } }, async (req) => ({
+          success: true,
+          data: { id: callerOrUnconfirmed(req).id },
+        }));
+        api.get('/test/deferred-text', { config: { auth: 'deferred' } }, async (_req, reply) =>
+          reply.type('text/plain').send('done'),
+        );
         api.get('/test/deferred-conflict', { config: { auth: 'deferred' } }, async () => {
           throw new AppError('CONFLICT', 'not now');
         });
@@ -147,15 +208,24 @@ describe('a deferred route whose handler does not check the session', () => {
   });
   after(() => t.close());
 
-  const get = (url: string, token?: string) => t.app.inject({ method: 'GET', url: `/api${url}`, headers: token ? bearer(token) : {} });
+  const get = (url: string, token?: string) =>
+    t.app.inject({ method: 'GET', url: `/api${url}`, headers: token ? bearer(token) : {} });
 
   it('answers as the handler says on a live session, 401 on a dead one, whatever the handler answered', async () => {
     const user = await createUser(t.deps);
-    for (const [url, status] of [['/test/deferred-ok', 200], ['/test/deferred-text', 200], ['/test/deferred-conflict', 409], ['/test/deferred-crash', 500]] as const) {
+    for (const [url, status] of [
+      ['/test/deferred-ok', 200],
+      ['/test/deferred-text', 200],
+      ['/test/deferred-conflict', 409],
+      ['/test/deferred-crash', 500],
+    ] as const) {
       const live = await get(url, await loginAs(t.app, user));
       assert.equal(live.statusCode, status, `${url}: ${live.body}`);
       const token = await loginAs(t.app, user);
-      await t.deps.db.update(sessions).set({ revokedAt: START }).where(eq(sessions.id, sessionOf(token)));
+      await t.deps.db
+        .update(sessions)
+        .set({ revokedAt: START })
+        .where(eq(sessions.id, sessionOf(token)));
       const dead = await get(url, token);
       assert.equal(dead.statusCode, 401, `${url}: ${dead.body}`);
       assert.equal(dead.json().code, 'SESSION_REVOKED');

@@ -36,7 +36,9 @@ describe('reservation cancellation (POST /reservations/{id}/cancel)', () => {
     const user = await createUser(t.deps);
     const tok = await loginAs(t.app, user);
     const res = await t.app.inject({
-      method: 'POST', url: '/api/reservations', headers: bearer(tok),
+      method: 'POST',
+      url: '/api/reservations',
+      headers: bearer(tok),
       payload: { property_id: p.id, checkin_date: checkin, checkout_date: checkout, guests: { adults: 2 } },
     });
     assert.equal(res.statusCode, 201, res.body);
@@ -49,9 +51,16 @@ describe('reservation cancellation (POST /reservations/{id}/cancel)', () => {
   it('a guest cancelling an unpaid booking frees the nights, refunds nothing and closes its open checkout', async () => {
     const p = await createProperty(t.deps, ownerId);
     const tok = await guest();
-    const booked = await t.app.inject({ method: 'POST', url: '/api/reservations', headers: bearer(tok), payload: { property_id: p.id, checkin_date: '2030-04-01', checkout_date: '2030-04-04', guests: { adults: 1 } } });
+    const booked = await t.app.inject({
+      method: 'POST',
+      url: '/api/reservations',
+      headers: bearer(tok),
+      payload: { property_id: p.id, checkin_date: '2030-04-01', checkout_date: '2030-04-04', guests: { adults: 1 } },
+    });
     const id = booked.json().data.id as number;
-    await t.deps.db.insert(payments).values({ reservationId: id, type: 'reservation', amountMinor: 42900, currency: 'EUR' });
+    await t.deps.db
+      .insert(payments)
+      .values({ reservationId: id, type: 'reservation', amountMinor: 42900, currency: 'EUR' });
     assert.equal(await bookedTotal(t.deps, p.id), 3);
 
     const res = await cancel(id, tok, { reason: '  Plans changed  ' });
@@ -65,7 +74,10 @@ describe('reservation cancellation (POST /reservations/{id}/cancel)', () => {
     const row = await reservationById(t.deps, id);
     assert.equal(row.cancelReason, 'Plans changed');
     assert.equal(row.holdExpiresAt, null);
-    assert.deepEqual((await t.deps.db.select().from(payments).where(eq(payments.reservationId, id))).map((x) => x.status), ['expired']);
+    assert.deepEqual(
+      (await t.deps.db.select().from(payments).where(eq(payments.reservationId, id))).map((x) => x.status),
+      ['expired'],
+    );
     assert.equal((await refundRows(id)).length, 0);
     const [event] = await eventsFor(t.deps, 'reservation.cancelled', id);
     assert.equal((event!.payload as { cancelled_by_role: string }).cancelled_by_role, 'guest');
@@ -75,7 +87,12 @@ describe('reservation cancellation (POST /reservations/{id}/cancel)', () => {
     assert.equal(again.statusCode, 409, again.body);
     assert.equal((await eventsFor(t.deps, 'reservation.cancelled', id)).length, 1);
     // The freed nights can be booked again.
-    const rebook = await t.app.inject({ method: 'POST', url: '/api/reservations', headers: bearer(await guest()), payload: { property_id: p.id, checkin_date: '2030-04-01', checkout_date: '2030-04-04', guests: { adults: 1 } } });
+    const rebook = await t.app.inject({
+      method: 'POST',
+      url: '/api/reservations',
+      headers: bearer(await guest()),
+      payload: { property_id: p.id, checkin_date: '2030-04-01', checkout_date: '2030-04-04', guests: { adults: 1 } },
+    });
     assert.equal(rebook.statusCode, 201, rebook.body);
   });
 
@@ -88,20 +105,34 @@ describe('reservation cancellation (POST /reservations/{id}/cancel)', () => {
     const strict = await paidStay(['strict'], '2030-03-20', '2030-03-23');
     // The owner later making the policy generous does not change what was promised.
     const changed = await paidStay(['moderate'], '2030-03-13', '2030-03-16');
-    await t.deps.db.execute(`UPDATE properties SET cancellation_policy = '["flexible"]' WHERE id = ${changed.propertyId}`);
+    await t.deps.db.execute(
+      `UPDATE properties SET cancellation_policy = '["flexible"]' WHERE id = ${changed.propertyId}`,
+    );
 
-    const expected: Array<[typeof flexible, number]> = [[flexible, 429], [moderate, 0], [strict, 214.5], [changed, 0]];
+    const expected: Array<[typeof flexible, number]> = [
+      [flexible, 429],
+      [moderate, 0],
+      [strict, 214.5],
+      [changed, 0],
+    ];
     for (const [stay, amount] of expected) {
       const res = await cancel(stay.id, stay.tok);
       assert.equal(res.statusCode, 200, res.body);
       assert.equal(res.json().data.refund_amount, amount);
       assert.equal(res.json().data.refund_initiated, amount > 0);
       const rows = await refundRows(stay.id);
-      assert.deepEqual(rows.map((r) => [r.amountMinor, r.reason, r.status]), amount > 0 ? [[Math.round(amount * 100), 'cancellation', 'pending']] : []);
+      assert.deepEqual(
+        rows.map((r) => [r.amountMinor, r.reason, r.status]),
+        amount > 0 ? [[Math.round(amount * 100), 'cancellation', 'pending']] : [],
+      );
       assert.equal((await eventsFor(t.deps, 'refund.requested', stay.id)).length, amount > 0 ? 1 : 0);
     }
     // The read form keeps showing the refund.
-    const shown = await t.app.inject({ method: 'GET', url: `/api/reservations/${strict.id}`, headers: bearer(strict.tok) });
+    const shown = await t.app.inject({
+      method: 'GET',
+      url: `/api/reservations/${strict.id}`,
+      headers: bearer(strict.tok),
+    });
     assert.equal(shown.json().data.refund_amount, 214.5);
   });
 
@@ -137,11 +168,19 @@ describe('reservation cancellation (POST /reservations/{id}/cancel)', () => {
   it('refunds only what the platform still holds after earlier refunds, and nothing for a completed stay', async () => {
     const stay = await paidStay(['flexible'], '2030-05-01', '2030-05-04');
     // Shortened by a night first: 132.00 of the 429.00 paid is already being refunded.
-    const shorter = await t.app.inject({ method: 'PUT', url: `/api/reservations/${stay.id}`, headers: bearer(stay.tok), payload: { checkout_date: '2030-05-03' } });
+    const shorter = await t.app.inject({
+      method: 'PUT',
+      url: `/api/reservations/${stay.id}`,
+      headers: bearer(stay.tok),
+      payload: { checkout_date: '2030-05-03' },
+    });
     assert.equal(shorter.json().data.refund_amount, 132);
     const res = await cancel(stay.id, ownerToken);
     assert.equal(res.json().data.refund_amount, 297);
-    assert.deepEqual((await refundRows(stay.id)).map((r) => r.amountMinor).sort((a, b) => a - b), [13200, 29700]);
+    assert.deepEqual(
+      (await refundRows(stay.id)).map((r) => r.amountMinor).sort((a, b) => a - b),
+      [13200, 29700],
+    );
 
     const done = await paidStay(['flexible'], '2030-06-01', '2030-06-03');
     await t.deps.db.execute(`UPDATE reservations SET status = 'completed' WHERE id = ${done.id}`);

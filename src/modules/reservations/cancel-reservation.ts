@@ -21,12 +21,16 @@ import type { AuthUser } from '../../kernel/caller.ts';
 import { formatMinor } from '../../kernel/money.ts';
 import { syncOwnerEarnings } from '../payouts/index.ts';
 import { checkinInstant, refundFor } from '../pricing/index.ts';
-import { inventoryRepository } from './inventory.repository.ts';
+import { heldRuns, moveHeldNights, staysHeld } from './held-nights.ts';
 import { pricingInputRepository } from './pricing-input.repository.ts';
 import { requireRoleOnReservation, type ReservationRole } from './reservation-access.ts';
 import { reservationChangesRepository } from './reservation-changes.repository.ts';
 import type { PriceSnapshot } from './reservation-view.ts';
-import { reservationWritesRepository, type ReservationRoomRow, type ReservationRow } from './reservations.repository.ts';
+import {
+  reservationWritesRepository,
+  type ReservationRoomRow,
+  type ReservationRow,
+} from './reservations.repository.ts';
 
 const CANCELLABLE = new Set(['pending', 'confirmed']);
 const DEFAULT_CHECKIN_TIME = '15:00:00';
@@ -38,11 +42,22 @@ export interface CancelledReservation {
   supersededSessions: string[];
 }
 
-export async function cancelReservation(deps: Deps, user: AuthUser, id: number, reason: string | null): Promise<CancelledReservation> {
+export async function cancelReservation(
+  deps: Deps,
+  user: AuthUser,
+  id: number,
+  reason: string | null,
+): Promise<CancelledReservation> {
   return commitNightsChange(deps, (tx) => cancelInTransaction(deps, tx, user, id, reason));
 }
 
-async function cancelInTransaction(deps: Deps, tx: Tx, user: AuthUser, id: number, reason: string | null): Promise<CancelledReservation> {
+async function cancelInTransaction(
+  deps: Deps,
+  tx: Tx,
+  user: AuthUser,
+  id: number,
+  reason: string | null,
+): Promise<CancelledReservation> {
   const now = deps.clock.now();
   const repo = reservationChangesRepository(tx);
   const r = await repo.lock(id);
@@ -54,19 +69,31 @@ async function cancelInTransaction(deps: Deps, tx: Tx, user: AuthUser, id: numbe
   if (!CANCELLABLE.has(r.status)) throw new AppError('CONFLICT', `A ${r.status} reservation cannot be cancelled`);
 
   const lines = await reservationWritesRepository(tx).rooms(id);
-  const inventory = inventoryRepository(tx);
-  await inventory.lockNights(r.propertyId, lines.map((l) => l.roomTypeId), r.checkinDate, r.checkoutDate);
-  for (const l of lines) {
-    await inventory.release({ propertyId: r.propertyId, roomTypeId: l.roomTypeId, checkin: r.checkinDate, checkout: r.checkoutDate, count: l.roomsCount });
-  }
+  // Everything it holds: a change waiting for its money holds the paid stay's nights too.
+  const stay = { checkin: r.checkinDate, checkout: r.checkoutDate, lines };
+  await moveHeldNights(tx, r.propertyId, heldRuns(staysHeld(stay, r.paidStay)), []);
 
   const held = await repo.balance(id);
   const refund = refundOnCancel(role, r, held, property.timezone, property.checkInTime, now);
   const supersededSessions = await repo.supersedeCheckouts(id, now);
-  if (refund > 0) await repo.requestRefund({ reservationId: id, amountMinor: refund, currency: r.currency, reason: 'cancellation', at: now });
+  if (refund > 0)
+    await repo.requestRefund({
+      reservationId: id,
+      amountMinor: refund,
+      currency: r.currency,
+      reason: 'cancellation',
+      at: now,
+    });
   const reservation = await repo.update(id, {
-    status: 'cancelled', cancelledAt: now, cancelReason: reason, cancelledBy: user.id,
-    cancellationRefundMinor: refund, holdExpiresAt: null, updatedAt: now,
+    status: 'cancelled',
+    cancelledAt: now,
+    cancelReason: reason,
+    cancelledBy: user.id,
+    cancellationRefundMinor: refund,
+    holdExpiresAt: null,
+    paidStay: null,
+    changeExpiresAt: null,
+    updatedAt: now,
   });
 
   await syncOwnerEarnings(deps, tx, id, `cancellation:${id}`, now);
@@ -74,19 +101,38 @@ async function cancelInTransaction(deps: Deps, tx: Tx, user: AuthUser, id: numbe
   const decimals = (r.priceSnapshot as PriceSnapshot).currency?.decimals ?? found.decimals ?? 2;
   const events = platformRepository(tx);
   await events.insertEvent('reservation.cancelled', {
-    reservation_id: id, property_id: r.propertyId, guest_id: r.guestId, owner_id: property.ownerId,
-    cancelled_by: user.id, cancelled_by_role: role, previous_status: r.status, reason,
-    refund_amount: formatMinor(refund, decimals), currency: r.currency,
+    reservation_id: id,
+    property_id: r.propertyId,
+    guest_id: r.guestId,
+    owner_id: property.ownerId,
+    cancelled_by: user.id,
+    cancelled_by_role: role,
+    previous_status: r.status,
+    reason,
+    refund_amount: formatMinor(refund, decimals),
+    currency: r.currency,
   });
   if (refund > 0) {
     await events.insertEvent('refund.requested', {
-      reservation_id: id, guest_id: r.guestId, owner_id: property.ownerId, amount: formatMinor(refund, decimals), currency: r.currency, reason: 'cancellation',
+      reservation_id: id,
+      guest_id: r.guestId,
+      owner_id: property.ownerId,
+      amount: formatMinor(refund, decimals),
+      currency: r.currency,
+      reason: 'cancellation',
     });
   }
   return { reservation, lines, refundMinor: refund, supersededSessions };
 }
 
-function refundOnCancel(role: ReservationRole, r: ReservationRow, held: number, timeZone: string, listingCheckInTime: string | null, now: Date): number {
+function refundOnCancel(
+  role: ReservationRole,
+  r: ReservationRow,
+  held: number,
+  timeZone: string,
+  listingCheckInTime: string | null,
+  now: Date,
+): number {
   if (held <= 0) return 0;
   if (role === 'owner' || role === 'admin') return held;
   const kept = (r.rulesSnapshot as { check_in_time?: string | null }).check_in_time;

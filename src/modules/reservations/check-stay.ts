@@ -4,9 +4,18 @@ import type { PriceBreakdown, StayViolation } from '../pricing/index.ts';
 
 /** Which request field a violated stay rule is about, for the 422 body. */
 const FIELD_OF_RULE: Record<StayViolation['rule'], string> = {
-  dates: 'checkout_date', nights_range: 'checkout_date', checkin_in_past: 'checkin_date', capacity: 'guests',
-  season_min_stay: 'checkout_date', season_max_stay: 'checkout_date', min_stay_arrival: 'checkout_date', max_stay: 'checkout_date',
-  closed_to_arrival: 'checkin_date', closed_to_departure: 'checkout_date', stop_sell: 'checkin_date', unavailable: 'checkin_date',
+  dates: 'checkout_date',
+  nights_range: 'checkout_date',
+  checkin_in_past: 'checkin_date',
+  capacity: 'guests',
+  season_min_stay: 'checkout_date',
+  season_max_stay: 'checkout_date',
+  min_stay_arrival: 'checkout_date',
+  max_stay: 'checkout_date',
+  closed_to_arrival: 'checkin_date',
+  closed_to_departure: 'checkout_date',
+  stop_sell: 'checkin_date',
+  unavailable: 'checkin_date',
 };
 
 /**

@@ -28,7 +28,12 @@ export async function completeStays(deps: Deps, now: Date = deps.clock.now(), ba
       for (const r of locked) {
         const feedbackId = newFeedbackId();
         if (!(await repo.complete(r.id, feedbackId, now))) continue;
-        await events.insertEvent('reservation.completed', { reservation_id: r.id, property_id: r.propertyId, guest_id: r.guestId, feedback_id: feedbackId });
+        await events.insertEvent('reservation.completed', {
+          reservation_id: r.id,
+          property_id: r.propertyId,
+          guest_id: r.guestId,
+          feedback_id: feedbackId,
+        });
       }
       return locked.length;
     });

@@ -2,8 +2,7 @@
 // or the whole platform. "Today" is each listing's own date in its time zone.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
-
-type Rows<T> = { rows: T[] };
+import { queryRows } from '../../db/query-rows.ts';
 
 export interface StatsScope {
   /** Only reservations on this owner's listings; null = the platform. */
@@ -16,7 +15,7 @@ const OPERATING = sql`p.status IN ('active', 'inactive')`;
 export function dashboardStatsRepository(db: Executor) {
   const scoped = (s: StatsScope): SQL => (s.ownerId === null ? sql`true` : sql`p.owner_id = ${s.ownerId}`);
   const today = (now: Date) => sql`(${now.toISOString()}::timestamptz AT TIME ZONE p.timezone)::date`;
-  const run = async <T>(q: SQL) => ((await db.execute(q)) as unknown as Rows<T>).rows;
+  const run = async <T>(q: SQL) => (await queryRows<T>(db, q)).rows;
 
   return {
     async countsByStatus(s: StatsScope): Promise<Map<string, number>> {
@@ -33,7 +32,12 @@ export function dashboardStatsRepository(db: Executor) {
         FROM reservations r JOIN properties p ON p.id = r.property_id LEFT JOIN currencies c ON c.code = r.currency
         WHERE ${scoped(s)} AND r.status IN ('confirmed', 'completed') AND r.checkin_date >= ${from}::date AND r.checkin_date < ${to}::date
         GROUP BY 1, 2 ORDER BY 1, 2`);
-      return rows.map((r) => ({ month: r.month, currency: r.currency, totalMinor: BigInt(r.total_minor), decimals: r.decimals === null ? 2 : Number(r.decimals) }));
+      return rows.map((r) => ({
+        month: r.month,
+        currency: r.currency,
+        totalMinor: BigInt(r.total_minor),
+        decimals: r.decimals === null ? 2 : Number(r.decimals),
+      }));
     },
 
     /** Sellable units: the room types' count_of_rooms, or 1 for a listing without room types. */
@@ -66,7 +70,12 @@ export function dashboardStatsRepository(db: Executor) {
         CROSS JOIN LATERAL (SELECT ${today(now)} AS today) t
         WHERE ${scoped(s)} AND r.status = 'confirmed' AND ${col} >= t.today AND ${col} < t.today + ${days}::int
         ORDER BY ${col}, r.id LIMIT ${limit}`);
-      return rows.map((r) => ({ id: Number(r.id), booking_ref_code: r.booking_ref_code, property_id: Number(r.property_id), date: r.date }));
+      return rows.map((r) => ({
+        id: Number(r.id),
+        booking_ref_code: r.booking_ref_code,
+        property_id: Number(r.property_id),
+        date: r.date,
+      }));
     },
   };
 }

@@ -28,24 +28,91 @@ describe('GET /reservations/dashboard-stats', () => {
       const r = await seedReservation(t.deps, s);
       ids[key] = { id: r.id, bookingRefCode: r.bookingRefCode, propertyId: r.propertyId };
     };
-    await seed('p1Confirmed', { propertyId: p1.id, status: 'confirmed', checkin: '2031-03-12', checkout: '2031-03-15', totalMinor: 30_000 });
-    await seed('p1Pending', { propertyId: p1.id, status: 'pending', checkin: '2031-03-20', checkout: '2031-03-22', holdExpiresAt: new Date('2031-03-10T12:30:00Z'), totalMinor: 99_999 });
-    await seed('p1Cancelled', { propertyId: p1.id, status: 'cancelled', checkin: '2031-03-12', checkout: '2031-03-13', totalMinor: 77_700 });
-    await seed('p1Expired', { propertyId: p1.id, status: 'expired', checkin: '2031-03-12', checkout: '2031-03-13', totalMinor: 66_600 });
-    await seed('p2Completed', { propertyId: p2.id, status: 'completed', checkin: '2031-02-01', checkout: '2031-02-03', totalMinor: 50_000, lines: rooms(2) });
-    await seed('p2Old', { propertyId: p2.id, status: 'completed', checkin: '2030-03-05', checkout: '2030-03-06', totalMinor: 12_345, lines: rooms(1) });
-    await seed('p2Confirmed', { propertyId: p2.id, status: 'confirmed', checkin: '2031-03-25', checkout: '2031-04-12', currency: 'USD', totalMinor: 20_050, lines: rooms(2) });
-    await seed('p3Confirmed', { propertyId: p3.id, status: 'confirmed', checkin: '2031-03-11', checkout: '2031-03-13', currency: 'JPY', totalMinor: 15_000 });
-    const [admin, support, client] = await Promise.all([createUser(t.deps, { role: 'admin' }), createUser(t.deps, { role: 'support' }), createUser(t.deps)]);
+    await seed('p1Confirmed', {
+      propertyId: p1.id,
+      status: 'confirmed',
+      checkin: '2031-03-12',
+      checkout: '2031-03-15',
+      totalMinor: 30_000,
+    });
+    await seed('p1Pending', {
+      propertyId: p1.id,
+      status: 'pending',
+      checkin: '2031-03-20',
+      checkout: '2031-03-22',
+      holdExpiresAt: new Date('2031-03-10T12:30:00Z'),
+      totalMinor: 99_999,
+    });
+    await seed('p1Cancelled', {
+      propertyId: p1.id,
+      status: 'cancelled',
+      checkin: '2031-03-12',
+      checkout: '2031-03-13',
+      totalMinor: 77_700,
+    });
+    await seed('p1Expired', {
+      propertyId: p1.id,
+      status: 'expired',
+      checkin: '2031-03-12',
+      checkout: '2031-03-13',
+      totalMinor: 66_600,
+    });
+    await seed('p2Completed', {
+      propertyId: p2.id,
+      status: 'completed',
+      checkin: '2031-02-01',
+      checkout: '2031-02-03',
+      totalMinor: 50_000,
+      lines: rooms(2),
+    });
+    await seed('p2Old', {
+      propertyId: p2.id,
+      status: 'completed',
+      checkin: '2030-03-05',
+      checkout: '2030-03-06',
+      totalMinor: 12_345,
+      lines: rooms(1),
+    });
+    await seed('p2Confirmed', {
+      propertyId: p2.id,
+      status: 'confirmed',
+      checkin: '2031-03-25',
+      checkout: '2031-04-12',
+      currency: 'USD',
+      totalMinor: 20_050,
+      lines: rooms(2),
+    });
+    await seed('p3Confirmed', {
+      propertyId: p3.id,
+      status: 'confirmed',
+      checkin: '2031-03-11',
+      checkout: '2031-03-13',
+      currency: 'JPY',
+      totalMinor: 15_000,
+    });
+    const [admin, support, client] = await Promise.all([
+      createUser(t.deps, { role: 'admin' }),
+      createUser(t.deps, { role: 'support' }),
+      createUser(t.deps),
+    ]);
     tokens = {
-      owner1: await loginAs(t.app, owner1), owner2: await loginAs(t.app, owner2),
-      admin: await loginAs(t.app, admin), support: await loginAs(t.app, support), client: await loginAs(t.app, client),
+      owner1: await loginAs(t.app, owner1),
+      owner2: await loginAs(t.app, owner2),
+      admin: await loginAs(t.app, admin),
+      support: await loginAs(t.app, support),
+      client: await loginAs(t.app, client),
     };
   });
   after(() => t.close());
 
-  const stats = (token?: string) => t.app.inject({ method: 'GET', url: '/api/reservations/dashboard-stats', headers: token ? bearer(token) : {} });
-  const up = (key: string, date: string) => ({ id: ids[key]!.id, booking_ref_code: ids[key]!.bookingRefCode, property_id: ids[key]!.propertyId, date });
+  const stats = (token?: string) =>
+    t.app.inject({ method: 'GET', url: '/api/reservations/dashboard-stats', headers: token ? bearer(token) : {} });
+  const up = (key: string, date: string) => ({
+    id: ids[key]!.id,
+    booking_ref_code: ids[key]!.bookingRefCode,
+    property_id: ids[key]!.propertyId,
+    date,
+  });
 
   it("an owner sees exactly their own listings' figures", async () => {
     const res = await stats(tokens.owner1);

@@ -41,8 +41,15 @@ export async function getDashboardStats(deps: Deps, caller: AuthUser) {
   ]);
   const capacity = units * OCCUPANCY_DAYS;
   return {
-    counts_by_status: Object.fromEntries(STATUSES.map((s) => [s, counts.get(s) ?? 0])) as Record<(typeof STATUSES)[number], number>,
-    revenue_by_month: revenue.map((r) => ({ month: r.month, currency: r.currency, total: toUnits(r.totalMinor, r.decimals) })),
+    counts_by_status: Object.fromEntries(STATUSES.map((s) => [s, counts.get(s) ?? 0])) as Record<
+      (typeof STATUSES)[number],
+      number
+    >,
+    revenue_by_month: revenue.map((r) => ({
+      month: r.month,
+      currency: r.currency,
+      total: toUnits(r.totalMinor, r.decimals),
+    })),
     // A whole-listing booking on a listing with room types can count more nights than its units; cap at full.
     occupancy_rate: capacity === 0 ? 0 : Math.min(1, Math.round((booked / capacity) * 10_000) / 10_000),
     upcoming_checkins: checkins,

@@ -18,18 +18,25 @@ import { MAX_CALENDAR_NIGHTS, type Availability, type AvailabilityNight } from '
 import { calendarOf, LISTING_UNIT, listingLine, roomLines } from './load-pricing-input.ts';
 import { availabilityCache } from './availability-cache.ts';
 import { pricingInputCache } from './pricing-input-cache.ts';
+import { readDeps } from '../../platform/read-routing.ts';
 
 type RoomTypeNight = NonNullable<AvailabilityNight['room_types']>[number];
 
 /** The answer's JSON (envelope included) as UTF-8 bytes, from the answer cache or built now and kept. */
-export async function propertyAvailabilityJson(deps: Deps, propertyId: number, from: string, to: string): Promise<Buffer> {
+export async function propertyAvailabilityJson(
+  deps: Deps,
+  propertyId: number,
+  from: string,
+  to: string,
+): Promise<Buffer> {
   checkRange(from, to);
+  deps = readDeps(deps, { listingId: propertyId });
   const cache = availabilityCache(deps);
   const range = `${from}|${to}`;
   const now = deps.clock.now();
   const hit = cache.get(propertyId, range, now);
   if (hit !== undefined) return hit;
-  const stamp = cache.stamp();
+  const stamp = deps.readAt ?? cache.stamp();
   const { view, timezone, today } = await buildAvailability(deps, propertyId, from, to, now);
   const json = Buffer.from(JSON.stringify(ok(view, 'Availability')));
   cache.set(propertyId, range, stamp, { json, timezone, today });
@@ -37,7 +44,12 @@ export async function propertyAvailabilityJson(deps: Deps, propertyId: number, f
 }
 
 /** The calendar, built afresh from the price loader's cache (no answer cache). */
-export async function getPropertyAvailability(deps: Deps, propertyId: number, from: string, to: string): Promise<Availability> {
+export async function getPropertyAvailability(
+  deps: Deps,
+  propertyId: number,
+  from: string,
+  to: string,
+): Promise<Availability> {
   checkRange(from, to);
   return (await buildAvailability(deps, propertyId, from, to, deps.clock.now())).view;
 }
@@ -46,22 +58,30 @@ function checkRange(from: string, to: string): void {
   const nightsAsked = daysBetween(from, to);
   if (nightsAsked < 1) throw new AppError('VALIDATION_FAILED', 'to must be after from', { to: ['must be after from'] });
   if (nightsAsked > MAX_CALENDAR_NIGHTS) {
-    throw new AppError('VALIDATION_FAILED', `at most ${MAX_CALENDAR_NIGHTS} nights per call`, { to: [`at most ${MAX_CALENDAR_NIGHTS} nights after from`] });
+    throw new AppError('VALIDATION_FAILED', `at most ${MAX_CALENDAR_NIGHTS} nights per call`, {
+      to: [`at most ${MAX_CALENDAR_NIGHTS} nights after from`],
+    });
   }
 }
 
 async function buildAvailability(
-  deps: Deps, propertyId: number, from: string, to: string, now: Date,
+  deps: Deps,
+  propertyId: number,
+  from: string,
+  to: string,
+  now: Date,
 ): Promise<{ view: Availability; timezone: string; today: string }> {
   const cache = pricingInputCache(deps);
-  const config = cache.peekConfig(propertyId) ?? (await cache.config(deps.db, propertyId));
+  const config = cache.peekConfig(propertyId) ?? (await cache.config(deps.db, propertyId, deps.readAt));
   if (!config || !isPublic(config.property)) throw new AppError('NOT_FOUND', 'Property not found');
   const { property, roomTypes, ratePlans, typeById, planById, engineSeasons } = config;
   const decimals = config.decimals ?? 2;
   const money = (minor: number) => minorToNumber(minor, decimals);
 
   const kinds = roomTypes.length ? roomTypes.map((t) => t.id) : [LISTING_UNIT];
-  const rows = cache.peekNights(propertyId, kinds, from, to) ?? (await cache.nights(deps.db, propertyId, kinds, from, to, now));
+  const rows =
+    cache.peekNights(propertyId, kinds, from, to) ??
+    (await cache.nights(deps.db, propertyId, kinds, from, to, now, deps.readAt));
   const calendar = calendarOf(rows);
   const dates = stayNights(from, to);
   const today = todayIn(property.timezone, now);
@@ -70,16 +90,21 @@ async function buildAvailability(
   const seasons = engineSeasons.filter((s) => s.startDate <= lastNight && s.endDate >= from);
 
   if (roomTypes.length === 0) {
-    if (property.pricePerNight === null) return done({ currency: property.currencyCode, nights: dates.map((date) => closedNight(date, seasons)) });
+    if (property.pricePerNight === null)
+      return done({ currency: property.currencyCode, nights: dates.map((date) => closedNight(date, seasons)) });
     const line = listingLine(property, dates, calendar);
     return done({
       currency: property.currencyCode,
       nights: line.nights.map((n) => {
         const rules = dayRules(n.date, seasons);
         return {
-          date: n.date, bookable: n.date >= today && !n.stopSell && n.available >= 1,
+          date: n.date,
+          bookable: n.date >= today && !n.stopSell && n.available >= 1,
           price: money(nightAfterSeason(n.priceMinor, n.date, seasons)),
-          min_stay: rules.minStay, max_stay: rules.maxStay, closed_to_arrival: false, closed_to_departure: false,
+          min_stay: rules.minStay,
+          max_stay: rules.maxStay,
+          closed_to_arrival: false,
+          closed_to_departure: false,
         };
       }),
     });
@@ -88,7 +113,17 @@ async function buildAvailability(
   // One unit line per (room type, rate plan), as a preview of one room of that plan builds it.
   const lines: UnitLine[] = ratePlans
     .filter((p) => typeById.has(p.roomTypeId))
-    .map((p) => roomLines([{ roomTypeId: p.roomTypeId, ratePlanId: p.id, roomsCount: 1 }], typeById, planById, dates, calendar, 1)[0]!);
+    .map(
+      (p) =>
+        roomLines(
+          [{ roomTypeId: p.roomTypeId, ratePlanId: p.id, roomsCount: 1 }],
+          typeById,
+          planById,
+          dates,
+          calendar,
+          1,
+        )[0]!,
+    );
   return done({
     currency: property.currencyCode,
     nights: dates.map((date, i) => {
@@ -107,10 +142,19 @@ async function buildAvailability(
         const price = nightAfterSeason(night.priceMinor, date, seasons);
         const sells = !stopSell && night.available >= 1;
         let type = byType.get(line.roomTypeId!);
-        if (!type) byType.set(line.roomTypeId!, (type = { room_type_id: line.roomTypeId!, rooms_left: night.available, rate_plans: [] }));
+        if (!type)
+          byType.set(
+            line.roomTypeId!,
+            (type = { room_type_id: line.roomTypeId!, rooms_left: night.available, rate_plans: [] }),
+          );
         type.rate_plans.push({
-          rate_plan_id: line.ratePlan!.id, price: money(price), min_stay: rules.minStay, max_stay: rules.maxStay,
-          closed_to_arrival: rules.closedToArrival, closed_to_departure: rules.closedToDeparture, stop_sell: stopSell,
+          rate_plan_id: line.ratePlan!.id,
+          price: money(price),
+          min_stay: rules.minStay,
+          max_stay: rules.maxStay,
+          closed_to_arrival: rules.closedToArrival,
+          closed_to_departure: rules.closedToDeparture,
+          stop_sell: stopSell,
         });
         // The day's own rules are the least strict of the plans: what some stay could meet.
         bookable ||= sells;
@@ -123,9 +167,14 @@ async function buildAvailability(
       }
       if (lines.length === 0) return { ...closedNight(date, seasons), room_types: [] };
       return {
-        date, bookable: bookable && date >= today, price: money(best!.price),
-        min_stay: minStay || null, max_stay: anyMax ? null : maxStay,
-        closed_to_arrival: allCta, closed_to_departure: allCtd, room_types: [...byType.values()],
+        date,
+        bookable: bookable && date >= today,
+        price: money(best!.price),
+        min_stay: minStay || null,
+        max_stay: anyMax ? null : maxStay,
+        closed_to_arrival: allCta,
+        closed_to_departure: allCtd,
+        room_types: [...byType.values()],
       };
     }),
   });
@@ -134,5 +183,13 @@ async function buildAvailability(
 /** A night of a listing with nothing to sell (no nightly price, or room types without plans). */
 function closedNight(date: string, seasons: Parameters<typeof dayRules>[1]): AvailabilityNight {
   const rules = dayRules(date, seasons);
-  return { date, bookable: false, price: null, min_stay: rules.minStay, max_stay: rules.maxStay, closed_to_arrival: false, closed_to_departure: false };
+  return {
+    date,
+    bookable: false,
+    price: null,
+    min_stay: rules.minStay,
+    max_stay: rules.maxStay,
+    closed_to_arrival: false,
+    closed_to_departure: false,
+  };
 }

@@ -9,7 +9,11 @@ import { reservationsRoutes } from './reservations.routes.ts';
 
 export { newBookingRef } from './booking-ref.ts';
 export { holdNights, lockStayNights, releaseNights, type UnitNights } from './night-inventory.ts';
-export { flatSnapshot } from './reservation-view.ts';
+export { flatSnapshot, type ReservationReadForm } from './reservation-view.ts';
+export { releaseUnpaidNights, type FailedPayment } from './release-unpaid-nights.ts';
+export { showReservation, showReservationWithRole } from './show-reservation.ts';
+export { showReservations } from './show-reservations.ts';
+export { cancelReservation } from './cancel-reservation.ts';
 export { settlePaidReservation, type ReceivedPayment, type Settlement } from './settle-paid-reservation.ts';
 
 /** Reservations: price preview, booking, lists and search, changes and cancellation, reviews of completed stays, the dashboard. */

@@ -7,7 +7,7 @@ import { sql, type Placeholder } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
 import { compileStatement, rawQuery } from '../../db/raw-query.ts';
 import { daysBetween } from '../../kernel/calendar-dates.ts';
-import { toNight, type CalendarNight } from './pricing-input.repository.ts';
+import { queryRows } from '../../db/query-rows.ts';
 
 export interface UnitNights {
   propertyId: number;
@@ -20,8 +20,6 @@ export interface UnitNights {
   defaultAvailable: number;
 }
 
-type Rows<T> = { rows: T[] };
-
 /** The guest a booking locks: with a sessionId, only while that session is live (checked at `now`). */
 export interface GuestLock {
   id: number;
@@ -30,34 +28,41 @@ export interface GuestLock {
 }
 
 const p = (name: string) => sql.placeholder(name);
-type HoldParam = 'propertyId' | 'roomTypeId' | 'checkin' | 'checkout' | 'count' | 'defaultAvailable' | 'guestId' | 'sessionId' | 'now';
+type HoldParam = 'propertyId' | 'roomTypeId' | 'checkin' | 'checkout' | 'count' | 'defaultAvailable';
 
 /**
  * The guest's row when the session is live and the account active (null sessionId: the caller
  * is already authenticated, only the row), as SessionService checks them; the booking's lock.
  */
-export const guestWithLiveSession = (guestId: number | Placeholder, sessionId: string | null | Placeholder, now: string | Placeholder) => sql`
+export const guestWithLiveSession = (
+  guestId: number | Placeholder,
+  sessionId: string | null | Placeholder,
+  now: string | Placeholder,
+) => sql`
   SELECT u.id FROM users u WHERE u.id = ${guestId} AND (${sessionId}::text IS NULL OR EXISTS (
     SELECT 1 FROM sessions s WHERE s.id = ${sessionId} AND s.user_id = u.id AND s.revoked_at IS NULL
       AND s.expires_at > ${now}::timestamptz AND u.is_active AND u.deleted_at IS NULL))
   FOR UPDATE OF u`;
 
-// holdAndRead's statement, compiled once per form and prepared once per connection: every
-// booking of one room line sends it.
-function holdStatement(lockGuest: boolean) {
-  const from = lockGuest ? sql`(${guestWithLiveSession(p('guestId'), p('sessionId'), p('now'))}) AS g,` : sql``;
-  return compileStatement<HoldParam>(sql`
-        INSERT INTO property_nights AS n (property_id, room_type_id, night, booked)
-        SELECT ${p('propertyId')}, ${p('roomTypeId')}, d::date, ${p('count')}
-        FROM ${from} generate_series(${p('checkin')}::date, ${p('checkout')}::date - 1, interval '1 day') AS d
-        ON CONFLICT (property_id, room_type_id, night) DO UPDATE SET booked = n.booked + ${p('count')}
-          WHERE NOT n.stop_sell AND n.booked + n.blocked + ${p('count')} <= COALESCE(n.available_rooms, ${p('defaultAvailable')})
-        RETURNING n.room_type_id, to_char(n.night, 'YYYY-MM-DD') AS night, n.price, n.available_rooms, n.stop_sell, n.booked + n.blocked AS booked`,
-    lockGuest ? 'booking_hold_locking_guest' : 'booking_hold');
-}
-/** The statement a booking's transaction sends first (also sent by the raw-SQL benchmark baseline). */
-export const HOLD_LOCKING_GUEST = holdStatement(true);
-const HOLD = holdStatement(false);
+/** The booking's first statement (also sent by the raw-SQL benchmark). */
+export const LOCK_GUEST = compileStatement<'guestId' | 'sessionId' | 'now'>(
+  guestWithLiveSession(p('guestId'), p('sessionId'), p('now')),
+);
+
+/**
+ * The conditional hold of a stay's nights, sent as is by the raw-SQL benchmark. Nights without a row are created holding the
+ * units; existing rows take them only under the conditional update, which PostgreSQL re-checks
+ * against the newest committed row.
+ */
+export const HOLD_NIGHTS = compileStatement<HoldParam>(
+  sql`
+    INSERT INTO property_nights AS n (property_id, room_type_id, night, booked)
+    SELECT ${p('propertyId')}, ${p('roomTypeId')}, d::date, ${p('count')}
+    FROM generate_series(${p('checkin')}::date, ${p('checkout')}::date - 1, interval '1 day') AS d
+    ON CONFLICT (property_id, room_type_id, night) DO UPDATE SET booked = n.booked + ${p('count')}
+      WHERE NOT n.stop_sell AND n.booked + n.blocked + ${p('count')} <= COALESCE(n.available_rooms, ${p('defaultAvailable')})
+    RETURNING n.stop_sell, n.booked + n.blocked AS booked, n.available_rooms`,
+);
 
 export function inventoryRepository(db: Executor) {
   return {
@@ -66,25 +71,15 @@ export function inventoryRepository(db: Executor) {
      * nothing the caller keeps, since it must roll back) when any night is stopped or full.
      */
     async hold(u: UnitNights): Promise<boolean> {
-      return (await inventoryRepository(db).holdAndRead(u)) !== null;
-    },
-
-    /**
-     * `hold` in one statement, returning the stay's calendar rows as they are after it (null
-     * when not every night could be taken). Nights without a row are created holding the units
-     * (then checked against the default), existing rows take them only under the conditional
-     * update, which PostgreSQL re-checks against the newest committed row. With `guest`,
-     * that user's row is locked first in the same statement (the booking's pending-limit lock,
-     * one round trip saved; the lock order stays guest, then nights), and with its `sessionId`
-     * only when that session is live (else no row: null, as for nights refused).
-     */
-    async holdAndRead(u: UnitNights, guest?: GuestLock): Promise<CalendarNight[] | null> {
-      const statement = guest === undefined ? HOLD : HOLD_LOCKING_GUEST;
-      const values = statement.bind({ ...u, guestId: guest?.id ?? null, sessionId: guest?.sessionId ?? null, now: guest?.now.toISOString() ?? null });
-      const rows = (await rawQuery<Record<string, unknown>>(db, statement, values)).map(toNight);
+      const rows = await rawQuery<{ stop_sell: boolean; booked: number | string; available_rooms: number | null }>(
+        db,
+        HOLD_NIGHTS,
+        HOLD_NIGHTS.bind(u),
+      );
       // A row created here holds `count` units against the default: it too must fit.
-      const fits = (r: CalendarNight) => !r.stopSell && r.booked <= (r.availableRooms ?? u.defaultAvailable);
-      return rows.length === daysBetween(u.checkin, u.checkout) && rows.every(fits) ? rows : null;
+      const fits = (r: (typeof rows)[number]) =>
+        !r.stop_sell && Number(r.booked) <= (r.available_rooms ?? u.defaultAvailable);
+      return rows.length === daysBetween(u.checkin, u.checkout) && rows.every(fits);
     },
 
     /**
@@ -102,13 +97,26 @@ export function inventoryRepository(db: Executor) {
      * the stays' own nights, never the days between them, so moving a stay years away locks (and
      * creates) two stays' worth of rows, not every night in between.
      */
-    async lockStays(propertyId: number, roomTypeIds: number[], stays: Array<{ from: string; to: string }>): Promise<void> {
+    async lockStays(
+      propertyId: number,
+      roomTypeIds: number[],
+      stays: Array<{ from: string; to: string }>,
+    ): Promise<void> {
       const kinds = [...new Set(roomTypeIds)].sort((a, b) => a - b);
       const spans = stays.filter((s) => s.from < s.to);
       if (!kinds.length || !spans.length) return;
-      const ids = sql.join(kinds.map((k) => sql`${k}::bigint`), sql`, `);
-      const series = sql.join(spans.map((s) => sql`SELECT generate_series(${s.from}::date, ${s.to}::date - 1, interval '1 day') AS d`), sql` UNION `);
-      const within = sql.join(spans.map((s) => sql`(night >= ${s.from}::date AND night < ${s.to}::date)`), sql` OR `);
+      const ids = sql.join(
+        kinds.map((k) => sql`${k}::bigint`),
+        sql`, `,
+      );
+      const series = sql.join(
+        spans.map((s) => sql`SELECT generate_series(${s.from}::date, ${s.to}::date - 1, interval '1 day') AS d`),
+        sql` UNION `,
+      );
+      const within = sql.join(
+        spans.map((s) => sql`(night >= ${s.from}::date AND night < ${s.to}::date)`),
+        sql` OR `,
+      );
       await db.execute(sql`
         INSERT INTO property_nights (property_id, room_type_id, night)
         SELECT ${propertyId}, k, n.d::date
@@ -123,19 +131,33 @@ export function inventoryRepository(db: Executor) {
 
     /** Gives back `count` units on every night of the stay (cancellation, expiry, modification). */
     async release(u: Omit<UnitNights, 'defaultAvailable'>): Promise<number> {
-      const res = (await db.execute(sql`
+      const res = await queryRows<{ night: string }>(
+        db,
+        sql`
         UPDATE property_nights SET booked = booked - ${u.count}
         WHERE property_id = ${u.propertyId} AND room_type_id = ${u.roomTypeId}
           AND night >= ${u.checkin}::date AND night < ${u.checkout}::date AND booked >= ${u.count}
-        RETURNING night`)) as unknown as Rows<{ night: string }>;
+        RETURNING night`,
+      );
       return res.rows.length;
     },
 
     /** Booked units per night of a unit kind over a range (for checks and tests). */
-    async bookedByNight(propertyId: number, roomTypeId: number, from: string, to: string): Promise<Map<string, number>> {
-      const res = (await db.execute(sql`
+    async bookedByNight(
+      propertyId: number,
+      roomTypeId: number,
+      from: string,
+      to: string,
+    ): Promise<Map<string, number>> {
+      const res = await queryRows<{
+        night: string;
+        booked: number;
+      }>(
+        db,
+        sql`
         SELECT to_char(night, 'YYYY-MM-DD') AS night, booked FROM property_nights
-        WHERE property_id = ${propertyId} AND room_type_id = ${roomTypeId} AND night >= ${from}::date AND night < ${to}::date`)) as unknown as Rows<{ night: string; booked: number }>;
+        WHERE property_id = ${propertyId} AND room_type_id = ${roomTypeId} AND night >= ${from}::date AND night < ${to}::date`,
+      );
       return new Map(res.rows.map((r) => [r.night, Number(r.booked)]));
     },
   };

@@ -29,15 +29,30 @@ describe('reservation lifecycle jobs', () => {
     const { roomType } = await createRoomType(t.deps, p.id, { countOfRooms: 3 });
     const now = t.clock.now();
     const ended = await seedReservation(t.deps, {
-      propertyId: p.id, guestId: guest.id, checkin: '2031-04-01', checkout: '2031-04-04', holdExpiresAt: new Date(now.getTime() - 1000),
-      lines: [{ roomTypeId: roomType.id, roomsCount: 2, defaultAvailable: 3 }, { roomTypeId: 0, roomsCount: 1 }],
+      propertyId: p.id,
+      guestId: guest.id,
+      checkin: '2031-04-01',
+      checkout: '2031-04-04',
+      holdExpiresAt: new Date(now.getTime() - 1000),
+      lines: [
+        { roomTypeId: roomType.id, roomsCount: 2, defaultAvailable: 3 },
+        { roomTypeId: 0, roomsCount: 1 },
+      ],
     });
     const running = await seedReservation(t.deps, {
-      propertyId: p.id, guestId: guest.id, checkin: '2031-04-02', checkout: '2031-04-03', holdExpiresAt: new Date(now.getTime() + minutes(10)),
+      propertyId: p.id,
+      guestId: guest.id,
+      checkin: '2031-04-02',
+      checkout: '2031-04-03',
+      holdExpiresAt: new Date(now.getTime() + minutes(10)),
       lines: [{ roomTypeId: roomType.id, roomsCount: 1, defaultAvailable: 3 }],
     });
     const confirmed = await seedReservation(t.deps, {
-      propertyId: p.id, status: 'confirmed', checkin: '2031-04-03', checkout: '2031-04-05', holdExpiresAt: new Date(now.getTime() - minutes(60)),
+      propertyId: p.id,
+      status: 'confirmed',
+      checkin: '2031-04-03',
+      checkout: '2031-04-05',
+      holdExpiresAt: new Date(now.getTime() - minutes(60)),
       lines: [{ roomTypeId: roomType.id, roomsCount: 1, defaultAvailable: 3 }],
     });
     assert.equal(await bookedTotal(t.deps, p.id, roomType.id), 2 * 3 + 1 + 2);
@@ -46,7 +61,11 @@ describe('reservation lifecycle jobs', () => {
     assert.equal(await expireHolds(t.deps), 1);
     assert.equal((await reservationById(t.deps, ended.id)).status, 'expired');
     assert.equal((await reservationById(t.deps, running.id)).status, 'pending');
-    assert.equal((await reservationById(t.deps, confirmed.id)).status, 'confirmed', 'a paid reservation keeps its nights whatever its old hold');
+    assert.equal(
+      (await reservationById(t.deps, confirmed.id)).status,
+      'confirmed',
+      'a paid reservation keeps its nights whatever its old hold',
+    );
     assert.equal(await bookedTotal(t.deps, p.id, roomType.id), 1 + 2);
     assert.equal(await bookedTotal(t.deps, p.id, 0), 0);
     const events = await eventsFor(t.deps, 'reservation.expired', ended.id);
@@ -67,21 +86,43 @@ describe('reservation lifecycle jobs', () => {
     const p = await createProperty(t.deps, owner.id);
     const past = new Date(t.clock.now().getTime() - 1000);
     const ids = [];
-    for (let i = 0; i < 5; i++) ids.push((await seedReservation(t.deps, { propertyId: p.id, checkin: `2031-05-0${i + 1}`, checkout: `2031-05-0${i + 2}`, holdExpiresAt: past })).id);
+    for (let i = 0; i < 5; i++)
+      ids.push(
+        (
+          await seedReservation(t.deps, {
+            propertyId: p.id,
+            checkin: `2031-05-0${i + 1}`,
+            checkout: `2031-05-0${i + 2}`,
+            holdExpiresAt: past,
+          })
+        ).id,
+      );
     assert.equal(await expireHolds(t.deps, t.clock.now(), 2), 5);
     assert.equal(await bookedTotal(t.deps, p.id), 0);
   });
 
   it('two instances running the expiry job at once expire each hold once', async (tc) => {
-    if (!onPostgres) tc.diagnostic('PGlite runs one transaction at a time; the SKIP LOCKED race is exercised on PostgreSQL');
+    if (!onPostgres)
+      tc.diagnostic('PGlite runs one transaction at a time; the SKIP LOCKED race is exercised on PostgreSQL');
     const other = await createTestApp({ database: t.database, start: t.clock.now() });
     try {
       const owner = await createUser(t.deps, { role: 'owner' });
       const p = await createProperty(t.deps, owner.id);
       const past = new Date(t.clock.now().getTime() - 1000);
       const ids: number[] = [];
-      for (let i = 0; i < 6; i++) ids.push((await seedReservation(t.deps, { propertyId: p.id, checkin: `2031-06-0${i + 1}`, checkout: `2031-06-0${i + 2}`, holdExpiresAt: past })).id);
-      const only = (app: TestApp) => jobDefinitions(app.deps, app.deps.outbox).filter((j) => j.name === EXPIRE_HOLDS_JOB);
+      for (let i = 0; i < 6; i++)
+        ids.push(
+          (
+            await seedReservation(t.deps, {
+              propertyId: p.id,
+              checkin: `2031-06-0${i + 1}`,
+              checkout: `2031-06-0${i + 2}`,
+              holdExpiresAt: past,
+            })
+          ).id,
+        );
+      const only = (app: TestApp) =>
+        jobDefinitions(app.deps, app.deps.outbox).filter((j) => j.name === EXPIRE_HOLDS_JOB);
       const a = new JobRunner(t.deps.db, only(t), t.deps.instanceId, t.deps.log);
       const b = new JobRunner(other.deps.db, only(other), other.deps.instanceId, other.deps.log);
       const [ranA, ranB] = await Promise.all([a.runNow(EXPIRE_HOLDS_JOB), b.runNow(EXPIRE_HOLDS_JOB)]);
@@ -106,7 +147,17 @@ describe('reservation lifecycle jobs', () => {
       const p = await createProperty(t.deps, owner.id);
       const past = new Date(t.clock.now().getTime() - 1000);
       const ids: number[] = [];
-      for (let i = 0; i < 8; i++) ids.push((await seedReservation(t.deps, { propertyId: p.id, checkin: `2031-07-0${i + 1}`, checkout: `2031-07-0${i + 2}`, holdExpiresAt: past })).id);
+      for (let i = 0; i < 8; i++)
+        ids.push(
+          (
+            await seedReservation(t.deps, {
+              propertyId: p.id,
+              checkin: `2031-07-0${i + 1}`,
+              checkout: `2031-07-0${i + 2}`,
+              holdExpiresAt: past,
+            })
+          ).id,
+        );
       const [x, y] = await Promise.all([expireHolds(t.deps, undefined, 3), expireHolds(other.deps, undefined, 3)]);
       assert.equal(x + y, 8);
       for (const id of ids) assert.equal((await eventsFor(t.deps, 'reservation.expired', id)).length, 1);
@@ -126,7 +177,14 @@ describe('reservation lifecycle jobs', () => {
     const stay = { status: 'confirmed' as const, guestId: guest.id, checkin: '2031-03-08', checkout: '2031-03-10' };
     const e = await seedReservation(t.deps, { ...stay, propertyId: east.id });
     const w = await seedReservation(t.deps, { ...stay, propertyId: west.id });
-    const pending = await seedReservation(t.deps, { ...stay, status: 'pending', propertyId: east.id, checkin: '2031-03-01', checkout: '2031-03-03', holdExpiresAt: new Date('2031-03-20T00:00:00Z') });
+    const pending = await seedReservation(t.deps, {
+      ...stay,
+      status: 'pending',
+      propertyId: east.id,
+      checkin: '2031-03-01',
+      checkout: '2031-03-03',
+      holdExpiresAt: new Date('2031-03-20T00:00:00Z'),
+    });
 
     assert.equal(await completeStays(t.deps), 1);
     const eRow = await reservationById(t.deps, e.id);
@@ -136,7 +194,10 @@ describe('reservation lifecycle jobs', () => {
     assert.equal((await reservationById(t.deps, w.id)).feedbackId, null);
     assert.equal((await reservationById(t.deps, pending.id)).status, 'pending', 'only confirmed stays complete');
     const events = await eventsFor(t.deps, 'reservation.completed', e.id);
-    assert.deepEqual(events.map((x) => x.payload), [{ reservation_id: e.id, property_id: east.id, guest_id: guest.id, feedback_id: eRow.feedbackId }]);
+    assert.deepEqual(
+      events.map((x) => x.payload),
+      [{ reservation_id: e.id, property_id: east.id, guest_id: guest.id, feedback_id: eRow.feedbackId }],
+    );
     assert.equal(await completeStays(t.deps), 0, 'a repeat changes nothing');
     assert.equal((await reservationById(t.deps, e.id)).feedbackId, eRow.feedbackId);
 
@@ -156,8 +217,14 @@ describe('reservation lifecycle jobs', () => {
     try {
       const owner = await createUser(t.deps, { role: 'owner' });
       const p = await createProperty(t.deps, owner.id, { timezone: 'UTC' });
-      const r = await seedReservation(t.deps, { propertyId: p.id, status: 'confirmed', checkin: '2031-09-01', checkout: '2031-09-05' });
-      const only = (app: TestApp) => jobDefinitions(app.deps, app.deps.outbox).filter((j) => j.name === COMPLETE_STAYS_JOB);
+      const r = await seedReservation(t.deps, {
+        propertyId: p.id,
+        status: 'confirmed',
+        checkin: '2031-09-01',
+        checkout: '2031-09-05',
+      });
+      const only = (app: TestApp) =>
+        jobDefinitions(app.deps, app.deps.outbox).filter((j) => j.name === COMPLETE_STAYS_JOB);
       const a = new JobRunner(t.deps.db, only(t), t.deps.instanceId, t.deps.log);
       const b = new JobRunner(other.deps.db, only(other), other.deps.instanceId, other.deps.log);
       await Promise.all([a.runNow(COMPLETE_STAYS_JOB), b.runNow(COMPLETE_STAYS_JOB)]);

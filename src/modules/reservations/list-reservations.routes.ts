@@ -20,31 +20,48 @@ const SCOPE =
   'naming the parameter.';
 
 export async function listReservationsRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const routes = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  r.get('/reservations', {
-    config: { auth: 'required' },
-    schema: {
-      operationId: 'listReservations', tags: ['reservations'], summary: 'My reservations (read form)', security,
-      description: `${SCOPE} Each item is the read form of GET /reservations/{id}, prices from the snapshot taken at booking.`,
-      querystring: S.ListReservationsQuery, response: { 200: S.ReservationListResponse, ...errorResponses(401) },
+  routes.get(
+    '/reservations',
+    {
+      config: { auth: 'required' },
+      schema: {
+        operationId: 'listReservations',
+        tags: ['reservations'],
+        summary: 'My reservations (read form)',
+        security,
+        description: `${SCOPE} Each item is the read form of GET /reservations/{id}, prices from the snapshot taken at booking.`,
+        querystring: S.ListReservationsQuery,
+        response: { 200: S.ReservationListResponse, ...errorResponses(401) },
+      },
     },
-  }, async (req) => {
-    const { data, meta } = await listReservations(deps, currentUser(req), req.query);
-    return okPage(data, meta);
-  });
+    async (req) => {
+      const { data, meta } = await listReservations(deps, currentUser(req), req.query);
+      return okPage(data, meta);
+    },
+  );
 
-  r.get('/reservations/search', {
-    config: { auth: 'required' },
-    schema: {
-      operationId: 'searchReservations', tags: ['reservations'], summary: 'Search my reservations (lighter variant)', security,
-      description: `${SCOPE} q matches a booking reference by prefix or a guest or contact name by substring; without q this is the ` +
-        'list of GET /reservations without its property_id filter. Items are the lighter variant: guests and price_details are JSON text, ' +
-        'total is decimal text equal to price_details.total.',
-      querystring: S.SearchReservationsQuery, response: { 200: S.ReservationSearchResponse, ...errorResponses(401) },
+  routes.get(
+    '/reservations/search',
+    {
+      config: { auth: 'required' },
+      schema: {
+        operationId: 'searchReservations',
+        tags: ['reservations'],
+        summary: 'Search my reservations (lighter variant)',
+        security,
+        description:
+          `${SCOPE} q matches a booking reference by prefix or a guest or contact name by substring; without q this is the ` +
+          'list of GET /reservations without its property_id filter. Items are the lighter variant: guests and price_details are JSON text, ' +
+          'total is decimal text equal to price_details.total.',
+        querystring: S.SearchReservationsQuery,
+        response: { 200: S.ReservationSearchResponse, ...errorResponses(401) },
+      },
     },
-  }, async (req) => {
-    const { data, meta } = await searchReservations(deps, currentUser(req), req.query);
-    return okPage(data, meta);
-  });
+    async (req) => {
+      const { data, meta } = await searchReservations(deps, currentUser(req), req.query);
+      return okPage(data, meta);
+    },
+  );
 }

@@ -10,7 +10,10 @@ import { ReservationLight, ReservationReadForm } from './create-reservation.sche
 export const RESERVATION_STATUSES = ['pending', 'confirmed', 'completed', 'cancelled', 'expired'] as const;
 
 const Status = Type.Optional(
-  Type.Union(RESERVATION_STATUSES.map((s) => Type.Literal(s)), { description: 'only reservations in this status' }),
+  Type.Union(
+    RESERVATION_STATUSES.map((s) => Type.Literal(s)),
+    { description: 'only reservations in this status' },
+  ),
 );
 const Day = (description: string) => Type.Optional(CalendarDay(`YYYY-MM-DD; ${description}`));
 const StayWindow = {
@@ -21,20 +24,28 @@ const StayWindow = {
 export const ListReservationsQuery = Type.Object({
   ...PageQuery.properties,
   status: Status,
-  property_id: Type.Optional(Type.Integer({
-    minimum: 1, maximum: Number.MAX_SAFE_INTEGER,
-    description: "only this listing's reservations (still within the caller's scope: a listing the caller neither owns nor booked gives an empty list)",
-  })),
+  property_id: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: Number.MAX_SAFE_INTEGER,
+      description:
+        "only this listing's reservations (still within the caller's scope: a listing the caller neither owns nor booked gives an empty list)",
+    }),
+  ),
   ...StayWindow,
 });
 
 export const SearchReservationsQuery = Type.Object({
   ...PageQuery.properties,
-  q: Type.Optional(Type.String({
-    minLength: 1, maxLength: 100,
-    description: 'case-insensitive: a prefix of booking_ref_code (the whole code too), or part of the guest account\'s name or of the ' +
-      'multi-room contact\'s name, each matched as "first last"; % and _ are plain characters; surrounding spaces are ignored',
-  })),
+  q: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 100,
+      description:
+        "case-insensitive: a prefix of booking_ref_code (the whole code too), or part of the guest account's name or of the " +
+        'multi-room contact\'s name, each matched as "first last"; % and _ are plain characters; surrounding spaces are ignored',
+    }),
+  ),
   status: Status,
   ...StayWindow,
 });

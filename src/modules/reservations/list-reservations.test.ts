@@ -13,22 +13,26 @@ type Item = { id: number; booking_ref_code: string; [k: string]: unknown };
 
 describe('reservation list and search', () => {
   let t: TestApp;
-  const tok: Record<'clientX' | 'clientY' | 'ownerA' | 'ownerB' | 'admin' | 'support' | 'stranger', string> = {} as never;
+  const tok: Record<'clientX' | 'clientY' | 'ownerA' | 'ownerB' | 'admin' | 'support' | 'stranger', string> =
+    {} as never;
   // r1..r6 by creation order; see before() for who booked what.
   const r: Record<string, Item> = {};
   let propA: number;
   let propB: number;
   let propC: number;
 
-  const get = (url: string, token?: string) => t.app.inject({ method: 'GET', url: `/api${url}`, headers: token ? bearer(token) : {} });
+  const get = (url: string, token?: string) =>
+    t.app.inject({ method: 'GET', url: `/api${url}`, headers: token ? bearer(token) : {} });
   const list = async (query: string, token: string, path = '/reservations') => {
     const res = await get(`${path}${query ? `?${query}` : ''}`, token);
     assert.equal(res.statusCode, 200, res.body);
-    return res.json() as { data: Item[]; meta: { current_page: number; per_page: number; total: number; last_page: number } };
+    return res.json() as {
+      data: Item[];
+      meta: { current_page: number; per_page: number; total: number; last_page: number };
+    };
   };
   const ids = (items: Item[]) => items.map((i) => i.id);
   const named = (...keys: string[]) => keys.map((k) => r[k]!.id);
-  const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
   // Ids in the order the list must give them (set in before(): r1 newest, r3 and r4 tied).
   let allInOrder: number[];
 
@@ -43,7 +47,10 @@ describe('reservation list and search', () => {
     const ownerB = await account('owner');
     const clientX = await account('client', ['Jean', 'Valjean']);
     const clientY = await account('client', ['Marguerite', 'Duras']);
-    tok.ownerA = ownerA.token; tok.ownerB = ownerB.token; tok.clientX = clientX.token; tok.clientY = clientY.token;
+    tok.ownerA = ownerA.token;
+    tok.ownerB = ownerB.token;
+    tok.clientX = clientX.token;
+    tok.clientY = clientY.token;
     tok.admin = (await account('admin')).token;
     tok.support = (await account('support')).token;
     tok.stranger = (await account('client')).token;
@@ -59,12 +66,25 @@ describe('reservation list and search', () => {
       r[key] = res.json().data;
       t.clock.advance(60_000);
     };
-    const simple = (property_id: number, checkin_date: string, checkout_date: string) => ({ property_id, checkin_date, checkout_date, guests: { adults: 2, children: 1 } });
+    const simple = (property_id: number, checkin_date: string, checkout_date: string) => ({
+      property_id,
+      checkin_date,
+      checkout_date,
+      guests: { adults: 2, children: 1 },
+    });
     const multi = (checkin_date: string, checkout_date: string, first_name: string, last_name: string) => ({
-      property_id: propB, checkin_date, checkout_date,
-      guests: [{ first_name, last_name, age: 40 }, { first_name: 'Kid', last_name, age: 7 }],
+      property_id: propB,
+      checkin_date,
+      checkout_date,
+      guests: [
+        { first_name, last_name, age: 40 },
+        { first_name: 'Kid', last_name, age: 7 },
+      ],
       rooms: [{ room_type_id: rt.roomType.id, rate_plan_id: rt.ratePlan.id, rooms_count: 1 }],
-      first_name, last_name, email: 'contact@example.test', phone: '+33100000000',
+      first_name,
+      last_name,
+      email: 'contact@example.test',
+      phone: '+33100000000',
     });
     await book('r1', tok.clientX, simple(propA, '2030-04-01', '2030-04-04'));
     await book('r2', tok.clientY, simple(propA, '2030-05-01', '2030-05-03'));
@@ -113,7 +133,11 @@ describe('reservation list and search', () => {
       assert.equal(one.statusCode, 200, one.body);
       assert.deepEqual(item, one.json().data);
     }
-    const r6 = page.data.find((i) => i.id === r.r6!.id)! as Item & { rooms_details: unknown[]; guests: unknown; property: { id: number } };
+    const r6 = page.data.find((i) => i.id === r.r6!.id)! as Item & {
+      rooms_details: unknown[];
+      guests: unknown;
+      property: { id: number };
+    };
     assert.equal(r6.rooms_details.length, 1);
     assert.deepEqual(r6.guests, { adults: 1, children: 1 });
     assert.equal(r6.property.id, propB);
@@ -144,7 +168,8 @@ describe('reservation list and search', () => {
     assert.deepEqual(ids(p2.data), allInOrder.slice(2, 4));
     assert.deepEqual(p2.meta, { current_page: 2, per_page: 2, total: 6, last_page: 3 });
     const walked: number[] = [];
-    for (let page = 1; page <= 3; page++) walked.push(...ids((await list(`per_page=2&page=${page}`, tok.support, '/reservations/search')).data));
+    for (let page = 1; page <= 3; page++)
+      walked.push(...ids((await list(`per_page=2&page=${page}`, tok.support, '/reservations/search')).data));
     assert.deepEqual(walked, allInOrder);
     const beyond = await list('per_page=4&page=5', tok.admin);
     assert.deepEqual(beyond.data, []);
@@ -184,7 +209,8 @@ describe('reservation list and search', () => {
 
   it('searches by booking reference prefix, case-insensitively, within the scope', async () => {
     const ref = r.r1!.booking_ref_code;
-    const search = async (q: string, token = tok.admin) => ids((await list(`q=${encodeURIComponent(q)}`, token, '/reservations/search')).data);
+    const search = async (q: string, token = tok.admin) =>
+      ids((await list(`q=${encodeURIComponent(q)}`, token, '/reservations/search')).data);
     assert.deepEqual(await search(ref), named('r1'));
     assert.deepEqual(await search(ref.toLowerCase()), named('r1'));
     assert.deepEqual(await search(`  ${ref.slice(0, 8).toLowerCase()} `), named('r1'));
@@ -197,7 +223,8 @@ describe('reservation list and search', () => {
   });
 
   it("searches by the guest account's name and by the multi-room contact's name", async () => {
-    const search = async (q: string, token = tok.admin) => ids((await list(`q=${encodeURIComponent(q)}`, token, '/reservations/search')).data);
+    const search = async (q: string, token = tok.admin) =>
+      ids((await list(`q=${encodeURIComponent(q)}`, token, '/reservations/search')).data);
     assert.deepEqual(await search('uras'), named('r5', 'r2'));
     assert.deepEqual(await search('MARGUERITE duras'), named('r5', 'r2'));
     assert.deepEqual(await search('valjean'), named('r1', 'r6', 'r3'));
@@ -211,7 +238,8 @@ describe('reservation list and search', () => {
   });
 
   it('treats LIKE wildcards in q as plain characters', async () => {
-    const search = async (q: string) => ids((await list(`q=${encodeURIComponent(q)}`, tok.admin, '/reservations/search')).data);
+    const search = async (q: string) =>
+      ids((await list(`q=${encodeURIComponent(q)}`, tok.admin, '/reservations/search')).data);
     // Unescaped, "_" would also match "McXGee" and "%" everything.
     assert.deepEqual(await search('c_g'), named('r5'));
     assert.deepEqual(await search('%'), named('r6'));

@@ -13,8 +13,16 @@ export interface ListReservationsQuery extends PageQuery {
 }
 
 export async function listReservations(
-  deps: Deps, user: AuthUser, q: ListReservationsQuery,
+  deps: Deps,
+  user: AuthUser,
+  q: ListReservationsQuery,
 ): Promise<{ data: ReservationReadForm[]; meta: PageMeta }> {
   checkStayWindow(q);
-  return loadReservationPage(deps, user, { status: q.status, propertyId: q.property_id, from: q.from, to: q.to }, q, toReservationReadForm);
+  return loadReservationPage(
+    deps,
+    user,
+    { status: q.status, propertyId: q.property_id, from: q.from, to: q.to },
+    q,
+    toReservationReadForm,
+  );
 }

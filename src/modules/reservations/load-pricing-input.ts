@@ -13,12 +13,33 @@
 //   reports them in stay_validation, which the creation route turns into 422. A stay longer
 //   than MAX_NIGHTS is a 422 on `checkout_date`, since pricing it would read an unbounded calendar.
 import type { Executor } from '../../db/connection.ts';
-import { addDays, dayNumber, daysBetween, fromDayNumber, isSupportedDay, stayNights, SUPPORTED_DAYS, todayIn } from '../../kernel/calendar-dates.ts';
+import {
+  addDays,
+  daysBetween,
+  isSupportedDay,
+  stayNights,
+  SUPPORTED_DAYS,
+  todayIn,
+} from '../../kernel/calendar-dates.ts';
 import { AppError, type FieldErrors } from '../../platform/errors.ts';
-import { MAX_NIGHTS, type Currency, type Guests, type PricingInput, type RatePlanRules, type ServiceType, type UnitLine } from '../pricing/index.ts';
+import {
+  MAX_NIGHTS,
+  type Currency,
+  type Guests,
+  type PricingInput,
+  type RatePlanRules,
+  type ServiceType,
+  type UnitLine,
+} from '../pricing/index.ts';
 import { isPublic } from '../properties/index.ts';
 import { loadPricingConfig, type PricingInputCache } from './pricing-input-cache.ts';
-import { pricingInputRepository, type CalendarNight, type PropertyRow, type RatePlanRow, type RoomTypeRow } from './pricing-input.repository.ts';
+import {
+  pricingInputRepository,
+  type CalendarNight,
+  type PropertyRow,
+  type RatePlanRow,
+  type RoomTypeRow,
+} from './pricing-input.repository.ts';
 
 /** property_nights.room_type_id of the listing sold as a whole. */
 export const LISTING_UNIT = 0;
@@ -86,21 +107,29 @@ export interface PricingBase {
 }
 
 export async function loadPricingInput(db: Executor, req: PricingRequest, ctx: PricingContext): Promise<LoadedPricing> {
-  const { base, nights } = await loadPricingBase(db, req, ctx, true);
-  return { property: base.property, currency: base.currency, input: base.withNights(nights!), promoCodeId: base.promoCodeId };
+  const { base, nights } = await loadPricingBase(db, req, ctx);
+  return {
+    property: base.property,
+    currency: base.currency,
+    input: base.withNights(nights),
+    promoCodeId: base.promoCodeId,
+  };
 }
 
 /**
- * The listing's rules and the promo code for a request, checked (404, 422 per field); with
- * `readNights` also the stay's calendar rows, in the same round as the promo code. A booking
- * of one room line reads its nights instead through the very statement that holds them.
+ * The listing's rules and the promo code for a request, checked (404, 422 per field), and the
+ * stay's calendar rows, read in the same round as the promo code.
  */
 export async function loadPricingBase(
-  db: Executor, req: PricingRequest, ctx: PricingContext, readNights: boolean,
-): Promise<{ base: PricingBase; nights?: CalendarNight[] }> {
+  db: Executor,
+  req: PricingRequest,
+  ctx: PricingContext,
+): Promise<{ base: PricingBase; nights: CalendarNight[] }> {
   checkDates(req.checkin, req.checkout);
   // Cache hits are taken without an await: a preview from memory then runs straight through.
-  const config = ctx.cache?.peekConfig(req.propertyId) ?? (ctx.cache ? await ctx.cache.config(db, req.propertyId) : await loadPricingConfig(db, req.propertyId));
+  const config =
+    ctx.cache?.peekConfig(req.propertyId) ??
+    (ctx.cache ? await ctx.cache.config(db, req.propertyId) : await loadPricingConfig(db, req.propertyId));
   if (!config || (!ctx.reprice && !isPublic(config.property))) throw new AppError('NOT_FOUND', 'Property not found');
   const { property } = config;
   const currency: Currency = { code: property.currencyCode, decimals: config.decimals ?? 2 };
@@ -111,17 +140,22 @@ export async function loadPricingBase(
   const lastNight = req.checkout > req.checkin ? addDays(req.checkout, -1) : req.checkin;
   const kinds = rooms.length ? unique(rooms.map((r) => r.roomTypeId)) : [LISTING_UNIT];
   // What changes with every booking is read per request, in one round.
-  const fromCache = readNights && ctx.cache && ctx.cachedNights ? ctx.cache.peekNights(property.id, kinds, req.checkin, req.checkout) : undefined;
-  const [nights, promo] = fromCache && req.promoId == null && !req.promoCode ? [fromCache, undefined] : await Promise.all([
-    !readNights
-      ? undefined
-      : fromCache ?? (ctx.cache && ctx.cachedNights
-        ? ctx.cache.nights(db, property.id, kinds, req.checkin, req.checkout, ctx.now)
-        : pricingInputRepository(db).nights(property.id, kinds, req.checkin, req.checkout)),
-    req.promoId != null
-      ? pricingInputRepository(db).promoById(property.id, req.promoId)
-      : req.promoCode ? pricingInputRepository(db).promoByCode(property.id, req.promoCode) : undefined,
-  ]);
+  const fromCache =
+    ctx.cache && ctx.cachedNights ? ctx.cache.peekNights(property.id, kinds, req.checkin, req.checkout) : undefined;
+  const [nights, promo] =
+    fromCache && req.promoId == null && !req.promoCode
+      ? [fromCache, undefined]
+      : await Promise.all([
+          fromCache ??
+            (ctx.cache && ctx.cachedNights
+              ? ctx.cache.nights(db, property.id, kinds, req.checkin, req.checkout, ctx.now)
+              : pricingInputRepository(db).nights(property.id, kinds, req.checkin, req.checkout)),
+          req.promoId != null
+            ? pricingInputRepository(db).promoById(property.id, req.promoId)
+            : req.promoCode
+              ? pricingInputRepository(db).promoByCode(property.id, req.promoCode)
+              : undefined,
+        ]);
   const { roomTypes, typeById, planById } = config;
   // Seasons sharing a day with the stay [checkin, last night]; the config keeps them by start date.
   const seasons = config.engineSeasons.filter((s) => s.startDate <= lastNight && s.endDate >= req.checkin);
@@ -130,19 +164,24 @@ export async function loadPricingBase(
   const svcs = config.services.filter((s) => serviceIds.includes(s.id));
 
   const errors: FieldErrors = {};
-  if (roomTypes.length > 0 && rooms.length === 0) fail(errors, 'rooms', 'is required: this listing is sold by room type');
+  if (roomTypes.length > 0 && rooms.length === 0)
+    fail(errors, 'rooms', 'is required: this listing is sold by room type');
   rooms.forEach((r, i) => {
     const type = typeById.get(r.roomTypeId);
-    if (!type) return fail(errors, `rooms.${i}.room_type_id`, 'is not a room type of this listing');
-    if (planById.get(r.ratePlanId)?.roomTypeId !== type.id) fail(errors, `rooms.${i}.rate_plan_id`, 'is not a rate plan of this room type');
+    if (!type) fail(errors, `rooms.${i}.room_type_id`, 'is not a room type of this listing');
+    else if (planById.get(r.ratePlanId)?.roomTypeId !== type.id)
+      fail(errors, `rooms.${i}.rate_plan_id`, 'is not a rate plan of this room type');
   });
   // Re-pricing: extras that no longer exist are simply not priced (the guest did not ask for them now).
   if (!ctx.reprice) {
     if (req.offerId != null && !offer) fail(errors, 'offer_id', 'is not an offer of this listing');
-    if (missing(packageIds, pkgs).length) fail(errors, 'package_ids', `not packages of this listing: ${missing(packageIds, pkgs).join(', ')}`);
-    if (missing(serviceIds, svcs).length) fail(errors, 'service_ids', `not services of this listing: ${missing(serviceIds, svcs).join(', ')}`);
+    if (missing(packageIds, pkgs).length)
+      fail(errors, 'package_ids', `not packages of this listing: ${missing(packageIds, pkgs).join(', ')}`);
+    if (missing(serviceIds, svcs).length)
+      fail(errors, 'service_ids', `not services of this listing: ${missing(serviceIds, svcs).join(', ')}`);
   }
-  if (rooms.length === 0 && property.pricePerNight === null) fail(errors, 'property_id', 'this listing has no nightly price yet');
+  if (rooms.length === 0 && property.pricePerNight === null)
+    fail(errors, 'property_id', 'this listing has no nightly price yet');
   if (Object.keys(errors).length) throw new AppError('VALIDATION_FAILED', Object.values(errors)[0]![0]!, errors);
 
   const guests: Guests = { adults: req.guests?.adults ?? 1, children: req.guests?.children ?? 0 };
@@ -152,37 +191,66 @@ export async function loadPricingBase(
     stay: { checkin: req.checkin, checkout: req.checkout, guests, today: todayIn(property.timezone, ctx.now) },
     currency,
     seasons,
-    longStay: { weeklyPercent: num(property.weeklyDiscountPercent), monthlyPercent: num(property.monthlyDiscountPercent) },
+    longStay: {
+      weeklyPercent: num(property.weeklyDiscountPercent),
+      monthlyPercent: num(property.monthlyDiscountPercent),
+    },
     cleaningFeeMinor: property.cleaningFee ?? 0,
     serviceFeePercent: ctx.serviceFeePercent,
     taxPercent: num(property.taxRate),
     offer: offer
       ? {
-          id: offer.id, name: offer.name, discountType: offer.discountType === 'fixed' ? 'fixed' : 'percent',
-          discountValue: num(offer.discountValue), startDate: offer.startDate, endDate: offer.endDate, minNights: offer.minNights,
+          id: offer.id,
+          name: offer.name,
+          discountType: offer.discountType === 'fixed' ? 'fixed' : 'percent',
+          discountValue: num(offer.discountValue),
+          startDate: offer.startDate,
+          endDate: offer.endDate,
+          minNights: offer.minNights,
         }
       : null,
     promo: promo
       ? {
-          id: promo.id, code: promo.code, discountType: promo.discountType === 'fixed' ? 'fixed' : 'percent',
-          discountValue: num(promo.discountValue), validFrom: promo.validFrom, validTo: promo.validTo,
+          id: promo.id,
+          code: promo.code,
+          discountType: promo.discountType === 'fixed' ? 'fixed' : 'percent',
+          discountValue: num(promo.discountValue),
+          validFrom: promo.validFrom,
+          validTo: promo.validTo,
           // A promo the reservation already counted must not be refused for that very use.
-          maxUses: promo.maxUses, usedCount: req.promoId === promo.id ? Math.max(0, promo.usedCount - 1) : promo.usedCount, minNights: promo.minNights,
+          maxUses: promo.maxUses,
+          usedCount: req.promoId === promo.id ? Math.max(0, promo.usedCount - 1) : promo.usedCount,
+          minNights: promo.minNights,
         }
       : null,
     packages: pkgs.map((p) => ({ id: p.id, name: p.name, priceMinor: p.price, isGlobal: p.isGlobal })),
     services: svcs.map((s) => ({ id: s.id, name: s.name, priceMinor: s.price, type: s.type as ServiceType })),
   };
   const base: PricingBase = {
-    property, currency, promoCodeId: promo?.id ?? null, kinds,
+    property,
+    currency,
+    promoCodeId: promo?.id ?? null,
+    kinds,
     withNights(rows) {
       const calendar = calendarOf(rows);
-      const units = rooms.length === 0
-        ? [listingLine(property, dates, calendar)]
-        : roomLines(rooms, typeById, planById, dates, calendar, guests.adults + guests.children);
-      return { stay: input.stay, currency, units, seasons, longStay: input.longStay, cleaningFeeMinor: input.cleaningFeeMinor,
-        serviceFeePercent: input.serviceFeePercent, taxPercent: input.taxPercent, offer: input.offer, promo: input.promo,
-        packages: input.packages, services: input.services };
+      const units =
+        rooms.length === 0
+          ? [listingLine(property, dates, calendar)]
+          : roomLines(rooms, typeById, planById, dates, calendar, guests.adults + guests.children);
+      return {
+        stay: input.stay,
+        currency,
+        units,
+        seasons,
+        longStay: input.longStay,
+        cleaningFeeMinor: input.cleaningFeeMinor,
+        serviceFeePercent: input.serviceFeePercent,
+        taxPercent: input.taxPercent,
+        offer: input.offer,
+        promo: input.promo,
+        packages: input.packages,
+        services: input.services,
+      };
     },
   };
   return { base, nights };
@@ -201,7 +269,8 @@ function checkDates(checkin: string, checkout: string): void {
   // Request dates passed the same check in validation; a stay kept from before may not have.
   if (!isSupportedDay(checkin)) errors.checkin_date = [`must be ${SUPPORTED_DAYS}`];
   if (!isSupportedDay(checkout)) errors.checkout_date = [`must be ${SUPPORTED_DAYS}`];
-  else if (!errors.checkin_date && daysBetween(checkin, checkout) > MAX_NIGHTS) errors.checkout_date = [`a stay is at most ${MAX_NIGHTS} nights`];
+  else if (!errors.checkin_date && daysBetween(checkin, checkout) > MAX_NIGHTS)
+    errors.checkout_date = [`a stay is at most ${MAX_NIGHTS} nights`];
   if (Object.keys(errors).length) throw new AppError('VALIDATION_FAILED', Object.values(errors)[0]![0]!, errors);
 }
 
@@ -244,8 +313,12 @@ export function listingLine(p: PropertyRow, dates: string[], calendar: Calendar)
  * the last taking any overflow (capacity is reported by stay_validation).
  */
 export function roomLines(
-  rooms: RoomRequest[], types: ReadonlyMap<number, RoomTypeRow>, plans: ReadonlyMap<number, RatePlanRow>,
-  dates: string[], calendar: Calendar, guests: number,
+  rooms: RoomRequest[],
+  types: ReadonlyMap<number, RoomTypeRow>,
+  plans: ReadonlyMap<number, RatePlanRow>,
+  dates: string[],
+  calendar: Calendar,
+  guests: number,
 ): UnitLine[] {
   const taken = new Map<number, number>();
   let guestsLeft = guests;

@@ -18,7 +18,16 @@
 //   opens a new checkout for it). On a confirmed booking the difference is taken against what
 //   the platform holds (paid minus refunds requested): a surplus becomes one pending payment of
 //   type `additional` for the new version, a shortfall a refund request of the difference, in
-//   full (the guest is moving, not cancelling).
+//   full (the guest is moving, not cancelling);
+// - no night without money or a deadline (issue 49): a change that leaves a confirmed booking
+//   owing (longer, more rooms, a dearer room) is applied at once, but the stay as paid for is
+//   kept (paid_stay) with its nights still held beside the new ones, until change_expires_at
+//   (RESERVATION_HOLD_SECONDS after the first unpaid change; a further change keeps that
+//   deadline, so changing again never buys time). Paid in time, the nights only the old stay
+//   needed are released (settle-paid-reservation.ts); unpaid at the deadline, the change is
+//   reverted to the paid stay (revert-unpaid-change.ts). We apply rather than wait for the money
+//   so the guest sees the stay and price they asked for, and the added nights are theirs while
+//   they pay.
 import { randomUUID } from 'node:crypto';
 import type { Deps } from '../../kernel/deps.ts';
 import type { Tx } from '../../db/connection.ts';
@@ -27,18 +36,22 @@ import { AppError, notFound } from '../../platform/errors.ts';
 import { platformRepository } from '../../platform/platform.repository.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
 import { formatMinor } from '../../kernel/money.ts';
-import type { ModificationResult } from '../../db/schema/index.ts';
+import type { ModificationResult, PaidStay } from '../../db/schema/index.ts';
 import { syncOwnerEarnings } from '../payouts/index.ts';
 import { priceStay, type Guests, type PriceBreakdown } from '../pricing/index.ts';
 import { todayIn } from '../../kernel/calendar-dates.ts';
 import { checkStay } from './check-stay.ts';
-import { inventoryRepository } from './inventory.repository.ts';
+import { heldRuns, moveHeldNights, staysHeld } from './held-nights.ts';
 import { loadPricingInput, type RoomRequest } from './load-pricing-input.ts';
 import { pricingInputRepository } from './pricing-input.repository.ts';
 import { requireRoleOnReservation } from './reservation-access.ts';
 import { reservationChangesRepository } from './reservation-changes.repository.ts';
 import type { PriceSnapshot } from './reservation-view.ts';
-import { reservationWritesRepository, type ReservationRoomRow, type ReservationRow } from './reservations.repository.ts';
+import {
+  reservationWritesRepository,
+  type ReservationRoomRow,
+  type ReservationRow,
+} from './reservations.repository.ts';
 
 export interface ModifyReservationInput {
   checkin?: string;
@@ -56,11 +69,22 @@ export interface ModifiedReservation {
 
 const CHANGEABLE = new Set(['pending', 'confirmed']);
 
-export async function modifyReservation(deps: Deps, user: AuthUser, id: number, change: ModifyReservationInput): Promise<ModifiedReservation> {
+export async function modifyReservation(
+  deps: Deps,
+  user: AuthUser,
+  id: number,
+  change: ModifyReservationInput,
+): Promise<ModifiedReservation> {
   return commitNightsChange(deps, (tx) => modifyInTransaction(deps, tx, user, id, change));
 }
 
-async function modifyInTransaction(deps: Deps, tx: Tx, user: AuthUser, id: number, change: ModifyReservationInput): Promise<ModifiedReservation> {
+async function modifyInTransaction(
+  deps: Deps,
+  tx: Tx,
+  user: AuthUser,
+  id: number,
+  change: ModifyReservationInput,
+): Promise<ModifiedReservation> {
   const now = deps.clock.now();
   const repo = reservationChangesRepository(tx);
   const r = await repo.lock(id);
@@ -74,34 +98,68 @@ async function modifyInTransaction(deps: Deps, tx: Tx, user: AuthUser, id: numbe
   if (r.status === 'pending' && r.holdExpiresAt && r.holdExpiresAt <= now) {
     throw new AppError('CONFLICT', 'The hold on this reservation has lapsed; book again');
   }
-  if (r.checkinDate <= todayIn(property.timezone, now)) throw new AppError('CONFLICT', 'A stay that has begun cannot be changed');
+  if (r.checkinDate <= todayIn(property.timezone, now))
+    throw new AppError('CONFLICT', 'A stay that has begun cannot be changed');
 
   const oldLines = await reservationWritesRepository(tx).rooms(id);
   const old = (r.priceSnapshot as PriceSnapshot).breakdown;
   const checkin = change.checkin ?? r.checkinDate;
   const checkout = change.checkout ?? r.checkoutDate;
   const rooms = change.rooms ?? roomsOf(oldLines);
-  const guests: Guests = change.guests ? { adults: change.guests.adults, children: change.guests.children ?? 0 } : { adults: r.adults, children: r.children };
+  const guests: Guests = change.guests
+    ? { adults: change.guests.adults, children: change.guests.children ?? 0 }
+    : { adults: r.adults, children: r.children };
 
-  const loaded = await loadPricingInput(tx, {
-    propertyId: property.id, checkin, checkout, rooms, guests,
-    promoId: r.promoCodeId, offerId: r.offerId,
-    packageIds: old.packages_details.map((p) => p.id), serviceIds: old.services_details.map((s) => s.id),
-  }, { now, serviceFeePercent: deps.config.SERVICE_FEE_PERCENT, reprice: true });
+  const loaded = await loadPricingInput(
+    tx,
+    {
+      propertyId: property.id,
+      checkin,
+      checkout,
+      rooms,
+      guests,
+      promoId: r.promoCodeId,
+      offerId: r.offerId,
+      packageIds: old.packages_details.map((p) => p.id),
+      serviceIds: old.services_details.map((s) => s.id),
+    },
+    { now, serviceFeePercent: deps.config.SERVICE_FEE_PERCENT, reprice: true },
+  );
   if (loaded.currency.code !== r.currency) {
-    throw new AppError('CONFLICT', 'The listing now prices in another currency; cancel this reservation and book again');
+    throw new AppError(
+      'CONFLICT',
+      'The listing now prices in another currency; cancel this reservation and book again',
+    );
   }
   const breakdown = priceStay(loaded.input);
   checkStay(breakdown, rooms !== undefined && rooms.length > 0, true);
 
-  const lines = await moveNights(tx, r, oldLines, breakdown, checkin, checkout);
+  const newLines = linesOf(breakdown);
+  const owes = r.status === 'confirmed' && breakdown.total > r.paidMinor - r.refundRequestedMinor;
+  const paidStay = owes ? (r.paidStay ?? paidStayOf(r, oldLines)) : null;
+  await moveHeldNights(
+    tx,
+    r.propertyId,
+    heldRuns(staysHeld({ checkin: r.checkinDate, checkout: r.checkoutDate, lines: oldLines }, r.paidStay)),
+    heldRuns(staysHeld({ checkin, checkout, lines: newLines }, paidStay)),
+  );
+  const lines = await repo.replaceRooms(id, newLines);
   const supersededSessions = await repo.supersedeCheckouts(id, now);
   const money = await settle(tx, r, breakdown, now);
   const snapshot: PriceSnapshot = { currency: loaded.currency, breakdown };
+  const deadline = new Date(now.getTime() + deps.config.RESERVATION_HOLD_SECONDS * 1000);
   const reservation = await repo.update(id, {
-    checkinDate: checkin, checkoutDate: checkout, adults: guests.adults, children: guests.children,
-    totalMinor: breakdown.total, priceSnapshot: snapshot, offerId: breakdown.offer_applied ? r.offerId : null,
-    lastModification: money, updatedAt: now,
+    checkinDate: checkin,
+    checkoutDate: checkout,
+    adults: guests.adults,
+    children: guests.children,
+    totalMinor: breakdown.total,
+    priceSnapshot: snapshot,
+    offerId: breakdown.offer_applied ? r.offerId : null,
+    lastModification: money,
+    paidStay,
+    changeExpiresAt: paidStay ? (r.changeExpiresAt ?? deadline) : null,
+    updatedAt: now,
   });
 
   // The owner's share follows the new total and any refund requested.
@@ -110,13 +168,26 @@ async function modifyInTransaction(deps: Deps, tx: Tx, user: AuthUser, id: numbe
   const fmt = (minor: number) => formatMinor(minor, loaded.currency.decimals);
   const events = platformRepository(tx);
   await events.insertEvent('reservation.modified', {
-    reservation_id: id, property_id: property.id, guest_id: r.guestId, owner_id: property.ownerId, modified_by: user.id,
+    reservation_id: id,
+    property_id: property.id,
+    guest_id: r.guestId,
+    owner_id: property.ownerId,
+    modified_by: user.id,
     old: { checkin_date: r.checkinDate, checkout_date: r.checkoutDate, total: fmt(r.totalMinor) },
     new: { checkin_date: checkin, checkout_date: checkout, total: fmt(breakdown.total) },
-    additional_due: fmt(money.additional_due), refund_amount: fmt(money.refund_amount), currency: r.currency,
+    additional_due: fmt(money.additional_due),
+    refund_amount: fmt(money.refund_amount),
+    currency: r.currency,
   });
   if (money.refund_initiated) {
-    await events.insertEvent('refund.requested', { reservation_id: id, guest_id: r.guestId, owner_id: property.ownerId, amount: fmt(money.refund_amount), currency: r.currency, reason: 'modification' });
+    await events.insertEvent('refund.requested', {
+      reservation_id: id,
+      guest_id: r.guestId,
+      owner_id: property.ownerId,
+      amount: fmt(money.refund_amount),
+      currency: r.currency,
+      reason: 'modification',
+    });
   }
   return { reservation, lines, result: money, supersededSessions };
 }
@@ -127,30 +198,33 @@ function roomsOf(lines: ReservationRoomRow[]): RoomRequest[] | undefined {
   return lines.map((l) => ({ roomTypeId: l.roomTypeId, ratePlanId: l.ratePlanId ?? 0, roomsCount: l.roomsCount }));
 }
 
-/** Gives back the old nights and takes the new ones, or throws 409 with nothing changed (rollback). */
-async function moveNights(tx: Tx, r: ReservationRow, oldLines: ReservationRoomRow[], b: PriceBreakdown, checkin: string, checkout: string) {
-  const inventory = inventoryRepository(tx);
-  const newLines = b.rooms_breakdown.map((l) => ({ roomTypeId: l.room_type_id ?? 0, ratePlanId: l.rate_plan_id, roomsCount: l.rooms_count, lineTotalMinor: l.line_total }));
-  const kinds = [...oldLines, ...newLines].map((l) => l.roomTypeId);
-  await inventory.lockStays(r.propertyId, kinds, [{ from: r.checkinDate, to: r.checkoutDate }, { from: checkin, to: checkout }]);
-  for (const l of oldLines) {
-    await inventory.release({ propertyId: r.propertyId, roomTypeId: l.roomTypeId, checkin: r.checkinDate, checkout: r.checkoutDate, count: l.roomsCount });
-  }
-  const counts = await roomCounts(tx, r.propertyId, newLines.map((l) => l.roomTypeId));
-  for (const l of newLines) {
-    const held = await inventory.hold({
-      propertyId: r.propertyId, roomTypeId: l.roomTypeId, checkin, checkout, count: l.roomsCount,
-      defaultAvailable: l.roomTypeId === 0 ? 1 : (counts.get(l.roomTypeId) ?? 0),
-    });
-    if (!held) throw new AppError('DATES_UNAVAILABLE', 'These dates are not available; the reservation is unchanged');
-  }
-  return reservationChangesRepository(tx).replaceRooms(r.id, newLines);
+/** The new stay's lines, as reservation_rooms holds them (kind 0: the whole listing). */
+function linesOf(b: PriceBreakdown) {
+  return b.rooms_breakdown.map((l) => ({
+    roomTypeId: l.room_type_id ?? 0,
+    ratePlanId: l.rate_plan_id,
+    roomsCount: l.rooms_count,
+    lineTotalMinor: l.line_total,
+  }));
 }
 
-async function roomCounts(tx: Tx, propertyId: number, kinds: number[]): Promise<Map<number, number>> {
-  if (!kinds.some((k) => k !== 0)) return new Map();
-  const types = await pricingInputRepository(tx).roomTypes(propertyId);
-  return new Map(types.map((t) => [t.id, t.countOfRooms]));
+/** The stay as it is now, kept as the one paid for while a change waits for its money. */
+function paidStayOf(r: ReservationRow, lines: ReservationRoomRow[]): PaidStay {
+  return {
+    checkin: r.checkinDate,
+    checkout: r.checkoutDate,
+    adults: r.adults,
+    children: r.children,
+    total_minor: r.totalMinor,
+    offer_id: r.offerId,
+    price_snapshot: r.priceSnapshot,
+    lines: lines.map((l) => ({
+      roomTypeId: l.roomTypeId,
+      ratePlanId: l.ratePlanId,
+      roomsCount: l.roomsCount,
+      lineTotalMinor: l.lineTotalMinor,
+    })),
+  };
 }
 
 /** Records what the change costs or gives back (see the decisions above); checkouts are already superseded. */
@@ -159,7 +233,15 @@ async function settle(tx: Tx, r: ReservationRow, b: PriceBreakdown, now: Date): 
   const oldTotal = r.totalMinor;
   const base = { old_total: oldTotal, new_total: b.total, price_difference: b.total - oldTotal };
   if (r.status === 'pending') {
-    return { ...base, paid_amount: 0, additional_due: 0, refund_due: 0, needs_additional_payment: false, refund_initiated: false, refund_amount: 0 };
+    return {
+      ...base,
+      paid_amount: 0,
+      additional_due: 0,
+      refund_due: 0,
+      needs_additional_payment: false,
+      refund_initiated: false,
+      refund_amount: 0,
+    };
   }
   const held = r.paidMinor - r.refundRequestedMinor;
   const due = b.total - held;
@@ -167,10 +249,42 @@ async function settle(tx: Tx, r: ReservationRow, b: PriceBreakdown, now: Date): 
     const oldTax = (r.priceSnapshot as PriceSnapshot).breakdown.tax_amount;
     // The tax inside the surplus: the tax increase, never more than the surplus itself.
     const tax = Math.min(due, Math.max(0, b.tax_amount - oldTax));
-    await repo.requestPayment({ reservationId: r.id, reservationVersion: r.version + 1, userId: r.guestId, type: 'additional', amountMinor: due, taxMinor: tax, currency: r.currency, at: now });
-    return { ...base, paid_amount: held, additional_due: due, refund_due: 0, needs_additional_payment: true, refund_initiated: false, refund_amount: 0 };
+    await repo.requestPayment({
+      reservationId: r.id,
+      reservationVersion: r.version + 1,
+      userId: r.guestId,
+      type: 'additional',
+      amountMinor: due,
+      taxMinor: tax,
+      currency: r.currency,
+      at: now,
+    });
+    return {
+      ...base,
+      paid_amount: held,
+      additional_due: due,
+      refund_due: 0,
+      needs_additional_payment: true,
+      refund_initiated: false,
+      refund_amount: 0,
+    };
   }
   const refund = Math.min(-due, held);
-  if (refund > 0) await repo.requestRefund({ reservationId: r.id, amountMinor: refund, currency: r.currency, reason: 'modification', at: now });
-  return { ...base, paid_amount: held, additional_due: 0, refund_due: refund, needs_additional_payment: false, refund_initiated: refund > 0, refund_amount: refund };
+  if (refund > 0)
+    await repo.requestRefund({
+      reservationId: r.id,
+      amountMinor: refund,
+      currency: r.currency,
+      reason: 'modification',
+      at: now,
+    });
+  return {
+    ...base,
+    paid_amount: held,
+    additional_due: 0,
+    refund_due: refund,
+    needs_additional_payment: false,
+    refund_initiated: refund > 0,
+    refund_amount: refund,
+  };
 }

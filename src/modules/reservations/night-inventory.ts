@@ -8,7 +8,12 @@ import { inventoryRepository, type UnitNights } from './inventory.repository.ts'
 export type { UnitNights };
 
 /** Creates any missing night rows of these stays and locks them all in the one fixed order, before any count moves. */
-export async function lockStayNights(tx: Executor, propertyId: number, roomTypeIds: number[], stays: Array<{ from: string; to: string }>): Promise<void> {
+export async function lockStayNights(
+  tx: Executor,
+  propertyId: number,
+  roomTypeIds: number[],
+  stays: Array<{ from: string; to: string }>,
+): Promise<void> {
   await inventoryRepository(tx).lockStays(propertyId, roomTypeIds, stays);
 }
 

@@ -11,7 +11,11 @@ export function toPricingRequest(body: PreviewBody): PricingRequest {
     propertyId: body.property_id,
     checkin: body.checkin_date,
     checkout: body.checkout_date,
-    rooms: body.rooms?.map((r) => ({ roomTypeId: r.room_type_id, ratePlanId: r.rate_plan_id, roomsCount: r.rooms_count })),
+    rooms: body.rooms?.map((r) => ({
+      roomTypeId: r.room_type_id,
+      ratePlanId: r.rate_plan_id,
+      roomsCount: r.rooms_count,
+    })),
     guests: body.guests,
     promoCode: body.promo_code?.trim() || null,
     offerId: body.offer_id ?? null,

@@ -11,16 +11,25 @@ const DESCRIPTION =
   'for its owner too). A listing with room types needs rooms (422 rooms); one without is priced whole. A room type, rate plan, offer, package ' +
   'or service of another listing → 422 naming the field (rooms.<i>.rate_plan_id, offer_id, package_ids, service_ids). An unknown or unusable ' +
   'promo code is not an error: promo_applied is false. Dates that are not real dates, or a stay over 365 nights → 422; checkout on or before ' +
-  'checkin, a check-in before the listing\'s today (its time zone), stay rules, capacity and full or stopped nights show in stay_validation ' +
+  "checkin, a check-in before the listing's today (its time zone), stay rules, capacity and full or stopped nights show in stay_validation " +
   '(valid false) with the price still computed; creating such a reservation is refused with 422. Amounts are numbers in the listing currency.';
 
 export async function previewRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>();
-  r.post('/reservations/preview', {
-    config: { auth: 'optional' },
-    schema: {
-      operationId: 'previewReservation', tags: ['reservations'], summary: 'Price preview of a stay', security: [{ bearer: [] }, {}], description: DESCRIPTION,
-      body: PreviewBody, response: { 200: PreviewResponse, ...errorResponses(401, 404) },
+  const routes = app.withTypeProvider<TypeBoxTypeProvider>();
+  routes.post(
+    '/reservations/preview',
+    {
+      config: { auth: 'optional' },
+      schema: {
+        operationId: 'previewReservation',
+        tags: ['reservations'],
+        summary: 'Price preview of a stay',
+        security: [{ bearer: [] }, {}],
+        description: DESCRIPTION,
+        body: PreviewBody,
+        response: { 200: PreviewResponse, ...errorResponses(401, 404) },
+      },
     },
-  }, async (req) => ok(await previewReservation(deps, req.body), 'Price preview'));
+    async (req) => ok(await previewReservation(deps, req.body), 'Price preview'),
+  );
 }

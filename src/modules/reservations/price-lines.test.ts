@@ -29,26 +29,63 @@ describe('price lines add up in every view', () => {
 
   it('shows a 20 % season as season_discount: 100/night × 5 with cleaning 20 is 500 − 100 + 20 = 420 (issue 19)', async () => {
     const p = await createProperty(t.deps, ownerId, { pricePerNight: 10000, cleaningFee: 2000, taxRate: '10' });
-    await t.deps.db.insert(seasons).values({ propertyId: p.id, name: 'May', startDate: '2030-05-01', endDate: '2030-05-31', reductionPercent: '20' });
-    const body = { property_id: p.id, checkin_date: '2030-05-03', checkout_date: '2030-05-08', guests: { adults: 2, children: 0 } };
+    await t.deps.db.insert(seasons).values({
+      propertyId: p.id,
+      name: 'May',
+      startDate: '2030-05-01',
+      endDate: '2030-05-31',
+      reductionPercent: '20',
+    });
+    const body = {
+      property_id: p.id,
+      checkin_date: '2030-05-03',
+      checkout_date: '2030-05-08',
+      guests: { adults: 2, children: 0 },
+    };
 
     const preview = await t.app.inject({ method: 'POST', url: '/api/reservations/preview', payload: body });
     assert.equal(preview.statusCode, 200, preview.body);
     const shown = preview.json().data;
     assert.deepEqual(
-      [shown.base_price_per_night, shown.base_total, shown.season_discount, shown.cleaning_fee, shown.sub_total, shown.tax_amount, shown.total],
+      [
+        shown.base_price_per_night,
+        shown.base_total,
+        shown.season_discount,
+        shown.cleaning_fee,
+        shown.sub_total,
+        shown.tax_amount,
+        shown.total,
+      ],
       [100, 500, 100, 20, 420, 42, 462],
     );
     linesAddUp(shown, 2, 'preview');
 
-    const booked = await t.app.inject({ method: 'POST', url: '/api/reservations', payload: body, headers: bearer(token) });
+    const booked = await t.app.inject({
+      method: 'POST',
+      url: '/api/reservations',
+      payload: body,
+      headers: bearer(token),
+    });
     assert.equal(booked.statusCode, 201, booked.body);
     const light = booked.json().data;
     const details = JSON.parse(light.price_details);
     assert.deepEqual(details, {
-      currency: 'EUR', nights: 5, base_price_per_night: 100, base_total: 500, season_discount: 100, cleaning_fee: 20,
-      service_fee_total: 0, services_total: 0, packages_total: 0, long_stay_discount: 0, offer_discount: 0,
-      sub_total: 420, tax_rate: 10, tax_amount: 42, promo_discount: 0, total: 462,
+      currency: 'EUR',
+      nights: 5,
+      base_price_per_night: 100,
+      base_total: 500,
+      season_discount: 100,
+      cleaning_fee: 20,
+      service_fee_total: 0,
+      services_total: 0,
+      packages_total: 0,
+      long_stay_discount: 0,
+      offer_discount: 0,
+      sub_total: 420,
+      tax_rate: 10,
+      tax_amount: 42,
+      promo_discount: 0,
+      total: 462,
     });
     linesAddUp(details, 2, 'lighter price_details');
     assert.equal(light.total, '462.00');
@@ -60,11 +97,16 @@ describe('price lines add up in every view', () => {
 
   it('keeps a total priced elsewhere (channel booking) adding up: all of it accommodation', () => {
     fc.assert(
-      fc.property(fc.constantFrom('EUR', 'JPY', 'KWD'), fc.integer({ min: 0, max: 1e12 }), fc.integer({ min: 0, max: 400 }), (code, totalMinor, nights) => {
-        const { currency, breakdown } = flatSnapshot(code, totalMinor, nights);
-        const lines = linesAddUp(toPriceDetails(breakdown, currency), currency.decimals, `price_details of ${code}`);
-        assert.equal(lines.total, totalMinor);
-      }),
+      fc.property(
+        fc.constantFrom('EUR', 'JPY', 'KWD'),
+        fc.integer({ min: 0, max: 1e12 }),
+        fc.integer({ min: 0, max: 400 }),
+        (code, totalMinor, nights) => {
+          const { currency, breakdown } = flatSnapshot(code, totalMinor, nights);
+          const lines = linesAddUp(toPriceDetails(breakdown, currency), currency.decimals, `price_details of ${code}`);
+          assert.equal(lines.total, totalMinor);
+        },
+      ),
       { numRuns: 200 },
     );
   });
@@ -76,11 +118,20 @@ describe('price lines add up in every view', () => {
     const preview = data('/api/reservations/preview', 'post', '200');
     const readForm = resolved(doc, data('/api/reservations/{id}', 'get', '200').properties.price_details) as any;
     const light = data('/api/reservations', 'post', '201').properties.price_details;
-    for (const [name, described] of [['preview', preview.description], ['read form', readForm.description], ['lighter variant', light.description]]) {
+    for (const [name, described] of [
+      ['preview', preview.description],
+      ['read form', readForm.description],
+      ['lighter variant', light.description],
+    ]) {
       assert.match(String(described), /base_total − season_discount − .* = sub_total/, name);
     }
-    assert.deepEqual(Object.keys(readForm.properties).filter((k) => !(k in preview.properties)), [], 'price_details shows no line the preview lacks');
-    for (const k of ['season_discount', 'cleaning_fee', 'offer_discount', 'packages_total']) assert.equal(readForm.properties[k]?.type, 'number', k);
+    assert.deepEqual(
+      Object.keys(readForm.properties).filter((k) => !(k in preview.properties)),
+      [],
+      'price_details shows no line the preview lacks',
+    );
+    for (const k of ['season_discount', 'cleaning_fee', 'offer_discount', 'packages_total'])
+      assert.equal(readForm.properties[k]?.type, 'number', k);
     assert.equal(preview.properties.season_discount?.type, 'number');
   });
 });

@@ -69,14 +69,25 @@ describe('price loader cache', () => {
     let now = await priced(stay);
     assert.deepEqual([now.cleaning_fee, now.tax_rate], [50, 20]);
 
-    const season = await write('POST', `/properties/${p.id}/seasons`, { name: 'May', start_date: '2030-05-01', end_date: '2030-05-31', reduction_percent: 10 });
+    const season = await write('POST', `/properties/${p.id}/seasons`, {
+      name: 'May',
+      start_date: '2030-05-01',
+      end_date: '2030-05-31',
+      reduction_percent: 10,
+    });
     assert.equal((await priced(stay)).season?.reduction_percent, 10);
     await write('PUT', `/properties/${p.id}/seasons/${season.id}`, { reduction_percent: 20 });
     assert.equal((await priced(stay)).season?.reduction_percent, 20);
     await write('DELETE', `/properties/${p.id}/seasons/${season.id}`);
     assert.equal((await priced(stay)).season, null);
 
-    const offer = await write('POST', `/properties/${p.id}/offers`, { name: 'Spring', discount_type: 'percent', discount_value: 10, start_date: '2030-05-01', end_date: '2030-05-31' });
+    const offer = await write('POST', `/properties/${p.id}/offers`, {
+      name: 'Spring',
+      discount_type: 'percent',
+      discount_value: 10,
+      start_date: '2030-05-01',
+      end_date: '2030-05-31',
+    });
     assert.equal((await priced({ ...stay, offer_id: offer.id })).offer_discount, 45);
     await write('PUT', `/properties/${p.id}/offers/${offer.id}`, { discount_value: 20 });
     assert.equal((await priced({ ...stay, offer_id: offer.id })).offer_discount, 90);
@@ -95,7 +106,13 @@ describe('price loader cache', () => {
     await write('PUT', `/properties/${p.id}/services/${svc.id}`, { price: 6 });
     assert.equal((await priced({ ...stay, service_ids: [svc.id] })).services_total, 18);
 
-    const promo = await write('POST', `/properties/${p.id}/promo-codes`, { code: 'MAY5', discount_type: 'fixed', discount_value: 5, valid_from: '2030-03-01', valid_to: '2030-12-31' });
+    const promo = await write('POST', `/properties/${p.id}/promo-codes`, {
+      code: 'MAY5',
+      discount_type: 'fixed',
+      discount_value: 5,
+      valid_from: '2030-03-01',
+      valid_to: '2030-12-31',
+    });
     assert.equal((await priced({ ...stay, promo_code: 'may5' })).promo_discount, 5);
     await write('PUT', `/properties/${p.id}/promo-codes/${promo.id}`, { discount_value: 7 });
     assert.equal((await priced({ ...stay, promo_code: 'may5' })).promo_discount, 7);
@@ -117,13 +134,22 @@ describe('price loader cache', () => {
     assert.deepEqual(booked.json().data.property.reserved_dates, ['2030-05-04', '2030-05-05', '2030-05-06']);
     const cancelled = await call(t, 'POST', `/reservations/${booked.json().data.id}/cancel`, {}, guestToken);
     assert.equal(cancelled.statusCode, 200, cancelled.body);
-    assert.equal((await priced(stay)).stay_validation.valid, true, 'nights given back by a cancellation are free again');
+    assert.equal(
+      (await priced(stay)).stay_validation.valid,
+      true,
+      'nights given back by a cancellation are free again',
+    );
   });
 
   it('shows room type, rate plan and room calendar writes in the next preview', async () => {
     const p = await createProperty(t.deps, ownerId);
     const { roomType, ratePlan } = await createRoomType(t.deps, p.id, { countOfRooms: 2, capacity: 3, price: 9000 });
-    const line = (n = 1) => ({ property_id: p.id, ...STAY, guests: { adults: 2, children: 0 }, rooms: [{ room_type_id: roomType.id, rate_plan_id: ratePlan.id, rooms_count: n }] });
+    const line = (n = 1) => ({
+      property_id: p.id,
+      ...STAY,
+      guests: { adults: 2, children: 0 },
+      rooms: [{ room_type_id: roomType.id, rate_plan_id: ratePlan.id, rooms_count: n }],
+    });
     assert.equal((await priced(line())).base_total, 270);
     await write('PUT', `/properties/${p.id}/room-types/${roomType.id}/rate-plans/${ratePlan.id}`, { price: 100 });
     assert.equal((await priced(line())).base_total, 300);
@@ -133,16 +159,23 @@ describe('price loader cache', () => {
     await write('PUT', `/properties/${p.id}/room-types/${roomType.id}`, { capacity: 2 });
     assert.match((await priced({ ...line(), guests: { adults: 3, children: 0 } })).stay_validation.message, /capacity/);
     await write('PUT', `/properties/${p.id}/room-types/${roomType.id}`, { capacity: 3 });
-    await write('PUT', `/properties/${p.id}/room-types/${roomType.id}/calendar`, { from: '2030-05-04', to: '2030-05-04', price: 130 });
+    await write('PUT', `/properties/${p.id}/room-types/${roomType.id}/calendar`, {
+      from: '2030-05-04',
+      to: '2030-05-04',
+      price: 130,
+    });
     assert.equal((await priced(line())).base_total, 330);
-    const extra = await write('POST', `/properties/${p.id}/room-types/${roomType.id}/rate-plans`, { title: 'Flex', price: 80 });
+    const extra = await write('POST', `/properties/${p.id}/room-types/${roomType.id}/rate-plans`, {
+      title: 'Flex',
+      price: 80,
+    });
     const flex = { ...line(), rooms: [{ room_type_id: roomType.id, rate_plan_id: extra.id, rooms_count: 1 }] };
     assert.equal((await priced(flex)).base_total, 290);
     await write('DELETE', `/properties/${p.id}/room-types/${roomType.id}/rate-plans/${extra.id}`);
     assert.equal((await preview(flex)).status, 422);
   });
 
-  it('hears of another instance\'s writes and bookings through the event bus', async () => {
+  it("hears of another instance's writes and bookings through the event bus", async () => {
     const p = await createProperty(t.deps, ownerId);
     const stay = { property_id: p.id, ...STAY, guests: { adults: 2, children: 0 } };
     // A third instance on the same database but off the bus: what t would serve without it.
@@ -150,7 +183,7 @@ describe('price loader cache', () => {
     try {
       for (const app of [t, deaf]) assert.equal((await priced(stay, app)).base_total, 360);
       await write('PUT', `/properties/${p.id}`, { price_per_night: 140 }, other);
-      assert.equal((await priced(stay, t)).base_total, 420, 'the bus message dropped t\'s entry');
+      assert.equal((await priced(stay, t)).base_total, 420, "the bus message dropped t's entry");
       assert.equal((await priced(stay, deaf)).base_total, 360, 'without it the old price would still be served');
       const booked = await call(other, 'POST', '/reservations', stay, guestToken);
       assert.equal(booked.statusCode, 201, booked.body);

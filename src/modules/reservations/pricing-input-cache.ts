@@ -4,23 +4,28 @@
 // pricingInputRepository.rules, and the nights) and a booking one before its transaction; with
 // them a preview costs none and a booking reads only its nights.
 //
-// Freshness rides on the property detail cache's invalidations (onInvalidate): every write
-// under /api/properties/{id} (listing, rules, room types, rate plans, calendar) drops the
-// listing's entries here, and a reservation created, changed, cancelled or expired drops its
-// calendar, on this instance at once and on the others through the event bus. Stamps keep a
-// read that started before a change from being stored after it. The short life only bounds
-// what no route announces (a lost bus message, an edit made outside the API).
+// Freshness comes from the listing change feed (platform/listing-cache.ts): every write under
+// /api/properties/{id} (listing, rules, room types, rate plans, calendar) drops the listing's
+// entries here, and a reservation created, changed, cancelled or expired drops its calendar.
 //
 // Not cached: promo codes (their use count moves with every booking) and, for bookings, the
 // calendar (read fresh, then held by the transaction's conditional update).
 import type { Executor } from '../../db/connection.ts';
 import type { Season } from '../pricing/index.ts';
 import type { Deps } from '../../kernel/deps.ts';
-import type { ChangeScope, ListingChanges } from '../../kernel/services.ts';
+import type { ListingChanges } from '../../kernel/services.ts';
+import { ListingCache } from '../../platform/listing-cache.ts';
 import { addDays, dayNumber, parseDay } from '../../kernel/calendar-dates.ts';
 import {
-  pricingInputRepository, type CalendarNight, type OfferRow, type PackageRow, type PropertyRow, type RatePlanRow, type RoomTypeRow,
-  type SeasonRow, type ServiceRow,
+  pricingInputRepository,
+  type CalendarNight,
+  type OfferRow,
+  type PackageRow,
+  type PropertyRow,
+  type RatePlanRow,
+  type RoomTypeRow,
+  type SeasonRow,
+  type ServiceRow,
 } from './pricing-input.repository.ts';
 
 /** The listing's pricing rules, whole; the loader picks what a request names. Frozen when cached. */
@@ -47,12 +52,24 @@ export async function loadPricingConfig(db: Executor, propertyId: number): Promi
   if (!found) return undefined;
   const { roomTypes, ratePlans, seasons, offers, packages, services } = found;
   return {
-    property: found.property, decimals: found.decimals, roomTypes, ratePlans, seasons, offers, packages, services,
+    property: found.property,
+    decimals: found.decimals,
+    roomTypes,
+    ratePlans,
+    seasons,
+    offers,
+    packages,
+    services,
     typeById: new Map(roomTypes.map((t) => [t.id, t])),
     planById: new Map(ratePlans.map((p) => [p.id, p])),
     engineSeasons: seasons.map((x) => ({
-      id: x.id, name: x.name, startDate: x.startDate, endDate: x.endDate,
-      reductionPercent: Number(x.reductionPercent ?? 0), minStay: x.minStay, maxStay: x.maxStay,
+      id: x.id,
+      name: x.name,
+      startDate: x.startDate,
+      endDate: x.endDate,
+      reductionPercent: Number(x.reductionPercent ?? 0),
+      minStay: x.minStay,
+      maxStay: x.maxStay,
     })),
   };
 }
@@ -62,155 +79,107 @@ const CALENDAR_BACK_DAYS = 2;
 // A listing with more rows than this (many room types priced night by night for years) is read per request.
 const CALENDAR_MAX_ROWS = 5_000;
 
-interface Timed<T> {
-  value: T;
-  at: number;
-}
-
 /**
  * The calendar from `from` on: per room type, its rows by day number (calendar-dates.ts), so a
- * lookup builds no key; `rows` counts the rows kept (the cache's size bound). Null when too big to keep.
+ * lookup builds no key; `rows` counts the rows kept (the cache's weight). Null when too big to keep.
  */
 type Calendar = { from: string; rows: number; byKind: Map<number, Map<number, CalendarNight>> } | null;
-
-interface Loading<T> {
-  stamp: number;
-  promise: Promise<T>;
-}
 
 const CACHE = Symbol('reservations.pricing-input-cache');
 
 /** The running app's price-input cache (made on first use, closed with the app). */
 export const pricingInputCache = (deps: Pick<Deps, 'services' | 'listings'>) =>
-  deps.services.get(CACHE, () => new PricingInputCache(deps.listings), (c) => c.close());
+  deps.services.get(
+    CACHE,
+    () => new PricingInputCache(deps.listings),
+    (c) => c.close(),
+  );
 
 export class PricingInputCache {
-  private readonly configs = new Map<number, Timed<PricingConfig>>();
-  private readonly calendars = new Map<number, Timed<Calendar>>();
-  private readonly loadingConfigs = new Map<number, Loading<PricingConfig | undefined>>();
-  private readonly loadingCalendars = new Map<number, Loading<Calendar>>();
-  private calendarRows = 0;
-  private readonly unsubscribe: () => void;
+  private readonly configs: ListingCache<PricingConfig | undefined>;
+  private readonly calendars: ListingCache<Calendar>;
 
-  constructor(
-    private readonly changes: ListingChanges,
-    private readonly ttlMs = 15_000,
-    private readonly maxListings = 5_000,
-    private readonly maxCalendarRows = 250_000,
-  ) {
-    this.unsubscribe = changes.onChange((id, scope) => this.forget(id, scope));
-  }
-
-  /** The listing's pricing rules, cached; undefined when it does not exist. */
-  async config(db: Executor, propertyId: number): Promise<PricingConfig | undefined> {
-    const hit = this.fresh(this.configs, propertyId);
-    if (hit) return hit.value;
-    return this.load(this.loadingConfigs, propertyId, 'listing', () => loadPricingConfig(db, propertyId), (value) => {
-      // A missing currency row may appear with other decimals: such a listing is read each time.
-      if (!value || value.decimals === null) return;
-      this.evictFor(this.configs);
-      this.configs.set(propertyId, { value: freeze(value), at: Date.now() });
-    });
-  }
-
-  /** The cached rules, without waiting: undefined when they must be read. */
-  peekConfig(propertyId: number): PricingConfig | undefined {
-    return this.fresh(this.configs, propertyId)?.value;
-  }
-
-  /** `nights` from the cached calendar, without waiting: undefined when it must be read. */
-  peekNights(propertyId: number, kinds: number[], checkin: string, checkout: string): CalendarNight[] | undefined {
-    const calendar = this.fresh(this.calendars, propertyId)?.value;
-    return calendar && checkin >= calendar.from ? pick(calendar, kinds, checkin, checkout) : undefined;
-  }
-
-  /** Calendar rows of the unit kinds over [checkin, checkout), as the repository's `nights` returns them. */
-  async nights(db: Executor, propertyId: number, kinds: number[], checkin: string, checkout: string, now: Date): Promise<CalendarNight[]> {
-    if (kinds.length === 0 || checkout <= checkin) return [];
-    const from = addDays(now.toISOString().slice(0, 10), -CALENDAR_BACK_DAYS);
-    let calendar = this.fresh(this.calendars, propertyId)?.value;
-    if (calendar === undefined && checkin >= from) calendar = await this.loadCalendar(db, propertyId, from);
-    if (!calendar || checkin < calendar.from) return pricingInputRepository(db).nights(propertyId, kinds, checkin, checkout);
-    return pick(calendar, kinds, checkin, checkout);
-  }
-
-  close(): void {
-    this.unsubscribe();
-    this.configs.clear();
-    this.calendars.clear();
-    this.calendarRows = 0;
-  }
-
-  private loadCalendar(db: Executor, propertyId: number, from: string): Promise<Calendar> {
-    return this.load(this.loadingCalendars, propertyId, 'nights', async () => {
-      const rows = await pricingInputRepository(db).calendarFrom(propertyId, from, CALENDAR_MAX_ROWS + 1);
-      if (rows.length > CALENDAR_MAX_ROWS) return null;
-      const byKind = new Map<number, Map<number, CalendarNight>>();
-      let kept = 0;
-      for (const r of rows) {
-        // A night outside the days requests may name (years 100–9999) can match no stay.
-        const day = parseDay(r.night);
-        if (day === null) continue;
-        let nights = byKind.get(r.roomTypeId);
-        if (!nights) byKind.set(r.roomTypeId, (nights = new Map()));
-        if (!nights.has(day)) kept++;
-        nights.set(day, Object.freeze(r));
-      }
-      return { from, rows: kept, byKind };
-    }, (calendar) => {
-      const size = calendar?.rows ?? 0;
-      this.dropCalendar(propertyId);
-      while (this.calendars.size > 0 && (this.calendars.size >= this.maxListings || this.calendarRows + size > this.maxCalendarRows)) {
-        this.dropCalendar(this.calendars.keys().next().value as number);
-      }
-      if (size > this.maxCalendarRows) return;
-      this.calendars.set(propertyId, { value: calendar, at: Date.now() });
-      this.calendarRows += size;
+  constructor(changes: ListingChanges, ttlMs = 15_000, maxListings = 5_000, maxCalendarRows = 250_000) {
+    this.configs = new ListingCache(changes, { scope: 'listing', ttlMs, maxWeight: maxListings });
+    this.calendars = new ListingCache(changes, {
+      scope: 'nights',
+      ttlMs,
+      maxWeight: maxCalendarRows,
+      weigh: (calendar) => calendar?.rows ?? 0,
     });
   }
 
   /**
-   * Reads once for concurrent callers: a caller joins a read in flight only if no change of the
-   * listing was announced since it started (else it could get what the change replaced).
-   * The result is stored only on the same condition.
+   * The listing's pricing rules, cached; undefined when it does not exist. `readAt`: the stamp
+   * `db`'s data is current at when it is a replica (Deps.readAt), so a stale read is not kept.
    */
-  private load<T>(loading: Map<number, Loading<T>>, id: number, scope: ChangeScope, read: () => Promise<T>, store: (value: T) => void): Promise<T> {
-    const current = loading.get(id);
-    if (current && !this.changes.changedSince(id, current.stamp, scope)) return current.promise;
-    const stamp = this.changes.stamp();
-    const promise = read().then((value) => {
-      if (!this.changes.changedSince(id, stamp, scope)) store(value);
-      return value;
-    }).finally(() => {
-      if (loading.get(id)?.promise === promise) loading.delete(id);
-    });
-    loading.set(id, { stamp, promise });
-    return promise;
+  async config(db: Executor, propertyId: number, readAt?: number): Promise<PricingConfig | undefined> {
+    return this.configs.load(
+      propertyId,
+      async () => {
+        const config = await loadPricingConfig(db, propertyId);
+        return config && freeze(config);
+      },
+      {
+        // A missing currency row may appear with other decimals: such a listing is read each time.
+        keep: (config) => config !== undefined && config.decimals !== null,
+        readAt,
+      },
+    );
   }
 
-  private fresh<T>(map: Map<number, Timed<T>>, id: number): Timed<T> | undefined {
-    const hit = map.get(id);
-    if (!hit || Date.now() - hit.at < this.ttlMs) return hit;
-    if (map === (this.calendars as Map<number, Timed<unknown>>)) this.dropCalendar(id);
-    else map.delete(id);
-    return undefined;
+  /** The cached rules, without waiting: undefined when they must be read. */
+  peekConfig(propertyId: number): PricingConfig | undefined {
+    return this.configs.get(propertyId);
   }
 
-  private evictFor(map: Map<number, unknown>): void {
-    if (map.size >= this.maxListings) map.delete(map.keys().next().value as number);
+  /** `nights` from the cached calendar, without waiting: undefined when it must be read. */
+  peekNights(propertyId: number, kinds: number[], checkin: string, checkout: string): CalendarNight[] | undefined {
+    const calendar = this.calendars.get(propertyId);
+    return calendar && checkin >= calendar.from ? pick(calendar, kinds, checkin, checkout) : undefined;
   }
 
-  private dropCalendar(id: number): void {
-    const hit = this.calendars.get(id);
-    if (!hit) return;
-    this.calendarRows -= hit.value?.rows ?? 0;
-    this.calendars.delete(id);
+  /** Calendar rows of the unit kinds over [checkin, checkout), as the repository's `nights` returns them. */
+  async nights(
+    db: Executor,
+    propertyId: number,
+    kinds: number[],
+    checkin: string,
+    checkout: string,
+    now: Date,
+    readAt?: number,
+  ): Promise<CalendarNight[]> {
+    if (kinds.length === 0 || checkout <= checkin) return [];
+    const from = addDays(now.toISOString().slice(0, 10), -CALENDAR_BACK_DAYS);
+    let calendar = this.calendars.get(propertyId);
+    if (calendar === undefined && checkin >= from)
+      calendar = await this.calendars.load(propertyId, () => readCalendar(db, propertyId, from), { readAt });
+    if (!calendar || checkin < calendar.from)
+      return pricingInputRepository(db).nights(propertyId, kinds, checkin, checkout);
+    return pick(calendar, kinds, checkin, checkout);
   }
 
-  private forget(id: number, scope: ChangeScope): void {
-    this.dropCalendar(id);
-    if (scope === 'listing') this.configs.delete(id);
+  close(): void {
+    this.configs.close();
+    this.calendars.close();
   }
+}
+
+async function readCalendar(db: Executor, propertyId: number, from: string): Promise<Calendar> {
+  const rows = await pricingInputRepository(db).calendarFrom(propertyId, from, CALENDAR_MAX_ROWS + 1);
+  if (rows.length > CALENDAR_MAX_ROWS) return null;
+  const byKind = new Map<number, Map<number, CalendarNight>>();
+  let kept = 0;
+  for (const r of rows) {
+    // A night outside the days requests may name (years 100–9999) can match no stay.
+    const day = parseDay(r.night);
+    if (day === null) continue;
+    let nights = byKind.get(r.roomTypeId);
+    if (!nights) byKind.set(r.roomTypeId, (nights = new Map()));
+    if (!nights.has(day)) kept++;
+    nights.set(day, Object.freeze(r));
+  }
+  return { from, rows: kept, byKind };
 }
 
 /** The calendar rows of the kinds over [checkin, checkout), night by night. */
@@ -232,8 +201,16 @@ function pick(calendar: NonNullable<Calendar>, kinds: number[], checkin: string,
 function freeze(c: PricingConfig): PricingConfig {
   const rows = <T extends object>(xs: readonly T[]) => Object.freeze(xs.map((x) => Object.freeze(x)));
   return Object.freeze({
-    property: Object.freeze(c.property), decimals: c.decimals, roomTypes: rows(c.roomTypes), ratePlans: rows(c.ratePlans),
-    seasons: rows(c.seasons), offers: rows(c.offers), packages: rows(c.packages), services: rows(c.services),
-    typeById: c.typeById, planById: c.planById, engineSeasons: rows(c.engineSeasons),
+    property: Object.freeze(c.property),
+    decimals: c.decimals,
+    roomTypes: rows(c.roomTypes),
+    ratePlans: rows(c.ratePlans),
+    seasons: rows(c.seasons),
+    offers: rows(c.offers),
+    packages: rows(c.packages),
+    services: rows(c.services),
+    typeById: c.typeById,
+    planById: c.planById,
+    engineSeasons: rows(c.engineSeasons),
   });
 }

@@ -4,7 +4,17 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
 import { mapRow, rowJson } from '../../db/map-row.ts';
-import { currencies, offers, packages, promoCodes, properties, ratePlans, roomTypes, seasons, services } from '../../db/schema/index.ts';
+import {
+  currencies,
+  offers,
+  packages,
+  promoCodes,
+  properties,
+  ratePlans,
+  roomTypes,
+  seasons,
+  services,
+} from '../../db/schema/index.ts';
 
 export type PropertyRow = typeof properties.$inferSelect;
 export type RoomTypeRow = typeof roomTypes.$inferSelect;
@@ -80,8 +90,12 @@ export function pricingInputRepository(db: Executor) {
       return {
         property: mapRow(properties, row.property as Record<string, unknown>),
         decimals: row.decimals === null ? null : Number(row.decimals),
-        roomTypes: list(roomTypes, row.room_types), ratePlans: list(ratePlans, row.rate_plans), seasons: list(seasons, row.seasons),
-        offers: list(offers, row.offers), packages: list(packages, row.packages), services: list(services, row.services),
+        roomTypes: list(roomTypes, row.room_types),
+        ratePlans: list(ratePlans, row.rate_plans),
+        seasons: list(seasons, row.seasons),
+        offers: list(offers, row.offers),
+        packages: list(packages, row.packages),
+        services: list(services, row.services),
       };
     },
 
@@ -102,13 +116,21 @@ export function pricingInputRepository(db: Executor) {
     },
 
     /** Calendar rows of the given unit kinds (0 = whole listing) over the nights [checkin, checkout). */
-    async nights(propertyId: number, roomTypeIds: number[], checkin: string, checkout: string): Promise<CalendarNight[]> {
+    async nights(
+      propertyId: number,
+      roomTypeIds: number[],
+      checkin: string,
+      checkout: string,
+    ): Promise<CalendarNight[]> {
       if (roomTypeIds.length === 0 || checkout <= checkin) return [];
       const res = await db.execute(sql`
         SELECT room_type_id, to_char(night, 'YYYY-MM-DD') AS night, price, available_rooms, stop_sell, booked + blocked AS booked
         FROM property_nights
         WHERE property_id = ${propertyId}
-          AND room_type_id IN (${sql.join(roomTypeIds.map((id) => sql`${id}`), sql`, `)})
+          AND room_type_id IN (${sql.join(
+            roomTypeIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})
           AND night >= ${checkin}::date AND night < ${checkout}::date`);
       return rowsOf<Record<string, unknown>>(res).map(toNight);
     },
@@ -133,7 +155,11 @@ export function pricingInputRepository(db: Executor) {
     },
 
     async promoById(propertyId: number, id: number): Promise<PromoCodeRow | undefined> {
-      const [row] = await db.select().from(promoCodes).where(and(eq(promoCodes.propertyId, propertyId), eq(promoCodes.id, id))).limit(1);
+      const [row] = await db
+        .select()
+        .from(promoCodes)
+        .where(and(eq(promoCodes.propertyId, propertyId), eq(promoCodes.id, id)))
+        .limit(1);
       return row;
     },
   };

@@ -61,16 +61,32 @@ export function reservationListRepository(db: Executor) {
     async page(filter: ListFilter, limit: number, offset: number): Promise<{ rows: ReservationRow[]; total: number }> {
       const where = whereOf(filter);
       const [rows, totals] = await Promise.all([
-        db.select().from(reservations).where(where).orderBy(desc(reservations.createdAt), desc(reservations.id)).limit(limit).offset(offset),
+        db
+          .select()
+          .from(reservations)
+          .where(where)
+          .orderBy(desc(reservations.createdAt), desc(reservations.id))
+          .limit(limit)
+          .offset(offset),
         db.select({ total: count() }).from(reservations).where(where),
       ]);
       return { rows, total: Number(totals[0]?.total ?? 0) };
     },
 
+    /** These reservations' rows, in no particular order (those that do not exist are left out). */
+    async byIds(ids: number[]): Promise<ReservationRow[]> {
+      if (!ids.length) return [];
+      return db.select().from(reservations).where(inArray(reservations.id, ids));
+    },
+
     /** Room lines of several reservations, in line order. */
     async roomLines(reservationIds: number[]): Promise<ReservationRoomRow[]> {
       if (!reservationIds.length) return [];
-      return db.select().from(reservationRooms).where(inArray(reservationRooms.reservationId, reservationIds)).orderBy(asc(reservationRooms.id));
+      return db
+        .select()
+        .from(reservationRooms)
+        .where(inArray(reservationRooms.reservationId, reservationIds))
+        .orderBy(asc(reservationRooms.id));
     },
   };
 }

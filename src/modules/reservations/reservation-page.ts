@@ -5,7 +5,7 @@ import type { Deps } from '../../kernel/deps.ts';
 import { invalidField } from '../../platform/errors.ts';
 import { pageWindow, type PageQuery } from '../../platform/pagination.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
-import { findPropertiesByIds, loadReadForms, type PropertyReadForm } from '../properties/index.ts';
+import { findPropertiesByIds, loadReadForms, type PropertyReadForm, type PropertyRow } from '../properties/index.ts';
 import { reservationListRepository, type ListFilter, type ListScope } from './reservation-list.repository.ts';
 import type { ReservationRoomRow, ReservationRow } from './reservations.repository.ts';
 
@@ -38,11 +38,31 @@ export async function loadReservationPage<V>(
   const { page, perPage, offset } = pageWindow(query);
   const repo = reservationListRepository(deps.db);
   const { rows, total } = await repo.page({ ...filter, scope: scopeFor(user) }, perPage, offset);
-  const [lines, properties] = await Promise.all([
-    repo.roomLines(rows.map((r) => r.id)),
-    findPropertiesByIds(deps.db, [...new Set(rows.map((r) => r.propertyId))]),
+  const properties = await findPropertiesByIds(deps.db, [...new Set(rows.map((r) => r.propertyId))]);
+  return {
+    data: await reservationViews(deps, user, { rows, properties, view }),
+    meta: { current_page: page, per_page: perPage, total },
+  };
+}
+
+/**
+ * Reservation rows as views, with their room lines and their listings' read forms as `user` sees
+ * them: two queries whatever the number of rows. `properties` holds every row's listing.
+ */
+export async function reservationViews<V>(
+  deps: Deps,
+  user: AuthUser,
+  opts: {
+    rows: ReservationRow[];
+    properties: PropertyRow[];
+    view: (r: ReservationRow, lines: ReservationRoomRow[], property: PropertyReadForm) => V;
+  },
+): Promise<V[]> {
+  const { rows, properties, view } = opts;
+  const [lines, forms] = await Promise.all([
+    reservationListRepository(deps.db).roomLines(rows.map((r) => r.id)),
+    loadReadForms(deps, properties, user),
   ]);
-  const forms = await loadReadForms(deps, properties, user);
   const formById = new Map(properties.map((p, i) => [p.id, forms[i]!]));
   const linesById = new Map<number, ReservationRoomRow[]>();
   for (const l of lines) {
@@ -50,8 +70,5 @@ export async function loadReservationPage<V>(
     if (list) list.push(l);
     else linesById.set(l.reservationId, [l]);
   }
-  return {
-    data: rows.map((r) => view(r, linesById.get(r.id) ?? [], formById.get(r.propertyId)!)),
-    meta: { current_page: page, per_page: perPage, total },
-  };
+  return rows.map((r) => view(r, linesById.get(r.id) ?? [], formById.get(r.propertyId)!));
 }

@@ -56,24 +56,41 @@ describe('reservation races', () => {
       // Overlapping bookings, some refused for lack of units; half of those made are paid.
       const ids: Array<{ id: number; tok: string }> = [];
       for (let i = 0; i < guests.length; i++) {
-        const res = await inject(t.app, 'POST', '/reservations', { property_id: p.id, guests: { adults: 1 }, rooms: line(1), ...stay() }, guests[i]!);
+        const res = await inject(
+          t.app,
+          'POST',
+          '/reservations',
+          { property_id: p.id, guests: { adults: 1 }, rooms: line(1), ...stay() },
+          guests[i]!,
+        );
         if (res.statusCode !== 201) continue;
         ids.push({ id: res.json().data.id, tok: guests[i]! });
         if (i % 2) await markPaid(t.deps, res.json().data.id);
       }
       // Everyone changes or cancels at once, several times over.
-      const ops = ids.flatMap(({ id, tok }) => Array.from({ length: 3 }, () => {
-        const kind = next(5);
-        if (kind === 0) return inject(t.app, 'POST', `/reservations/${id}/cancel`, {}, tok);
-        if (kind === 1) return inject(t.app, 'PUT', `/reservations/${id}`, { rooms: line(1 + next(2)) }, tok);
-        return inject(t.app, 'PUT', `/reservations/${id}`, stay(), tok);
-      }));
+      const ops = ids.flatMap(({ id, tok }) =>
+        Array.from({ length: 3 }, () => {
+          const kind = next(5);
+          if (kind === 0) return inject(t.app, 'POST', `/reservations/${id}/cancel`, {}, tok);
+          if (kind === 1) return inject(t.app, 'PUT', `/reservations/${id}`, { rooms: line(1 + next(2)) }, tok);
+          return inject(t.app, 'PUT', `/reservations/${id}`, stay(), tok);
+        }),
+      );
       const results = await Promise.all(ops);
       for (const r of results) tally[r.statusCode] = (tally[r.statusCode] ?? 0) + 1;
-      assert.ok(results.every((r) => [200, 409].includes(r.statusCode)), results.filter((r) => ![200, 409].includes(r.statusCode)).map((r) => r.body).join('\n'));
+      assert.ok(
+        results.every((r) => [200, 409].includes(r.statusCode)),
+        results
+          .filter((r) => ![200, 409].includes(r.statusCode))
+          .map((r) => r.body)
+          .join('\n'),
+      );
       assert.deepEqual(await inventoryDrift(t.deps, p.id), [], `seed ${seed}, round ${round}`);
       const booked = await inventoryRepository(t.deps.db).bookedByNight(p.id, rt.roomType.id, day(1), day(20));
-      assert.ok([...booked.values()].every((n) => n <= 3), `seed ${seed}, round ${round}: a night sold beyond its 3 units`);
+      assert.ok(
+        [...booked.values()].every((n) => n <= 3),
+        `seed ${seed}, round ${round}: a night sold beyond its 3 units`,
+      );
     }
     console.log(`# change/cancel race on ${where}, seed ${seed}: ${JSON.stringify(tally)}`);
     assert.ok((tally[200] ?? 0) > 0, 'some changes must have gone through');
@@ -86,26 +103,58 @@ describe('reservation races', () => {
     let refused = 0;
     for (let round = 0; round < 5; round++) {
       const p = await createProperty(t.deps, ownerId);
-      const a = await inject(t.app, 'POST', '/reservations', { property_id: p.id, guests: { adults: 1 }, checkin_date: day(1), checkout_date: day(3) }, movers[0]!);
-      const b = await inject(t.app, 'POST', '/reservations', { property_id: p.id, guests: { adults: 1 }, checkin_date: day(5), checkout_date: day(7) }, movers[1]!);
+      const a = await inject(
+        t.app,
+        'POST',
+        '/reservations',
+        { property_id: p.id, guests: { adults: 1 }, checkin_date: day(1), checkout_date: day(3) },
+        movers[0]!,
+      );
+      const b = await inject(
+        t.app,
+        'POST',
+        '/reservations',
+        { property_id: p.id, guests: { adults: 1 }, checkin_date: day(5), checkout_date: day(7) },
+        movers[1]!,
+      );
       const moves = await Promise.all([
-        inject(t.app, 'PUT', `/reservations/${a.json().data.id}`, { checkin_date: day(10), checkout_date: day(13) }, movers[0]!),
-        inject(t.app, 'PUT', `/reservations/${b.json().data.id}`, { checkin_date: day(11), checkout_date: day(14) }, movers[1]!),
+        inject(
+          t.app,
+          'PUT',
+          `/reservations/${a.json().data.id}`,
+          { checkin_date: day(10), checkout_date: day(13) },
+          movers[0]!,
+        ),
+        inject(
+          t.app,
+          'PUT',
+          `/reservations/${b.json().data.id}`,
+          { checkin_date: day(11), checkout_date: day(14) },
+          movers[1]!,
+        ),
       ]);
       const codes = moves.map((m) => m.statusCode).sort();
       assert.deepEqual(codes, [200, 409], `round ${round}: ${moves.map((m) => m.body).join(' | ')}`);
       refused++;
       assert.deepEqual(await inventoryDrift(t.deps, p.id), []);
       // Cancel the four holds so the guests stay under the pending limit.
-      for (const [r, tok] of [[a, movers[0]!], [b, movers[1]!]] as const) await inject(t.app, 'POST', `/reservations/${r.json().data.id}/cancel`, {}, tok);
+      for (const [r, tok] of [
+        [a, movers[0]!],
+        [b, movers[1]!],
+      ] as const)
+        await inject(t.app, 'POST', `/reservations/${r.json().data.id}/cancel`, {}, tok);
     }
     assert.equal(refused, 5);
   });
 
   it('two server instances on one database sell a single unit once, to overlapping stays (PostgreSQL)', async (tc) => {
     if (!onPostgres) {
-      tc.diagnostic('skipped on PGlite: an embedded database cannot be shared by two instances; CI runs this on PostgreSQL');
-      console.log('# two-instance booking race skipped on PGlite (one process owns the embedded database); CI runs it on PostgreSQL');
+      tc.diagnostic(
+        'skipped on PGlite: an embedded database cannot be shared by two instances; CI runs this on PostgreSQL',
+      );
+      console.log(
+        '# two-instance booking race skipped on PGlite (one process owns the embedded database); CI runs it on PostgreSQL',
+      );
       tc.skip('needs PostgreSQL');
       return;
     }
@@ -113,19 +162,37 @@ describe('reservation races', () => {
     const second = await createTestApp({ start: START, database: { ...secondPool, url: t.database.url } });
     try {
       // Fresh guests, each signed in on the instance it books through.
-      const tokensA = await Promise.all(Array.from({ length: 10 }, async () => loginAs(t.app, await createUser(t.deps))));
-      const tokensB = await Promise.all(Array.from({ length: 10 }, async () => loginAs(second.app, await createUser(second.deps))));
+      const tokensA = await Promise.all(
+        Array.from({ length: 10 }, async () => loginAs(t.app, await createUser(t.deps))),
+      );
+      const tokensB = await Promise.all(
+        Array.from({ length: 10 }, async () => loginAs(second.app, await createUser(second.deps))),
+      );
       for (let round = 0; round < 3; round++) {
         const p = await createProperty(t.deps, ownerId);
         // 50 stays of different lengths that all contain the night of the 15th.
         const attempts = Array.from({ length: 50 }, (_, i) => {
           const app = i % 2 ? second.app : t.app;
           const tok = (i % 2 ? tokensB : tokensA)[Math.floor(i / 2) % 10]!;
-          return inject(app, 'POST', '/reservations', { property_id: p.id, guests: { adults: 1 }, checkin_date: day(15 - (i % 4)), checkout_date: day(16 + (i % 3)) }, tok);
+          return inject(
+            app,
+            'POST',
+            '/reservations',
+            {
+              property_id: p.id,
+              guests: { adults: 1 },
+              checkin_date: day(15 - (i % 4)),
+              checkout_date: day(16 + (i % 3)),
+            },
+            tok,
+          );
         });
         const codes = (await Promise.all(attempts)).map((r) => r.statusCode);
         assert.equal(codes.filter((c) => c === 201).length, 1, `round ${round}: ${codes.join(',')}`);
-        assert.ok(codes.every((c) => c === 201 || c === 409), codes.join(','));
+        assert.ok(
+          codes.every((c) => c === 201 || c === 409),
+          codes.join(','),
+        );
         assert.deepEqual(await inventoryDrift(t.deps, p.id), []);
       }
     } finally {

@@ -14,13 +14,24 @@ export interface PriceSnapshot {
   breakdown: PriceBreakdown;
 }
 
-/** Members present only after a modification or a cancellation (interface spec, read form). */
+/**
+ * The money side of changes, on every read: the interface spec shows them after a modification,
+ * and a client deriving its badges from them must never meet one missing, so a booking never
+ * changed carries their neutral values.
+ */
 interface ChangeMembers {
-  needs_additional_payment?: boolean;
-  additional_due?: number;
-  pricing?: { old_total: number; new_total: number; paid_amount: number; additional_due: number; refund_due: number; price_difference: number };
-  refund_initiated?: boolean;
-  refund_amount?: number;
+  needs_additional_payment: boolean;
+  additional_due: number;
+  pricing: {
+    old_total: number;
+    new_total: number;
+    paid_amount: number;
+    additional_due: number;
+    refund_due: number;
+    price_difference: number;
+  };
+  refund_initiated: boolean;
+  refund_amount: number;
 }
 
 interface Common extends ChangeMembers {
@@ -37,7 +48,12 @@ interface Common extends ChangeMembers {
 
 export interface ReservationReadForm extends Common {
   guests: { adults: number; children: number };
-  rooms_details: { channel_room_type_id: number; channel_rate_plan_id: number; rooms_count: number; line_total: number }[];
+  rooms_details: {
+    channel_room_type_id: number;
+    channel_rate_plan_id: number;
+    rooms_count: number;
+    line_total: number;
+  }[];
   price_details: PriceDetails;
 }
 
@@ -62,11 +78,35 @@ function snapshotOf(r: ReservationRow): PriceSnapshot {
 export function flatSnapshot(code: string, totalMinor: number, nights: number): PriceSnapshot {
   const currency: Currency = { code, decimals: isoDecimals(code) };
   const breakdown: PriceBreakdown = {
-    currency, nights, base_price_per_night: nights > 0 ? Math.floor(totalMinor / nights) : totalMinor, base_total: totalMinor, rooms_total: 0,
-    season: null, season_discount: 0, long_stay_discount: 0, long_stay_kind: null, offer_discount: 0, offer_applied: false, offer_details: null,
-    offer_reason: null, promo_discount: 0, promo_applied: false, promo_reason: null, accommodation_total: totalMinor, cleaning_fee: 0,
-    services_total: 0, services_details: [], packages_total: 0, packages_details: [], service_fee_total: 0, sub_total: totalMinor, tax_rate: 0,
-    tax_amount: 0, total: totalMinor, rooms_breakdown: [], stay_validation: { valid: true, message: null, violations: [] },
+    currency,
+    nights,
+    base_price_per_night: nights > 0 ? Math.floor(totalMinor / nights) : totalMinor,
+    base_total: totalMinor,
+    rooms_total: 0,
+    season: null,
+    season_discount: 0,
+    long_stay_discount: 0,
+    long_stay_kind: null,
+    offer_discount: 0,
+    offer_applied: false,
+    offer_details: null,
+    offer_reason: null,
+    promo_discount: 0,
+    promo_applied: false,
+    promo_reason: null,
+    accommodation_total: totalMinor,
+    cleaning_fee: 0,
+    services_total: 0,
+    services_details: [],
+    packages_total: 0,
+    packages_details: [],
+    service_fee_total: 0,
+    sub_total: totalMinor,
+    tax_rate: 0,
+    tax_amount: 0,
+    total: totalMinor,
+    rooms_breakdown: [],
+    stay_validation: { valid: true, message: null, violations: [] },
   };
   return { currency, breakdown };
 }
@@ -92,29 +132,38 @@ function common(r: ReservationRow, lines: ReservationRoomRow[], property: Proper
  * refund or a new version can never leave a stale "payment needed" behind. Only a confirmed (or
  * completed) booking owes a surplus; a pending one pays its total through its own checkout.
  */
-export function additionalOwed(r: Pick<ReservationRow, 'status' | 'totalMinor' | 'paidMinor' | 'refundRequestedMinor'>): number {
+export function additionalOwed(
+  r: Pick<ReservationRow, 'status' | 'totalMinor' | 'paidMinor' | 'refundRequestedMinor'>,
+): number {
   if (r.status !== 'confirmed' && r.status !== 'completed') return 0;
   return Math.max(0, r.totalMinor - (r.paidMinor - r.refundRequestedMinor));
 }
 
+/**
+ * What is owed is derived on every read. Without a modification, pricing is the booking as it
+ * stands (old = new = total, paid_amount what the platform holds now, no difference, no refund
+ * due) and no refund was initiated; a cancellation's refund is the latest word on money given back.
+ */
 function changeMembers(r: ReservationRow): ChangeMembers {
   const decimals = snapshotOf(r).currency?.decimals ?? 2;
   const n = (minor: number) => minorToNumber(minor, decimals);
-  const out: ChangeMembers = {};
+  const due = additionalOwed(r);
   const m = r.lastModification;
-  if (m) {
-    const due = additionalOwed(r);
-    out.needs_additional_payment = due > 0;
-    out.additional_due = n(due);
+  const out: ChangeMembers = {
+    needs_additional_payment: due > 0,
+    additional_due: n(due),
     // The change's own record, except what is owed, which is always today's.
-    out.pricing = {
-      old_total: n(m.old_total), new_total: n(m.new_total), paid_amount: n(m.paid_amount),
-      additional_due: n(due), refund_due: n(m.refund_due), price_difference: n(m.price_difference),
-    };
-    out.refund_initiated = m.refund_initiated;
-    out.refund_amount = n(m.refund_amount);
-  }
-  // A cancellation's refund is the latest word on money given back.
+    pricing: {
+      old_total: n(m ? m.old_total : r.totalMinor),
+      new_total: n(m ? m.new_total : r.totalMinor),
+      paid_amount: n(m ? m.paid_amount : r.paidMinor - r.refundRequestedMinor),
+      additional_due: n(due),
+      refund_due: n(m ? m.refund_due : 0),
+      price_difference: n(m ? m.price_difference : 0),
+    },
+    refund_initiated: m ? m.refund_initiated : false,
+    refund_amount: n(m ? m.refund_amount : 0),
+  };
   if (r.status === 'cancelled' && r.cancellationRefundMinor !== null) {
     out.refund_initiated = r.cancellationRefundMinor > 0;
     out.refund_amount = n(r.cancellationRefundMinor);
@@ -125,21 +174,24 @@ function changeMembers(r: ReservationRow): ChangeMembers {
 /** The spec's modification result (PUT /reservations/{id}). */
 export function toModificationResult(r: ReservationRow) {
   const m = changeMembers(r);
-  const p = m.pricing!;
   return {
     id: r.id,
     booking_ref_code: r.bookingRefCode,
     checkin_date: r.checkinDate,
     checkout_date: r.checkoutDate,
     status: r.status,
-    pricing: p,
-    needs_additional_payment: m.needs_additional_payment!,
-    refund_initiated: m.refund_initiated!,
-    refund_amount: m.refund_amount!,
+    pricing: m.pricing,
+    needs_additional_payment: m.needs_additional_payment,
+    refund_initiated: m.refund_initiated,
+    refund_amount: m.refund_amount,
   };
 }
 
-export function toReservationReadForm(r: ReservationRow, lines: ReservationRoomRow[], property: PropertyReadForm): ReservationReadForm {
+export function toReservationReadForm(
+  r: ReservationRow,
+  lines: ReservationRoomRow[],
+  property: PropertyReadForm,
+): ReservationReadForm {
   const { currency, breakdown } = snapshotOf(r);
   return {
     ...common(r, lines, property),
@@ -155,7 +207,11 @@ export function toReservationReadForm(r: ReservationRow, lines: ReservationRoomR
   };
 }
 
-export function toReservationLight(r: ReservationRow, lines: ReservationRoomRow[], property: PropertyReadForm): ReservationLight {
+export function toReservationLight(
+  r: ReservationRow,
+  lines: ReservationRoomRow[],
+  property: PropertyReadForm,
+): ReservationLight {
   const { currency, breakdown } = snapshotOf(r);
   return {
     ...common(r, lines, property),

@@ -8,7 +8,11 @@ const Instant = Type.String({ description: 'ISO 8601 UTC' });
 
 export const FeedbackParams = Type.Object({
   // Loose on purpose: an id the service never issued is 404, whatever it looks like.
-  id: Type.String({ minLength: 1, maxLength: 200, description: 'the feedback link id the guest received at check-out' }),
+  id: Type.String({
+    minLength: 1,
+    maxLength: 200,
+    description: 'the feedback link id the guest received at check-out',
+  }),
 });
 
 export const PropertyIdParams = Type.Object({ id: Id });
@@ -18,7 +22,11 @@ export const ReviewBody = Type.Object({
   comment: Type.Optional(Type.String({ maxLength: 2000, description: 'trimmed; empty is stored as no comment' })),
 });
 
-const Review = Type.Object({ rating: Type.Integer(), comment: Type.Union([Type.String(), Type.Null()]), created_at: Instant });
+const Review = Type.Object({
+  rating: Type.Integer(),
+  comment: Type.Union([Type.String(), Type.Null()]),
+  created_at: Instant,
+});
 
 const Feedback = Type.Object({
   reservation: Type.Object({
@@ -36,7 +44,9 @@ const PropertyReview = Type.Object({
   rating: Type.Integer(),
   comment: Type.Union([Type.String(), Type.Null()]),
   created_at: Instant,
-  guest_first_name: Type.Union([Type.String(), Type.Null()], { description: 'null for a deleted account or a guest without a name' }),
+  guest_first_name: Type.Union([Type.String(), Type.Null()], {
+    description: 'null for a deleted account or a guest without a name',
+  }),
 });
 export const PropertyReviewsPage = Paginated(PropertyReview);
 
@@ -45,8 +55,20 @@ const Count = Type.Integer({ minimum: 0 });
 
 export const DashboardStatsResponse = Envelope(
   Type.Object({
-    counts_by_status: Type.Object({ pending: Count, confirmed: Count, completed: Count, cancelled: Count, expired: Count }),
-    revenue_by_month: Type.Array(Type.Object({ month: Type.String({ description: 'YYYY-MM' }), currency: Type.String(), total: Type.Number({ description: 'currency units, the currency\'s decimals' }) })),
+    counts_by_status: Type.Object({
+      pending: Count,
+      confirmed: Count,
+      completed: Count,
+      cancelled: Count,
+      expired: Count,
+    }),
+    revenue_by_month: Type.Array(
+      Type.Object({
+        month: Type.String({ description: 'YYYY-MM' }),
+        currency: Type.String(),
+        total: Type.Number({ description: "currency units, the currency's decimals" }),
+      }),
+    ),
     occupancy_rate: Type.Number({ minimum: 0, maximum: 1 }),
     upcoming_checkins: Type.Array(Upcoming),
     upcoming_checkouts: Type.Array(Upcoming),

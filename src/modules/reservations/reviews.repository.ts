@@ -16,12 +16,25 @@ const feedbackColumns = {
   publicName: properties.publicName,
 };
 
-export type FeedbackReservation = { id: number; status: string; bookingRefCode: string; checkinDate: string; checkoutDate: string; propertyId: number; publicName: string | null };
+export type FeedbackReservation = {
+  id: number;
+  status: string;
+  bookingRefCode: string;
+  checkinDate: string;
+  checkoutDate: string;
+  propertyId: number;
+  publicName: string | null;
+};
 
 export function reviewsRepository(db: Executor) {
   return {
     async findByFeedbackId(feedbackId: string): Promise<FeedbackReservation | undefined> {
-      const [row] = await db.select(feedbackColumns).from(reservations).innerJoin(properties, eq(properties.id, reservations.propertyId)).where(eq(reservations.feedbackId, feedbackId)).limit(1);
+      const [row] = await db
+        .select(feedbackColumns)
+        .from(reservations)
+        .innerJoin(properties, eq(properties.id, reservations.propertyId))
+        .where(eq(reservations.feedbackId, feedbackId))
+        .limit(1);
       return row;
     },
 
@@ -51,7 +64,11 @@ export function reviewsRepository(db: Executor) {
     async addRating(propertyId: number, rating: number, at: Date): Promise<void> {
       await db
         .update(properties)
-        .set({ ratingSum: sql`${properties.ratingSum} + ${rating}`, ratingCount: sql`${properties.ratingCount} + 1`, updatedAt: at })
+        .set({
+          ratingSum: sql`${properties.ratingSum} + ${rating}`,
+          ratingCount: sql`${properties.ratingCount} + 1`,
+          updatedAt: at,
+        })
         .where(eq(properties.id, propertyId));
     },
 
@@ -60,7 +77,13 @@ export function reviewsRepository(db: Executor) {
       const where = eq(reviews.propertyId, propertyId);
       const [rows, [total]] = await Promise.all([
         db
-          .select({ id: reviews.id, rating: reviews.rating, comment: reviews.comment, createdAt: reviews.createdAt, guestFirstName: users.firstName })
+          .select({
+            id: reviews.id,
+            rating: reviews.rating,
+            comment: reviews.comment,
+            createdAt: reviews.createdAt,
+            guestFirstName: users.firstName,
+          })
           .from(reviews)
           .innerJoin(reservations, eq(reservations.id, reviews.reservationId))
           .leftJoin(users, and(eq(users.id, reservations.guestId)))

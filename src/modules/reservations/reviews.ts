@@ -1,5 +1,6 @@
 // The guest's feedback page (reached by the unguessable id issued at check-out, no login) and
 // the public list of a listing's reviews.
+import { readDeps } from '../../platform/read-routing.ts';
 import type { Deps } from '../../kernel/deps.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { afterCommit, publishAfterCommit } from '../../platform/after-commit.ts';
@@ -49,9 +50,20 @@ export async function submitReview(deps: Deps, feedbackId: string, input: { rati
       if (!res) throw notFound('Feedback');
       if (res.status !== 'completed') throw new AppError('CONFLICT', 'Only a completed stay can be reviewed');
       if (await repo.findByReservation(res.id)) throw alreadyReviewed();
-      const review = await repo.insert({ reservationId: res.id, propertyId: res.propertyId, rating: input.rating, comment, createdAt: now });
+      const review = await repo.insert({
+        reservationId: res.id,
+        propertyId: res.propertyId,
+        rating: input.rating,
+        comment,
+        createdAt: now,
+      });
       await repo.addRating(res.propertyId, input.rating, now);
-      await platformRepository(tx).insertEvent('review.created', { review_id: review.id, reservation_id: res.id, property_id: res.propertyId, rating: review.rating });
+      await platformRepository(tx).insertEvent('review.created', {
+        review_id: review.id,
+        reservation_id: res.id,
+        property_id: res.propertyId,
+        rating: review.rating,
+      });
       return feedbackView(res, review);
     });
   } catch (err) {
@@ -65,6 +77,7 @@ export async function submitReview(deps: Deps, feedbackId: string, input: { rati
 }
 
 export async function listPropertyReviews(deps: Deps, caller: AuthUser | null, propertyId: number, q: PageQuery) {
+  deps = readDeps(deps, { callerId: caller?.id, listingId: propertyId });
   const p = await loadVisibleProperty(deps.db, propertyId, caller);
   const { page, perPage, offset } = pageWindow(q);
   const { rows, total } = await reviewsRepository(deps.db).listForProperty(p.id, perPage, offset);

@@ -14,7 +14,9 @@ export interface SearchReservationsQuery extends PageQuery {
 }
 
 export async function searchReservations(
-  deps: Deps, user: AuthUser, q: SearchReservationsQuery,
+  deps: Deps,
+  user: AuthUser,
+  q: SearchReservationsQuery,
 ): Promise<{ data: ReservationLight[]; meta: PageMeta }> {
   checkStayWindow(q);
   // A search box sends what was typed: surrounding spaces are noise, and only spaces is no filter.

@@ -34,12 +34,21 @@ describe('stay dates within the supported range, and bounded work', () => {
   });
 
   const book = async (propertyId: number, checkin: string, checkout: string) => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/reservations', headers: bearer(guest), payload: { property_id: propertyId, checkin_date: checkin, checkout_date: checkout, guests: { adults: 1 } } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/reservations',
+      headers: bearer(guest),
+      payload: { property_id: propertyId, checkin_date: checkin, checkout_date: checkout, guests: { adults: 1 } },
+    });
     assert.equal(res.statusCode, 201, res.body);
     return res.json().data.id as number;
   };
   /** The answer, within `ms` (a blocked process is caught by the watchdog instead). */
-  const timed = async (what: string, ms: number, run: () => Promise<{ statusCode: number; body: string; json: () => any }>) => {
+  const timed = async (
+    what: string,
+    ms: number,
+    run: () => Promise<{ statusCode: number; body: string; json: () => any }>,
+  ) => {
     watchdog.begin(what);
     const started = Date.now();
     try {
@@ -51,7 +60,9 @@ describe('stay dates within the supported range, and bounded work', () => {
     }
   };
   const nightRows = async (propertyId: number) => {
-    const res = (await t.deps.db.execute(sql`SELECT count(*)::int AS n FROM property_nights WHERE property_id = ${propertyId}`)) as unknown as { rows: Array<{ n: number }> };
+    const res = (await t.deps.db.execute(
+      sql`SELECT count(*)::int AS n FROM property_nights WHERE property_id = ${propertyId}`,
+    )) as unknown as { rows: Array<{ n: number }> };
     return Number(res.rows[0]!.n);
   };
 
@@ -59,18 +70,30 @@ describe('stay dates within the supported range, and bounded work', () => {
     const p = await createProperty(t.deps, ownerId);
     const id = await book(p.id, '2030-04-01', '2030-04-03');
     const res = await timed('PUT /reservations/{id} 9999-12-30..9999-12-31', 3000, () =>
-      t.app.inject({ method: 'PUT', url: `/api/reservations/${id}`, headers: bearer(guest), payload: { checkin_date: '9999-12-30', checkout_date: '9999-12-31' } }));
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/reservations/${id}`,
+        headers: bearer(guest),
+        payload: { checkin_date: '9999-12-30', checkout_date: '9999-12-31' },
+      }),
+    );
     assert.equal(res.statusCode, 422, res.body);
     assert.deepEqual(Object.keys(res.json().errors).sort(), ['checkin_date', 'checkout_date']);
     assert.equal((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode, 200);
-    assert.ok((await nightRows(p.id)) <= 2, 'nothing but the booking\'s own nights');
+    assert.ok((await nightRows(p.id)) <= 2, "nothing but the booking's own nights");
   });
 
-  it('a stay moved centuries away locks and creates only the two stays\' nights, never the days between', async () => {
+  it("a stay moved centuries away locks and creates only the two stays' nights, never the days between", async () => {
     const p = await createProperty(t.deps, ownerId);
     const id = await book(p.id, '2030-05-01', '2030-05-04');
     const res = await timed('PUT /reservations/{id} to 2200-12-28', 3000, () =>
-      t.app.inject({ method: 'PUT', url: `/api/reservations/${id}`, headers: bearer(guest), payload: { checkin_date: '2200-12-28', checkout_date: '2200-12-31' } }));
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/reservations/${id}`,
+        headers: bearer(guest),
+        payload: { checkin_date: '2200-12-28', checkout_date: '2200-12-31' },
+      }),
+    );
     assert.equal(res.statusCode, 200, res.body);
     assert.equal(res.json().data.checkout_date, '2200-12-31');
     assert.ok((await nightRows(p.id)) <= 6, `rows made: ${await nightRows(p.id)} (3 old nights + 3 new at most)`);
@@ -84,23 +107,57 @@ describe('stay dates within the supported range, and bounded work', () => {
       const answers = {
         preview: await t.app.inject({ method: 'POST', url: '/api/reservations/preview', payload: stay }),
         create: await t.app.inject({ method: 'POST', url: '/api/reservations', headers: bearer(guest), payload: stay }),
-        modify: await t.app.inject({ method: 'PUT', url: `/api/reservations/${id}`, headers: bearer(guest), payload: { checkout_date: bad } }),
-        list: await t.app.inject({ method: 'GET', url: '/api/reservations', query: { from: bad }, headers: bearer(guest) }),
+        modify: await t.app.inject({
+          method: 'PUT',
+          url: `/api/reservations/${id}`,
+          headers: bearer(guest),
+          payload: { checkout_date: bad },
+        }),
+        list: await t.app.inject({
+          method: 'GET',
+          url: '/api/reservations',
+          query: { from: bad },
+          headers: bearer(guest),
+        }),
         calendar: await t.app.inject({ method: 'GET', url: `/api/properties/${p.id}/calendar`, query: { from: bad } }),
-        'calendar to': await t.app.inject({ method: 'PUT', url: `/api/properties/${p.id}/calendar`, headers: bearer(owner), payload: { from: '2030-07-01', to: bad, price: 100 } }),
-        search: await t.app.inject({ method: 'GET', url: '/api/properties/public', query: { checkin_date: bad, checkout_date: '2030-06-05' } }),
+        'calendar to': await t.app.inject({
+          method: 'PUT',
+          url: `/api/properties/${p.id}/calendar`,
+          headers: bearer(owner),
+          payload: { from: '2030-07-01', to: bad, price: 100 },
+        }),
+        search: await t.app.inject({
+          method: 'GET',
+          url: '/api/properties/public',
+          query: { checkin_date: bad, checkout_date: '2030-06-05' },
+        }),
       };
-      const field = { preview: 'checkin_date', create: 'checkin_date', modify: 'checkout_date', list: 'from', calendar: 'from', 'calendar to': 'to', search: 'checkin_date' } as const;
+      const field = {
+        preview: 'checkin_date',
+        create: 'checkin_date',
+        modify: 'checkout_date',
+        list: 'from',
+        calendar: 'from',
+        'calendar to': 'to',
+        search: 'checkin_date',
+      } as const;
       for (const [where, res] of Object.entries(answers)) {
         assert.equal(res.statusCode, 422, `${where} ${bad}: ${res.body}`);
-        assert.ok(res.json().errors?.[field[where as keyof typeof field]], `${where} ${bad} names ${field[where as keyof typeof field]}: ${res.body}`);
+        assert.ok(
+          res.json().errors?.[field[where as keyof typeof field]],
+          `${where} ${bad} names ${field[where as keyof typeof field]}: ${res.body}`,
+        );
       }
     }
   });
 
   it('a calendar asked from near the end of the range stops at 2200-12-31 instead of computing days past it', async () => {
     const p = await createProperty(t.deps, ownerId);
-    const res = await t.app.inject({ method: 'GET', url: `/api/properties/${p.id}/calendar`, query: { from: '2200-12-20' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/properties/${p.id}/calendar`,
+      query: { from: '2200-12-20' },
+    });
     assert.equal(res.statusCode, 200, res.body);
     const { to, nights } = res.json().data as { to: string; nights: Array<{ date: string }> };
     assert.equal(to, '2200-12-31');

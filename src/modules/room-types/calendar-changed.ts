@@ -32,9 +32,15 @@ export async function recordCalendarChanged(tx: Executor, event: CalendarChanged
 
 /** A room type or rate plan changed: every night from `today` to the horizon, and the structure. */
 export async function recordStructureChanged(
-  tx: Executor, e: { property_id: number; room_type_id: number; today: string; kinds: CalendarChangedEvent['kinds'] },
+  tx: Executor,
+  e: { property_id: number; room_type_id: number; today: string; kinds: CalendarChangedEvent['kinds'] },
 ): Promise<void> {
   await recordCalendarChanged(tx, {
-    property_id: e.property_id, room_type_id: e.room_type_id, date_from: e.today, date_to: addDays(e.today, CALENDAR_HORIZON_DAYS), kinds: e.kinds, structure: true,
+    property_id: e.property_id,
+    room_type_id: e.room_type_id,
+    date_from: e.today,
+    date_to: addDays(e.today, CALENDAR_HORIZON_DAYS),
+    kinds: e.kinds,
+    structure: true,
   });
 }

@@ -21,6 +21,7 @@ export function nightRange(from: string, to: string): NightRange {
   if (!isSupportedDay(to)) throw invalidField('to', `must be ${SUPPORTED_DAYS}`);
   const nights = daysBetween(from, to) + 1;
   if (nights < 1) throw invalidField('to', 'must be on or after from');
-  if (nights > MAX_CALENDAR_NIGHTS) throw invalidField('to', `the range may cover at most ${MAX_CALENDAR_NIGHTS} nights (from and to included)`);
+  if (nights > MAX_CALENDAR_NIGHTS)
+    throw invalidField('to', `the range may cover at most ${MAX_CALENDAR_NIGHTS} nights (from and to included)`);
   return { from, to, nights };
 }

@@ -25,12 +25,20 @@ export interface CalendarUnit {
  * or, with `roomTypeId` null, the listing itself, which exists only while it has no room types
  * (409). With `lock`, the row that holds the count is locked until the transaction ends.
  */
-export async function calendarUnit(db: Executor, property: PropertyRow, roomTypeId: number | null, opts: { lock?: boolean } = {}): Promise<CalendarUnit> {
+export async function calendarUnit(
+  db: Executor,
+  property: PropertyRow,
+  roomTypeId: number | null,
+  opts: { lock?: boolean } = {},
+): Promise<CalendarUnit> {
   const repo = roomTypesRepository(db);
   if (roomTypeId === null) {
     if (opts.lock) await repo.lockProperty(property.id);
     if ((await repo.countByProperty(property.id)) > 0) {
-      throw new AppError('CONFLICT', 'This listing is sold by room type; use the calendar of each room type (/properties/{id}/room-types/{rt}/calendar)');
+      throw new AppError(
+        'CONFLICT',
+        'This listing is sold by room type; use the calendar of each room type (/properties/{id}/room-types/{rt}/calendar)',
+      );
     }
     return { roomTypeId: LISTING_UNIT, count: 1, defaultPrice: property.pricePerNight };
   }
@@ -39,7 +47,12 @@ export async function calendarUnit(db: Executor, property: PropertyRow, roomType
 }
 
 /** The effective calendar of a unit over a range of nights. */
-export async function readCalendar(db: Executor, property: PropertyRow, unit: CalendarUnit, range: NightRange): Promise<Static<typeof Calendar>> {
+export async function readCalendar(
+  db: Executor,
+  property: PropertyRow,
+  unit: CalendarUnit,
+  range: NightRange,
+): Promise<Static<typeof Calendar>> {
   const decimals = await currencyDecimals(db, property.currencyCode);
   const rows = await calendarRepository(db).nights(property.id, unit.roomTypeId, range.from, range.to);
   return {

@@ -58,7 +58,13 @@ export function calendarRepository(db: Executor) {
     },
 
     /** The first night from `from` (to `to`, when given) booked beyond `max` units, with its count. */
-    async firstNightBookedAbove(propertyId: number, roomTypeId: number, max: number, from: string | null, to: string | null = null): Promise<{ night: string; booked: number } | null> {
+    async firstNightBookedAbove(
+      propertyId: number,
+      roomTypeId: number,
+      max: number,
+      from: string | null,
+      to: string | null = null,
+    ): Promise<{ night: string; booked: number } | null> {
       const res = await db.execute(sql`
         SELECT night::text AS night, booked FROM property_nights
         WHERE property_id = ${propertyId} AND room_type_id = ${roomTypeId} AND booked > ${max}
@@ -92,7 +98,9 @@ export function calendarRepository(db: Executor) {
     },
 
     async deleteAll(propertyId: number, roomTypeId: number): Promise<void> {
-      await db.execute(sql`DELETE FROM property_nights WHERE property_id = ${propertyId} AND room_type_id = ${roomTypeId}`);
+      await db.execute(
+        sql`DELETE FROM property_nights WHERE property_id = ${propertyId} AND room_type_id = ${roomTypeId}`,
+      );
     },
   };
 }

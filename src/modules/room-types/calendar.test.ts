@@ -26,15 +26,45 @@ describe('calendar', () => {
   describe('room type', () => {
     it('upserts every night of the inclusive range and reads back the effective values', async () => {
       const { p, rt, url } = await roomSetup();
-      const res = await call('owner', 'PUT', url, { from: '2030-02-01', to: '2030-02-03', price: 110.25, available_rooms: 2 });
+      const res = await call('owner', 'PUT', url, {
+        from: '2030-02-01',
+        to: '2030-02-03',
+        price: 110.25,
+        available_rooms: 2,
+      });
       assert.equal(res.statusCode, 200, res.body);
       const data = res.json().data;
-      assert.deepEqual({ ...data, nights: undefined }, { property_id: p.id, room_type_id: rt.id, currency: 'EUR', from: '2030-02-01', to: '2030-02-03', nights: undefined });
-      assert.deepEqual(data.nights, ['2030-02-01', '2030-02-02', '2030-02-03'].map((date) => ({ date, price: 110.25, available_rooms: 2, booked: 0, remaining: 2, stop_sell: false })));
+      assert.deepEqual(
+        { ...data, nights: undefined },
+        {
+          property_id: p.id,
+          room_type_id: rt.id,
+          currency: 'EUR',
+          from: '2030-02-01',
+          to: '2030-02-03',
+          nights: undefined,
+        },
+      );
+      assert.deepEqual(
+        data.nights,
+        ['2030-02-01', '2030-02-02', '2030-02-03'].map((date) => ({
+          date,
+          price: 110.25,
+          available_rooms: 2,
+          booked: 0,
+          remaining: 2,
+          stop_sell: false,
+        })),
+      );
       const rows = await nightRows(t, p.id, rt.id);
-      assert.deepEqual(rows.map((r) => [r.night, r.price, r.availableRooms, r.stopSell]), [
-        ['2030-02-01', 11025, 2, false], ['2030-02-02', 11025, 2, false], ['2030-02-03', 11025, 2, false],
-      ]);
+      assert.deepEqual(
+        rows.map((r) => [r.night, r.price, r.availableRooms, r.stopSell]),
+        [
+          ['2030-02-01', 11025, 2, false],
+          ['2030-02-02', 11025, 2, false],
+          ['2030-02-03', 11025, 2, false],
+        ],
+      );
 
       // A second change touches only the members it sends, and extends the range with new rows.
       const second = await call('owner', 'PUT', url, { from: '2030-02-03', to: '2030-02-04', stop_sell: true });
@@ -54,24 +84,43 @@ describe('calendar', () => {
     it('removes overrides with null, going back to the default rate and the full count', async () => {
       const { url } = await roomSetup();
       await call('owner', 'PUT', url, { from: '2030-03-01', to: '2030-03-02', price: 200, available_rooms: 1 });
-      const res = await call('owner', 'PUT', url, { from: '2030-03-02', to: '2030-03-02', price: null, available_rooms: null });
+      const res = await call('owner', 'PUT', url, {
+        from: '2030-03-02',
+        to: '2030-03-02',
+        price: null,
+        available_rooms: null,
+      });
       assert.equal(res.statusCode, 200, res.body);
-      assert.deepEqual(res.json().data.nights, [{ date: '2030-03-02', price: 90, available_rooms: 3, booked: 0, remaining: 3, stop_sell: false }]);
+      assert.deepEqual(res.json().data.nights, [
+        { date: '2030-03-02', price: 90, available_rooms: 3, booked: 0, remaining: 3, stop_sell: false },
+      ]);
     });
 
     it('prices from the oldest rate plan, and has no price (null) without plan or override', async () => {
       const { p, rt, url } = await roomSetup();
-      const newer = await call('owner', 'POST', `/properties/${p.id}/room-types/${rt.id}/rate-plans`, { title: 'Later', price: 70 });
+      const newer = await call('owner', 'POST', `/properties/${p.id}/room-types/${rt.id}/rate-plans`, {
+        title: 'Later',
+        price: 70,
+      });
       assert.equal(newer.statusCode, 201);
-      assert.equal((await call('owner', 'GET', `${url}?from=2030-04-01&to=2030-04-01`)).json().data.nights[0].price, 90);
+      assert.equal(
+        (await call('owner', 'GET', `${url}?from=2030-04-01&to=2030-04-01`)).json().data.nights[0].price,
+        90,
+      );
       const plans = (await call('owner', 'GET', `/properties/${p.id}/room-types/${rt.id}/rate-plans`)).json().data;
       await call('owner', 'DELETE', `/properties/${p.id}/room-types/${rt.id}/rate-plans/${plans[0].id}`);
-      assert.equal((await call('owner', 'GET', `${url}?from=2030-04-01&to=2030-04-01`)).json().data.nights[0].price, 70);
+      assert.equal(
+        (await call('owner', 'GET', `${url}?from=2030-04-01&to=2030-04-01`)).json().data.nights[0].price,
+        70,
+      );
       await call('owner', 'DELETE', `/properties/${p.id}/room-types/${rt.id}/rate-plans/${newer.json().data.id}`);
-      assert.equal((await call('owner', 'GET', `${url}?from=2030-04-01&to=2030-04-01`)).json().data.nights[0].price, null);
+      assert.equal(
+        (await call('owner', 'GET', `${url}?from=2030-04-01&to=2030-04-01`)).json().data.nights[0].price,
+        null,
+      );
     });
 
-    it('reads 30 nights from today (the listing\'s time zone) by default', async () => {
+    it("reads 30 nights from today (the listing's time zone) by default", async () => {
       const { url } = await roomSetup();
       const res = await call('anonymous', 'GET', url);
       assert.equal(res.statusCode, 200, res.body);
@@ -129,11 +178,23 @@ describe('calendar', () => {
       const { p, rt, url } = await roomSetup();
       await setBooked(t, p.id, rt.id, '2030-05-03', 2);
       await setBooked(t, p.id, rt.id, '2030-05-05', 3);
-      const res = await call('owner', 'PUT', url, { from: '2030-05-01', to: '2030-05-07', available_rooms: 1, price: 55 });
+      const res = await call('owner', 'PUT', url, {
+        from: '2030-05-01',
+        to: '2030-05-07',
+        available_rooms: 1,
+        price: 55,
+      });
       assert.equal(res.statusCode, 409, res.body);
       assert.match(res.json().message, /2030-05-03/);
       const rows = await nightRows(t, p.id, rt.id);
-      assert.deepEqual(rows.map((r) => [r.night, r.price, r.availableRooms, r.booked]), [['2030-05-03', null, null, 2], ['2030-05-05', null, null, 3]], 'nothing changed');
+      assert.deepEqual(
+        rows.map((r) => [r.night, r.price, r.availableRooms, r.booked]),
+        [
+          ['2030-05-03', null, null, 2],
+          ['2030-05-05', null, null, 3],
+        ],
+        'nothing changed',
+      );
 
       const two = await call('owner', 'PUT', url, { from: '2030-05-04', to: '2030-05-07', available_rooms: 2 });
       assert.equal(two.statusCode, 409);
@@ -141,14 +202,29 @@ describe('calendar', () => {
 
       const equal = await call('owner', 'PUT', url, { from: '2030-05-01', to: '2030-05-04', available_rooms: 2 });
       assert.equal(equal.statusCode, 200, equal.body);
-      assert.deepEqual(equal.json().data.nights.map((n: { remaining: number }) => n.remaining), [2, 2, 0, 2]);
+      assert.deepEqual(
+        equal.json().data.nights.map((n: { remaining: number }) => n.remaining),
+        [2, 2, 0, 2],
+      );
       // Price and stop-sell never clash with bookings.
-      const price = await call('owner', 'PUT', url, { from: '2030-05-05', to: '2030-05-05', price: 99, stop_sell: true });
+      const price = await call('owner', 'PUT', url, {
+        from: '2030-05-05',
+        to: '2030-05-05',
+        price: 99,
+        stop_sell: true,
+      });
       assert.equal(price.statusCode, 200, price.body);
-      assert.deepEqual(price.json().data.nights[0], { date: '2030-05-05', price: 99, available_rooms: 3, booked: 3, remaining: 0, stop_sell: true });
+      assert.deepEqual(price.json().data.nights[0], {
+        date: '2030-05-05',
+        price: 99,
+        available_rooms: 3,
+        booked: 3,
+        remaining: 0,
+        stop_sell: true,
+      });
     });
 
-    it('checks the bookings of a booking committed while the change waits for the night\'s row (409)', async () => {
+    it("checks the bookings of a booking committed while the change waits for the night's row (409)", async () => {
       const { p, rt, url } = await roomSetup();
       await setBooked(t, p.id, rt.id, '2030-08-02', 1);
       let release!: () => void;
@@ -157,7 +233,9 @@ describe('calendar', () => {
       const lockedNow = new Promise<void>((r) => (locked = r));
       // A booking as the reservations module makes it: a conditional increment on the locked row.
       const booking = t.deps.db.transaction(async (tx) => {
-        await tx.execute(sql`UPDATE property_nights SET booked = booked + 1 WHERE property_id = ${p.id} AND room_type_id = ${rt.id} AND night = '2030-08-02' AND booked + 1 <= 3`);
+        await tx.execute(
+          sql`UPDATE property_nights SET booked = booked + 1 WHERE property_id = ${p.id} AND room_type_id = ${rt.id} AND night = '2030-08-02' AND booked + 1 <= 3`,
+        );
         locked();
         await gate;
       });
@@ -169,22 +247,46 @@ describe('calendar', () => {
       const res = await change;
       assert.equal(res.statusCode, 409, res.body);
       assert.match(res.json().message, /2 booked on 2030-08-02/);
-      assert.deepEqual((await nightRows(t, p.id, rt.id)).map((r) => [r.night, r.availableRooms, r.booked]), [['2030-08-02', null, 2]]);
+      assert.deepEqual(
+        (await nightRows(t, p.id, rt.id)).map((r) => [r.night, r.availableRooms, r.booked]),
+        [['2030-08-02', null, 2]],
+      );
     });
 
     it('lets the owner and an admin write; anyone who may see the listing reads', async () => {
       const { url } = await roomSetup();
-      const write: Record<Who, number> = { anonymous: 401, client: 403, otherOwner: 403, support: 403, owner: 200, admin: 200 };
+      const write: Record<Who, number> = {
+        anonymous: 401,
+        client: 403,
+        otherOwner: 403,
+        support: 403,
+        owner: 200,
+        admin: 200,
+      };
       for (const [who, status] of Object.entries(write)) {
-        assert.equal((await call(who as Who, 'PUT', url, { from: '2030-02-01', to: '2030-02-01', price: 1 })).statusCode, status, `PUT ${who}`);
+        assert.equal(
+          (await call(who as Who, 'PUT', url, { from: '2030-02-01', to: '2030-02-01', price: 1 })).statusCode,
+          status,
+          `PUT ${who}`,
+        );
         assert.equal((await call(who as Who, 'GET', url)).statusCode, 200, `GET ${who}`);
       }
       const hidden = await roomSetup({ status: 'inactive' });
-      const read: Record<Who, number> = { anonymous: 404, client: 404, otherOwner: 404, support: 200, owner: 200, admin: 200 };
+      const read: Record<Who, number> = {
+        anonymous: 404,
+        client: 404,
+        otherOwner: 404,
+        support: 200,
+        owner: 200,
+        admin: 200,
+      };
       for (const [who, status] of Object.entries(read)) {
         assert.equal((await call(who as Who, 'GET', hidden.url)).statusCode, status, `GET hidden ${who}`);
       }
-      assert.equal((await call('otherOwner', 'PUT', hidden.url, { from: '2030-02-01', to: '2030-02-01', price: 1 })).statusCode, 404);
+      assert.equal(
+        (await call('otherOwner', 'PUT', hidden.url, { from: '2030-02-01', to: '2030-02-01', price: 1 })).statusCode,
+        404,
+      );
     });
 
     it('answers 404 for a room type of another listing', async () => {
@@ -192,7 +294,10 @@ describe('calendar', () => {
       const b = await roomSetup();
       const url = `/properties/${a.p.id}/room-types/${b.rt.id}/calendar`;
       assert.equal((await call('owner', 'GET', url)).statusCode, 404);
-      assert.equal((await call('owner', 'PUT', url, { from: '2030-02-01', to: '2030-02-01', price: 1 })).statusCode, 404);
+      assert.equal(
+        (await call('owner', 'PUT', url, { from: '2030-02-01', to: '2030-02-01', price: 1 })).statusCode,
+        404,
+      );
       assert.equal((await nightRows(t, b.p.id, b.rt.id)).length, 0);
     });
   });
@@ -204,15 +309,36 @@ describe('calendar', () => {
       const read = await call('anonymous', 'GET', `${url}?from=2030-06-01&to=2030-06-02`);
       assert.equal(read.statusCode, 200, read.body);
       assert.deepEqual(read.json().data, {
-        property_id: p.id, room_type_id: null, currency: 'EUR', from: '2030-06-01', to: '2030-06-02',
+        property_id: p.id,
+        room_type_id: null,
+        currency: 'EUR',
+        from: '2030-06-01',
+        to: '2030-06-02',
         nights: [
           { date: '2030-06-01', price: 120, available_rooms: 1, booked: 0, remaining: 1, stop_sell: false },
           { date: '2030-06-02', price: 120, available_rooms: 1, booked: 0, remaining: 1, stop_sell: false },
         ],
       });
-      const res = await call('owner', 'PUT', url, { from: '2030-06-02', to: '2030-06-03', available_rooms: 0, price: 150 });
+      const res = await call('owner', 'PUT', url, {
+        from: '2030-06-02',
+        to: '2030-06-03',
+        available_rooms: 0,
+        price: 150,
+      });
       assert.equal(res.statusCode, 200, res.body);
-      assert.deepEqual(res.json().data.nights.map((n: { available_rooms: number; remaining: number; price: number }) => [n.price, n.available_rooms, n.remaining]), [[150, 0, 0], [150, 0, 0]]);
+      assert.deepEqual(
+        res
+          .json()
+          .data.nights.map((n: { available_rooms: number; remaining: number; price: number }) => [
+            n.price,
+            n.available_rooms,
+            n.remaining,
+          ]),
+        [
+          [150, 0, 0],
+          [150, 0, 0],
+        ],
+      );
       assert.equal((await nightRows(t, p.id, 0)).length, 2);
       const two = await call('owner', 'PUT', url, { from: '2030-06-02', to: '2030-06-03', available_rooms: 2 });
       assert.equal(two.statusCode, 422);
@@ -227,9 +353,20 @@ describe('calendar', () => {
       assert.equal(res.statusCode, 409, res.body);
       assert.match(res.json().message, /2030-07-02/);
       assert.equal((await nightRows(t, p.id, 0)).length, 1);
-      const write: Record<Who, number> = { anonymous: 401, client: 403, otherOwner: 403, support: 403, owner: 200, admin: 200 };
+      const write: Record<Who, number> = {
+        anonymous: 401,
+        client: 403,
+        otherOwner: 403,
+        support: 403,
+        owner: 200,
+        admin: 200,
+      };
       for (const [who, status] of Object.entries(write)) {
-        assert.equal((await call(who as Who, 'PUT', url, { from: '2030-07-05', to: '2030-07-05', stop_sell: true })).statusCode, status, who);
+        assert.equal(
+          (await call(who as Who, 'PUT', url, { from: '2030-07-05', to: '2030-07-05', stop_sell: true })).statusCode,
+          status,
+          who,
+        );
       }
       const draft = await createProperty(t.deps, c.users.owner.id, { status: 'draft' });
       assert.equal((await call('client', 'GET', `/properties/${draft.id}/calendar`)).statusCode, 404);
@@ -239,7 +376,11 @@ describe('calendar', () => {
     it('does not exist once the listing has room types (409)', async () => {
       const { p } = await roomSetup();
       assert.equal((await call('anonymous', 'GET', `/properties/${p.id}/calendar`)).statusCode, 409);
-      const res = await call('owner', 'PUT', `/properties/${p.id}/calendar`, { from: '2030-06-01', to: '2030-06-01', price: 1 });
+      const res = await call('owner', 'PUT', `/properties/${p.id}/calendar`, {
+        from: '2030-06-01',
+        to: '2030-06-01',
+        price: 1,
+      });
       assert.equal(res.statusCode, 409);
       assert.equal((await nightRows(t, p.id, 0)).length, 0);
     });

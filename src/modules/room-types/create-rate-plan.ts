@@ -12,7 +12,13 @@ import { ratePlanView } from './room-type-views.ts';
 import type { CreateRatePlanBody } from './room-types.schemas.ts';
 
 /** Adds a rate plan to a room type of a listing the caller may change. */
-export async function createRatePlan(deps: Deps, caller: AuthUser, propertyId: number, roomTypeId: number, body: Static<typeof CreateRatePlanBody>) {
+export async function createRatePlan(
+  deps: Deps,
+  caller: AuthUser,
+  propertyId: number,
+  roomTypeId: number,
+  body: Static<typeof CreateRatePlanBody>,
+) {
   const property = await loadPropertyForWrite(deps.db, propertyId, caller);
   await loadRoomType(deps.db, property.id, roomTypeId);
   const decimals = await currencyDecimals(deps.db, property.currencyCode);
@@ -24,7 +30,12 @@ export async function createRatePlan(deps: Deps, caller: AuthUser, propertyId: n
       throw new AppError('CONFLICT', `A room type may have at most ${MAX_RATE_PLANS_PER_ROOM_TYPE} rate plans`);
     }
     const plan = await repo.insertPlan({ ...values, roomTypeId: rt.id });
-    await recordStructureChanged(tx, { property_id: property.id, room_type_id: rt.id, today: todayIn(property.timezone, deps.clock.now()), kinds: ['restrictions'] });
+    await recordStructureChanged(tx, {
+      property_id: property.id,
+      room_type_id: rt.id,
+      today: todayIn(property.timezone, deps.clock.now()),
+      kinds: ['restrictions'],
+    });
     return plan;
   });
   return ratePlanView(row, decimals);

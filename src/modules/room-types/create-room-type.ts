@@ -13,7 +13,12 @@ import { roomTypeView } from './room-type-views.ts';
 import type { CreateRoomTypeBody } from './room-types.schemas.ts';
 
 /** Adds a room type (no rate plans yet) to a listing the caller owns, or any listing for an admin. */
-export async function createRoomType(deps: Deps, caller: AuthUser, propertyId: number, body: Static<typeof CreateRoomTypeBody>) {
+export async function createRoomType(
+  deps: Deps,
+  caller: AuthUser,
+  propertyId: number,
+  body: Static<typeof CreateRoomTypeBody>,
+) {
   const property = await loadPropertyForWrite(deps.db, propertyId, caller);
   const fields = roomTypeFields(body);
   const today = todayIn(property.timezone, deps.clock.now());
@@ -21,15 +26,25 @@ export async function createRoomType(deps: Deps, caller: AuthUser, propertyId: n
     const repo = roomTypesRepository(tx);
     await repo.lockProperty(property.id);
     const existing = await repo.countByProperty(property.id);
-    if (existing >= MAX_ROOM_TYPES_PER_PROPERTY) throw new AppError('CONFLICT', `A listing may have at most ${MAX_ROOM_TYPES_PER_PROPERTY} room types`);
+    if (existing >= MAX_ROOM_TYPES_PER_PROPERTY)
+      throw new AppError('CONFLICT', `A listing may have at most ${MAX_ROOM_TYPES_PER_PROPERTY} room types`);
     // The first room type turns a listing sold as one whole into one sold by room; stays already
     // sold on the whole listing would then be sold a second time, room by room.
     if (existing === 0) {
       const clash = await calendarRepository(tx).firstNightBookedAbove(property.id, LISTING_UNIT, 0, today);
-      if (clash) throw new AppError('CONFLICT', `The listing is booked as a whole on ${clash.night}; room types can be added once those stays are over`);
+      if (clash)
+        throw new AppError(
+          'CONFLICT',
+          `The listing is booked as a whole on ${clash.night}; room types can be added once those stays are over`,
+        );
     }
     const created = await repo.insert({ propertyId: property.id, ...fields });
-    await recordStructureChanged(tx, { property_id: property.id, room_type_id: created.id, today, kinds: ['availability'] });
+    await recordStructureChanged(tx, {
+      property_id: property.id,
+      room_type_id: created.id,
+      today,
+      kinds: ['availability'],
+    });
     return created;
   });
   return roomTypeView(row, [], await currencyDecimals(deps.db, property.currencyCode));

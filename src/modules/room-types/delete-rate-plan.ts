@@ -8,7 +8,13 @@ import { addDays, todayIn } from '../../kernel/calendar-dates.ts';
 import { CALENDAR_HORIZON_DAYS, recordCalendarChanged } from './calendar-changed.ts';
 
 /** Deletes a rate plan; the next oldest plan becomes the room type's default rate. */
-export async function deleteRatePlan(deps: Deps, caller: AuthUser, propertyId: number, roomTypeId: number, ratePlanId: number): Promise<void> {
+export async function deleteRatePlan(
+  deps: Deps,
+  caller: AuthUser,
+  propertyId: number,
+  roomTypeId: number,
+  ratePlanId: number,
+): Promise<void> {
   const property = await loadPropertyForWrite(deps.db, propertyId, caller);
   await deps.db.transaction(async (tx) => {
     const rt = await loadRoomType(tx, property.id, roomTypeId, { lock: true });
@@ -17,6 +23,12 @@ export async function deleteRatePlan(deps: Deps, caller: AuthUser, propertyId: n
     if (!plan) throw notFound('Rate plan');
     await repo.deletePlan(plan.id);
     const today = todayIn(property.timezone, deps.clock.now());
-    await recordCalendarChanged(tx, { property_id: property.id, room_type_id: rt.id, date_from: today, date_to: addDays(today, CALENDAR_HORIZON_DAYS), kinds: ['restrictions'] });
+    await recordCalendarChanged(tx, {
+      property_id: property.id,
+      room_type_id: rt.id,
+      date_from: today,
+      date_to: addDays(today, CALENDAR_HORIZON_DAYS),
+      kinds: ['restrictions'],
+    });
   });
 }

@@ -10,13 +10,22 @@ import { loadRoomType } from './room-type-input.ts';
  * Deletes a room type with its rate plans and calendar. A room type that has ever been booked
  * stays (reservations point at it): the owner closes it with availability 0 instead.
  */
-export async function deleteRoomType(deps: Deps, caller: AuthUser, propertyId: number, roomTypeId: number): Promise<void> {
+export async function deleteRoomType(
+  deps: Deps,
+  caller: AuthUser,
+  propertyId: number,
+  roomTypeId: number,
+): Promise<void> {
   const property = await loadPropertyForWrite(deps.db, propertyId, caller);
   await deps.db.transaction(async (tx) => {
     const rt = await loadRoomType(tx, property.id, roomTypeId, { lock: true });
     const nights = calendarRepository(tx);
     const booked = await nights.firstNightBookedAbove(property.id, rt.id, 0, null);
-    if (booked) throw new AppError('CONFLICT', `The room type has bookings (first on ${booked.night}); set its availability to 0 instead of deleting it`);
+    if (booked)
+      throw new AppError(
+        'CONFLICT',
+        `The room type has bookings (first on ${booked.night}); set its availability to 0 instead of deleting it`,
+      );
     await nights.deleteAll(property.id, rt.id);
     await roomTypesRepository(tx).delete(rt.id);
   });

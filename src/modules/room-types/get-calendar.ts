@@ -8,7 +8,13 @@ import { calendarUnit, readCalendar } from './calendar-unit.ts';
 import type { CalendarQuery } from './room-types.schemas.ts';
 
 /** Nightly rates and availability of a room type (or of the listing, `roomTypeId` null); anyone who may see the listing. */
-export async function getCalendar(deps: Deps, caller: AuthUser | null, propertyId: number, roomTypeId: number | null, query: Static<typeof CalendarQuery>) {
+export async function getCalendar(
+  deps: Deps,
+  caller: AuthUser | null,
+  propertyId: number,
+  roomTypeId: number | null,
+  query: Static<typeof CalendarQuery>,
+) {
   const property = await loadVisibleProperty(deps.db, propertyId, caller);
   const unit = await calendarUnit(deps.db, property, roomTypeId);
   const from = query.from ?? todayIn(property.timezone, deps.clock.now());

@@ -8,7 +8,13 @@ import { loadRoomType } from './room-type-input.ts';
 import { ratePlanView } from './room-type-views.ts';
 
 /** A room type's rate plans, oldest (the default rate) first; anyone who may see the listing. */
-export async function listRatePlans(deps: Deps, caller: AuthUser | null, propertyId: number, roomTypeId: number, query: PageQuery) {
+export async function listRatePlans(
+  deps: Deps,
+  caller: AuthUser | null,
+  propertyId: number,
+  roomTypeId: number,
+  query: PageQuery,
+) {
   const property = await loadVisibleProperty(deps.db, propertyId, caller);
   const rt = await loadRoomType(deps.db, property.id, roomTypeId);
   const { page, perPage, offset } = pageWindow(query);

@@ -14,5 +14,8 @@ export async function listRoomTypes(deps: Deps, caller: AuthUser | null, propert
   const { rows, total } = await repo.listByProperty(property.id, { offset, limit: perPage });
   const plans = await repo.plansOf(rows.map((r) => r.id));
   const decimals = await currencyDecimals(deps.db, property.currencyCode);
-  return { data: rows.map((r) => roomTypeView(r, plans.get(r.id) ?? [], decimals)), meta: { current_page: page, per_page: perPage, total } };
+  return {
+    data: rows.map((r) => roomTypeView(r, plans.get(r.id) ?? [], decimals)),
+    meta: { current_page: page, per_page: perPage, total },
+  };
 }

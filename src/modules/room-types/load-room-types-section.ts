@@ -11,6 +11,8 @@ export const loadRoomTypesSection: ReadFormSectionLoader<'roomTypes'> = async (d
   const byListing = groupBy(roomTypes, (rt) => rt.propertyId);
   const plansByRoomType = groupBy(plans, (p) => p.roomTypeId);
   return (propertyId, decimals) => ({
-    channel_room_types: (byListing.get(propertyId) ?? []).map((rt) => roomTypeView(rt, plansByRoomType.get(rt.id) ?? [], decimals)),
+    channel_room_types: (byListing.get(propertyId) ?? []).map((rt) =>
+      roomTypeView(rt, plansByRoomType.get(rt.id) ?? [], decimals),
+    ),
   });
 };

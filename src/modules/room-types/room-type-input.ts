@@ -32,7 +32,12 @@ export function roomTypeFields(body: Static<typeof UpdateRoomTypeBody>, current?
 }
 
 /** A room type of this listing; another listing's room type is "not found". */
-export async function loadRoomType(db: Executor, propertyId: number, id: number, opts: { lock?: boolean } = {}): Promise<RoomTypeRow> {
+export async function loadRoomType(
+  db: Executor,
+  propertyId: number,
+  id: number,
+  opts: { lock?: boolean } = {},
+): Promise<RoomTypeRow> {
   const rt = await roomTypesRepository(db).findInProperty(propertyId, id, opts);
   if (!rt) throw notFound('Room type');
   return rt;
@@ -53,11 +58,13 @@ export function ratePlanValues(
 ): RatePlanValues {
   // A plan follows its listing's currency: one stored before a currency change is realigned on its next update.
   const currency = (body.currency ?? listing.currency).toUpperCase();
-  if (currency !== listing.currency.toUpperCase()) throw invalidField('currency', `must be the listing's currency (${listing.currency})`);
+  if (currency !== listing.currency.toUpperCase())
+    throw invalidField('currency', `must be the listing's currency (${listing.currency})`);
   let price = current?.price;
   if (body.price !== undefined) {
     const minor = toMinor(body.price, listing.decimals);
-    if (minor === null || minor < 0) throw invalidField('price', `must be an amount ≥ 0 with at most ${listing.decimals} decimals`);
+    if (minor === null || minor < 0)
+      throw invalidField('price', `must be an amount ≥ 0 with at most ${listing.decimals} decimals`);
     price = minor;
   }
   if (price === undefined) throw invalidField('price', 'is required');
@@ -74,7 +81,8 @@ export function ratePlanValues(
     rateMode: body.rate_mode ?? current?.rateMode ?? 'manual',
   };
   const day = v.maxStay!.findIndex((max, i) => max !== 0 && max < v.minStayArrival![i]!);
-  if (day >= 0) throw invalidField('max_stay', `entry ${day + 1} (${WEEKDAYS[day]}) is below min_stay_arrival; use 0 for no limit`);
+  if (day >= 0)
+    throw invalidField('max_stay', `entry ${day + 1} (${WEEKDAYS[day]}) is below min_stay_arrival; use 0 for no limit`);
   return v;
 }
 

@@ -24,7 +24,13 @@ export function roomTypesRepository(db: Executor) {
     },
 
     async listByProperty(propertyId: number, w: Window): Promise<{ rows: RoomTypeRow[]; total: number }> {
-      const rows = await db.select().from(roomTypes).where(eq(roomTypes.propertyId, propertyId)).orderBy(asc(roomTypes.id)).limit(w.limit).offset(w.offset);
+      const rows = await db
+        .select()
+        .from(roomTypes)
+        .where(eq(roomTypes.propertyId, propertyId))
+        .orderBy(asc(roomTypes.id))
+        .limit(w.limit)
+        .offset(w.offset);
       return { rows, total: await this.countByProperty(propertyId) };
     },
 
@@ -50,8 +56,16 @@ export function roomTypesRepository(db: Executor) {
     },
 
     /** A room type of this listing only: another listing's id is "not found". */
-    async findInProperty(propertyId: number, id: number, opts: { lock?: boolean } = {}): Promise<RoomTypeRow | undefined> {
-      const q = db.select().from(roomTypes).where(and(eq(roomTypes.id, id), eq(roomTypes.propertyId, propertyId))).limit(1);
+    async findInProperty(
+      propertyId: number,
+      id: number,
+      opts: { lock?: boolean } = {},
+    ): Promise<RoomTypeRow | undefined> {
+      const q = db
+        .select()
+        .from(roomTypes)
+        .where(and(eq(roomTypes.id, id), eq(roomTypes.propertyId, propertyId)))
+        .limit(1);
       const [row] = opts.lock ? await q.for('update') : await q;
       return row;
     },
@@ -75,13 +89,23 @@ export function roomTypesRepository(db: Executor) {
     async plansOf(roomTypeIds: number[]): Promise<Map<number, RatePlanRow[]>> {
       const out = new Map<number, RatePlanRow[]>(roomTypeIds.map((id) => [id, []]));
       if (roomTypeIds.length === 0) return out;
-      const rows = await db.select().from(ratePlans).where(inArray(ratePlans.roomTypeId, roomTypeIds)).orderBy(asc(ratePlans.id));
+      const rows = await db
+        .select()
+        .from(ratePlans)
+        .where(inArray(ratePlans.roomTypeId, roomTypeIds))
+        .orderBy(asc(ratePlans.id));
       for (const r of rows) out.get(r.roomTypeId)?.push(r);
       return out;
     },
 
     async listPlans(roomTypeId: number, w: Window): Promise<{ rows: RatePlanRow[]; total: number }> {
-      const rows = await db.select().from(ratePlans).where(eq(ratePlans.roomTypeId, roomTypeId)).orderBy(asc(ratePlans.id)).limit(w.limit).offset(w.offset);
+      const rows = await db
+        .select()
+        .from(ratePlans)
+        .where(eq(ratePlans.roomTypeId, roomTypeId))
+        .orderBy(asc(ratePlans.id))
+        .limit(w.limit)
+        .offset(w.offset);
       return { rows, total: await this.countPlans(roomTypeId) };
     },
 
@@ -92,12 +116,21 @@ export function roomTypesRepository(db: Executor) {
 
     /** The room type's default rate plan: the oldest one. */
     async firstPlan(roomTypeId: number): Promise<RatePlanRow | undefined> {
-      const [row] = await db.select().from(ratePlans).where(eq(ratePlans.roomTypeId, roomTypeId)).orderBy(asc(ratePlans.id)).limit(1);
+      const [row] = await db
+        .select()
+        .from(ratePlans)
+        .where(eq(ratePlans.roomTypeId, roomTypeId))
+        .orderBy(asc(ratePlans.id))
+        .limit(1);
       return row;
     },
 
     async findPlan(roomTypeId: number, id: number): Promise<RatePlanRow | undefined> {
-      const [row] = await db.select().from(ratePlans).where(and(eq(ratePlans.id, id), eq(ratePlans.roomTypeId, roomTypeId))).limit(1);
+      const [row] = await db
+        .select()
+        .from(ratePlans)
+        .where(and(eq(ratePlans.id, id), eq(ratePlans.roomTypeId, roomTypeId)))
+        .limit(1);
       return row;
     },
 

@@ -32,7 +32,10 @@ export async function setBooked(t: TestApp, propertyId: number, roomTypeId: numb
   await t.deps.db
     .insert(propertyNights)
     .values({ propertyId, roomTypeId, night, booked })
-    .onConflictDoUpdate({ target: [propertyNights.propertyId, propertyNights.roomTypeId, propertyNights.night], set: { booked } });
+    .onConflictDoUpdate({
+      target: [propertyNights.propertyId, propertyNights.roomTypeId, propertyNights.night],
+      set: { booked },
+    });
 }
 
 export async function nightRows(t: TestApp, propertyId: number, roomTypeId: number) {

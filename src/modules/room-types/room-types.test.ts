@@ -21,7 +21,7 @@ describe('room types', () => {
     t.app.inject({ method, url: `/api${url}`, headers: c.headers(who), ...(payload ? { payload } : {}) });
 
   describe('list', () => {
-    it('shows a public listing\'s room types with their rate plans to everyone, money as numbers in the currency', async () => {
+    it("shows a public listing's room types with their rate plans to everyone, money as numbers in the currency", async () => {
       const p = await createProperty(t.deps, c.users.owner.id);
       const { roomType, ratePlan } = await createRoomType(t.deps, p.id, { price: 9050 });
       for (const who of ['anonymous', 'client', 'otherOwner', 'owner', 'admin', 'support'] as const) {
@@ -29,21 +29,45 @@ describe('room types', () => {
         assert.equal(res.statusCode, 200, `${who}: ${res.body}`);
         const json = res.json();
         assert.deepEqual(json.meta, { current_page: 1, per_page: 20, total: 1, last_page: 1 });
-        assert.deepEqual(json.data, [{
-          id: roomType.id, title: roomType.title, count_of_rooms: 2, occ_adults: 2, occ_children: 1, capacity: 3,
-          rate_plans: [{
-            id: ratePlan.id, title: 'Standard', currency: 'EUR', price: 90.5, max_stay: [0, 0, 0, 0, 0, 0, 0], min_stay_arrival: [1, 1, 1, 1, 1, 1, 1],
-            closed_to_arrival: [false, false, false, false, false, false, false], closed_to_departure: [false, false, false, false, false, false, false],
-            stop_sell: [false, false, false, false, false, false, false], sell_mode: 'per_room', rate_mode: 'manual',
-          }],
-        }]);
+        assert.deepEqual(json.data, [
+          {
+            id: roomType.id,
+            title: roomType.title,
+            count_of_rooms: 2,
+            occ_adults: 2,
+            occ_children: 1,
+            capacity: 3,
+            rate_plans: [
+              {
+                id: ratePlan.id,
+                title: 'Standard',
+                currency: 'EUR',
+                price: 90.5,
+                max_stay: [0, 0, 0, 0, 0, 0, 0],
+                min_stay_arrival: [1, 1, 1, 1, 1, 1, 1],
+                closed_to_arrival: [false, false, false, false, false, false, false],
+                closed_to_departure: [false, false, false, false, false, false, false],
+                stop_sell: [false, false, false, false, false, false, false],
+                sell_mode: 'per_room',
+                rate_mode: 'manual',
+              },
+            ],
+          },
+        ]);
       }
     });
 
-    it('hides a draft listing\'s room types from all but its owner, admin and support (404)', async () => {
+    it("hides a draft listing's room types from all but its owner, admin and support (404)", async () => {
       const p = await createProperty(t.deps, c.users.owner.id, { status: 'draft' });
       await createRoomType(t.deps, p.id);
-      const expected: Record<Who, number> = { anonymous: 404, client: 404, otherOwner: 404, owner: 200, admin: 200, support: 200 };
+      const expected: Record<Who, number> = {
+        anonymous: 404,
+        client: 404,
+        otherOwner: 404,
+        owner: 200,
+        admin: 200,
+        support: 200,
+      };
       for (const [who, status] of Object.entries(expected)) {
         assert.equal((await call(who as Who, 'GET', `/properties/${p.id}/room-types`)).statusCode, status, who);
       }
@@ -66,7 +90,14 @@ describe('room types', () => {
   describe('create', () => {
     it('lets the owner and an admin add a room type; others get 401 / 403', async () => {
       const p = await createProperty(t.deps, c.users.owner.id);
-      const expected: Record<Who, number> = { anonymous: 401, client: 403, otherOwner: 403, support: 403, owner: 201, admin: 201 };
+      const expected: Record<Who, number> = {
+        anonymous: 401,
+        client: 403,
+        otherOwner: 403,
+        support: 403,
+        owner: 201,
+        admin: 201,
+      };
       for (const [who, status] of Object.entries(expected)) {
         const res = await call(who as Who, 'POST', `/properties/${p.id}/room-types`, body);
         assert.equal(res.statusCode, status, `${who}: ${res.body}`);
@@ -83,7 +114,12 @@ describe('room types', () => {
 
     it('defaults occ_children to 0 and trims the title', async () => {
       const p = await createProperty(t.deps, c.users.owner.id);
-      const res = await call('owner', 'POST', `/properties/${p.id}/room-types`, { title: '  Suite ', count_of_rooms: 1, occ_adults: 2, capacity: 2 });
+      const res = await call('owner', 'POST', `/properties/${p.id}/room-types`, {
+        title: '  Suite ',
+        count_of_rooms: 1,
+        occ_adults: 2,
+        capacity: 2,
+      });
       assert.equal(res.statusCode, 201, res.body);
       assert.equal(res.json().data.title, 'Suite');
       assert.equal(res.json().data.occ_children, 0);
@@ -124,7 +160,15 @@ describe('room types', () => {
 
     it('allows at most 50 room types per listing (409)', async () => {
       const p = await createProperty(t.deps, c.users.owner.id);
-      await t.deps.db.insert(roomTypes).values(Array.from({ length: 50 }, (_, i) => ({ propertyId: p.id, title: `R${i}`, countOfRooms: 1, occAdults: 1, capacity: 1 })));
+      await t.deps.db.insert(roomTypes).values(
+        Array.from({ length: 50 }, (_, i) => ({
+          propertyId: p.id,
+          title: `R${i}`,
+          countOfRooms: 1,
+          occAdults: 1,
+          capacity: 1,
+        })),
+      );
       assert.equal((await call('owner', 'POST', `/properties/${p.id}/room-types`, body)).statusCode, 409);
     });
   });
@@ -133,9 +177,18 @@ describe('room types', () => {
     it('changes only the members sent, for the owner and an admin; others get 401 / 403', async () => {
       const p = await createProperty(t.deps, c.users.owner.id);
       const { roomType } = await createRoomType(t.deps, p.id);
-      const expected: Record<Who, number> = { anonymous: 401, client: 403, otherOwner: 403, support: 403, owner: 200, admin: 200 };
+      const expected: Record<Who, number> = {
+        anonymous: 401,
+        client: 403,
+        otherOwner: 403,
+        support: 403,
+        owner: 200,
+        admin: 200,
+      };
       for (const [who, status] of Object.entries(expected)) {
-        const res = await call(who as Who, 'PUT', `/properties/${p.id}/room-types/${roomType.id}`, { title: `By ${who}` });
+        const res = await call(who as Who, 'PUT', `/properties/${p.id}/room-types/${roomType.id}`, {
+          title: `By ${who}`,
+        });
         assert.equal(res.statusCode, status, `${who}: ${res.body}`);
       }
       const [row] = await t.deps.db.select().from(roomTypes).where(eq(roomTypes.id, roomType.id));
@@ -160,7 +213,10 @@ describe('room types', () => {
       const p = await createProperty(t.deps, c.users.owner.id);
       const other = await createProperty(t.deps, c.users.owner.id);
       const { roomType } = await createRoomType(t.deps, other.id);
-      assert.equal((await call('owner', 'PUT', `/properties/${p.id}/room-types/${roomType.id}`, { title: 'x' })).statusCode, 404);
+      assert.equal(
+        (await call('owner', 'PUT', `/properties/${p.id}/room-types/${roomType.id}`, { title: 'x' })).statusCode,
+        404,
+      );
       assert.equal((await call('owner', 'DELETE', `/properties/${p.id}/room-types/${roomType.id}`)).statusCode, 404);
     });
 
@@ -169,15 +225,24 @@ describe('room types', () => {
       const { roomType } = await createRoomType(t.deps, p.id, { countOfRooms: 3 });
       await setBooked(t, p.id, roomType.id, '2030-01-01', 3);
       await setBooked(t, p.id, roomType.id, '2030-03-01', 2);
-      const refused = await call('owner', 'PUT', `/properties/${p.id}/room-types/${roomType.id}`, { count_of_rooms: 1 });
+      const refused = await call('owner', 'PUT', `/properties/${p.id}/room-types/${roomType.id}`, {
+        count_of_rooms: 1,
+      });
       assert.equal(refused.statusCode, 409, refused.body);
       assert.match(refused.json().message, /2030-03-01/);
-      const cal = await call('owner', 'PUT', `/properties/${p.id}/room-types/${roomType.id}/calendar`, { from: '2030-04-01', to: '2030-04-02', available_rooms: 3 });
+      const cal = await call('owner', 'PUT', `/properties/${p.id}/room-types/${roomType.id}/calendar`, {
+        from: '2030-04-01',
+        to: '2030-04-02',
+        available_rooms: 3,
+      });
       assert.equal(cal.statusCode, 200, cal.body);
       const res = await call('owner', 'PUT', `/properties/${p.id}/room-types/${roomType.id}`, { count_of_rooms: 2 });
       assert.equal(res.statusCode, 200, res.body);
       const rows = await nightRows(t, p.id, roomType.id);
-      assert.deepEqual(rows.filter((r) => r.night >= '2030-04-01').map((r) => r.availableRooms), [2, 2]);
+      assert.deepEqual(
+        rows.filter((r) => r.night >= '2030-04-01').map((r) => r.availableRooms),
+        [2, 2],
+      );
     });
   });
 
@@ -190,7 +255,16 @@ describe('room types', () => {
         const res = await call(who, 'DELETE', `/properties/${p.id}/room-types/${a.roomType.id}`);
         assert.equal(res.statusCode, who === 'anonymous' ? 401 : 403, who);
       }
-      assert.equal((await call('owner', 'PUT', `/properties/${p.id}/room-types/${a.roomType.id}/calendar`, { from: '2030-02-01', to: '2030-02-03', price: 50 })).statusCode, 200);
+      assert.equal(
+        (
+          await call('owner', 'PUT', `/properties/${p.id}/room-types/${a.roomType.id}/calendar`, {
+            from: '2030-02-01',
+            to: '2030-02-03',
+            price: 50,
+          })
+        ).statusCode,
+        200,
+      );
       assert.equal((await nightRows(t, p.id, a.roomType.id)).length, 3);
       const res = await call('owner', 'DELETE', `/properties/${p.id}/room-types/${a.roomType.id}`);
       assert.equal(res.statusCode, 200, res.body);

@@ -12,7 +12,14 @@ import { ratePlanView } from './room-type-views.ts';
 import type { UpdateRatePlanBody } from './room-types.schemas.ts';
 
 /** Changes the members sent of a rate plan; the merged plan must satisfy every rule. */
-export async function updateRatePlan(deps: Deps, caller: AuthUser, propertyId: number, roomTypeId: number, ratePlanId: number, body: Static<typeof UpdateRatePlanBody>) {
+export async function updateRatePlan(
+  deps: Deps,
+  caller: AuthUser,
+  propertyId: number,
+  roomTypeId: number,
+  ratePlanId: number,
+  body: Static<typeof UpdateRatePlanBody>,
+) {
   const property = await loadPropertyForWrite(deps.db, propertyId, caller);
   const decimals = await currencyDecimals(deps.db, property.currencyCode);
   const row = await deps.db.transaction(async (tx) => {
@@ -20,8 +27,16 @@ export async function updateRatePlan(deps: Deps, caller: AuthUser, propertyId: n
     const repo = roomTypesRepository(tx);
     const current = await repo.findPlan(rt.id, ratePlanId);
     if (!current) throw notFound('Rate plan');
-    const plan = await repo.updatePlan(current.id, ratePlanValues(body, { currency: property.currencyCode, decimals }, current));
-    await recordStructureChanged(tx, { property_id: property.id, room_type_id: rt.id, today: todayIn(property.timezone, deps.clock.now()), kinds: ['restrictions'] });
+    const plan = await repo.updatePlan(
+      current.id,
+      ratePlanValues(body, { currency: property.currencyCode, decimals }, current),
+    );
+    await recordStructureChanged(tx, {
+      property_id: property.id,
+      room_type_id: rt.id,
+      today: todayIn(property.timezone, deps.clock.now()),
+      kinds: ['restrictions'],
+    });
     return plan;
   });
   return ratePlanView(row, decimals);

@@ -16,7 +16,13 @@ import type { UpdateRoomTypeBody } from './room-types.schemas.ts';
  * Changes the members sent. Fewer rooms are refused while a coming night has more bookings than
  * that; availability overrides above the new count are lowered to it.
  */
-export async function updateRoomType(deps: Deps, caller: AuthUser, propertyId: number, roomTypeId: number, body: Static<typeof UpdateRoomTypeBody>) {
+export async function updateRoomType(
+  deps: Deps,
+  caller: AuthUser,
+  propertyId: number,
+  roomTypeId: number,
+  body: Static<typeof UpdateRoomTypeBody>,
+) {
   const property = await loadPropertyForWrite(deps.db, propertyId, caller);
   const today = todayIn(property.timezone, deps.clock.now());
   const { row, plans } = await deps.db.transaction(async (tx) => {
@@ -26,12 +32,21 @@ export async function updateRoomType(deps: Deps, caller: AuthUser, propertyId: n
     if (fields.countOfRooms < current.countOfRooms) {
       const nights = calendarRepository(tx);
       const clash = await nights.firstNightBookedAbove(property.id, current.id, fields.countOfRooms, today);
-      if (clash) throw new AppError('CONFLICT', `${clash.booked} rooms are booked on ${clash.night}; count_of_rooms cannot go below that`);
+      if (clash)
+        throw new AppError(
+          'CONFLICT',
+          `${clash.booked} rooms are booked on ${clash.night}; count_of_rooms cannot go below that`,
+        );
       await nights.clampAvailability(property.id, current.id, fields.countOfRooms, today);
     }
     const updated = await repo.update(current.id, fields);
     // A new count changes every coming night's availability; any change is sent to a linked channel manager.
-    await recordStructureChanged(tx, { property_id: property.id, room_type_id: current.id, today, kinds: fields.countOfRooms !== current.countOfRooms ? ['availability'] : [] });
+    await recordStructureChanged(tx, {
+      property_id: property.id,
+      room_type_id: current.id,
+      today,
+      kinds: fields.countOfRooms !== current.countOfRooms ? ['availability'] : [],
+    });
     return { row: updated, plans: (await repo.plansOf([current.id])).get(current.id) ?? [] };
   });
   return roomTypeView(row, plans, await currencyDecimals(deps.db, property.currencyCode));

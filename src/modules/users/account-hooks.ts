@@ -14,6 +14,8 @@ export type OwnerRequestStatus = 'none' | 'pending' | 'approved' | 'rejected';
 export interface AuthAccountHooks {
   /** Ends the account's live sessions (all but `exceptSessionId`) on `db`; returns their ids, to broadcast after commit. */
   revokeSessions(db: Executor, userId: number, reason: string, now: Date, exceptSessionId?: string): Promise<string[]>;
+  /** Whether `password` is the account's, counted with its failed logins (429 once they are used up). */
+  checkCurrentPassword(deps: Deps, user: UserRow, password: string): Promise<boolean>;
   /** Stores a new e-mail verification code on `db` (retiring older ones); returns it, to mail after commit. */
   createEmailCode(deps: Deps, user: UserRow, db: Executor): Promise<string>;
   mailEmailCode(deps: Deps, user: UserRow, code: string): Promise<void>;
@@ -38,12 +40,17 @@ const HOOKS = Symbol('users.account-hooks');
 const provided = (deps: Pick<Deps, 'services'>) => deps.services.get<Partial<AccountHooks>>(HOOKS, () => ({}));
 
 /** Called by the module that provides `part`, when the app registers it. */
-export function provideAccountHooks<K extends keyof AccountHooks>(deps: Pick<Deps, 'services'>, part: K, hooks: AccountHooks[K]): void {
+export function provideAccountHooks<K extends keyof AccountHooks>(
+  deps: Pick<Deps, 'services'>,
+  part: K,
+  hooks: AccountHooks[K],
+): void {
   provided(deps)[part] = hooks;
 }
 
 export function accountHooks<K extends keyof AccountHooks>(deps: Pick<Deps, 'services'>, part: K): AccountHooks[K] {
   const hooks = provided(deps)[part];
-  if (!hooks) throw new Error(`users: no ${part} account hooks; the app registers the module that provides them (src/app.ts)`);
+  if (!hooks)
+    throw new Error(`users: no ${part} account hooks; the app registers the module that provides them (src/app.ts)`);
   return hooks as AccountHooks[K];
 }

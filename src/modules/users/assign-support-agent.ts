@@ -4,7 +4,13 @@ import { AppError } from '../../platform/errors.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
 import { usersRepository, type PublicUser } from './users.repository.ts';
 
-const view = (a: PublicUser) => ({ id: a.id, username: a.username, first_name: a.firstName, last_name: a.lastName, avatar: a.avatar });
+const view = (a: PublicUser) => ({
+  id: a.id,
+  username: a.username,
+  first_name: a.firstName,
+  last_name: a.lastName,
+  avatar: a.avatar,
+});
 
 /**
  * Keeps the caller's agent while that agent still serves (active support); otherwise picks the

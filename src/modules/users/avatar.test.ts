@@ -8,7 +8,8 @@ import { createUser, loginAs } from '../../../test/helpers/factories.ts';
 import { filesUnder, storedFiles } from '../../../test/helpers/stored-files.ts';
 import { GIF, PNG, rowOf, updateForm } from './users.test-support.ts';
 
-const AVATAR_URL = /^\/api\/user\/avatars\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|gif|jpg)$/;
+const AVATAR_URL =
+  /^\/api\/user\/avatars\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|gif|jpg)$/;
 
 describe('avatars', () => {
   let t: TestApp;
@@ -21,7 +22,9 @@ describe('avatars', () => {
 
   it('stores a PNG, re-encoded, under a generated name and serves it publicly with its checked type, inline, nosniff and sandboxed', async () => {
     const u = await createUser(t.deps);
-    const res = await updateForm(t, await loginAs(t.app, u), { avatar: { data: PNG, name: 'me.png', type: 'image/png' } });
+    const res = await updateForm(t, await loginAs(t.app, u), {
+      avatar: { data: PNG, name: 'me.png', type: 'image/png' },
+    });
     assert.equal(res.statusCode, 200, res.body);
     const url = res.json().data.avatar;
     assert.match(url, AVATAR_URL);
@@ -37,14 +40,17 @@ describe('avatars', () => {
 
   it('keeps a path-traversal file name off the file system: only the generated name is written, inside DATA_DIR/files/avatars', async () => {
     const u = await createUser(t.deps);
-    const res = await updateForm(t, await loginAs(t.app, u), { avatar: { data: PNG, name: '../../etc/passwd.png', type: 'image/png' } });
+    const res = await updateForm(t, await loginAs(t.app, u), {
+      avatar: { data: PNG, name: '../../etc/passwd.png', type: 'image/png' },
+    });
     assert.equal(res.statusCode, 200, res.body);
     const name = path.basename(res.json().data.avatar);
     const dataDir = t.deps.config.DATA_DIR;
     const all = await filesUnder(dataDir);
     assert.ok(all.includes(path.join('files', 'avatars', name)), `stored as ${name}`);
     assert.equal(all.filter((f) => /passwd/.test(f)).length, 0, all.join(', '));
-    for (const f of all.filter((x) => x.startsWith('files'))) assert.match(f, /^files\/avatars\/[0-9a-f-]{36}\.(png|gif|jpg)$/);
+    for (const f of all.filter((x) => x.startsWith('files')))
+      assert.match(f, /^files\/avatars\/[0-9a-f-]{36}\.(png|gif|jpg)$/);
     // Where a name joined naively onto the avatars folder would have landed.
     for (const naive of ['etc/passwd.png', '../etc/passwd.png', 'files/etc/passwd.png']) {
       await assert.rejects(access(path.resolve(dataDir, naive)), naive);
@@ -53,7 +59,10 @@ describe('avatars', () => {
 
   it('judges the type by content: a PNG name with text content is 415 and nothing changes', async () => {
     const u = await createUser(t.deps);
-    const res = await updateForm(t, await loginAs(t.app, u), { avatar: { data: Buffer.from('<script>alert(1)</script>'), name: 'x.png', type: 'image/png' }, job: 'x' });
+    const res = await updateForm(t, await loginAs(t.app, u), {
+      avatar: { data: Buffer.from('<script>alert(1)</script>'), name: 'x.png', type: 'image/png' },
+      job: 'x',
+    });
     assert.equal(res.statusCode, 415);
     assert.ok(res.json().errors.avatar);
     assert.equal((await rowOf(t, u.id)).job, null);
@@ -63,7 +72,9 @@ describe('avatars', () => {
   it('refuses an avatar over 2 MB (413)', async () => {
     const u = await createUser(t.deps);
     const big = Buffer.concat([PNG, Buffer.alloc(3 * 1024 * 1024)]);
-    const res = await updateForm(t, await loginAs(t.app, u), { avatar: { data: big, name: 'big.png', type: 'image/png' } });
+    const res = await updateForm(t, await loginAs(t.app, u), {
+      avatar: { data: big, name: 'big.png', type: 'image/png' },
+    });
     assert.equal(res.statusCode, 413);
     assert.equal((await rowOf(t, u.id)).avatar, null);
   });
@@ -86,15 +97,30 @@ describe('avatars', () => {
     const first = (await updateForm(t, token, { avatar: { data: PNG, name: 'first.png' } })).json().data.avatar;
     const key = (url: string) => `avatars/${path.basename(url)}`;
     const before = await storedFiles(t);
-    const both = await Promise.all([updateForm(t, token, { avatar: { data: PNG, name: 'a.png' } }), updateForm(t, token, { avatar: { data: GIF, name: 'b.gif' } })]);
+    const both = await Promise.all([
+      updateForm(t, token, { avatar: { data: PNG, name: 'a.png' } }),
+      updateForm(t, token, { avatar: { data: GIF, name: 'b.gif' } }),
+    ]);
     for (const res of both) assert.equal(res.statusCode, 200, res.body);
     const after = await storedFiles(t);
-    assert.deepEqual(after.filter((f) => !before.includes(f)), [key((await rowOf(t, u.id)).avatar!)]);
-    assert.deepEqual(before.filter((f) => !after.includes(f)), [key(first)]);
+    assert.deepEqual(
+      after.filter((f) => !before.includes(f)),
+      [key((await rowOf(t, u.id)).avatar!)],
+    );
+    assert.deepEqual(
+      before.filter((f) => !after.includes(f)),
+      [key(first)],
+    );
   });
 
   it('answers 404 for unknown or invalid names, never a file outside the avatars', async () => {
-    for (const name of ['00000000-0000-0000-0000-000000000000.png', 'me.png', '..%2F..%2Fjwt-secret', '..%2Ffiles%2Favatars', 'x.svg']) {
+    for (const name of [
+      '00000000-0000-0000-0000-000000000000.png',
+      'me.png',
+      '..%2F..%2Fjwt-secret',
+      '..%2Ffiles%2Favatars',
+      'x.svg',
+    ]) {
       const res = await get(`/api/user/avatars/${name}`);
       assert.equal(res.statusCode, 404, name);
     }

@@ -16,7 +16,12 @@ export async function changeRole(deps: Deps, caller: AuthUser, id: number, role:
     if (!target) throw notFound('User');
     if (target.role === role) return { user: target, changed: false };
     const user = (await usersRepository(tx).update(id, { role }, now))!;
-    await recordAudit(tx, caller, { action: 'user.role', targetType: 'user', targetId: id, before: { role: target.role }, after: { role } }, now);
+    await recordAudit(
+      tx,
+      caller,
+      { action: 'user.role', targetType: 'user', targetId: id, before: { role: target.role }, after: { role } },
+      now,
+    );
     return { user, changed: true };
   });
   if (out.changed) await afterCommit(deps, 'role broadcast', () => deps.sessions.broadcastUserChanged(id));

@@ -8,6 +8,7 @@ import { toFlatProfile } from './user-profile.ts';
 import { usersRepository, type UserRow } from './users.repository.ts';
 import type { CreateUserBody } from './users.schemas.ts';
 import { duplicateField, taken } from './unique-fields.ts';
+import { emailChangesRepository } from './email-changes.repository.ts';
 
 /**
  * Creates an account with no password and an unverified e-mail, and mails it a single-use link
@@ -16,6 +17,7 @@ import { duplicateField, taken } from './unique-fields.ts';
 export async function createStaffAccount(deps: Deps, caller: AuthUser, input: CreateUserBody) {
   const repo = usersRepository(deps.db);
   if (await repo.findByEmail(input.email)) throw taken('email');
+  if (await emailChangesRepository(deps.db).isHeld(input.email, deps.clock.now())) throw taken('email');
   if (await repo.findByUsername(input.username)) throw taken('username');
   const now = deps.clock.now();
   let user: UserRow;
@@ -41,6 +43,8 @@ export async function createStaffAccount(deps: Deps, caller: AuthUser, input: Cr
     const field = duplicateField(err);
     throw field ? taken(field) : err;
   }
-  const mailed = await afterCommit(deps, 'initial password mail', () => accountHooks(deps, 'auth').sendInitialPasswordLink(deps, user));
+  const mailed = await afterCommit(deps, 'initial password mail', () =>
+    accountHooks(deps, 'auth').sendInitialPasswordLink(deps, user),
+  );
   return { profile: toFlatProfile(user), mailed };
 }

@@ -9,6 +9,7 @@ import { accountHooks } from './account-hooks.ts';
 import { storedAvatarKey } from './avatars.ts';
 import { lockTargetKeepingAnAdmin } from './user-access.ts';
 import { usersRepository, type NewUser } from './users.repository.ts';
+import { emailChangesRepository } from './email-changes.repository.ts';
 
 function anonymised(id: number, now: Date): Partial<NewUser> {
   return {
@@ -16,11 +17,34 @@ function anonymised(id: number, now: Date): Partial<NewUser> {
     email: `deleted+${id}@invalid.invalid`,
     firstName: '',
     lastName: '',
-    phone: null, job: null, location: null, avatar: null, timeZone: null,
-    userType: null, companyName: null, countryRegion: null, idType: null, idNumber: null, idExpiryDate: null, idPhotoPath: null,
-    placeType: null, placeDetails: null, address: null, city: null, state: null, postalCode: null, country: null, latitude: null, longitude: null,
-    passwordHash: null, googleSub: null, facebookId: null, phoneVerified: false, wantsOwnerRole: false,
-    isActive: false, deletedAt: now,
+    phone: null,
+    job: null,
+    location: null,
+    avatar: null,
+    timeZone: null,
+    userType: null,
+    companyName: null,
+    countryRegion: null,
+    idType: null,
+    idNumber: null,
+    idExpiryDate: null,
+    idPhotoPath: null,
+    placeType: null,
+    placeDetails: null,
+    address: null,
+    city: null,
+    state: null,
+    postalCode: null,
+    country: null,
+    latitude: null,
+    longitude: null,
+    passwordHash: null,
+    googleSub: null,
+    facebookId: null,
+    phoneVerified: false,
+    wantsOwnerRole: false,
+    isActive: false,
+    deletedAt: now,
   };
 }
 
@@ -33,6 +57,8 @@ export async function deleteAccount(deps: Deps, caller: AuthUser): Promise<void>
     const kycKeys = await accountHooks(deps, 'ownerRequests').eraseForUser(tx, user.id, now);
     await usersRepository(tx).update(user.id, anonymised(user.id, now), now);
     await usersRepository(tx).deleteAssignmentOf(user.id);
+    // They hold the account's past addresses; an undo of a deleted account has nothing to restore.
+    await emailChangesRepository(tx).deleteForUser(user.id);
     const revoked = await accountHooks(deps, 'auth').revokeSessions(tx, user.id, 'account_deleted', now);
     return { revoked, files: [storedAvatarKey(user.avatar), ...kycKeys] };
   });

@@ -12,7 +12,8 @@ describe('DELETE /user/delete', () => {
   });
   after(() => t.close());
 
-  const del = (token?: string) => t.app.inject({ method: 'DELETE', url: '/api/user/delete', headers: token ? bearer(token) : {} });
+  const del = (token?: string) =>
+    t.app.inject({ method: 'DELETE', url: '/api/user/delete', headers: token ? bearer(token) : {} });
 
   it('answers 401 without a token', async () => {
     assert.equal((await del()).statusCode, 401);
@@ -22,22 +23,54 @@ describe('DELETE /user/delete', () => {
     const u = await createUser(t.deps, { role: 'owner' });
     const token = await loginAs(t.app, u);
     const other = await loginAs(t.app, u);
-    const avatar = (await updateForm(t, token, { avatar: { data: PNG, name: 'a.png' }, job: 'Host', id_number: 'ID-9', address: '1 Main St' })).json().data.avatar;
+    const avatar = (
+      await updateForm(t, token, {
+        avatar: { data: PNG, name: 'a.png' },
+        job: 'Host',
+        id_number: 'ID-9',
+        address: '1 Main St',
+      })
+    ).json().data.avatar;
     await t.deps.storage.put('kyc/test-front.png', PNG);
     const request = await ownerRequestsRepository(t.deps.db).insert({
-      userId: u.id, userType: 'individual', countryRegion: 'FR', idType: 'passport', idNumber: 'ID-9', idExpiryDate: '2031-01-01',
-      placeType: 'flat', address: '1 Main St', city: 'Paris', postalCode: '75001', country: 'FR', latitude: '48.8', longitude: '2.3',
-      idFrontKey: 'kyc/test-front.png', idFrontType: 'image/png',
+      userId: u.id,
+      userType: 'individual',
+      countryRegion: 'FR',
+      idType: 'passport',
+      idNumber: 'ID-9',
+      idExpiryDate: '2031-01-01',
+      placeType: 'flat',
+      address: '1 Main St',
+      city: 'Paris',
+      postalCode: '75001',
+      country: 'FR',
+      latitude: '48.8',
+      longitude: '2.3',
+      idFrontKey: 'kyc/test-front.png',
+      idFrontType: 'image/png',
     });
     const res = await del(token);
     assert.equal(res.statusCode, 200, res.body);
-    assert.ok(res.cookies.some((c) => c.name === 'client_token'), 'session cookies cleared');
+    assert.ok(
+      res.cookies.some((c) => c.name === 'client_token'),
+      'session cookies cleared',
+    );
     const row = await rowOf(t, u.id);
     assert.equal(row.username, `deleted_${u.id}`);
     assert.equal(row.email, `deleted+${u.id}@invalid.invalid`);
     assert.equal(row.firstName, '');
     assert.equal(row.lastName, '');
-    for (const k of ['phone', 'job', 'avatar', 'idNumber', 'address', 'passwordHash', 'googleSub', 'facebookId'] as const) assert.equal(row[k], null, k);
+    for (const k of [
+      'phone',
+      'job',
+      'avatar',
+      'idNumber',
+      'address',
+      'passwordHash',
+      'googleSub',
+      'facebookId',
+    ] as const)
+      assert.equal(row[k], null, k);
     assert.equal(row.isActive, false);
     assert.ok(row.deletedAt);
     const req = (await ownerRequestsRepository(t.deps.db).findById(request.id))!;
@@ -45,7 +78,11 @@ describe('DELETE /user/delete', () => {
     assert.equal(req.status, 'rejected');
     assert.equal(await t.deps.storage.exists('kyc/test-front.png'), false);
     assert.equal(await t.deps.storage.exists(`avatars/${avatar.split('/').pop()}`), false);
-    for (const tk of [token, other]) assert.equal((await t.app.inject({ method: 'GET', url: '/api/user/profile', headers: bearer(tk) })).statusCode, 401);
+    for (const tk of [token, other])
+      assert.equal(
+        (await t.app.inject({ method: 'GET', url: '/api/user/profile', headers: bearer(tk) })).statusCode,
+        401,
+      );
     await assert.rejects(loginAs(t.app, u), /401/);
     await assert.rejects(loginAs(t.app, { ...u, email: row.email }), /401/);
   });
@@ -62,8 +99,16 @@ describe('DELETE /user/delete', () => {
     const u = await createUser(t.deps);
     await del(await loginAs(t.app, u));
     const res = await t.app.inject({
-      method: 'POST', url: '/api/auth/register',
-      payload: { username: u.username, first_name: 'New', last_name: 'Person', email: u.email, password: 'long-enough-1', password_confirmation: 'long-enough-1' },
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: {
+        username: u.username,
+        first_name: 'New',
+        last_name: 'Person',
+        email: u.email,
+        password: 'long-enough-1',
+        password_confirmation: 'long-enough-1',
+      },
     });
     assert.equal(res.statusCode, 201, res.body);
   });
@@ -77,7 +122,10 @@ describe('DELETE /user/delete', () => {
       assert.equal(res.statusCode, 409);
       assert.equal((await rowOf(t2, admin.id)).deletedAt, null);
       await createUser(t2.deps, { role: 'admin' });
-      assert.equal((await t2.app.inject({ method: 'DELETE', url: '/api/user/delete', headers: bearer(token) })).statusCode, 200);
+      assert.equal(
+        (await t2.app.inject({ method: 'DELETE', url: '/api/user/delete', headers: bearer(token) })).statusCode,
+        200,
+      );
     } finally {
       await t2.close();
     }
@@ -91,7 +139,8 @@ describe('POST /user/admin-support/assign', () => {
   });
   after(() => t.close());
 
-  const assign = (token?: string) => t.app.inject({ method: 'POST', url: '/api/user/admin-support/assign', headers: token ? bearer(token) : {} });
+  const assign = (token?: string) =>
+    t.app.inject({ method: 'POST', url: '/api/user/admin-support/assign', headers: token ? bearer(token) : {} });
   const agentOf = async (token: string) => {
     const res = await assign(token);
     assert.equal(res.statusCode, 200, res.body);
@@ -109,7 +158,13 @@ describe('POST /user/admin-support/assign', () => {
     const a = await createUser(t.deps, { role: 'support' });
     const b = await createUser(t.deps, { role: 'support' });
     const first = await agentOf(await loginAs(t.app, await createUser(t.deps)));
-    assert.deepEqual(first, { id: a.id, username: a.username, first_name: a.firstName, last_name: a.lastName, avatar: null });
+    assert.deepEqual(first, {
+      id: a.id,
+      username: a.username,
+      first_name: a.firstName,
+      last_name: a.lastName,
+      avatar: null,
+    });
     const ownerToken = await loginAs(t.app, await createUser(t.deps, { role: 'owner' }));
     assert.equal((await agentOf(ownerToken)).id, b.id, 'a has one user, b none');
     assert.equal((await agentOf(ownerToken)).id, b.id, 'kept');
@@ -129,7 +184,12 @@ describe('POST /user/admin-support/assign', () => {
     await updateForm(t, adminToken, { user_id: String(firstId), is_active: '0' });
     const second = (await agentOf(token)).id;
     assert.notEqual(second, firstId);
-    await t.app.inject({ method: 'PUT', url: `/api/user/${second}/role`, payload: { role: 'client' }, headers: bearer(adminToken) });
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/user/${second}/role`,
+      payload: { role: 'client' },
+      headers: bearer(adminToken),
+    });
     const third = (await agentOf(token)).id;
     assert.ok(![firstId, second].includes(third));
   });

@@ -19,6 +19,10 @@ export {
   type KycProfileColumns,
 } from './user-records.ts';
 export { provideAccountHooks, type AuthAccountHooks, type OwnerRequestAccountHooks } from './account-hooks.ts';
+export { EMAIL_CHANGE_UNDO_SECONDS } from './email-change-notice.ts';
+export { isEmailHeld } from './user-records.ts';
+// The page the old address's undo link opens by default (outside /api).
+export { emailChangePages } from './email-change-pages.routes.ts';
 
 /** Profiles, account administration, staff accounts and support assignment. */
 export async function usersModule(app: FastifyInstance, opts: { deps: Deps }) {

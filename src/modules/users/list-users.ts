@@ -10,6 +10,10 @@ export async function listUsers(deps: Deps, query: ListQuery, userType?: 'indivi
   const { page, perPage, offset } = pageWindow(query);
   const q = query.q?.trim() || undefined;
   const isActive = query.is_active === undefined ? undefined : parseFlag(query.is_active);
-  const { rows, total } = await usersRepository(deps.db).list({ q, role: query.role, isActive, userType }, perPage, offset);
+  const { rows, total } = await usersRepository(deps.db).list(
+    { q, role: query.role, isActive, userType },
+    perPage,
+    offset,
+  );
   return { data: rows.map(toFlatProfile), meta: { current_page: page, per_page: perPage, total } };
 }

@@ -1,18 +1,47 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
-import { bearer, createUser, loginAs } from '../../../test/helpers/factories.ts';
+import { bearer, createUser, DEFAULT_PASSWORD, loginAs } from '../../../test/helpers/factories.ts';
 import { ownerRequestsRepository } from '../owner-onboarding/owner-requests.repository.ts';
 import { rowOf, updateForm, updateJson } from './users.test-support.ts';
 
 const PROFILE_MEMBERS = [
-  'username', 'first_name', 'last_name', 'job', 'location', 'phone', 'phone_verified', 'email', 'email_verified', 'avatar', 'role',
-  'email_verified_at', 'is_active', 'last_login', 'time_zone', 'created_at', 'updated_at',
-  'user_type', 'company_name', 'country_region', 'id_type', 'id_number', 'id_expiry_date', 'id_photo_path', 'place_type', 'place_details',
-  'address', 'city', 'state', 'postal_code', 'country', 'latitude', 'longitude',
+  'username',
+  'first_name',
+  'last_name',
+  'job',
+  'location',
+  'phone',
+  'phone_verified',
+  'email',
+  'email_verified',
+  'avatar',
+  'role',
+  'email_verified_at',
+  'is_active',
+  'last_login',
+  'time_zone',
+  'created_at',
+  'updated_at',
+  'user_type',
+  'company_name',
+  'country_region',
+  'id_type',
+  'id_number',
+  'id_expiry_date',
+  'id_photo_path',
+  'place_type',
+  'place_details',
+  'address',
+  'city',
+  'state',
+  'postal_code',
+  'country',
+  'latitude',
+  'longitude',
 ];
 
-describe('GET /user/profile and PUT /user/update on one\'s own account', () => {
+describe("GET /user/profile and PUT /user/update on one's own account", () => {
   let t: TestApp;
   before(async () => {
     t = await createTestApp();
@@ -23,14 +52,22 @@ describe('GET /user/profile and PUT /user/update on one\'s own account', () => {
     assert.equal((await t.app.inject({ method: 'GET', url: '/api/user/profile' })).statusCode, 401);
     for (const role of ['client', 'owner', 'support', 'admin'] as const) {
       const u = await createUser(t.deps, { role });
-      const res = await t.app.inject({ method: 'GET', url: '/api/user/profile', headers: bearer(await loginAs(t.app, u)) });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/user/profile',
+        headers: bearer(await loginAs(t.app, u)),
+      });
       assert.equal(res.statusCode, 200, res.body);
       const p = res.json().data;
       assert.equal(typeof p.id, 'number');
       assert.equal(p.id, u.id);
       for (const m of PROFILE_MEMBERS) assert.equal(typeof p[m], 'string', `${m} should be a string`);
       // `locale` ('en' | 'fr', the language of the account's e-mails) is this service's addition to the spec's members.
-      assert.deepEqual(Object.keys(p).sort(), ['id', 'locale', ...PROFILE_MEMBERS].sort(), 'nothing unlisted is serialised');
+      assert.deepEqual(
+        Object.keys(p).sort(),
+        ['id', 'locale', ...PROFILE_MEMBERS].sort(),
+        'nothing unlisted is serialised',
+      );
       assert.equal(p.locale, 'en');
       for (const f of ['phone_verified', 'email_verified', 'is_active']) assert.match(p[f], /^[01]$/);
       assert.equal(p.role, role);
@@ -42,7 +79,13 @@ describe('GET /user/profile and PUT /user/update on one\'s own account', () => {
   it('changes the fields sent as multipart, leaves the others, and validates the time zone', async () => {
     const u = await createUser(t.deps);
     const token = await loginAs(t.app, u);
-    const res = await updateForm(t, token, { first_name: 'Ada', job: 'Engineer', time_zone: 'europe/paris', latitude: '48.85', city: 'Paris' });
+    const res = await updateForm(t, token, {
+      first_name: 'Ada',
+      job: 'Engineer',
+      time_zone: 'europe/paris',
+      latitude: '48.85',
+      city: 'Paris',
+    });
     assert.equal(res.statusCode, 200, res.body);
     const p = res.json().data;
     assert.equal(p.first_name, 'Ada');
@@ -76,7 +119,7 @@ describe('GET /user/profile and PUT /user/update on one\'s own account', () => {
   it('accepts JSON too, and an empty optional field clears it', async () => {
     const u = await createUser(t.deps);
     const token = await loginAs(t.app, u);
-    await updateJson(t, token, { location: 'Lyon', phone: '+33 6 12 34 56 78' });
+    await updateJson(t, token, { location: 'Lyon', phone: '+33 6 12 34 56 78', current_password: DEFAULT_PASSWORD });
     const res = await updateJson(t, token, { location: '' });
     assert.equal(res.statusCode, 200, res.body);
     assert.equal(res.json().data.location, '');
@@ -98,8 +141,16 @@ describe('GET /user/profile and PUT /user/update on one\'s own account', () => {
     const u = await createUser(t.deps, { verified: false });
     const token = await loginAs(t.app, u);
     const res = await updateForm(t, token, {
-      first_name: 'Legit', email_verified_at: '2020-01-01T00:00:00Z', emailVerifiedAt: '2020-01-01T00:00:00Z', id: '1', password_hash: 'x',
-      passwordHash: 'x', deleted_at: '2020-01-01T00:00:00Z', deletedAt: '2020-01-01T00:00:00Z', is_admin: '1', phone_verified: '1',
+      first_name: 'Legit',
+      email_verified_at: '2020-01-01T00:00:00Z',
+      emailVerifiedAt: '2020-01-01T00:00:00Z',
+      id: '1',
+      password_hash: 'x',
+      passwordHash: 'x',
+      deleted_at: '2020-01-01T00:00:00Z',
+      deletedAt: '2020-01-01T00:00:00Z',
+      is_admin: '1',
+      phone_verified: '1',
     });
     assert.equal(res.statusCode, 200, res.body);
     const row = await rowOf(t, u.id);
@@ -136,15 +187,19 @@ describe('GET /user/profile and PUT /user/update on one\'s own account', () => {
     const u = await createUser(t.deps);
     const other = await createUser(t.deps);
     const token = await loginAs(t.app, u);
-    const clash = await updateForm(t, token, { email: other.email.toUpperCase() });
+    const clash = await updateForm(t, token, { email: other.email.toUpperCase(), current_password: DEFAULT_PASSWORD });
     assert.equal(clash.statusCode, 409);
     assert.equal(clash.json().code, 'EMAIL_TAKEN');
-    const res = await updateForm(t, token, { email: `new-${u.id}@example.test` });
+    const res = await updateForm(t, token, { email: `new-${u.id}@example.test`, current_password: DEFAULT_PASSWORD });
     assert.equal(res.statusCode, 200, res.body);
     assert.equal(res.json().data.email_verified, '0');
     assert.equal(res.json().data.email_verified_at, '');
     const code = await t.lastCode(`new-${u.id}@example.test`);
-    const verify = await t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { email: `new-${u.id}@example.test`, code } });
+    const verify = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/verify-email',
+      payload: { email: `new-${u.id}@example.test`, code },
+    });
     assert.equal(verify.statusCode, 200, verify.body);
     assert.notEqual((await rowOf(t, u.id)).emailVerifiedAt, null);
   });
@@ -165,13 +220,28 @@ describe('GET /user/profile and PUT /user/update on one\'s own account', () => {
     const token = await loginAs(t.app, u);
     await updateForm(t, token, { id_number: 'X1', user_type: 'individual' });
     await ownerRequestsRepository(t.deps.db).insert({
-      userId: u.id, userType: 'individual', countryRegion: 'FR', idType: 'passport', idNumber: 'X1', idExpiryDate: '2031-01-01',
-      placeType: 'house', address: '1 rue', city: 'Paris', postalCode: '75001', country: 'FR', latitude: '48.8', longitude: '2.3',
+      userId: u.id,
+      userType: 'individual',
+      countryRegion: 'FR',
+      idType: 'passport',
+      idNumber: 'X1',
+      idExpiryDate: '2031-01-01',
+      placeType: 'house',
+      address: '1 rue',
+      city: 'Paris',
+      postalCode: '75001',
+      country: 'FR',
+      latitude: '48.8',
+      longitude: '2.3',
     });
     const locked = await updateForm(t, token, { id_number: 'X2' });
     assert.equal(locked.statusCode, 409);
     assert.equal((await rowOf(t, u.id)).idNumber, 'X1');
-    assert.equal((await updateForm(t, token, { id_number: 'X1', city: 'Nice' })).statusCode, 200, 'resending the same value is fine');
+    assert.equal(
+      (await updateForm(t, token, { id_number: 'X1', city: 'Nice' })).statusCode,
+      200,
+      'resending the same value is fine',
+    );
     const support = await createUser(t.deps, { role: 'support' });
     const bySupport = await updateForm(t, await loginAs(t.app, support), { user_id: String(u.id), id_number: 'X3' });
     assert.equal(bySupport.statusCode, 200, bySupport.body);

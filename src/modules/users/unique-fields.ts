@@ -3,7 +3,9 @@
 import { AppError } from '../../platform/errors.ts';
 
 export function taken(field: 'email' | 'username'): AppError {
-  return new AppError(field === 'email' ? 'EMAIL_TAKEN' : 'USERNAME_TAKEN', `This ${field} is already registered`, { [field]: ['is already taken'] });
+  return new AppError(field === 'email' ? 'EMAIL_TAKEN' : 'USERNAME_TAKEN', `This ${field} is already registered`, {
+    [field]: ['is already taken'],
+  });
 }
 
 /** Which unique field a database error is about, or null when it is another error. */

@@ -1,9 +1,14 @@
 // PUT /user/update: a user changes their own profile; admin and support change other accounts.
+// E-mail, phone and password are credentials: changing one needs the caller's proof
+// (credential-proof.ts). A new password or a new address ends the account's other sessions (all
+// of them when staff change another account's address), and a new address tells the old one,
+// with a link that undoes the change (email-change-notice.ts).
+import type { Executor } from '../../db/connection.ts';
 import type { Deps } from '../../kernel/deps.ts';
 import { AppError, forbidden, invalidField, notFound } from '../../platform/errors.ts';
 import type { UploadedFile } from '../../platform/uploads.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
-import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
+import { hashPassword } from '../../platform/passwords.ts';
 import { recordAudit } from '../audit/index.ts';
 import { afterCommit } from '../../platform/after-commit.ts';
 import { removeStoredFiles, storeFilesThen, type FileToStore } from '../../platform/stored-files.ts';
@@ -15,17 +20,19 @@ import { toFlatProfile } from './user-profile.ts';
 import { usersRepository, type UserRow } from './users.repository.ts';
 import type { UpdateUserBody } from './users.schemas.ts';
 import { duplicateField, taken } from './unique-fields.ts';
-
-/** A session younger than this may change its password without the current one. */
-export const FRESH_SESSION_MS = 10 * 60 * 1000;
+import { assertCredentialProof } from './credential-proof.ts';
+import { emailChangesRepository } from './email-changes.repository.ts';
+import { mailEmailChangeNotice, recordEmailChange, sameAddress } from './email-change-notice.ts';
 
 // The body carries the file as parsed by the multipart plugin.
 export type UpdateUserInput = Omit<UpdateUserBody, 'avatar'> & { avatar?: UploadedFile };
 
 function assertCallerMaySend(caller: AuthUser, input: UpdateUserInput): void {
-  if (input.role !== undefined) throw forbidden('role cannot be changed here; an admin changes roles with PUT /user/{id}/role');
+  if (input.role !== undefined)
+    throw forbidden('role cannot be changed here; an admin changes roles with PUT /user/{id}/role');
   if (isStaff(caller.role)) return;
-  if (input.user_id !== undefined && input.user_id !== caller.id) throw forbidden('Only admin and support may change another account');
+  if (input.user_id !== undefined && input.user_id !== caller.id)
+    throw forbidden('Only admin and support may change another account');
   if (input.is_active !== undefined) throw forbidden('Only admin and support may activate or deactivate an account');
 }
 
@@ -35,7 +42,10 @@ async function assertKycUnlocked(deps: Deps, caller: AuthUser, target: UserRow, 
   if (locked.length === 0) return;
   const status = await accountHooks(deps, 'ownerRequests').latestStatus(deps.db, target.id);
   if (status === 'pending' || status === 'approved') {
-    throw new AppError('CONFLICT', `${locked.join(', ')} cannot change while your owner request is ${status}; contact support`);
+    throw new AppError(
+      'CONFLICT',
+      `${locked.join(', ')} cannot change while your owner request is ${status}; contact support`,
+    );
   }
 }
 
@@ -44,6 +54,9 @@ async function assertUnique(deps: Deps, target: UserRow, set: ChangeSet): Promis
   if (set.changes.email !== undefined) {
     const other = await repo.findByEmail(set.changes.email);
     if (other && other.id !== target.id) throw taken('email');
+    // An address another account may still take back by its undo link is not free either.
+    if (await emailChangesRepository(deps.db).isHeld(set.changes.email, deps.clock.now(), target.id))
+      throw taken('email');
   }
   if (set.changes.username !== undefined) {
     const other = await repo.findByUsername(set.changes.username);
@@ -51,16 +64,27 @@ async function assertUnique(deps: Deps, target: UserRow, set: ChangeSet): Promis
   }
 }
 
-// Returns the new hash, or undefined when no password is being set.
-async function newPasswordHash(deps: Deps, caller: AuthUser, target: UserRow, input: UpdateUserInput): Promise<string | undefined> {
-  if (input.password === undefined) return undefined;
-  if (input.password !== input.password_confirmation) throw invalidField('password_confirmation', 'does not match password');
-  const fresh = deps.clock.now().getTime() - caller.sessionCreatedAt.getTime() < FRESH_SESSION_MS;
-  if (input.current_password !== undefined ? !(await verifyPassword(target.passwordHash, input.current_password)) : !fresh) {
-    const msg = input.current_password !== undefined ? 'is incorrect' : 'is required: your session is more than 10 minutes old';
-    throw new AppError('FORBIDDEN', `current_password ${msg}`, { current_password: [msg] });
-  }
-  return hashPassword(input.password);
+/** The credential members the change touches, in API names. */
+function credentialsChanged(set: ChangeSet, input: UpdateUserInput): string[] {
+  return [
+    set.changes.email !== undefined && 'email',
+    set.changes.phone !== undefined && 'phone',
+    input.password !== undefined && 'password',
+  ].filter((f): f is string => f !== false);
+}
+
+async function assertProved(
+  deps: Deps,
+  caller: AuthUser,
+  { target, input, set }: { target: UserRow; input: UpdateUserInput; set: ChangeSet },
+) {
+  const callerRow = caller.id === target.id ? target : await usersRepository(deps.db).findLiveById(caller.id);
+  if (!callerRow) throw notFound('User');
+  await assertCredentialProof(deps, caller, {
+    callerRow,
+    changing: credentialsChanged(set, input),
+    currentPassword: input.current_password,
+  });
 }
 
 function noteChange(set: ChangeSet, field: string, before: unknown, after: unknown): void {
@@ -73,6 +97,8 @@ interface Plan {
   set: ChangeSet;
   passwordHash?: string;
   avatar?: FileToStore;
+  /** The account moves to another mailbox (not a change of case only). */
+  movesAddress: boolean;
 }
 
 // Load, check permission, check state: everything that can refuse the request runs before any write.
@@ -81,48 +107,87 @@ async function plan(deps: Deps, caller: AuthUser, input: UpdateUserInput): Promi
   const target = await usersRepository(deps.db).findLiveById(input.user_id ?? caller.id);
   if (!target) throw notFound('User');
   assertMayManage(caller, target);
-  if (input.password !== undefined && target.id !== caller.id) throw forbidden('A password can only be changed by its owner');
+  if (input.password !== undefined && target.id !== caller.id)
+    throw forbidden('A password can only be changed by its owner');
   const activate = input.is_active === undefined ? undefined : parseFlag(input.is_active);
-  if (activate === false && target.id === caller.id) throw new AppError('CONFLICT', 'You cannot deactivate your own account');
+  if (activate === false && target.id === caller.id)
+    throw new AppError('CONFLICT', 'You cannot deactivate your own account');
+
+  if (input.password !== undefined && input.password !== input.password_confirmation)
+    throw invalidField('password_confirmation', 'does not match password');
 
   const set = profileChanges(input, target);
   if (activate !== undefined && activate !== target.isActive) {
     set.changes.isActive = activate;
     noteChange(set, 'is_active', target.isActive, activate);
   }
+  // Before the checks that read other accounts, so an unproved caller learns nothing of them.
+  await assertProved(deps, caller, { target, input, set });
   await assertKycUnlocked(deps, caller, target, set);
   await assertUnique(deps, target, set);
-  const passwordHash = await newPasswordHash(deps, caller, target, input);
+  const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
   // Re-encoded here, stored only with the change (updateUser).
   const avatar = input.avatar ? await prepareAvatar(input.avatar) : undefined;
   if (avatar) {
     set.changes.avatar = avatar.url;
     noteChange(set, 'avatar', target.avatar, avatar.url);
   }
-  if (set.changes.email !== undefined && set.changes.email.toLowerCase() !== target.email.toLowerCase()) set.changes.emailVerifiedAt = null;
-  return { target, set, passwordHash, avatar };
+  const movesAddress = set.changes.email !== undefined && !sameAddress(set.changes.email, target.email);
+  if (movesAddress) set.changes.emailVerifiedAt = null;
+  return { target, set, passwordHash, avatar, movesAddress };
 }
 
-async function persist(deps: Deps, caller: AuthUser, { target, set, passwordHash }: Plan) {
+interface Revocation {
+  caller: AuthUser;
+  plan: Plan;
+  movedAddress: boolean;
+  now: Date;
+}
+
+// Ends the sessions the change calls for: every one on deactivation; on a new password or address,
+// all but the caller's (the caller's own session is not the account's when staff change it).
+async function revokeFor(deps: Deps, tx: Executor, { caller, plan, movedAddress, now }: Revocation) {
+  const auth = accountHooks(deps, 'auth');
+  const id = plan.target.id;
+  if (plan.set.changes.isActive === false) return auth.revokeSessions(tx, id, 'deactivated', now);
+  if (!plan.passwordHash && !movedAddress) return [];
+  const reason = plan.passwordHash ? 'password_changed' : 'email_changed';
+  return auth.revokeSessions(tx, id, reason, now, caller.id === id ? caller.sessionId : undefined);
+}
+
+async function persist(deps: Deps, caller: AuthUser, plan: Plan) {
+  const { target, set, passwordHash } = plan;
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const deactivating = set.changes.isActive === false;
-    const locked = deactivating ? await lockTargetKeepingAnAdmin(tx, target.id, true, 'deactivated') : await usersRepository(tx).lockLiveById(target.id);
+    const locked = deactivating
+      ? await lockTargetKeepingAnAdmin(tx, target.id, true, 'deactivated')
+      : await usersRepository(tx).lockLiveById(target.id);
     if (!locked) throw notFound('User');
-    const user = (await usersRepository(tx).update(target.id, { ...set.changes, ...(passwordHash ? { passwordHash } : {}) }, now))!;
-    const auth = accountHooks(deps, 'auth');
-    const code = set.changes.emailVerifiedAt === null ? await auth.createEmailCode(deps, user, tx) : undefined;
-    const revoked = deactivating
-      ? await auth.revokeSessions(tx, target.id, 'deactivated', now)
-      : passwordHash
-        ? await auth.revokeSessions(tx, target.id, 'password_changed', now, caller.sessionId)
-        : [];
+    const user = (await usersRepository(tx).update(
+      target.id,
+      { ...set.changes, ...(passwordHash ? { passwordHash } : {}) },
+      now,
+    ))!;
+    const code = plan.movesAddress ? await accountHooks(deps, 'auth').createEmailCode(deps, user, tx) : undefined;
+    // The locked row's address, not the planned one: a concurrent change may have moved it since.
+    const movedAddress = plan.movesAddress && !sameAddress(locked.email, user.email);
+    const undoToken = movedAddress
+      ? await recordEmailChange(deps, tx, { before: locked, newEmail: user.email, now })
+      : undefined;
+    const notice = undoToken ? { oldEmail: locked.email, user, token: undoToken, changedAt: now } : undefined;
+    const revoked = await revokeFor(deps, tx, { caller, plan, movedAddress, now });
     if (caller.id !== target.id) {
-      await recordAudit(tx, caller, { action: 'user.update', targetType: 'user', targetId: target.id, before: set.before, after: set.after }, now);
+      await recordAudit(
+        tx,
+        caller,
+        { action: 'user.update', targetType: 'user', targetId: target.id, before: set.before, after: set.after },
+        now,
+      );
     }
     // The avatar replaced is the locked row's: a concurrent update may have replaced the one planned with.
     const replacedAvatar = set.changes.avatar !== undefined ? storedAvatarKey(locked.avatar) : null;
-    return { user, code, revoked, replacedAvatar };
+    return { user, code, notice, revoked, replacedAvatar };
   });
 }
 
@@ -142,8 +207,12 @@ export async function updateUser(deps: Deps, caller: AuthUser, input: UpdateUser
     if (p.set.changes.isActive !== undefined) await deps.sessions.broadcastUserChanged(p.target.id);
   });
   // A lost code mail is recoverable: POST /auth/resend-verification sends another.
-  const code = result.code;
-  if (code) await afterCommit(deps, 'verification mail', () => accountHooks(deps, 'auth').mailEmailCode(deps, result.user, code));
+  const { code, notice } = result;
+  if (code)
+    await afterCommit(deps, 'verification mail', () =>
+      accountHooks(deps, 'auth').mailEmailCode(deps, result.user, code),
+    );
+  if (notice) await afterCommit(deps, 'e-mail change notice', () => mailEmailChangeNotice(deps, notice));
   await removeStoredFiles(deps, [result.replacedAvatar]);
   return toFlatProfile(result.user);
 }

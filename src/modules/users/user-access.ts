@@ -12,7 +12,12 @@ export const isStaff = (role: string) => role === 'admin' || role === 'support';
  * The account as the caller may see it: self, admin and support see any live account; anyone
  * else gets the same 404 as for an unknown id, so ids cannot be probed.
  */
-export async function loadVisibleUser(deps: Deps, caller: AuthUser, id: number, db: Executor = deps.db): Promise<UserRow> {
+export async function loadVisibleUser(
+  deps: Deps,
+  caller: AuthUser,
+  id: number,
+  db: Executor = deps.db,
+): Promise<UserRow> {
   if (caller.id !== id && !isStaff(caller.role)) throw notFound('User');
   const user = await usersRepository(db).findLiveById(id);
   if (!user) throw notFound('User');
@@ -23,7 +28,11 @@ export async function loadVisibleUser(deps: Deps, caller: AuthUser, id: number, 
 export function assertMayManage(caller: AuthUser, target: UserRow): void {
   if (caller.id === target.id || caller.role === 'admin') return;
   if (caller.role === 'support' && (target.role === 'client' || target.role === 'owner')) return;
-  throw forbidden(caller.role === 'support' ? 'Support may change traveller and owner accounts only' : 'You may only change your own account');
+  throw forbidden(
+    caller.role === 'support'
+      ? 'Support may change traveller and owner accounts only'
+      : 'You may only change your own account',
+  );
 }
 
 /**
@@ -31,7 +40,12 @@ export function assertMayManage(caller: AuthUser, target: UserRow): void {
  * other queue instead of deadlocking), and refuses a change that takes the target out of the
  * active admins (demotion, deactivation, deletion) when it would leave none.
  */
-export async function lockTargetKeepingAnAdmin(tx: Executor, targetId: number, leaves: boolean, what: string): Promise<UserRow | undefined> {
+export async function lockTargetKeepingAnAdmin(
+  tx: Executor,
+  targetId: number,
+  leaves: boolean,
+  what: string,
+): Promise<UserRow | undefined> {
   const repo = usersRepository(tx);
   const admins = await repo.lockActiveAdminIds();
   const target = await repo.lockLiveById(targetId);

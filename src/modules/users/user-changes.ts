@@ -8,18 +8,42 @@ import type { UpdateUserBody } from './users.schemas.ts';
 type Column = keyof UserRow & keyof NewUser;
 
 const FIELD_COLUMNS = {
-  username: 'username', first_name: 'firstName', last_name: 'lastName', job: 'job', location: 'location',
-  time_zone: 'timeZone', email: 'email', phone: 'phone',
-  user_type: 'userType', company_name: 'companyName', country_region: 'countryRegion', id_type: 'idType',
-  id_number: 'idNumber', id_expiry_date: 'idExpiryDate', place_type: 'placeType', place_details: 'placeDetails',
-  address: 'address', city: 'city', state: 'state', postal_code: 'postalCode', country: 'country',
-  latitude: 'latitude', longitude: 'longitude', locale: 'locale',
+  username: 'username',
+  first_name: 'firstName',
+  last_name: 'lastName',
+  job: 'job',
+  location: 'location',
+  time_zone: 'timeZone',
+  email: 'email',
+  phone: 'phone',
+  user_type: 'userType',
+  company_name: 'companyName',
+  country_region: 'countryRegion',
+  id_type: 'idType',
+  id_number: 'idNumber',
+  id_expiry_date: 'idExpiryDate',
+  place_type: 'placeType',
+  place_details: 'placeDetails',
+  address: 'address',
+  city: 'city',
+  state: 'state',
+  postal_code: 'postalCode',
+  country: 'country',
+  latitude: 'latitude',
+  longitude: 'longitude',
+  locale: 'locale',
 } as const satisfies Record<string, Column>;
 
 export type ProfileField = keyof typeof FIELD_COLUMNS;
 
 /** The identity members an applicant cannot change while an owner request is pending or approved. */
-export const KYC_IDENTITY_FIELDS: readonly ProfileField[] = ['user_type', 'company_name', 'id_type', 'id_number', 'id_expiry_date'];
+export const KYC_IDENTITY_FIELDS: readonly ProfileField[] = [
+  'user_type',
+  'company_name',
+  'id_type',
+  'id_number',
+  'id_expiry_date',
+];
 
 // Columns that cannot be null keep the value they are sent; the others store "" as null, which
 // the flat profile shows as "" again.

@@ -14,68 +14,133 @@ import { getUserStats } from './get-user-stats.ts';
 
 const tags = ['users'];
 const security = [{ bearer: [] }];
-const LIST_NOTE = 'Admin and support. Live (non-deleted) accounts, newest first; items are flat profiles. Filters: q (username, e-mail, first or last name, case-insensitive), role, is_active (1/0/true/false).';
+const LIST_NOTE =
+  'Admin and support. Live (non-deleted) accounts, newest first; items are flat profiles. Filters: q (username, e-mail, first or last name, case-insensitive), role, is_active (1/0/true/false).';
 
 export async function usersAdminRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const routes = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  r.post('/user/create', {
-    config: { roles: ['admin'] },
-    schema: {
-      operationId: 'createUser', tags, summary: 'Create an account for someone (admin)', security,
-      description: 'Any role may be given. The account has no password and an unverified e-mail; a single-use link token (7 days) for ' +
-        'POST /auth/set-initial-password is e-mailed. Duplicate e-mail or username → 409. Audited as user.create.',
-      body: S.CreateUserBody, response: { 201: S.ProfileResponse, ...errorResponses(401, 403, 409) },
+  routes.post(
+    '/user/create',
+    {
+      config: { roles: ['admin'] },
+      schema: {
+        operationId: 'createUser',
+        tags,
+        summary: 'Create an account for someone (admin)',
+        security,
+        description:
+          'Any role may be given. The account has no password and an unverified e-mail; a single-use link token (7 days) for ' +
+          'POST /auth/set-initial-password is e-mailed. Duplicate e-mail or username → 409. Audited as user.create.',
+        body: S.CreateUserBody,
+        response: { 201: S.ProfileResponse, ...errorResponses(401, 403, 409) },
+      },
     },
-  }, async (req, reply) => {
-    const { profile, mailed } = await createStaffAccount(deps, currentUser(req), req.body);
-    reply.code(201);
-    return ok(profile, mailed ? 'Account created; a link to set the password was e-mailed' : 'Account created, but the e-mail could not be sent; the person can use password reset');
-  });
+    async (req, reply) => {
+      const { profile, mailed } = await createStaffAccount(deps, currentUser(req), req.body);
+      reply.code(201);
+      return ok(
+        profile,
+        mailed
+          ? 'Account created; a link to set the password was e-mailed'
+          : 'Account created, but the e-mail could not be sent; the person can use password reset',
+      );
+    },
+  );
 
-  r.put('/user/:id/role', {
-    config: { roles: ['admin'] },
-    schema: {
-      operationId: 'changeUserRole', tags, summary: "Change an account's role (admin)", security,
-      description: 'Takes effect on the account\'s next request (sessions read the role live). Demoting the last active admin → 409. ' +
-        'Setting the role it already has changes nothing. Audited as user.role. The path (contract §3) has the shape of ' +
-        '/user/avatars/{name} and /user/accept-owner-request/{id}: literal segments match first, so each URL reaches one operation.',
-      params: S.IdParams, body: S.RoleBody, response: { 200: S.ProfileResponse, ...errorResponses(401, 403, 404, 409) },
+  routes.put(
+    '/user/:id/role',
+    {
+      config: { roles: ['admin'] },
+      schema: {
+        operationId: 'changeUserRole',
+        tags,
+        summary: "Change an account's role (admin)",
+        security,
+        description:
+          "Takes effect on the account's next request (sessions read the role live). Demoting the last active admin → 409. " +
+          'Setting the role it already has changes nothing. Audited as user.role. The path (contract §3) has the shape of ' +
+          '/user/avatars/{name} and /user/accept-owner-request/{id}: literal segments match first, so each URL reaches one operation.',
+        params: S.IdParams,
+        body: S.RoleBody,
+        response: { 200: S.ProfileResponse, ...errorResponses(401, 403, 404, 409) },
+      },
     },
-  }, async (req) => ok(await changeRole(deps, currentUser(req), req.params.id, req.body.role), 'Role changed'));
+    async (req) => ok(await changeRole(deps, currentUser(req), req.params.id, req.body.role), 'Role changed'),
+  );
 
   const lists = [
     { url: '/user/list', operationId: 'listUsers', summary: 'List accounts', userType: undefined },
-    { url: '/user/individuals', operationId: 'listIndividualUsers', summary: 'List accounts whose user_type is individual', userType: 'individual' as const },
-    { url: '/user/companies', operationId: 'listCompanyUsers', summary: 'List accounts whose user_type is company', userType: 'company' as const },
+    {
+      url: '/user/individuals',
+      operationId: 'listIndividualUsers',
+      summary: 'List accounts whose user_type is individual',
+      userType: 'individual' as const,
+    },
+    {
+      url: '/user/companies',
+      operationId: 'listCompanyUsers',
+      summary: 'List accounts whose user_type is company',
+      userType: 'company' as const,
+    },
   ];
   for (const l of lists) {
-    r.get(l.url, {
-      config: { roles: STAFF_ROLES },
-      schema: { operationId: l.operationId, tags, summary: l.summary, description: LIST_NOTE, security, querystring: S.ListQuery, response: { 200: S.ProfilePage, ...errorResponses(401, 403) } },
-    }, async (req) => {
-      const { data, meta } = await listUsers(deps, req.query, l.userType);
-      return okPage(data, meta);
-    });
+    routes.get(
+      l.url,
+      {
+        config: { roles: STAFF_ROLES },
+        schema: {
+          operationId: l.operationId,
+          tags,
+          summary: l.summary,
+          description: LIST_NOTE,
+          security,
+          querystring: S.ListQuery,
+          response: { 200: S.ProfilePage, ...errorResponses(401, 403) },
+        },
+      },
+      async (req) => {
+        const { data, meta } = await listUsers(deps, req.query, l.userType);
+        return okPage(data, meta);
+      },
+    );
   }
 
-  r.get('/user/:id', {
-    config: { auth: 'required' },
-    schema: {
-      operationId: 'getUser', tags, summary: "An account's flat profile", security,
-      description: 'Self, admin and support. Anyone else, an unknown id or a deleted account → 404 (never 403, so ids cannot be probed).',
-      params: S.IdParams, response: { 200: S.ProfileResponse, ...errorResponses(401, 404) },
+  routes.get(
+    '/user/:id',
+    {
+      config: { auth: 'required' },
+      schema: {
+        operationId: 'getUser',
+        tags,
+        summary: "An account's flat profile",
+        security,
+        description:
+          'Self, admin and support. Anyone else, an unknown id or a deleted account → 404 (never 403, so ids cannot be probed).',
+        params: S.IdParams,
+        response: { 200: S.ProfileResponse, ...errorResponses(401, 404) },
+      },
     },
-  }, async (req) => ok(await showUser(deps, currentUser(req), req.params.id)));
+    async (req) => ok(await showUser(deps, currentUser(req), req.params.id)),
+  );
 
-  r.get('/user/:userId/stats', {
-    config: { auth: 'required' },
-    schema: {
-      operationId: 'getUserStats', tags, summary: 'Statistics of an account', security,
-      description: 'Self, admin and support (404 for anyone else). Only figures that exist today: role, member_since, last_login, ' +
-        'active_sessions, owner_request_status, support_agent_id. Reservation counts, spending, and for owners properties, earnings and ' +
-        'occupancy are added as members by those features; clients must ignore members they do not know.',
-      params: S.UserIdParams, response: { 200: S.StatsResponse, ...errorResponses(401, 404) },
+  routes.get(
+    '/user/:userId/stats',
+    {
+      config: { auth: 'required' },
+      schema: {
+        operationId: 'getUserStats',
+        tags,
+        summary: 'Statistics of an account',
+        security,
+        description:
+          'Self, admin and support (404 for anyone else). Only figures that exist today: role, member_since, last_login, ' +
+          'active_sessions, owner_request_status, support_agent_id. Reservation counts, spending, and for owners properties, earnings and ' +
+          'occupancy are added as members by those features; clients must ignore members they do not know.',
+        params: S.UserIdParams,
+        response: { 200: S.StatsResponse, ...errorResponses(401, 404) },
+      },
     },
-  }, async (req) => ok(await getUserStats(deps, currentUser(req), req.params.userId)));
+    async (req) => ok(await getUserStats(deps, currentUser(req), req.params.userId)),
+  );
 }

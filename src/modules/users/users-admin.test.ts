@@ -11,7 +11,8 @@ describe('staff accounts and roles (admin)', () => {
   const tokens = {} as Record<Role, string>;
   before(async () => {
     t = await createTestApp();
-    for (const role of ['client', 'owner', 'support', 'admin'] as const) tokens[role] = await loginAs(t.app, await createUser(t.deps, { role }));
+    for (const role of ['client', 'owner', 'support', 'admin'] as const)
+      tokens[role] = await loginAs(t.app, await createUser(t.deps, { role }));
     adminToken = tokens.admin;
   });
   after(() => t.close());
@@ -19,12 +20,24 @@ describe('staff accounts and roles (admin)', () => {
   const create = (token: string | null, payload: Record<string, unknown>) =>
     t.app.inject({ method: 'POST', url: '/api/user/create', payload, headers: token ? bearer(token) : {} });
   const setRole = (token: string | null, id: number, role: string) =>
-    t.app.inject({ method: 'PUT', url: `/api/user/${id}/role`, payload: { role }, headers: token ? bearer(token) : {} });
-  const body = (n: string, role = 'support') => ({ username: `staff_${n}`, first_name: 'Sam', last_name: 'Staff', email: `staff_${n}@example.test`, role });
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/user/${id}/role`,
+      payload: { role },
+      headers: token ? bearer(token) : {},
+    });
+  const body = (n: string, role = 'support') => ({
+    username: `staff_${n}`,
+    first_name: 'Sam',
+    last_name: 'Staff',
+    email: `staff_${n}@example.test`,
+    role,
+  });
 
   it('POST /user/create: 401 anonymous, 403 for client, owner and support', async () => {
     assert.equal((await create(null, body('anon'))).statusCode, 401);
-    for (const role of ['client', 'owner', 'support'] as const) assert.equal((await create(tokens[role], body(role))).statusCode, 403, role);
+    for (const role of ['client', 'owner', 'support'] as const)
+      assert.equal((await create(tokens[role], body(role))).statusCode, 403, role);
   });
 
   it('creates an account without password, e-mail unverified, and mails a single-use link that sets the password', async () => {
@@ -44,10 +57,18 @@ describe('staff accounts and roles (admin)', () => {
     const page = await t.app.inject({ method: 'GET', url: new URL(link).pathname + new URL(link).search });
     assert.equal(page.statusCode, 200);
     assert.match(page.body, /<form method="post" action="set-password">/);
-    const set = await t.app.inject({ method: 'POST', url: '/api/auth/set-initial-password', payload: { token, password: 'first-pass-123', password_confirmation: 'first-pass-123' } });
+    const set = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/set-initial-password',
+      payload: { token, password: 'first-pass-123', password_confirmation: 'first-pass-123' },
+    });
     assert.equal(set.statusCode, 200, set.body);
     assert.equal(set.json().data.user.email_verified, '1');
-    const again = await t.app.inject({ method: 'POST', url: '/api/auth/set-initial-password', payload: { token, password: 'other-pass-123', password_confirmation: 'other-pass-123' } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/set-initial-password',
+      payload: { token, password: 'other-pass-123', password_confirmation: 'other-pass-123' },
+    });
     assert.notEqual(again.statusCode, 200, 'the link works once');
     const [entry] = await auditEntries(t, adminToken, p.id, 'user.create');
     assert.deepEqual(entry!.after, { username: 'staff_one', email: 'staff_one@example.test', role: 'support' });
@@ -72,13 +93,14 @@ describe('staff accounts and roles (admin)', () => {
   it('PUT /user/{id}/role: 401 anonymous, 403 for client, owner and support, 404 unknown, 422 invalid', async () => {
     const u = await createUser(t.deps);
     assert.equal((await setRole(null, u.id, 'owner')).statusCode, 401);
-    for (const role of ['client', 'owner', 'support'] as const) assert.equal((await setRole(tokens[role], u.id, 'owner')).statusCode, 403, role);
+    for (const role of ['client', 'owner', 'support'] as const)
+      assert.equal((await setRole(tokens[role], u.id, 'owner')).statusCode, 403, role);
     assert.equal((await rowOf(t, u.id)).role, 'client');
     assert.equal((await setRole(adminToken, 987654321, 'owner')).statusCode, 404);
     assert.equal((await setRole(adminToken, u.id, 'root')).statusCode, 422);
   });
 
-  it('a new role applies to the account\'s very next request, and is audited', async () => {
+  it("a new role applies to the account's very next request, and is audited", async () => {
     const u = await createUser(t.deps);
     const token = await loginAs(t.app, u);
     const list = () => t.app.inject({ method: 'GET', url: '/api/user/list', headers: bearer(token) });
@@ -90,7 +112,13 @@ describe('staff accounts and roles (admin)', () => {
     await setRole(adminToken, u.id, 'client');
     assert.equal((await list()).statusCode, 403, 'demoted at once');
     const entries = await auditEntries(t, adminToken, u.id, 'user.role');
-    assert.deepEqual(entries.map((e) => [e.before.role, e.after.role]), [['support', 'client'], ['client', 'support']]);
+    assert.deepEqual(
+      entries.map((e) => [e.before.role, e.after.role]),
+      [
+        ['support', 'client'],
+        ['client', 'support'],
+      ],
+    );
   });
 
   it('refuses to demote the last active admin (409), allows it while another admin is active', async () => {
@@ -99,15 +127,45 @@ describe('staff accounts and roles (admin)', () => {
       const only = await createUser(t2.deps, { role: 'admin' });
       const token = await loginAs(t2.app, only);
       const inactive = await createUser(t2.deps, { role: 'admin', isActive: false });
-      const res = await t2.app.inject({ method: 'PUT', url: `/api/user/${only.id}/role`, payload: { role: 'client' }, headers: bearer(token) });
+      const res = await t2.app.inject({
+        method: 'PUT',
+        url: `/api/user/${only.id}/role`,
+        payload: { role: 'client' },
+        headers: bearer(token),
+      });
       assert.equal(res.statusCode, 409, 'an inactive admin does not count');
       assert.equal((await rowOf(t2, only.id)).role, 'admin');
-      assert.equal((await t2.app.inject({ method: 'PUT', url: `/api/user/${inactive.id}/role`, payload: { role: 'client' }, headers: bearer(token) })).statusCode, 200);
+      assert.equal(
+        (
+          await t2.app.inject({
+            method: 'PUT',
+            url: `/api/user/${inactive.id}/role`,
+            payload: { role: 'client' },
+            headers: bearer(token),
+          })
+        ).statusCode,
+        200,
+      );
       const second = await createUser(t2.deps, { role: 'admin' });
-      const ok = await t2.app.inject({ method: 'PUT', url: `/api/user/${second.id}/role`, payload: { role: 'owner' }, headers: bearer(token) });
+      const ok = await t2.app.inject({
+        method: 'PUT',
+        url: `/api/user/${second.id}/role`,
+        payload: { role: 'owner' },
+        headers: bearer(token),
+      });
       assert.equal(ok.statusCode, 200);
-      await t2.app.inject({ method: 'PUT', url: `/api/user/${second.id}/role`, payload: { role: 'admin' }, headers: bearer(token) });
-      const self = await t2.app.inject({ method: 'PUT', url: `/api/user/${only.id}/role`, payload: { role: 'client' }, headers: bearer(token) });
+      await t2.app.inject({
+        method: 'PUT',
+        url: `/api/user/${second.id}/role`,
+        payload: { role: 'admin' },
+        headers: bearer(token),
+      });
+      const self = await t2.app.inject({
+        method: 'PUT',
+        url: `/api/user/${only.id}/role`,
+        payload: { role: 'client' },
+        headers: bearer(token),
+      });
       assert.equal(self.statusCode, 200, 'with another admin active, an admin may step down');
     } finally {
       await t2.close();
@@ -120,7 +178,13 @@ describe('staff accounts and roles (admin)', () => {
       const a = await createUser(t2.deps, { role: 'admin' });
       const b = await createUser(t2.deps, { role: 'admin' });
       const [ta, tb] = [await loginAs(t2.app, a), await loginAs(t2.app, b)];
-      const demote = (token: string, id: number) => t2.app.inject({ method: 'PUT', url: `/api/user/${id}/role`, payload: { role: 'client' }, headers: bearer(token) });
+      const demote = (token: string, id: number) =>
+        t2.app.inject({
+          method: 'PUT',
+          url: `/api/user/${id}/role`,
+          payload: { role: 'client' },
+          headers: bearer(token),
+        });
       const results = await Promise.all([demote(ta, b.id), demote(tb, a.id)]);
       // The loser is refused either by the last-admin rule (409) or, when the winner committed
       // before its request was authorised, because it is no longer an admin (403).

@@ -8,7 +8,6 @@ import { sessions, supportAssignments, users } from '../../db/schema/index.ts';
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 
-
 export interface UserFilter {
   q?: string;
   role?: Role;
@@ -26,7 +25,14 @@ export interface PublicUser {
   role: string;
 }
 
-const publicColumns = { id: users.id, username: users.username, firstName: users.firstName, lastName: users.lastName, avatar: users.avatar, role: users.role };
+const publicColumns = {
+  id: users.id,
+  username: users.username,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  avatar: users.avatar,
+  role: users.role,
+};
 
 // LIKE treats % and _ as wildcards; a search for "a_b" must match those characters only.
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -35,7 +41,14 @@ function filterSql(f: UserFilter): SQL {
   const conds: SQL[] = [isNull(users.deletedAt)];
   if (f.q) {
     const p = likePattern(f.q);
-    conds.push(or(sql`${users.username} ILIKE ${p}`, sql`${users.email} ILIKE ${p}`, sql`${users.firstName} ILIKE ${p}`, sql`${users.lastName} ILIKE ${p}`)!);
+    conds.push(
+      or(
+        sql`${users.username} ILIKE ${p}`,
+        sql`${users.email} ILIKE ${p}`,
+        sql`${users.firstName} ILIKE ${p}`,
+        sql`${users.lastName} ILIKE ${p}`,
+      )!,
+    );
   }
   if (f.role) conds.push(eq(users.role, f.role));
   if (f.isActive !== undefined) conds.push(eq(users.isActive, f.isActive));
@@ -52,13 +65,22 @@ export function usersRepository(db: Executor) {
 
     /** An account that has not been deleted. */
     async findLiveById(id: number): Promise<UserRow | undefined> {
-      const [row] = await db.select().from(users).where(and(eq(users.id, id), isNull(users.deletedAt))).limit(1);
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(and(eq(users.id, id), isNull(users.deletedAt)))
+        .limit(1);
       return row;
     },
 
     /** Locks a live account for a change decided on its current state. */
     async lockLiveById(id: number): Promise<UserRow | undefined> {
-      const [row] = await db.select().from(users).where(and(eq(users.id, id), isNull(users.deletedAt))).for('update').limit(1);
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(and(eq(users.id, id), isNull(users.deletedAt)))
+        .for('update')
+        .limit(1);
       return row;
     },
 
@@ -82,19 +104,29 @@ export function usersRepository(db: Executor) {
       const [row] = await db
         .select()
         .from(users)
-        .where(and(isNull(users.deletedAt), or(sql`lower(${users.email}) = ${l}`, sql`lower(${users.username}) = ${l}`)))
+        .where(
+          and(isNull(users.deletedAt), or(sql`lower(${users.email}) = ${l}`, sql`lower(${users.username}) = ${l}`)),
+        )
         .orderBy(sql`lower(${users.email}) = ${l} DESC`)
         .limit(1);
       return row;
     },
 
     async findByEmail(email: string): Promise<UserRow | undefined> {
-      const [row] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`).limit(1);
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
+        .limit(1);
       return row;
     },
 
     async findByUsername(username: string): Promise<UserRow | undefined> {
-      const [row] = await db.select().from(users).where(sql`lower(${users.username}) = ${username.trim().toLowerCase()}`).limit(1);
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.username}) = ${username.trim().toLowerCase()}`)
+        .limit(1);
       return row;
     },
 
@@ -114,7 +146,11 @@ export function usersRepository(db: Executor) {
     },
 
     async update(id: number, changes: Partial<NewUser>, now: Date): Promise<UserRow | undefined> {
-      const [row] = await db.update(users).set({ ...changes, updatedAt: now }).where(eq(users.id, id)).returning();
+      const [row] = await db
+        .update(users)
+        .set({ ...changes, updatedAt: now })
+        .where(eq(users.id, id))
+        .returning();
       return row;
     },
 
@@ -132,9 +168,20 @@ export function usersRepository(db: Executor) {
       const where = and(
         isNull(users.deletedAt),
         eq(users.isActive, true),
-        or(sql`${users.username} ILIKE ${p}`, sql`${users.firstName} ILIKE ${p}`, sql`${users.lastName} ILIKE ${p}`, sql`(${users.firstName} || ' ' || ${users.lastName}) ILIKE ${p}`),
+        or(
+          sql`${users.username} ILIKE ${p}`,
+          sql`${users.firstName} ILIKE ${p}`,
+          sql`${users.lastName} ILIKE ${p}`,
+          sql`(${users.firstName} || ' ' || ${users.lastName}) ILIKE ${p}`,
+        ),
       );
-      const rows = await db.select(publicColumns).from(users).where(where).orderBy(asc(users.username), asc(users.id)).limit(limit).offset(offset);
+      const rows = await db
+        .select(publicColumns)
+        .from(users)
+        .where(where)
+        .orderBy(asc(users.username), asc(users.id))
+        .limit(limit)
+        .offset(offset);
       const [{ total }] = (await db.select({ total: count() }).from(users).where(where)) as [{ total: number }];
       return { rows, total: Number(total) };
     },
@@ -144,7 +191,9 @@ export function usersRepository(db: Executor) {
       const [{ n }] = (await db
         .select({ n: count() })
         .from(sessions)
-        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))) as [{ n: number }];
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))) as [
+        { n: number },
+      ];
       return Number(n);
     },
 
@@ -171,7 +220,9 @@ export function usersRepository(db: Executor) {
         .select(publicColumns)
         .from(users)
         .leftJoin(load, eq(load.agentId, users.id))
-        .where(and(eq(users.role, 'support'), eq(users.isActive, true), isNull(users.deletedAt), ne(users.id, excludeId)))
+        .where(
+          and(eq(users.role, 'support'), eq(users.isActive, true), isNull(users.deletedAt), ne(users.id, excludeId)),
+        )
         .orderBy(sql`coalesce(${load.n}, 0) ASC`, asc(users.id))
         .limit(1);
       return row;
@@ -182,7 +233,12 @@ export function usersRepository(db: Executor) {
      * is still the one the caller saw (`previousAgentId`). False when a concurrent call got there
      * first; the caller then reads the row that call wrote.
      */
-    async upsertAssignment(userId: number, agentId: number, previousAgentId: number | null, now: Date): Promise<boolean> {
+    async upsertAssignment(
+      userId: number,
+      agentId: number,
+      previousAgentId: number | null,
+      now: Date,
+    ): Promise<boolean> {
       const rows = await db
         .insert(supportAssignments)
         .values({ userId, agentId, assignedAt: now })
@@ -200,7 +256,11 @@ export function usersRepository(db: Executor) {
     },
 
     async findAgentId(userId: number): Promise<number | null> {
-      const [row] = await db.select({ agentId: supportAssignments.agentId }).from(supportAssignments).where(eq(supportAssignments.userId, userId)).limit(1);
+      const [row] = await db
+        .select({ agentId: supportAssignments.agentId })
+        .from(supportAssignments)
+        .where(eq(supportAssignments.userId, userId))
+        .limit(1);
       return row?.agentId ?? null;
     },
   };

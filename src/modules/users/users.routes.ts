@@ -6,7 +6,7 @@ import type { Deps } from '../../kernel/deps.ts';
 import { MessageOnly, errorResponses, ok, okPage } from '../../platform/envelope.ts';
 import { notFound } from '../../platform/errors.ts';
 import { SESSION_COOKIES, currentUser } from '../../platform/auth.ts';
-import { MULTIPART_RULES, sendStoredFile } from '../../platform/uploads.ts';
+import { sendStoredFile } from '../../platform/uploads.ts';
 import * as S from './users.schemas.ts';
 import { showUser } from './show-user.ts';
 import { updateUser, type UpdateUserInput } from './update-user.ts';
@@ -14,6 +14,8 @@ import { avatarFile } from './avatars.ts';
 import { searchUsers } from './search-users.ts';
 import { deleteAccount } from './delete-account.ts';
 import { assignSupportAgent } from './assign-support-agent.ts';
+import { undoEmailChange } from './undo-email-change.ts';
+import { UNDO_EMAIL_CHANGE_RULES, UPDATE_PROFILE_RULES } from './users.docs.ts';
 
 const tags = ['users'];
 const security = [{ bearer: [] }];
@@ -21,85 +23,150 @@ const security = [{ bearer: [] }];
 export async function usersRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  r.get('/user/profile', {
-    config: { auth: 'required' },
-    schema: { operationId: 'getProfile', tags, summary: "The caller's flat profile", security, response: { 200: S.ProfileResponse, ...errorResponses(401) } },
-  }, async (req) => {
-    const caller = currentUser(req);
-    return ok(await showUser(deps, caller, caller.id));
-  });
-
-  r.put('/user/update', {
-    config: { auth: 'required' },
-    schema: {
-      operationId: 'updateProfile', tags, summary: 'Update a profile (multipart/form-data or JSON)', security,
-      description:
-        'Only the fields sent change; unknown fields are ignored, role is refused (403). user_id and is_active are for admin/support ' +
-        '(403 for others, and nothing changes); support may change travellers and owners only, admin anyone; unknown or deleted user_id → 404. ' +
-        'user_type, company_name, id_type, id_number and id_expiry_date are locked for the applicant while their owner request is pending or ' +
-        'approved (409 when a value would change; sending the same value is fine); admin/support may still correct them. A new e-mail must be ' +
-        'unique (409), loses its verification and gets a new code by e-mail. A new password ends the account\'s other sessions, keeping this one. ' +
-        'The avatar (see its field: re-encoded, metadata dropped, 422 over the pixel limit) is stored under a generated name once every ' +
-        'check has passed; the profile avatar becomes /api/user/avatars/<name> and the file it replaces is deleted after the change. ' +
-        'Every change by admin/support to another account is written to the audit trail (changed members only, never password hashes). ' +
-        MULTIPART_RULES,
-      consumes: ['multipart/form-data', 'application/json'],
-      body: S.UpdateUserBody, response: { 200: S.ProfileResponse, ...errorResponses(401, 403, 404, 409, 413, 415) },
+  r.get(
+    '/user/profile',
+    {
+      config: { auth: 'required' },
+      schema: {
+        operationId: 'getProfile',
+        tags,
+        summary: "The caller's flat profile",
+        security,
+        response: { 200: S.ProfileResponse, ...errorResponses(401) },
+      },
     },
-  }, async (req) => ok(await updateUser(deps, currentUser(req), req.body as UpdateUserInput), 'Profile updated'));
-
-  r.get('/user/avatars/:name', {
-    schema: {
-      operationId: 'getAvatar', tags, summary: 'An uploaded avatar (public, no authentication)',
-      description:
-        'The re-encoded image (no metadata), served inline with the type checked at upload, nosniff, a sandboxing CSP and ' +
-        'Cross-Origin-Resource-Policy cross-origin (front ends embed it). Any name the service did not generate is 404. ' +
-        'Its path has the shape of /user/{id}/role and the other /user/{id}/… routes; literal segments match first, so ' +
-        '/user/avatars/<name> is always this operation (the avatar URLs already stored keep this path).',
-      params: S.AvatarParams, response: { 200: S.AvatarFile, ...errorResponses(404) },
+    async (req) => {
+      const caller = currentUser(req);
+      return ok(await showUser(deps, caller, caller.id));
     },
-  }, async (req, reply) => {
-    const file = avatarFile(req.params.name);
-    if (!file) throw notFound('File');
-    return sendStoredFile(reply, deps.storage, file.key, file.mime, { inline: true, downloadName: req.params.name, cache: 'public' });
-  });
+  );
 
-  r.get('/user/search-user', {
-    config: { auth: 'required' },
-    schema: {
-      operationId: 'searchUsers', tags, summary: 'Find people by username or name', security,
-      description: 'Any signed-in user. Active, non-deleted accounts; public members only (id, username, first_name, last_name, avatar, role). ' +
-        'q needs at least 2 characters (422) and is not matched against e-mail addresses, which are not public. Sorted by username.',
-      querystring: S.SearchQuery, response: { 200: S.SearchPage, ...errorResponses(401) },
+  r.put(
+    '/user/update',
+    {
+      config: { auth: 'required' },
+      schema: {
+        operationId: 'updateProfile',
+        tags,
+        summary: 'Update a profile (multipart/form-data or JSON)',
+        security,
+        description: UPDATE_PROFILE_RULES,
+        consumes: ['multipart/form-data', 'application/json'],
+        body: S.UpdateUserBody,
+        response: { 200: S.ProfileResponse, ...errorResponses(401, 403, 404, 409, 413, 415) },
+      },
     },
-  }, async (req) => {
-    const { data, meta } = await searchUsers(deps, req.query);
-    return okPage(data, meta);
-  });
+    async (req) => ok(await updateUser(deps, currentUser(req), req.body as UpdateUserInput), 'Profile updated'),
+  );
 
-  r.delete('/user/delete', {
-    config: { auth: 'required' },
-    schema: {
-      operationId: 'deleteAccount', tags, summary: "Delete the caller's account", security,
-      description: 'Anonymises the personal data (username deleted_<id>, e-mail deleted+<id>@invalid.invalid, names emptied, contact, KYC and ' +
-        'address members, password and social links removed) and the personal data of owner applications, keeping the rows that financial and ' +
-        'reservation records reference; ends every session and clears the session cookies; deletes the avatar and KYC files. ' +
-        'The last active admin cannot delete their account (409).',
-      response: { 200: MessageOnly, ...errorResponses(401, 409) },
+  r.post(
+    '/user/undo-email-change',
+    {
+      config: { rateLimit: { max: 20, timeWindow: '15 minutes' } },
+      schema: {
+        operationId: 'undoEmailChange',
+        tags,
+        summary: 'Undo an e-mail change with the link mailed to the old address (no authentication)',
+        description: UNDO_EMAIL_CHANGE_RULES,
+        body: S.UndoEmailChangeBody,
+        response: { 200: S.UndoEmailChangeResponse, ...errorResponses(409) },
+      },
     },
-  }, async (req, reply) => {
-    await deleteAccount(deps, currentUser(req));
-    for (const name of SESSION_COOKIES) reply.clearCookie(name, { path: '/' });
-    return ok(null, 'Account deleted');
-  });
+    async (req) =>
+      ok(
+        await undoEmailChange(deps, req.body.token),
+        'The e-mail change is undone and every session has ended; choose a new password with password reset',
+      ),
+  );
 
-  r.post('/user/admin-support/assign', {
-    config: { auth: 'required' },
-    schema: {
-      operationId: 'assignSupportAgent', tags, summary: 'Assign a support agent to the caller', security,
-      description: 'Keeps the current agent while it is an active support account; otherwise assigns the active support agent with the fewest ' +
-        'assigned users (ties: lowest id; never the caller). One assignment per user, also under concurrent calls. No active agent → 409.',
-      response: { 200: S.AgentResponse, ...errorResponses(401, 409) },
+  r.get(
+    '/user/avatars/:name',
+    {
+      schema: {
+        operationId: 'getAvatar',
+        tags,
+        summary: 'An uploaded avatar (public, no authentication)',
+        description:
+          'The re-encoded image (no metadata), served inline with the type checked at upload, nosniff, a sandboxing CSP and ' +
+          'Cross-Origin-Resource-Policy cross-origin (front ends embed it). Any name the service did not generate is 404. ' +
+          'Its path has the shape of /user/{id}/role and the other /user/{id}/… routes; literal segments match first, so ' +
+          '/user/avatars/<name> is always this operation (the avatar URLs already stored keep this path).',
+        params: S.AvatarParams,
+        response: { 200: S.AvatarFile, ...errorResponses(404) },
+      },
     },
-  }, async (req) => ok(await assignSupportAgent(deps, currentUser(req)), 'Support agent assigned'));
+    async (req, reply) => {
+      const file = avatarFile(req.params.name);
+      if (!file) throw notFound('File');
+      return sendStoredFile(reply, deps.storage, file.key, file.mime, {
+        inline: true,
+        downloadName: req.params.name,
+        cache: 'public',
+      });
+    },
+  );
+
+  r.get(
+    '/user/search-user',
+    {
+      config: { auth: 'required' },
+      schema: {
+        operationId: 'searchUsers',
+        tags,
+        summary: 'Find people by username or name',
+        security,
+        description:
+          'Any signed-in user. Active, non-deleted accounts; public members only (id, username, first_name, last_name, avatar, role). ' +
+          'q needs at least 2 characters (422) and is not matched against e-mail addresses, which are not public. Sorted by username.',
+        querystring: S.SearchQuery,
+        response: { 200: S.SearchPage, ...errorResponses(401) },
+      },
+    },
+    async (req) => {
+      const { data, meta } = await searchUsers(deps, req.query);
+      return okPage(data, meta);
+    },
+  );
+
+  r.delete(
+    '/user/delete',
+    {
+      config: { auth: 'required' },
+      schema: {
+        operationId: 'deleteAccount',
+        tags,
+        summary: "Delete the caller's account",
+        security,
+        description:
+          'Anonymises the personal data (username deleted_<id>, e-mail deleted+<id>@invalid.invalid, names emptied, contact, KYC and ' +
+          'address members, password and social links removed) and the personal data of owner applications, keeping the rows that financial and ' +
+          'reservation records reference; ends every session and clears the session cookies; deletes the avatar and KYC files. ' +
+          'The last active admin cannot delete their account (409).',
+        response: { 200: MessageOnly, ...errorResponses(401, 409) },
+      },
+    },
+    async (req, reply) => {
+      await deleteAccount(deps, currentUser(req));
+      for (const name of SESSION_COOKIES) reply.clearCookie(name, { path: '/' });
+      return ok(null, 'Account deleted');
+    },
+  );
+
+  r.post(
+    '/user/admin-support/assign',
+    {
+      config: { auth: 'required' },
+      schema: {
+        operationId: 'assignSupportAgent',
+        tags,
+        summary: 'Assign a support agent to the caller',
+        security,
+        description:
+          'Keeps the current agent while it is an active support account; otherwise assigns the active support agent with the fewest ' +
+          'assigned users (ties: lowest id; never the caller). One assignment per user, also under concurrent calls. No active agent → 409.',
+        response: { 200: S.AgentResponse, ...errorResponses(401, 409) },
+      },
+    },
+    async (req) => ok(await assignSupportAgent(deps, currentUser(req)), 'Support agent assigned'),
+  );
 }

@@ -138,6 +138,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/reservations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The reservation page (the default link of the booking e-mails and the result pages)
+         * @description HTML in the reader’s language: the booking, its status, what is owed, and the pay and cancel forms the reader may use. Reader: `access` (the signed link of a mail or result page) or the session cookie. No credential → 401 page; a link not for this reservation, expired, or of a deactivated account → 404 page. Opening it changes nothing.
+         */
+        get: operations["getReservationPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reservations/{id}/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The reservation page, from a "pay" link (the default CLIENT_PAYMENT_PATH)
+         * @description HTML in the reader’s language: the booking, its status, what is owed, and the pay and cancel forms the reader may use. Reader: `access` (the signed link of a mail or result page) or the session cookie. No credential → 401 page; a link not for this reservation, expired, or of a deactivated account → 404 page. Opening it changes nothing.
+         */
+        get: operations["getReservationPayPage"];
+        put?: never;
+        /**
+         * Pay what is owed, from the reservation page
+         * @description Runs the use case of POST /api/payments/process (the guest only) and redirects (303) to the hosted checkout. Authenticated by the form’s signed `access` only, never by a cookie alone (no cross-site posts). Refusals as pages: 404, 403, 409. Example: replace the page fills this form itself, then send it without a token.
+         */
+        post: operations["submitReservationPayForm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reservations/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel the reservation, from its page
+         * @description Runs the use case of POST /api/reservations/{id}/cancel and answers the page as it is now. Authenticated by the form’s signed `access` only, never by a cookie alone (no cross-site posts). Refusals as pages: 404, 403, 409. Example: replace the page fills this form itself, then send it without a token.
+         */
+        post: operations["submitReservationCancelForm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/set-password": {
         parameters: {
             query?: never;
@@ -180,6 +244,50 @@ export interface paths {
          * @description Runs POST /api/password_reset/verify then /reset: the code is used once; every session of the account ends. 200 done page; 422 the form again. Example: replace code: the 6-digit code from the e-mail, then send it without a token.
          */
         post: operations["submitResetPasswordForm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Home page (the default CLIENT_APP_URL of the mails’ home links)
+         * @description A short HTML page in the language of Accept-Language (English or French), linking to /docs.
+         */
+        get: operations["getHomePage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/undo-email-change": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Page to undo an e-mail change (the default link of the mail to the old address)
+         * @description Shows what undoing does and a button posting to POST /undo-email-change; opening it changes nothing. CLIENT_UNDO_EMAIL_CHANGE_PATH points the e-mail elsewhere.
+         */
+        get: operations["getUndoEmailChangePage"];
+        put?: never;
+        /**
+         * Undo the e-mail change from the page
+         * @description Runs the use case of POST /api/user/undo-email-change. 200 done page (with a link to choose a new password); 422 the form again with what went wrong (a used or expired link). Example: replace the page fills this form itself, then send it without a token.
+         */
+        post: operations["submitUndoEmailChangeForm"];
         delete?: never;
         options?: never;
         head?: never;
@@ -451,7 +559,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in with a Google ID token
-         * @description Verified against Google's JWKS (signature, audience, issuer, expiry). A verified e-mail links an existing account; otherwise a client account is created. 404 SOCIAL_PROVIDER_NOT_CONFIGURED when this deployment offers no Google sign-in (GOOGLE_CLIENT_ID unset); 503 while Google cannot be reached. Example: replace id_token: one Google Sign-In gave your app, then send it without a token.
+         * @description Verified against Google's JWKS (signature, audience, issuer, expiry). A verified e-mail links an existing account; otherwise a client account is created. 404 SOCIAL_PROVIDER_NOT_CONFIGURED when this deployment offers no Google sign-in (GOOGLE_CLIENT_ID unset); 503 while Google cannot be reached. Linking by address is the proof the provider gives, the one a password reset asks for. An account whose address was never verified may have been opened by someone else, waiting for the owner to sign in: linking it removes its password and ends its sessions. An address held for the undo of an e-mail change (7 days) opens no new account: 409 EMAIL_TAKEN. No route links or unlinks a provider to a signed-in account; undoing an e-mail change removes both links (POST /user/undo-email-change). Example: replace id_token: one Google Sign-In gave your app, then send it without a token.
          */
         post: operations["loginWithGoogle"];
         delete?: never;
@@ -471,7 +579,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in with a Facebook access token
-         * @description Checked with the Graph API (debug_token for our app id, then /me). 404 SOCIAL_PROVIDER_NOT_CONFIGURED when this deployment offers no Facebook sign-in (app id or secret unset); 503 while the Graph API cannot be reached. Example: replace access_token: one Facebook Login gave your app, then send it without a token.
+         * @description Checked with the Graph API (debug_token for our app id, then /me). 404 SOCIAL_PROVIDER_NOT_CONFIGURED when this deployment offers no Facebook sign-in (app id or secret unset); 503 while the Graph API cannot be reached. A verified e-mail links an existing account; otherwise a client account is created. Linking by address is the proof the provider gives, the one a password reset asks for. An account whose address was never verified may have been opened by someone else, waiting for the owner to sign in: linking it removes its password and ends its sessions. An address held for the undo of an e-mail change (7 days) opens no new account: 409 EMAIL_TAKEN. No route links or unlinks a provider to a signed-in account; undoing an e-mail change removes both links (POST /user/undo-email-change). Example: replace access_token: one Facebook Login gave your app, then send it without a token.
          */
         post: operations["loginWithFacebook"];
         delete?: never;
@@ -524,10 +632,30 @@ export interface paths {
         get?: never;
         /**
          * Update a profile (multipart/form-data or JSON)
-         * @description Only the fields sent change; unknown fields are ignored, role is refused (403). user_id and is_active are for admin/support (403 for others, and nothing changes); support may change travellers and owners only, admin anyone; unknown or deleted user_id → 404. user_type, company_name, id_type, id_number and id_expiry_date are locked for the applicant while their owner request is pending or approved (409 when a value would change; sending the same value is fine); admin/support may still correct them. A new e-mail must be unique (409), loses its verification and gets a new code by e-mail. A new password ends the account's other sessions, keeping this one. The avatar (see its field: re-encoded, metadata dropped, 422 over the pixel limit) is stored under a generated name once every check has passed; the profile avatar becomes /api/user/avatars/<name> and the file it replaces is deleted after the change. Every change by admin/support to another account is written to the audit trail (changed members only, never password hashes). A field, or the name of a file sent under it, holding text PostgreSQL cannot store (a NUL character, an unpaired surrogate) is 422 naming that field. A request refused or failing at any step keeps no file: files are written only after every check, and removed again when anything after the write fails. Example: send it as it is as traveller@demo.stays.test (password demo-traveller-pass, login type client), on the data of a fresh npm run seed:demo.
+         * @description Only the fields sent change; unknown fields are ignored, role is refused (403). user_id and is_active are for admin/support (403 for others, and nothing changes); support may change travellers and owners only, admin anyone; unknown or deleted user_id → 404. user_type, company_name, id_type, id_number and id_expiry_date are locked for the applicant while their owner request is pending or approved (409 when a value would change; sending the same value is fine); admin/support may still correct them. Credentials (contract §3b): changing email, phone or password needs the caller's own current_password; a caller whose account has no password (social sign-in only, staff before their first password) needs a login within the last 10 minutes instead. Missing or wrong → 403 FORBIDDEN with errors.current_password, and nothing changes; wrong passwords count with the account's failed logins (429 past 10 in 15 minutes). The proof is always the caller's: admin and support changing another account's e-mail or phone prove their own credential; nobody changes another account's password (403). current_password, when sent by an account that has a password, is checked even with no credential in the change. A new e-mail must be unique (409; an address another account may still take back with its undo link counts as taken), loses its verification and gets a new code by e-mail. The old address is mailed a notice with a link that undoes the change for 7 days (POST /user/undo-email-change). A new password or a new address ends every other session of the account at once, keeping the caller's (when staff change another account's address, every session of that account ends). The avatar (see its field: re-encoded, metadata dropped, 422 over the pixel limit) is stored under a generated name once every check has passed; the profile avatar becomes /api/user/avatars/<name> and the file it replaces is deleted after the change. Every change by admin/support to another account is written to the audit trail (changed members only, never password hashes). A field, or the name of a file sent under it, holding text PostgreSQL cannot store (a NUL character, an unpaired surrogate) is 422 naming that field. A request refused or failing at any step keeps no file: files are written only after every check, and removed again when anything after the write fails. Example: send it as it is as traveller@demo.stays.test (password demo-traveller-pass, login type client), on the data of a fresh npm run seed:demo.
          */
         put: operations["updateProfile"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/undo-email-change": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Undo an e-mail change with the link mailed to the old address (no authentication)
+         * @description For a client app with its own page behind CLIENT_UNDO_EMAIL_CHANGE_PATH; by default the link opens /undo-email-change, a page this service serves that runs the same use case. The token is single-use and lives 7 days; invalid, expired or used → 422 INVALID_TOKEN naming token. Undoing gives the account its old address back, verified as it was, retires the pending undos of later changes, ends every session, and removes the password and the Google and Facebook links (whoever made the change knew the password and may have linked a provider account of theirs): the person sets a new password with password reset to the restored address, or signs in with their own provider account again. 409 EMAIL_TAKEN if the old address belongs to another account by then (the link stays usable). Example: replace token: the one in the link mailed to the old address, then send it without a token.
+         */
+        post: operations["undoEmailChange"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1107,7 +1235,7 @@ export interface paths {
         };
         /**
          * Listings of the caller's role
-         * @description An owner gets their own listings in every status (draft, active, inactive, archived); admin and support get all listings; a traveller gets the public ones (active and visible). status and visibility (0/1) narrow within that. Filters (all optional, combined with AND): q (public name, description or address, case-insensitive), type (type id), address (substring), checkin_date + checkout_date (YYYY-MM-DD; checkout after checkin, at most 365 nights, checkin not before yesterday UTC; 422 otherwise) with guests (default 1): only listings with one unit that holds the guests and is free on every night of the half-open stay [checkin, checkout) — a listing without room types is one unit of its capacity; with room types, one room type whose capacity holds the guests must have a unit left every night (no stop-sell; available_rooms, or count_of_rooms, minus booked above 0). guests without dates: one unit must hold them. min_price/max_price compare price_per_night converted with the currencies' exchange rates into `currency` (default: the platform default currency; with none set, each listing's own currency). near=<lat>,<lng> with radius_km (default 25, more than 0 and at most 500): great-circle distance, and each card gets distance_km. neighborhood (id). commodities=1,2: listings with all of them. sort: newest (default), price, -price, rating, distance (needs near). Cards show the internal name only to the listing's owner, admin and support (others read the public name there) and is_favorite only to signed-in callers. page and per_page (at most 100) page through the matches. A search over public listings counts and serves its first 1,000 matches (meta.total is at most 1000, later pages are empty): narrow it down to see others. Lists of one's own or, for staff, of all listings count exactly. Which listings match is always read fresh; a card's contents may be served from a cache of up to 15 s that every change of the listing through the API (and a review or a payment on it) clears at once, so only what no listing route announces (the owner's name or avatar, a renamed property type or commodity) can show up to 15 s late.
+         * @description An owner gets their own listings in every status (draft, active, inactive, archived); admin and support get all listings; a traveller gets the public ones (active and visible). status and visibility (0/1) narrow within that. Filters (all optional, combined with AND): q (public name, description or address, case-insensitive), type (type id), address (substring), checkin_date + checkout_date (YYYY-MM-DD; checkout after checkin, at most 365 nights, checkin not before yesterday UTC; 422 otherwise) with guests (default 1): only listings with one unit that holds the guests and is free on every night of the half-open stay [checkin, checkout) — a listing without room types is one unit of its capacity; with room types, one room type whose capacity holds the guests must have a unit left every night (no stop-sell; available_rooms, or count_of_rooms, minus booked above 0). guests without dates: one unit must hold them. min_price/max_price compare price_per_night in minor units of `currency` (default: the platform default currency; with none set, each listing's own currency): each price converted as payouts convert (amount ÷ the listing currency's exchange_rate × `currency`'s, rounded half-up to `currency`'s decimals, in exact decimal arithmetic), so a listing priced exactly P in `currency` (its own, or converted to it) is found by min_price=P and by max_price=P. near=<lat>,<lng> with radius_km (default 25, more than 0 and at most 500): great-circle distance, and each card gets distance_km. neighborhood (id). commodities=1,2: listings with all of them. sort: newest (default), price, -price, rating, distance (needs near). Cards show the internal name only to the listing's owner, admin and support (others read the public name there) and is_favorite only to signed-in callers. page and per_page (at most 100) page through the matches. A search over public listings counts and serves its first 1,000 matches (meta.total is at most 1000, later pages are empty): narrow it down to see others. Lists of one's own or, for staff, of all listings count exactly. Which listings match is always read fresh; a card's contents may be served from a cache of up to 15 s that every change of the listing through the API (and a review or a payment on it) clears at once, so only what no listing route announces (the owner's name or avatar, a renamed property type or commodity) can show up to 15 s late.
          */
         get: operations["listProperties"];
         put?: never;
@@ -1739,7 +1867,7 @@ export interface paths {
         };
         /**
          * Search listings
-         * @description Public listings (active and visible) for everyone. When an owner, admin or support sends status or visibility, the search covers what they may see: an owner their own listings besides the public ones, admin and support every listing; for travellers and anonymous callers those parameters only narrow the public set (so visibility=0 finds nothing). Filters (all optional, combined with AND): q (public name, description or address, case-insensitive), type (type id), address (substring), checkin_date + checkout_date (YYYY-MM-DD; checkout after checkin, at most 365 nights, checkin not before yesterday UTC; 422 otherwise) with guests (default 1): only listings with one unit that holds the guests and is free on every night of the half-open stay [checkin, checkout) — a listing without room types is one unit of its capacity; with room types, one room type whose capacity holds the guests must have a unit left every night (no stop-sell; available_rooms, or count_of_rooms, minus booked above 0). guests without dates: one unit must hold them. min_price/max_price compare price_per_night converted with the currencies' exchange rates into `currency` (default: the platform default currency; with none set, each listing's own currency). near=<lat>,<lng> with radius_km (default 25, more than 0 and at most 500): great-circle distance, and each card gets distance_km. neighborhood (id). commodities=1,2: listings with all of them. sort: newest (default), price, -price, rating, distance (needs near). Cards show the internal name only to the listing's owner, admin and support (others read the public name there) and is_favorite only to signed-in callers. page and per_page (at most 100) page through the matches. A search over public listings counts and serves its first 1,000 matches (meta.total is at most 1000, later pages are empty): narrow it down to see others. Lists of one's own or, for staff, of all listings count exactly. Which listings match is always read fresh; a card's contents may be served from a cache of up to 15 s that every change of the listing through the API (and a review or a payment on it) clears at once, so only what no listing route announces (the owner's name or avatar, a renamed property type or commodity) can show up to 15 s late. facets=1 adds `facets` beside `meta`: for the same search, the number of listings per property type, commodity and neighborhood and a price_per_night histogram in `currency` (converted as min_price is), so a count is the meta.total that applying that value gives. Types, neighborhoods and prices are one value at a time, so each is counted with its own filter left out (type=, neighborhood=, min_price/max_price in place of those sent; a bucket holds min ≤ price < max). Commodities add up (a listing must have all those sent), so a commodity is counted as if added to those sent (commodities=<those sent>,<its id>); one already sent counts meta.total. Without facets (or facets=0) the answer is the same as ever.
+         * @description Public listings (active and visible) for everyone. When an owner, admin or support sends status or visibility, the search covers what they may see: an owner their own listings besides the public ones, admin and support every listing; for travellers and anonymous callers those parameters only narrow the public set (so visibility=0 finds nothing). Filters (all optional, combined with AND): q (public name, description or address, case-insensitive), type (type id), address (substring), checkin_date + checkout_date (YYYY-MM-DD; checkout after checkin, at most 365 nights, checkin not before yesterday UTC; 422 otherwise) with guests (default 1): only listings with one unit that holds the guests and is free on every night of the half-open stay [checkin, checkout) — a listing without room types is one unit of its capacity; with room types, one room type whose capacity holds the guests must have a unit left every night (no stop-sell; available_rooms, or count_of_rooms, minus booked above 0). guests without dates: one unit must hold them. min_price/max_price compare price_per_night in minor units of `currency` (default: the platform default currency; with none set, each listing's own currency): each price converted as payouts convert (amount ÷ the listing currency's exchange_rate × `currency`'s, rounded half-up to `currency`'s decimals, in exact decimal arithmetic), so a listing priced exactly P in `currency` (its own, or converted to it) is found by min_price=P and by max_price=P. near=<lat>,<lng> with radius_km (default 25, more than 0 and at most 500): great-circle distance, and each card gets distance_km. neighborhood (id). commodities=1,2: listings with all of them. sort: newest (default), price, -price, rating, distance (needs near). Cards show the internal name only to the listing's owner, admin and support (others read the public name there) and is_favorite only to signed-in callers. page and per_page (at most 100) page through the matches. A search over public listings counts and serves its first 1,000 matches (meta.total is at most 1000, later pages are empty): narrow it down to see others. Lists of one's own or, for staff, of all listings count exactly. Which listings match is always read fresh; a card's contents may be served from a cache of up to 15 s that every change of the listing through the API (and a review or a payment on it) clears at once, so only what no listing route announces (the owner's name or avatar, a renamed property type or commodity) can show up to 15 s late. facets=1 adds `facets` beside `meta`: for the same search, the number of listings per property type, commodity and neighborhood and a price_per_night histogram in `currency` (converted as min_price is), so a count is the meta.total that applying that value gives. Types, neighborhoods and prices are one value at a time, so each is counted with its own filter left out (type=, neighborhood=, min_price/max_price in place of those sent; a bucket holds min ≤ price < max). Commodities add up (a listing must have all those sent), so a commodity is counted as if added to those sent (commodities=<those sent>,<its id>); one already sent counts meta.total. Without facets (or facets=0) the answer is the same as ever.
          */
         get: operations["searchProperties"];
         put?: never;
@@ -1759,7 +1887,7 @@ export interface paths {
         };
         /**
          * Explorer: public listings
-         * @description Active and visible listings only, whoever asks; a token only adds is_favorite. Filters (all optional, combined with AND): q (public name, description or address, case-insensitive), type (type id), address (substring), checkin_date + checkout_date (YYYY-MM-DD; checkout after checkin, at most 365 nights, checkin not before yesterday UTC; 422 otherwise) with guests (default 1): only listings with one unit that holds the guests and is free on every night of the half-open stay [checkin, checkout) — a listing without room types is one unit of its capacity; with room types, one room type whose capacity holds the guests must have a unit left every night (no stop-sell; available_rooms, or count_of_rooms, minus booked above 0). guests without dates: one unit must hold them. min_price/max_price compare price_per_night converted with the currencies' exchange rates into `currency` (default: the platform default currency; with none set, each listing's own currency). near=<lat>,<lng> with radius_km (default 25, more than 0 and at most 500): great-circle distance, and each card gets distance_km. neighborhood (id). commodities=1,2: listings with all of them. sort: newest (default), price, -price, rating, distance (needs near). Cards show the internal name only to the listing's owner, admin and support (others read the public name there) and is_favorite only to signed-in callers. page and per_page (at most 100) page through the matches. A search over public listings counts and serves its first 1,000 matches (meta.total is at most 1000, later pages are empty): narrow it down to see others. Lists of one's own or, for staff, of all listings count exactly. Which listings match is always read fresh; a card's contents may be served from a cache of up to 15 s that every change of the listing through the API (and a review or a payment on it) clears at once, so only what no listing route announces (the owner's name or avatar, a renamed property type or commodity) can show up to 15 s late. facets=1 adds `facets` beside `meta`: for the same search, the number of listings per property type, commodity and neighborhood and a price_per_night histogram in `currency` (converted as min_price is), so a count is the meta.total that applying that value gives. Types, neighborhoods and prices are one value at a time, so each is counted with its own filter left out (type=, neighborhood=, min_price/max_price in place of those sent; a bucket holds min ≤ price < max). Commodities add up (a listing must have all those sent), so a commodity is counted as if added to those sent (commodities=<those sent>,<its id>); one already sent counts meta.total. Without facets (or facets=0) the answer is the same as ever.
+         * @description Active and visible listings only, whoever asks; a token only adds is_favorite. Filters (all optional, combined with AND): q (public name, description or address, case-insensitive), type (type id), address (substring), checkin_date + checkout_date (YYYY-MM-DD; checkout after checkin, at most 365 nights, checkin not before yesterday UTC; 422 otherwise) with guests (default 1): only listings with one unit that holds the guests and is free on every night of the half-open stay [checkin, checkout) — a listing without room types is one unit of its capacity; with room types, one room type whose capacity holds the guests must have a unit left every night (no stop-sell; available_rooms, or count_of_rooms, minus booked above 0). guests without dates: one unit must hold them. min_price/max_price compare price_per_night in minor units of `currency` (default: the platform default currency; with none set, each listing's own currency): each price converted as payouts convert (amount ÷ the listing currency's exchange_rate × `currency`'s, rounded half-up to `currency`'s decimals, in exact decimal arithmetic), so a listing priced exactly P in `currency` (its own, or converted to it) is found by min_price=P and by max_price=P. near=<lat>,<lng> with radius_km (default 25, more than 0 and at most 500): great-circle distance, and each card gets distance_km. neighborhood (id). commodities=1,2: listings with all of them. sort: newest (default), price, -price, rating, distance (needs near). Cards show the internal name only to the listing's owner, admin and support (others read the public name there) and is_favorite only to signed-in callers. page and per_page (at most 100) page through the matches. A search over public listings counts and serves its first 1,000 matches (meta.total is at most 1000, later pages are empty): narrow it down to see others. Lists of one's own or, for staff, of all listings count exactly. Which listings match is always read fresh; a card's contents may be served from a cache of up to 15 s that every change of the listing through the API (and a review or a payment on it) clears at once, so only what no listing route announces (the owner's name or avatar, a renamed property type or commodity) can show up to 15 s late. facets=1 adds `facets` beside `meta`: for the same search, the number of listings per property type, commodity and neighborhood and a price_per_night histogram in `currency` (converted as min_price is), so a count is the meta.total that applying that value gives. Types, neighborhoods and prices are one value at a time, so each is counted with its own filter left out (type=, neighborhood=, min_price/max_price in place of those sent; a bucket holds min ≤ price < max). Commodities add up (a listing must have all those sent), so a commodity is counted as if added to those sent (commodities=<those sent>,<its id>); one already sent counts meta.total. Without facets (or facets=0) the answer is the same as ever.
          */
         get: operations["listPublicProperties"];
         put?: never;
@@ -1779,7 +1907,7 @@ export interface paths {
         };
         /**
          * Recommended listings
-         * @description Public listings an admin flagged as recommended. Filters (all optional, combined with AND): q (public name, description or address, case-insensitive), type (type id), address (substring), checkin_date + checkout_date (YYYY-MM-DD; checkout after checkin, at most 365 nights, checkin not before yesterday UTC; 422 otherwise) with guests (default 1): only listings with one unit that holds the guests and is free on every night of the half-open stay [checkin, checkout) — a listing without room types is one unit of its capacity; with room types, one room type whose capacity holds the guests must have a unit left every night (no stop-sell; available_rooms, or count_of_rooms, minus booked above 0). guests without dates: one unit must hold them. min_price/max_price compare price_per_night converted with the currencies' exchange rates into `currency` (default: the platform default currency; with none set, each listing's own currency). near=<lat>,<lng> with radius_km (default 25, more than 0 and at most 500): great-circle distance, and each card gets distance_km. neighborhood (id). commodities=1,2: listings with all of them. sort: newest (default), price, -price, rating, distance (needs near). Cards show the internal name only to the listing's owner, admin and support (others read the public name there) and is_favorite only to signed-in callers. page and per_page (at most 100) page through the matches. A search over public listings counts and serves its first 1,000 matches (meta.total is at most 1000, later pages are empty): narrow it down to see others. Lists of one's own or, for staff, of all listings count exactly. Which listings match is always read fresh; a card's contents may be served from a cache of up to 15 s that every change of the listing through the API (and a review or a payment on it) clears at once, so only what no listing route announces (the owner's name or avatar, a renamed property type or commodity) can show up to 15 s late.
+         * @description Public listings an admin flagged as recommended. Filters (all optional, combined with AND): q (public name, description or address, case-insensitive), type (type id), address (substring), checkin_date + checkout_date (YYYY-MM-DD; checkout after checkin, at most 365 nights, checkin not before yesterday UTC; 422 otherwise) with guests (default 1): only listings with one unit that holds the guests and is free on every night of the half-open stay [checkin, checkout) — a listing without room types is one unit of its capacity; with room types, one room type whose capacity holds the guests must have a unit left every night (no stop-sell; available_rooms, or count_of_rooms, minus booked above 0). guests without dates: one unit must hold them. min_price/max_price compare price_per_night in minor units of `currency` (default: the platform default currency; with none set, each listing's own currency): each price converted as payouts convert (amount ÷ the listing currency's exchange_rate × `currency`'s, rounded half-up to `currency`'s decimals, in exact decimal arithmetic), so a listing priced exactly P in `currency` (its own, or converted to it) is found by min_price=P and by max_price=P. near=<lat>,<lng> with radius_km (default 25, more than 0 and at most 500): great-circle distance, and each card gets distance_km. neighborhood (id). commodities=1,2: listings with all of them. sort: newest (default), price, -price, rating, distance (needs near). Cards show the internal name only to the listing's owner, admin and support (others read the public name there) and is_favorite only to signed-in callers. page and per_page (at most 100) page through the matches. A search over public listings counts and serves its first 1,000 matches (meta.total is at most 1000, later pages are empty): narrow it down to see others. Lists of one's own or, for staff, of all listings count exactly. Which listings match is always read fresh; a card's contents may be served from a cache of up to 15 s that every change of the listing through the API (and a review or a payment on it) clears at once, so only what no listing route announces (the owner's name or avatar, a renamed property type or commodity) can show up to 15 s late.
          */
         get: operations["listRecommendedProperties"];
         put?: never;
@@ -1799,7 +1927,7 @@ export interface paths {
         };
         /**
          * Popular listings
-         * @description Public listings ordered by likes (like_count), then newest. Confirmed bookings of the last 90 days will rank first once reservations exist (they arrive with a later issue); until then likes alone decide. An explicit sort replaces this order. Filters (all optional, combined with AND): q (public name, description or address, case-insensitive), type (type id), address (substring), checkin_date + checkout_date (YYYY-MM-DD; checkout after checkin, at most 365 nights, checkin not before yesterday UTC; 422 otherwise) with guests (default 1): only listings with one unit that holds the guests and is free on every night of the half-open stay [checkin, checkout) — a listing without room types is one unit of its capacity; with room types, one room type whose capacity holds the guests must have a unit left every night (no stop-sell; available_rooms, or count_of_rooms, minus booked above 0). guests without dates: one unit must hold them. min_price/max_price compare price_per_night converted with the currencies' exchange rates into `currency` (default: the platform default currency; with none set, each listing's own currency). near=<lat>,<lng> with radius_km (default 25, more than 0 and at most 500): great-circle distance, and each card gets distance_km. neighborhood (id). commodities=1,2: listings with all of them. sort: newest (default), price, -price, rating, distance (needs near). Cards show the internal name only to the listing's owner, admin and support (others read the public name there) and is_favorite only to signed-in callers. page and per_page (at most 100) page through the matches. A search over public listings counts and serves its first 1,000 matches (meta.total is at most 1000, later pages are empty): narrow it down to see others. Lists of one's own or, for staff, of all listings count exactly. Which listings match is always read fresh; a card's contents may be served from a cache of up to 15 s that every change of the listing through the API (and a review or a payment on it) clears at once, so only what no listing route announces (the owner's name or avatar, a renamed property type or commodity) can show up to 15 s late.
+         * @description Public listings ordered by likes (like_count), then newest. Confirmed bookings of the last 90 days will rank first once reservations exist (they arrive with a later issue); until then likes alone decide. An explicit sort replaces this order. Filters (all optional, combined with AND): q (public name, description or address, case-insensitive), type (type id), address (substring), checkin_date + checkout_date (YYYY-MM-DD; checkout after checkin, at most 365 nights, checkin not before yesterday UTC; 422 otherwise) with guests (default 1): only listings with one unit that holds the guests and is free on every night of the half-open stay [checkin, checkout) — a listing without room types is one unit of its capacity; with room types, one room type whose capacity holds the guests must have a unit left every night (no stop-sell; available_rooms, or count_of_rooms, minus booked above 0). guests without dates: one unit must hold them. min_price/max_price compare price_per_night in minor units of `currency` (default: the platform default currency; with none set, each listing's own currency): each price converted as payouts convert (amount ÷ the listing currency's exchange_rate × `currency`'s, rounded half-up to `currency`'s decimals, in exact decimal arithmetic), so a listing priced exactly P in `currency` (its own, or converted to it) is found by min_price=P and by max_price=P. near=<lat>,<lng> with radius_km (default 25, more than 0 and at most 500): great-circle distance, and each card gets distance_km. neighborhood (id). commodities=1,2: listings with all of them. sort: newest (default), price, -price, rating, distance (needs near). Cards show the internal name only to the listing's owner, admin and support (others read the public name there) and is_favorite only to signed-in callers. page and per_page (at most 100) page through the matches. A search over public listings counts and serves its first 1,000 matches (meta.total is at most 1000, later pages are empty): narrow it down to see others. Lists of one's own or, for staff, of all listings count exactly. Which listings match is always read fresh; a card's contents may be served from a cache of up to 15 s that every change of the listing through the API (and a review or a payment on it) clears at once, so only what no listing route announces (the owner's name or avatar, a renamed property type or commodity) can show up to 15 s late.
          */
         get: operations["listPopularProperties"];
         put?: never;
@@ -1992,7 +2120,7 @@ export interface paths {
         get: operations["getReservation"];
         /**
          * Change the dates, rooms or guests of a reservation
-         * @description Guest, listing owner or admin (support: 403; anyone else: 404). Only a pending or confirmed reservation whose check-in day (listing time zone) has not come yet (409 otherwise; 409 too when a pending hold has lapsed). Omitted members keep their booked value. The stay is re-priced at current rates and rules with the booking's own extras (offer, packages, services, and its promo without counting another use; extras deleted since are dropped); the cancellation policy stays the booked one. Nights move atomically: if any new night is taken → 409 DATES_UNAVAILABLE and nothing changes; stay rules and capacity → 422 per field. Open checkouts: every accepted change moves the reservation to a new version, and every checkout opened before it is superseded in the same transaction (payment status expired) and expired at the processor right after (the local page then says the checkout has expired and takes no money). A payment that still lands on a superseded checkout is never counted: it is refunded in full, once (refund reason superseded). Money: a pending booking just gets the new total, paid through a new checkout. On a confirmed booking the new total is compared with what the platform holds (paid − refunds requested): a surplus → needs_additional_payment, pricing.additional_due and one pending payment of type additional for the new version; a shortfall → refund_initiated and refund_amount, the whole difference, requested from the processor. pricing also carries paid_amount, refund_due and price_difference. Honours Idempotency-Key. Example: send it as it is as traveller@demo.stays.test (password demo-traveller-pass, login type client), on the data of a fresh npm run seed:demo.
+         * @description Guest, listing owner or admin (support: 403; anyone else: 404). Only a pending or confirmed reservation whose check-in day (listing time zone) has not come yet (409 otherwise; 409 too when a pending hold has lapsed). Omitted members keep their booked value. The stay is re-priced at current rates and rules with the booking's own extras (offer, packages, services, and its promo without counting another use; extras deleted since are dropped); the cancellation policy stays the booked one. Nights move atomically: if any new night is taken → 409 DATES_UNAVAILABLE and nothing changes; stay rules and capacity → 422 per field. Open checkouts: every accepted change moves the reservation to a new version, and every checkout opened before it is superseded in the same transaction (payment status expired) and expired at the processor right after (the local page then says the checkout has expired and takes no money). A payment that still lands on a superseded checkout is never counted: it is refunded in full, once (refund reason superseded). Money: a pending booking just gets the new total, paid through a new checkout. On a confirmed booking the new total is compared with what the platform holds (paid − refunds requested): a surplus → needs_additional_payment, pricing.additional_due and one pending payment of type additional for the new version; a shortfall → refund_initiated and refund_amount, the whole difference, requested from the processor. pricing also carries paid_amount, refund_due and price_difference. No night without money or a deadline: a surplus on a confirmed booking is applied at once but holds the added nights only until RESERVATION_HOLD_SECONDS after the first unpaid change (a further change keeps that deadline; the stay as paid for keeps its nights meanwhile, and the additional checkout ends with the deadline). Unpaid then, the change is reverted: the stay goes back to what was paid for, the added nights are released, guest and owner are told, and a payment that still lands is refunded in full (refunded_late). Honours Idempotency-Key. Example: send it as it is as traveller@demo.stays.test (password demo-traveller-pass, login type client), on the data of a fresh npm run seed:demo.
          */
         put: operations["modifyReservation"];
         post?: never;
@@ -2443,7 +2571,7 @@ export interface paths {
         };
         /**
          * Confirm a payment after the hosted checkout
-         * @description The confirmation mechanism: asks the processor for the session and, when it is paid for exactly the amount and currency of its payment, records the payment (paid) once, however many times it is called or raced with the webhook. The money counts towards the booking only when the checkout is for the reservation's current version and pays what is owed now: then a reservation payment confirms the booking (outcome confirmed) and an additional one clears the surplus. A payment on a checkout superseded by a change or cancellation since it was opened is refunded in full (outcome refunded_superseded); one that lands after the hold lapsed confirms if the nights are still free, otherwise it is refunded in full (outcome refunded_late). The session id is the credential (no token needed). Unknown session → 404; amount or currency mismatch → 409.
+         * @description The confirmation mechanism: asks the processor for the session and, when it is paid for exactly the amount and currency of its payment, records the payment (paid) once, however many times it is called or raced with the webhook. The money counts towards the booking only when the checkout is for the reservation's current version and pays what is owed now: then a reservation payment confirms the booking (outcome confirmed) and an additional one clears the surplus. A payment on a checkout superseded by a change or cancellation since it was opened is refunded in full (outcome refunded_superseded); one that lands after the hold lapsed confirms if the nights are still free, otherwise it is refunded in full (outcome refunded_late). Such a payment shows as refund_pending (never paid) from the moment it is recorded, and every later call answers the same outcome. A session paid with another amount or currency is recorded as received (refund_pending), never counted, refunded in full and support alerted (outcome refunded_mismatch). The session id is the credential (no token needed). Unknown session → 404.
          */
         get: operations["verifyPayment"];
         put?: never;
@@ -2465,7 +2593,7 @@ export interface paths {
         put?: never;
         /**
          * The payment processor's webhook
-         * @description Signed by the processor (Stripe-Signature for stripe, Local-Signature for the built-in processor) over the raw body, with a 300 s tolerance: a missing, wrong, tampered or stale signature → 400 and nothing changes. checkout.session.completed and async_payment_succeeded confirm through the same path as verify (exactly once; a superseded or late payment is refunded in full); checkout.session.expired closes the unpaid payment. A paid session no payment records but whose client_reference_id is one of our payments (an attempt whose answer was lost) is recorded and refunded in full. Other events and unknown sessions are acknowledged (200) and ignored.
+         * @description Signed by the processor (Stripe-Signature for stripe, Local-Signature for the built-in processor) over the raw body, with a 300 s tolerance: a missing, wrong, tampered or stale signature → 400 and nothing changes. checkout.session.completed and async_payment_succeeded confirm through the same path as verify (exactly once; a superseded or late payment is refunded in full). A delayed method (bank debit) completes with payment_status unpaid: nothing is recorded and the booking stays pending on its hold; its later async_payment_succeeded confirms (or, the hold lapsed and the nights sold, is refunded in full) and async_payment_failed marks the payment failed, tells the guest and releases the nights (a pending booking expires, an unpaid change is reverted). checkout.session.expired closes the unpaid payment. A paid session no payment records but whose client_reference_id is one of our payments (an attempt whose answer was lost) is recorded and refunded in full; so is a session paid with another amount or currency (200, support alerted). Other events and unknown sessions are acknowledged (200) and ignored.
          */
         post: operations["handlePaymentWebhook"];
         delete?: never;
@@ -2777,7 +2905,7 @@ export interface paths {
         put?: never;
         /**
          * Import an external calendar (iCal URL) whose busy dates block the listing
-         * @description Owner of the listing or admin (support 403, anyone else 404). Fetched at once and every 30 minutes. Only http(s) URLs resolving to public addresses (loopback, private, link-local and other reserved ranges are refused unless ICAL_ALLOW_PRIVATE), at most ICAL_MAX_BYTES, within ICAL_TIMEOUT_MS, three redirects (each checked again), text/calendar or text/plain parsing as VCALENDAR. Refused URL, too large or not a calendar → 422 url; the calendar server failing (error status, no answer in time) → 502 CALENDAR_FETCH_FAILED; nothing is stored then. Events (all-day or timed, recurring ones expanded, cancelled and transparent ones ignored) block nights [start, end) from today to 365 days on; a night already fully booked stays booked and is listed in conflicts. room_type_id: required for a listing with room types (one unit of it is blocked per busy night), absent or 0 for a listing sold whole (422 room_type_id otherwise). Same URL twice → 409. Example: replace url: a calendar feed of yours, then send it as owner@demo.stays.test (password demo-owner-pass, login type client).
+         * @description Owner of the listing or admin (support 403, anyone else 404). Fetched at once and every 30 minutes. Only http(s) URLs resolving to public addresses (loopback, private, link-local and other reserved ranges are refused unless ICAL_ALLOW_PRIVATE), at most ICAL_MAX_BYTES, within ICAL_TIMEOUT_MS, three redirects (each checked again), text/calendar or text/plain parsing as VCALENDAR, read on a worker thread within a budget for the whole file (ICAL_MAX_OCCURRENCES event occurrences, ICAL_PARSE_TIMEOUT_MS). Refused URL, too large, over the budget or not a calendar → 422 url naming why; too many calendars waiting to be read → 503; the calendar server failing (error status, no answer in time) → 502 CALENDAR_FETCH_FAILED; nothing is stored then. Events (all-day or timed, recurring ones expanded, cancelled and transparent ones ignored) block nights [start, end) from today to 365 days on; a night already fully booked stays booked and is listed in conflicts. room_type_id: required for a listing with room types (one unit of it is blocked per busy night), absent or 0 for a listing sold whole (422 room_type_id otherwise). Same URL twice → 409. Example: replace url: a calendar feed of yours, then send it as owner@demo.stays.test (password demo-owner-pass, login type client).
          */
         post: operations["importIcalFeed"];
         delete?: never;
@@ -2797,7 +2925,7 @@ export interface paths {
         put?: never;
         /**
          * Fetch an imported calendar again now
-         * @description Owner of the listing or admin (support 403, anyone else 404). A failure keeps the previous blocks, is recorded in last_error and answered 502 CALENDAR_FETCH_FAILED.
+         * @description Owner of the listing or admin (support 403, anyone else 404). A failure keeps the previous blocks, is recorded in last_error and answered 502 CALENDAR_FETCH_FAILED; a calendar over its reading budget is answered 422 url and marked status failed (no more automatic refreshes); one read again within it is active again.
          */
         post: operations["refreshIcalFeed"];
         delete?: never;
@@ -2826,8 +2954,321 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/webhook-endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's webhook endpoints (an admin: everyone's), newest first
+         * @description Owners (events of their own listings) and admins (every event); travellers and support 403.
+         */
+        get: operations["listWebhookEndpoints"];
+        put?: never;
+        /**
+         * Subscribe a URL to events, signed as Standard Webhooks describes
+         * @description Owners (events of their own listings) and admins (every event); travellers and support 403. The answer carries the signing secret, shown again only by rotate-secret. Endpoints integrators subscribe (owners: their own listings’ events; admins: all), and the events posted to them (the webhooks section). Each delivery is signed as Standard Webhooks says, so its verifiers (e.g. the standardwebhooks npm package) check it with the endpoint’s secret. Answer 2xx within 15 s; anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h with the same webhook-id; events may arrive out of order (order by timestamp). An endpoint failing for 5 days is disabled and its owner mailed. Example: replace url: a receiver of yours (https), then send it as owner@demo.stays.test (password demo-owner-pass, login type client).
+         */
+        post: operations["createWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook-endpoints/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One webhook endpoint
+         * @description Owners (events of their own listings) and admins (every event); travellers and support 403. Another owner's endpoint is 404.
+         */
+        get: operations["getWebhookEndpoint"];
+        /**
+         * Change the URL, events, description, or turn the endpoint off and on
+         * @description Owners (events of their own listings) and admins (every event); travellers and support 403. Another owner's endpoint is 404. Members left out are kept. Turning a disabled endpoint on starts its 5 failing days afresh. Example: replace id: one of your endpoints (POST /webhook-endpoints makes one), then send it as owner@demo.stays.test (password demo-owner-pass, login type client).
+         */
+        put: operations["updateWebhookEndpoint"];
+        post?: never;
+        /**
+         * Delete a webhook endpoint and its deliveries
+         * @description Owners (events of their own listings) and admins (every event); travellers and support 403. Another owner's endpoint is 404.
+         */
+        delete: operations["deleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook-endpoints/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace the signing secret; the old one keeps signing beside it for 24 hours
+         * @description Owners (events of their own listings) and admins (every event); travellers and support 403. Another owner's endpoint is 404. During those 24 hours webhook-signature carries two signatures, new first.
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook-endpoints/{id}/ping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a ping event to the endpoint (delivered and retried like any event)
+         * @description Owners (events of their own listings) and admins (every event); travellers and support 403. Another owner's endpoint is 404.
+         */
+        post: operations["pingWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook-endpoints/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The endpoint's deliveries, newest first
+         * @description Owners (events of their own listings) and admins (every event); travellers and support 403. Another owner's endpoint is 404.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook-endpoints/{id}/deliveries/{deliveryId}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a delivery again now (same webhook-id and body)
+         * @description Owners (events of their own listings) and admins (every event); travellers and support 403. Another owner's endpoint is 404. A delivery being sent at this moment is a 409.
+         */
+        post: operations["retryWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "reservation.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A booking was made (pending until paid).
+         * @description Signed as Standard Webhooks says; delivery and retries: createWebhookEndpoint.
+         */
+        post: operations["onReservationCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "reservation.confirmed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A booking was paid and confirmed.
+         * @description Signed as Standard Webhooks says; delivery and retries: createWebhookEndpoint.
+         */
+        post: operations["onReservationConfirmed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "reservation.modified": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A booking’s dates, rooms or guests changed.
+         * @description Signed as Standard Webhooks says; delivery and retries: createWebhookEndpoint.
+         */
+        post: operations["onReservationModified"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "reservation.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A booking was cancelled.
+         * @description Signed as Standard Webhooks says; delivery and retries: createWebhookEndpoint.
+         */
+        post: operations["onReservationCancelled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payment.received": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A payment for a booking was received.
+         * @description Signed as Standard Webhooks says; delivery and retries: createWebhookEndpoint.
+         */
+        post: operations["onPaymentReceived"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payment.refunded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Money was sent back to the guest.
+         * @description Signed as Standard Webhooks says; delivery and retries: createWebhookEndpoint.
+         */
+        post: operations["onPaymentRefunded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "message.received": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A message reached the subscriber (an owner: messages to them; an admin: every message).
+         * @description Signed as Standard Webhooks says; delivery and retries: createWebhookEndpoint.
+         */
+        post: operations["onMessageReceived"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payout.paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An owner’s payout was sent.
+         * @description Signed as Standard Webhooks says; delivery and retries: createWebhookEndpoint.
+         */
+        post: operations["onPayoutPaid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    ping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sent by POST /webhook-endpoints/{id}/ping only.
+         * @description Signed as Standard Webhooks says; delivery and retries: createWebhookEndpoint.
+         */
+        post: operations["onPing"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /** @description What every success answer carries: {success, message, data}, and meta beside data on a list. Each operation gives data (and meta). */
@@ -2886,7 +3327,7 @@ export interface components {
             latitude: string;
             longitude: string;
             /** @description Language of the account's e-mails (default en) */
-            locale?: "en" | "fr";
+            locale: "en" | "fr";
         };
         PageMeta: {
             current_page: number;
@@ -3325,7 +3766,7 @@ export interface components {
                 name: string;
                 count: number;
             }[];
-            /** @description price_per_night histogram (min_price and max_price left out) in `currency` units, converted as min_price is: consecutive buckets of one round width (1, 2 or 5 × a power of ten, at least 1) from the lowest price to the highest, empty ones included; [] when nothing matches */
+            /** @description price_per_night histogram (min_price and max_price left out) in `currency` units, converted as min_price is (a listing priced exactly P falls in the bucket whose min ≤ P < max): consecutive buckets of one round width (1, 2 or 5 × a power of ten, at least 1) from the lowest price to the highest, empty ones included; [] when nothing matches */
             price: {
                 /** @description lower bound, included */
                 min: number;
@@ -3334,7 +3775,7 @@ export interface components {
                 count: number;
             }[];
         };
-        /** @description Reservation, lighter variant: guests and price_details as JSON text, total as decimal text. */
+        /** @description Reservation, lighter variant: guests and price_details as JSON text, total as decimal text. needs_additional_payment, additional_due, pricing, refund_initiated and refund_amount are on every read, whatever the status: on a booking never changed they read false, 0, pricing {old_total = new_total = total, paid_amount = what the platform holds (paid − refunds requested), additional_due = what is owed now, refund_due 0, price_difference 0}, false and 0 (a cancellation sets refund_initiated and refund_amount to its own refund). */
         ReservationLight: {
             id: number;
             /** @description 'BK-' and 8 characters without look-alikes (0/O, 1/I/L) */
@@ -3348,15 +3789,15 @@ export interface components {
             promo_code_id: number | null;
             /** @description units held per night over all lines; 1 for a listing sold whole */
             rooms_count: number;
-            /** @description after a modification: a confirmed booking owes a surplus now — total − (paid − refunds requested) > 0, derived on every read; pay it with POST /payments/process type additional. false once paid, and on a pending, cancelled or expired booking */
-            needs_additional_payment?: boolean;
+            /** @description a confirmed booking owes a surplus now — total − (paid − refunds requested) > 0, derived on every read; pay it with POST /payments/process type additional. false once paid, on a booking never changed, and on a pending, cancelled or expired booking */
+            needs_additional_payment: boolean;
             /** @description what a confirmed booking owes now (0 when nothing), currency units */
-            additional_due?: number;
-            pricing?: components["schemas"]["ModificationPricing"];
-            /** @description after a modification or cancellation: a refund was requested */
-            refund_initiated?: boolean;
-            /** @description the refund requested by the last modification, or by the cancellation */
-            refund_amount?: number;
+            additional_due: number;
+            pricing: components["schemas"]["ModificationPricing"];
+            /** @description a refund was requested by the last modification or by the cancellation; false otherwise */
+            refund_initiated: boolean;
+            /** @description the refund requested by the last modification, or by the cancellation; 0 when none */
+            refund_amount: number;
             property: components["schemas"]["PropertyReadForm"];
             /** @description JSON text of {adults, children} */
             guests: string;
@@ -3370,7 +3811,7 @@ export interface components {
             old_total: number;
             /** @description currency units, the reservation currency's decimals */
             new_total: number;
-            /** @description what the platform held for the booking when the change was made: paid minus refunds requested */
+            /** @description what the platform held for the booking when the change was made (never changed: what it holds now): paid minus refunds requested */
             paid_amount: number;
             /** @description what the booking owes now (derived on every read: 0 once the surplus is paid) */
             additional_due: number;
@@ -3379,7 +3820,7 @@ export interface components {
             /** @description new_total − old_total (negative when cheaper) */
             price_difference: number;
         };
-        /** @description Reservation (read form), with the listing's read form in property. */
+        /** @description Reservation (read form), with the listing's read form in property. needs_additional_payment, additional_due, pricing, refund_initiated and refund_amount are on every read, whatever the status: on a booking never changed they read false, 0, pricing {old_total = new_total = total, paid_amount = what the platform holds (paid − refunds requested), additional_due = what is owed now, refund_due 0, price_difference 0}, false and 0 (a cancellation sets refund_initiated and refund_amount to its own refund). */
         ReservationReadForm: {
             id: number;
             /** @description 'BK-' and 8 characters without look-alikes (0/O, 1/I/L) */
@@ -3393,15 +3834,15 @@ export interface components {
             promo_code_id: number | null;
             /** @description units held per night over all lines; 1 for a listing sold whole */
             rooms_count: number;
-            /** @description after a modification: a confirmed booking owes a surplus now — total − (paid − refunds requested) > 0, derived on every read; pay it with POST /payments/process type additional. false once paid, and on a pending, cancelled or expired booking */
-            needs_additional_payment?: boolean;
+            /** @description a confirmed booking owes a surplus now — total − (paid − refunds requested) > 0, derived on every read; pay it with POST /payments/process type additional. false once paid, on a booking never changed, and on a pending, cancelled or expired booking */
+            needs_additional_payment: boolean;
             /** @description what a confirmed booking owes now (0 when nothing), currency units */
-            additional_due?: number;
-            pricing?: components["schemas"]["ModificationPricing"];
-            /** @description after a modification or cancellation: a refund was requested */
-            refund_initiated?: boolean;
-            /** @description the refund requested by the last modification, or by the cancellation */
-            refund_amount?: number;
+            additional_due: number;
+            pricing: components["schemas"]["ModificationPricing"];
+            /** @description a refund was requested by the last modification or by the cancellation; false otherwise */
+            refund_initiated: boolean;
+            /** @description the refund requested by the last modification, or by the cancellation; 0 when none */
+            refund_amount: number;
             property: components["schemas"]["PropertyReadForm"];
             guests: {
                 adults: number;
@@ -3470,7 +3911,7 @@ export interface components {
             payment_method: string;
             /** @description the checkout session id until paid, then the processor's payment id */
             transaction_id: string;
-            /** @description pending, paid, failed, expired, refunded, partially_refunded */
+            /** @description pending, paid, failed, expired, refund_pending (received but not counted: refunded in full, not yet executed), refunded, partially_refunded */
             status: string;
             type: string;
             /** @description hosted_checkout */
@@ -3614,7 +4055,14 @@ export interface components {
             };
         };
     };
-    parameters: never;
+    parameters: {
+        /** @description Unique per event and endpoint, the same on every retry: drop a repeat you already handled. */
+        WebhookId: string;
+        /** @description Unix seconds of this attempt; refuse one far from your clock (the verifiers allow 5 minutes). */
+        WebhookTimestamp: string;
+        /** @description v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>"> with the secret’s bytes (base64 after whsec_); space-separated when a rotation is under way (24 h): accept any. */
+        WebhookSignature: string;
+    };
     requestBodies: never;
     headers: never;
     pathItems: never;
@@ -3741,7 +4189,7 @@ export interface operations {
                     token?: string;
                     /** @description Receipt e-mail, kept as customer_details.email. */
                     email?: string;
-                    /** @description Payer name, kept as customer_details.name. */
+                    /** @description Payer name, kept as customer_details.name; one line: no line breaks, tabs or other control characters */
                     name?: string;
                 };
             };
@@ -3814,7 +4262,7 @@ export interface operations {
                     token?: string;
                     /** @description Receipt e-mail, kept as customer_details.email. */
                     email?: string;
-                    /** @description Payer name, kept as customer_details.name. */
+                    /** @description Payer name, kept as customer_details.name; one line: no line breaks, tabs or other control characters */
                     name?: string;
                 };
             };
@@ -3900,6 +4348,7 @@ export interface operations {
         parameters: {
             query?: {
                 reservation_id?: string;
+                access?: string;
             };
             header?: never;
             path?: never;
@@ -3917,6 +4366,241 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getReservationPage: {
+        parameters: {
+            query?: {
+                access?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reservation page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description No link and no session: what to do */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Not a reservation this reader may see, or an expired link */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getReservationPayPage: {
+        parameters: {
+            query?: {
+                access?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reservation page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description No link and no session: what to do */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Not a reservation this reader may see, or an expired link */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    submitReservationPayForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    access?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The page again (nothing to redirect to) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description To the hosted checkout */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description No access in the form */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Not allowed to this reader */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Not a reservation this reader may see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Nothing to pay, or not cancellable any more */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    submitReservationCancelForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    access?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The page, cancelled */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description No access in the form */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Not allowed to this reader */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Not a reservation this reader may see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Nothing to pay, or not cancellable any more */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -3975,7 +4659,16 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            422: components["responses"]["ValidationFailed"];
+            /** @description The form again, with the problem (text/html); or the error body when a field is refused as sent */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -4017,6 +4710,7 @@ export interface operations {
             content: {
                 "application/x-www-form-urlencoded": {
                     email?: string;
+                    /** @description one line: no line breaks, tabs or other control characters */
                     code?: string;
                     password?: string;
                     password_confirmation?: string;
@@ -4034,7 +4728,105 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            /** @description The form again, with the problem (text/html); or the error body when a field is refused as sent */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getHomePage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The home page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getUndoEmailChangePage: {
+        parameters: {
+            query?: {
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The confirmation form */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    submitUndoEmailChangeForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    token?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The address is back */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description The form again, with the problem (text/html); or the error body when a field is refused as sent */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -4182,7 +4974,9 @@ export interface operations {
                 "application/json": {
                     /** @description 3–30 letters, digits, dot, dash or underscore */
                     username: string;
+                    /** @description one line: no line breaks, tabs or other control characters */
                     first_name: string;
+                    /** @description one line: no line breaks, tabs or other control characters */
                     last_name: string;
                     /** Format: email */
                     email: string;
@@ -4225,7 +5019,9 @@ export interface operations {
                 "application/json": {
                     /** @description 3–30 letters, digits, dot, dash or underscore */
                     username: string;
+                    /** @description one line: no line breaks, tabs or other control characters */
                     first_name: string;
+                    /** @description one line: no line breaks, tabs or other control characters */
                     last_name: string;
                     /** Format: email */
                     email: string;
@@ -4233,6 +5029,7 @@ export interface operations {
                     password: string;
                     password_confirmation: string;
                     user_type: "individual" | "company";
+                    /** @description one line: no line breaks, tabs or other control characters */
                     company_name?: string;
                 };
             };
@@ -4681,26 +5478,30 @@ export interface operations {
                     role?: unknown;
                     /** @description 3–30 letters, digits, dot, dash or underscore */
                     username?: string;
+                    /** @description one line: no line breaks, tabs or other control characters */
                     first_name?: string;
+                    /** @description one line: no line breaks, tabs or other control characters */
                     last_name?: string;
+                    /** @description one line: no line breaks, tabs or other control characters */
                     job?: string;
+                    /** @description one line: no line breaks, tabs or other control characters */
                     location?: string;
-                    /** @description IANA time zone name, e.g. Europe/Paris; empty clears it */
+                    /** @description IANA time zone name, e.g. Europe/Paris; empty clears it; one line: no line breaks, tabs or other control characters */
                     time_zone?: string;
                     /** @description Language of the e-mails the account receives: en or fr (set at registration from Accept-Language; default en) */
                     locale?: "en" | "fr";
                     /**
                      * Format: email
-                     * @description unique (409 EMAIL_TAKEN); a new address is unverified until the code mailed to it is entered
+                     * @description needs current_password; unique (409 EMAIL_TAKEN); a new address is unverified until the code mailed to it is entered, and the old one is told, with a link that undoes the change for 7 days
                      */
                     email?: string;
-                    /** @description empty clears it */
+                    /** @description needs current_password; empty clears it */
                     phone?: string;
-                    /** @description own account only (403 otherwise). Needs a session under 10 minutes old or current_password (403 naming current_password); ends the account's other sessions */
+                    /** @description own account only (403 otherwise). Needs current_password (an account without one: a login within the last 10 minutes), else 403 naming current_password; ends the account's other sessions */
                     password?: string;
                     /** @description required with password; must match (422) */
                     password_confirmation?: string;
-                    /** @description checked whenever sent, even with a fresh session */
+                    /** @description the caller's own password: required to change email, phone or password (403 naming it when missing or wrong); checked whenever sent by an account that has one */
                     current_password?: string;
                     /**
                      * Format: binary
@@ -4708,18 +5509,27 @@ export interface operations {
                      */
                     avatar?: Blob;
                     user_type?: "individual" | "company";
+                    /** @description one line: no line breaks, tabs or other control characters */
                     company_name?: string;
+                    /** @description one line: no line breaks, tabs or other control characters */
                     country_region?: string;
                     id_type?: "identity_card" | "passport" | "driver_licence";
+                    /** @description one line: no line breaks, tabs or other control characters */
                     id_number?: string;
                     /** @description YYYY-MM-DD, a real calendar date from 1900-01-01 to 2200-12-31 (422 otherwise); empty clears it */
                     id_expiry_date?: string | "";
+                    /** @description one line: no line breaks, tabs or other control characters */
                     place_type?: string;
                     place_details?: string;
+                    /** @description one line: no line breaks, tabs or other control characters */
                     address?: string;
+                    /** @description one line: no line breaks, tabs or other control characters */
                     city?: string;
+                    /** @description one line: no line breaks, tabs or other control characters */
                     state?: string;
+                    /** @description one line: no line breaks, tabs or other control characters */
                     postal_code?: string;
+                    /** @description one line: no line breaks, tabs or other control characters */
                     country?: string;
                     latitude?: number;
                     longitude?: number;
@@ -4733,26 +5543,30 @@ export interface operations {
                     role?: unknown;
                     /** @description 3–30 letters, digits, dot, dash or underscore */
                     username?: string;
+                    /** @description one line: no line breaks, tabs or other control characters */
                     first_name?: string;
+                    /** @description one line: no line breaks, tabs or other control characters */
                     last_name?: string;
+                    /** @description one line: no line breaks, tabs or other control characters */
                     job?: string;
+                    /** @description one line: no line breaks, tabs or other control characters */
                     location?: string;
-                    /** @description IANA time zone name, e.g. Europe/Paris; empty clears it */
+                    /** @description IANA time zone name, e.g. Europe/Paris; empty clears it; one line: no line breaks, tabs or other control characters */
                     time_zone?: string;
                     /** @description Language of the e-mails the account receives: en or fr (set at registration from Accept-Language; default en) */
                     locale?: "en" | "fr";
                     /**
                      * Format: email
-                     * @description unique (409 EMAIL_TAKEN); a new address is unverified until the code mailed to it is entered
+                     * @description needs current_password; unique (409 EMAIL_TAKEN); a new address is unverified until the code mailed to it is entered, and the old one is told, with a link that undoes the change for 7 days
                      */
                     email?: string;
-                    /** @description empty clears it */
+                    /** @description needs current_password; empty clears it */
                     phone?: string;
-                    /** @description own account only (403 otherwise). Needs a session under 10 minutes old or current_password (403 naming current_password); ends the account's other sessions */
+                    /** @description own account only (403 otherwise). Needs current_password (an account without one: a login within the last 10 minutes), else 403 naming current_password; ends the account's other sessions */
                     password?: string;
                     /** @description required with password; must match (422) */
                     password_confirmation?: string;
-                    /** @description checked whenever sent, even with a fresh session */
+                    /** @description the caller's own password: required to change email, phone or password (403 naming it when missing or wrong); checked whenever sent by an account that has one */
                     current_password?: string;
                     /**
                      * Format: binary
@@ -4760,18 +5574,27 @@ export interface operations {
                      */
                     avatar?: Blob;
                     user_type?: "individual" | "company";
+                    /** @description one line: no line breaks, tabs or other control characters */
                     company_name?: string;
+                    /** @description one line: no line breaks, tabs or other control characters */
                     country_region?: string;
                     id_type?: "identity_card" | "passport" | "driver_licence";
+                    /** @description one line: no line breaks, tabs or other control characters */
                     id_number?: string;
                     /** @description YYYY-MM-DD, a real calendar date from 1900-01-01 to 2200-12-31 (422 otherwise); empty clears it */
                     id_expiry_date?: string | "";
+                    /** @description one line: no line breaks, tabs or other control characters */
                     place_type?: string;
                     place_details?: string;
+                    /** @description one line: no line breaks, tabs or other control characters */
                     address?: string;
+                    /** @description one line: no line breaks, tabs or other control characters */
                     city?: string;
+                    /** @description one line: no line breaks, tabs or other control characters */
                     state?: string;
+                    /** @description one line: no line breaks, tabs or other control characters */
                     postal_code?: string;
+                    /** @description one line: no line breaks, tabs or other control characters */
                     country?: string;
                     latitude?: number;
                     longitude?: number;
@@ -4797,6 +5620,43 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    undoEmailChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the token of the link mailed to the old address */
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK: undo an e-mail change with the link mailed to the old address (no authentication). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: {
+                            /** @description the address the account has again */
+                            email: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -4947,7 +5807,9 @@ export interface operations {
                 "application/json": {
                     /** @description 3–30 letters, digits, dot, dash or underscore */
                     username: string;
+                    /** @description one line: no line breaks, tabs or other control characters */
                     first_name: string;
+                    /** @description one line: no line breaks, tabs or other control characters */
                     last_name: string;
                     /** Format: email */
                     email: string;
@@ -5210,10 +6072,12 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     user_type: "individual" | "company";
-                    /** @description not in the spec form; optional. For a company without it, the company name given at owner registration is kept */
+                    /** @description not in the spec form; optional. For a company without it, the company name given at owner registration is kept; one line: no line breaks, tabs or other control characters */
                     company_name?: string;
+                    /** @description one line: no line breaks, tabs or other control characters */
                     country_region: string;
                     id_type: "identity_card" | "passport" | "driver_licence";
+                    /** @description one line: no line breaks, tabs or other control characters */
                     id_number: string;
                     /**
                      * Format: date
@@ -5230,12 +6094,18 @@ export interface operations {
                      * @description back of the ID: JPEG, PNG, WebP or PDF, judged by content; at most 5 MB (413 / 415 name the field)
                      */
                     id_verso_path: Blob;
+                    /** @description one line: no line breaks, tabs or other control characters */
                     place_type: string;
                     place_details?: string;
+                    /** @description one line: no line breaks, tabs or other control characters */
                     address: string;
+                    /** @description one line: no line breaks, tabs or other control characters */
                     city: string;
+                    /** @description one line: no line breaks, tabs or other control characters */
                     state?: string;
+                    /** @description one line: no line breaks, tabs or other control characters */
                     postal_code: string;
+                    /** @description one line: no line breaks, tabs or other control characters */
                     country: string;
                     longitude: number;
                     latitude: number;
@@ -5563,7 +6433,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description surrounding spaces are trimmed */
+                    /** @description surrounding spaces are trimmed; one line: no line breaks, tabs or other control characters */
                     name: string;
                     /** @description null or empty clears it */
                     description?: string | null;
@@ -5612,7 +6482,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description surrounding spaces are trimmed */
+                    /** @description surrounding spaces are trimmed; one line: no line breaks, tabs or other control characters */
                     name?: string;
                     /** @description null or empty clears it */
                     description?: string | null;
@@ -5730,7 +6600,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description surrounding spaces are trimmed */
+                    /** @description surrounding spaces are trimmed; one line: no line breaks, tabs or other control characters */
                     name: string;
                     /** @description group key: lowercase letters, digits, underscore (e.g. kitchen, outdoor) */
                     type: string;
@@ -5775,7 +6645,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description surrounding spaces are trimmed */
+                    /** @description surrounding spaces are trimmed; one line: no line breaks, tabs or other control characters */
                     name?: string;
                     /** @description group key: lowercase letters, digits, underscore (e.g. kitchen, outdoor) */
                     type?: string;
@@ -5933,9 +6803,9 @@ export interface operations {
                 "application/json": {
                     /** @description ISO 3166-1 alpha-2 code (case-insensitive) */
                     country: string;
-                    /** @description surrounding spaces are trimmed */
+                    /** @description surrounding spaces are trimmed; one line: no line breaks, tabs or other control characters */
                     city: string;
-                    /** @description surrounding spaces are trimmed */
+                    /** @description surrounding spaces are trimmed; one line: no line breaks, tabs or other control characters */
                     name: string;
                 };
             };
@@ -6014,9 +6884,9 @@ export interface operations {
                 "application/json": {
                     /** @description ISO 4217 code; stored upper-case; unique (409) */
                     code: string;
-                    /** @description surrounding spaces are trimmed */
+                    /** @description surrounding spaces are trimmed; one line: no line breaks, tabs or other control characters */
                     name: string;
-                    /** @description surrounding spaces are trimmed */
+                    /** @description surrounding spaces are trimmed; one line: no line breaks, tabs or other control characters */
                     symbol: string;
                     /**
                      * @description ISO 4217 minor-unit exponent; fixed once created (stored amounts depend on it)
@@ -6066,9 +6936,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description surrounding spaces are trimmed */
+                    /** @description surrounding spaces are trimmed; one line: no line breaks, tabs or other control characters */
                     name?: string;
-                    /** @description surrounding spaces are trimmed */
+                    /** @description surrounding spaces are trimmed; one line: no line breaks, tabs or other control characters */
                     symbol?: string;
                     /** @description units of this currency per one unit of the default currency, > 0, at most 8 decimals; a JSON number or decimal text ("1.08") */
                     exchange_rate?: number | string;
@@ -6118,9 +6988,9 @@ export interface operations {
                 checkout_date?: string;
                 /** @description total guests one unit must hold; default 1 with dates */
                 guests?: number;
-                /** @description price_per_night at least this, in `currency` units */
+                /** @description price_per_night at least this, in `currency` units (compared exactly, in its minor units) */
                 min_price?: number;
-                /** @description price_per_night at most this, in `currency` units */
+                /** @description price_per_night at most this, in `currency` units (compared exactly, in its minor units) */
                 max_price?: number;
                 /** @description currency of min_price/max_price and of sort=price; default: the platform default currency */
                 currency?: string;
@@ -6175,16 +7045,16 @@ export interface operations {
                     who_are_you?: "individual" | "company";
                     /** @description step 1: the owner. An owner may only name themselves (403); an admin may name any owner account (422 for another role); default the caller */
                     user_id?: number;
-                    /** @description step 1, optional */
+                    /** @description step 1, optional; one line: no line breaks, tabs or other control characters */
                     name_of_structure?: string;
-                    /** @description step 2: at least 2 characters (not counting surrounding spaces); internal/admin use */
+                    /** @description step 2: at least 2 characters (not counting surrounding spaces); internal/admin use; one line: no line breaks, tabs or other control characters */
                     internal_name?: string;
-                    /** @description step 2: at least 2 characters; visible to travellers */
+                    /** @description step 2: at least 2 characters; visible to travellers; one line: no line breaks, tabs or other control characters */
                     public_name?: string;
                     type?: {
                         /** @description step 2: a property type id (GET /property-types); unknown → 422 type.id */
                         id: string;
-                        /** @description ignored */
+                        /** @description ignored; one line: no line breaks, tabs or other control characters */
                         name?: string;
                     };
                     /** @description step 2: at least 20 characters */
@@ -6192,16 +7062,16 @@ export interface operations {
                     country?: {
                         /** @description step 3: ISO 3166-1 alpha-2 code (GET /countries); unknown → 422 country.id */
                         id: string;
-                        /** @description ignored */
+                        /** @description ignored; one line: no line breaks, tabs or other control characters */
                         name?: string;
                     };
-                    /** @description step 3 */
+                    /** @description step 3; one line: no line breaks, tabs or other control characters */
                     address?: string;
                     /** @description step 3: "<lat>,<lng>", latitude −90..90, longitude −180..180 */
                     location?: string;
                     /** @description step 3, optional: a neighborhood of the listing's country (GET /neighborhoods?country=) */
                     neighborhood_id?: number;
-                    /** @description IANA time zone (Europe/Paris); default DEFAULT_TIMEZONE. "Today", check-in instants and cut-offs are computed in it */
+                    /** @description IANA time zone (Europe/Paris); default DEFAULT_TIMEZONE. "Today", check-in instants and cut-offs are computed in it; one line: no line breaks, tabs or other control characters */
                     timezone?: string;
                     /** @description ISO 4217 code of an active currency (GET /currencies); default the default currency. Amounts are read in its decimals */
                     currency?: string;
@@ -6247,13 +7117,16 @@ export interface operations {
                     channel_sync_now?: boolean;
                     /** @description step 8 */
                     some_informations?: {
+                        /** @description one line: no line breaks, tabs or other control characters */
                         key: string;
                         value: string;
                     }[];
                     /** @description step 8: never shown on public routes; null clears it */
                     wifi_informations?: {
+                        /** @description one line: no line breaks, tabs or other control characters */
                         network: string;
                         password: string;
+                        /** @description one line: no line breaks, tabs or other control characters */
                         speed: string;
                     } | null;
                     /** @description amenity ids (GET /commodities); replaces the set; unknown ids → 422 */
@@ -6296,16 +7169,16 @@ export interface operations {
                     who_are_you?: "individual" | "company";
                     /** @description step 1: the owner. An owner may only name themselves (403); an admin may name any owner account (422 for another role); default the caller */
                     user_id?: number;
-                    /** @description step 1, optional */
+                    /** @description step 1, optional; one line: no line breaks, tabs or other control characters */
                     name_of_structure?: string;
-                    /** @description step 2: at least 2 characters (not counting surrounding spaces); internal/admin use */
+                    /** @description step 2: at least 2 characters (not counting surrounding spaces); internal/admin use; one line: no line breaks, tabs or other control characters */
                     internal_name?: string;
-                    /** @description step 2: at least 2 characters; visible to travellers */
+                    /** @description step 2: at least 2 characters; visible to travellers; one line: no line breaks, tabs or other control characters */
                     public_name?: string;
                     type?: {
                         /** @description step 2: a property type id (GET /property-types); unknown → 422 type.id */
                         id: string;
-                        /** @description ignored */
+                        /** @description ignored; one line: no line breaks, tabs or other control characters */
                         name?: string;
                     };
                     /** @description step 2: at least 20 characters */
@@ -6313,16 +7186,16 @@ export interface operations {
                     country?: {
                         /** @description step 3: ISO 3166-1 alpha-2 code (GET /countries); unknown → 422 country.id */
                         id: string;
-                        /** @description ignored */
+                        /** @description ignored; one line: no line breaks, tabs or other control characters */
                         name?: string;
                     };
-                    /** @description step 3 */
+                    /** @description step 3; one line: no line breaks, tabs or other control characters */
                     address?: string;
                     /** @description step 3: "<lat>,<lng>", latitude −90..90, longitude −180..180 */
                     location?: string;
                     /** @description step 3, optional: a neighborhood of the listing's country (GET /neighborhoods?country=) */
                     neighborhood_id?: number;
-                    /** @description IANA time zone (Europe/Paris); default DEFAULT_TIMEZONE. "Today", check-in instants and cut-offs are computed in it */
+                    /** @description IANA time zone (Europe/Paris); default DEFAULT_TIMEZONE. "Today", check-in instants and cut-offs are computed in it; one line: no line breaks, tabs or other control characters */
                     timezone?: string;
                     /** @description ISO 4217 code of an active currency (GET /currencies); default the default currency. Amounts are read in its decimals */
                     currency?: string;
@@ -6368,13 +7241,16 @@ export interface operations {
                     channel_sync_now?: boolean;
                     /** @description step 8 */
                     some_informations?: {
+                        /** @description one line: no line breaks, tabs or other control characters */
                         key: string;
                         value: string;
                     }[];
                     /** @description step 8: never shown on public routes; null clears it */
                     wifi_informations?: {
+                        /** @description one line: no line breaks, tabs or other control characters */
                         network: string;
                         password: string;
+                        /** @description one line: no line breaks, tabs or other control characters */
                         speed: string;
                     } | null;
                     /** @description amenity ids (GET /commodities); replaces the set; unknown ids → 422 */
@@ -6449,16 +7325,16 @@ export interface operations {
                     who_are_you?: "individual" | "company";
                     /** @description step 1: the owner. An owner may only name themselves (403); an admin may name any owner account (422 for another role); default the caller */
                     user_id?: number;
-                    /** @description step 1, optional */
+                    /** @description step 1, optional; one line: no line breaks, tabs or other control characters */
                     name_of_structure?: string;
-                    /** @description step 2: at least 2 characters (not counting surrounding spaces); internal/admin use */
+                    /** @description step 2: at least 2 characters (not counting surrounding spaces); internal/admin use; one line: no line breaks, tabs or other control characters */
                     internal_name?: string;
-                    /** @description step 2: at least 2 characters; visible to travellers */
+                    /** @description step 2: at least 2 characters; visible to travellers; one line: no line breaks, tabs or other control characters */
                     public_name?: string;
                     type?: {
                         /** @description step 2: a property type id (GET /property-types); unknown → 422 type.id */
                         id: string;
-                        /** @description ignored */
+                        /** @description ignored; one line: no line breaks, tabs or other control characters */
                         name?: string;
                     };
                     /** @description step 2: at least 20 characters */
@@ -6466,16 +7342,16 @@ export interface operations {
                     country?: {
                         /** @description step 3: ISO 3166-1 alpha-2 code (GET /countries); unknown → 422 country.id */
                         id: string;
-                        /** @description ignored */
+                        /** @description ignored; one line: no line breaks, tabs or other control characters */
                         name?: string;
                     };
-                    /** @description step 3 */
+                    /** @description step 3; one line: no line breaks, tabs or other control characters */
                     address?: string;
                     /** @description step 3: "<lat>,<lng>", latitude −90..90, longitude −180..180 */
                     location?: string;
                     /** @description step 3, optional: a neighborhood of the listing's country (GET /neighborhoods?country=) */
                     neighborhood_id?: number;
-                    /** @description IANA time zone (Europe/Paris); default DEFAULT_TIMEZONE. "Today", check-in instants and cut-offs are computed in it */
+                    /** @description IANA time zone (Europe/Paris); default DEFAULT_TIMEZONE. "Today", check-in instants and cut-offs are computed in it; one line: no line breaks, tabs or other control characters */
                     timezone?: string;
                     /** @description ISO 4217 code of an active currency (GET /currencies); default the default currency. Amounts are read in its decimals */
                     currency?: string;
@@ -6521,13 +7397,16 @@ export interface operations {
                     channel_sync_now?: boolean;
                     /** @description step 8 */
                     some_informations?: {
+                        /** @description one line: no line breaks, tabs or other control characters */
                         key: string;
                         value: string;
                     }[];
                     /** @description step 8: never shown on public routes; null clears it */
                     wifi_informations?: {
+                        /** @description one line: no line breaks, tabs or other control characters */
                         network: string;
                         password: string;
+                        /** @description one line: no line breaks, tabs or other control characters */
                         speed: string;
                     } | null;
                     /** @description amenity ids (GET /commodities); replaces the set; unknown ids → 422 */
@@ -6580,16 +7459,16 @@ export interface operations {
                     who_are_you?: "individual" | "company";
                     /** @description step 1: the owner. An owner may only name themselves (403); an admin may name any owner account (422 for another role); default the caller */
                     user_id?: number;
-                    /** @description step 1, optional */
+                    /** @description step 1, optional; one line: no line breaks, tabs or other control characters */
                     name_of_structure?: string;
-                    /** @description step 2: at least 2 characters (not counting surrounding spaces); internal/admin use */
+                    /** @description step 2: at least 2 characters (not counting surrounding spaces); internal/admin use; one line: no line breaks, tabs or other control characters */
                     internal_name?: string;
-                    /** @description step 2: at least 2 characters; visible to travellers */
+                    /** @description step 2: at least 2 characters; visible to travellers; one line: no line breaks, tabs or other control characters */
                     public_name?: string;
                     type?: {
                         /** @description step 2: a property type id (GET /property-types); unknown → 422 type.id */
                         id: string;
-                        /** @description ignored */
+                        /** @description ignored; one line: no line breaks, tabs or other control characters */
                         name?: string;
                     };
                     /** @description step 2: at least 20 characters */
@@ -6597,16 +7476,16 @@ export interface operations {
                     country?: {
                         /** @description step 3: ISO 3166-1 alpha-2 code (GET /countries); unknown → 422 country.id */
                         id: string;
-                        /** @description ignored */
+                        /** @description ignored; one line: no line breaks, tabs or other control characters */
                         name?: string;
                     };
-                    /** @description step 3 */
+                    /** @description step 3; one line: no line breaks, tabs or other control characters */
                     address?: string;
                     /** @description step 3: "<lat>,<lng>", latitude −90..90, longitude −180..180 */
                     location?: string;
                     /** @description step 3, optional: a neighborhood of the listing's country (GET /neighborhoods?country=) */
                     neighborhood_id?: number;
-                    /** @description IANA time zone (Europe/Paris); default DEFAULT_TIMEZONE. "Today", check-in instants and cut-offs are computed in it */
+                    /** @description IANA time zone (Europe/Paris); default DEFAULT_TIMEZONE. "Today", check-in instants and cut-offs are computed in it; one line: no line breaks, tabs or other control characters */
                     timezone?: string;
                     /** @description ISO 4217 code of an active currency (GET /currencies); default the default currency. Amounts are read in its decimals */
                     currency?: string;
@@ -6652,13 +7531,16 @@ export interface operations {
                     channel_sync_now?: boolean;
                     /** @description step 8 */
                     some_informations?: {
+                        /** @description one line: no line breaks, tabs or other control characters */
                         key: string;
                         value: string;
                     }[];
                     /** @description step 8: never shown on public routes; null clears it */
                     wifi_informations?: {
+                        /** @description one line: no line breaks, tabs or other control characters */
                         network: string;
                         password: string;
+                        /** @description one line: no line breaks, tabs or other control characters */
                         speed: string;
                     } | null;
                     /** @description amenity ids (GET /commodities); replaces the set; unknown ids → 422 */
@@ -6912,7 +7794,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description 1–120 characters, not blank */
+                    /** @description 1–120 characters, not blank; one line: no line breaks, tabs or other control characters */
                     name: string;
                     /**
                      * Format: date
@@ -6977,7 +7859,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description 1–120 characters, not blank */
+                    /** @description 1–120 characters, not blank; one line: no line breaks, tabs or other control characters */
                     name?: string;
                     /**
                      * Format: date
@@ -7116,7 +7998,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description 1–120 characters, not blank */
+                    /** @description 1–120 characters, not blank; one line: no line breaks, tabs or other control characters */
                     name: string;
                     /** @description percent of the stay, or a fixed amount off it */
                     discount_type: "percent" | "fixed";
@@ -7181,7 +8063,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description 1–120 characters, not blank */
+                    /** @description 1–120 characters, not blank; one line: no line breaks, tabs or other control characters */
                     name?: string;
                     /** @description percent of the stay, or a fixed amount off it */
                     discount_type?: "percent" | "fixed";
@@ -7317,7 +8199,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description 1–120 characters, not blank */
+                    /** @description 1–120 characters, not blank; one line: no line breaks, tabs or other control characters */
                     name: string;
                     /** @description price of the package, 0 or more; in the listing currency with at most its decimals (EUR 2, JPY 0: 422 otherwise) */
                     price: number;
@@ -7367,7 +8249,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description 1–120 characters, not blank */
+                    /** @description 1–120 characters, not blank; one line: no line breaks, tabs or other control characters */
                     name?: string;
                     /** @description price of the package, 0 or more; in the listing currency with at most its decimals (EUR 2, JPY 0: 422 otherwise) */
                     price?: number;
@@ -7488,7 +8370,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description 1–120 characters, not blank */
+                    /** @description 1–120 characters, not blank; one line: no line breaks, tabs or other control characters */
                     name: string;
                     /** @description price, 0 or more: per stay, per night or per guest as `type` says; in the listing currency with at most its decimals (EUR 2, JPY 0: 422 otherwise) */
                     price: number;
@@ -7537,7 +8419,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description 1–120 characters, not blank */
+                    /** @description 1–120 characters, not blank; one line: no line breaks, tabs or other control characters */
                     name?: string;
                     /** @description price, 0 or more: per stay, per night or per guest as `type` says; in the listing currency with at most its decimals (EUR 2, JPY 0: 422 otherwise) */
                     price?: number;
@@ -7937,7 +8819,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description 1–100 characters, not blank (trimmed) */
+                    /** @description 1–100 characters, not blank (trimmed); one line: no line breaks, tabs or other control characters */
                     title: string;
                     /** @description identical units of this kind, at least 1 */
                     count_of_rooms: number;
@@ -8006,7 +8888,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description 1–100 characters, not blank (trimmed) */
+                    /** @description 1–100 characters, not blank (trimmed); one line: no line breaks, tabs or other control characters */
                     title?: string;
                     /** @description identical units of this kind, at least 1 */
                     count_of_rooms?: number;
@@ -8154,7 +9036,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description 1–100 characters, not blank (trimmed) */
+                    /** @description 1–100 characters, not blank (trimmed); one line: no line breaks, tabs or other control characters */
                     title: string;
                     /** @description default nightly rate in currency units, at most the currency's decimals (422 naming price otherwise) */
                     price: number;
@@ -8226,7 +9108,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description 1–100 characters, not blank (trimmed) */
+                    /** @description 1–100 characters, not blank (trimmed); one line: no line breaks, tabs or other control characters */
                     title?: string;
                     /** @description ISO 4217 code; must be the listing's currency (422 naming currency otherwise); defaults to it */
                     currency?: string;
@@ -8814,9 +9696,9 @@ export interface operations {
                 checkout_date?: string;
                 /** @description total guests one unit must hold; default 1 with dates */
                 guests?: number;
-                /** @description price_per_night at least this, in `currency` units */
+                /** @description price_per_night at least this, in `currency` units (compared exactly, in its minor units) */
                 min_price?: number;
-                /** @description price_per_night at most this, in `currency` units */
+                /** @description price_per_night at most this, in `currency` units (compared exactly, in its minor units) */
                 max_price?: number;
                 /** @description currency of min_price/max_price and of sort=price; default: the platform default currency */
                 currency?: string;
@@ -8878,9 +9760,9 @@ export interface operations {
                 checkout_date?: string;
                 /** @description total guests one unit must hold; default 1 with dates */
                 guests?: number;
-                /** @description price_per_night at least this, in `currency` units */
+                /** @description price_per_night at least this, in `currency` units (compared exactly, in its minor units) */
                 min_price?: number;
-                /** @description price_per_night at most this, in `currency` units */
+                /** @description price_per_night at most this, in `currency` units (compared exactly, in its minor units) */
                 max_price?: number;
                 /** @description currency of min_price/max_price and of sort=price; default: the platform default currency */
                 currency?: string;
@@ -8940,9 +9822,9 @@ export interface operations {
                 checkout_date?: string;
                 /** @description total guests one unit must hold; default 1 with dates */
                 guests?: number;
-                /** @description price_per_night at least this, in `currency` units */
+                /** @description price_per_night at least this, in `currency` units (compared exactly, in its minor units) */
                 min_price?: number;
-                /** @description price_per_night at most this, in `currency` units */
+                /** @description price_per_night at most this, in `currency` units (compared exactly, in its minor units) */
                 max_price?: number;
                 /** @description currency of min_price/max_price and of sort=price; default: the platform default currency */
                 currency?: string;
@@ -8999,9 +9881,9 @@ export interface operations {
                 checkout_date?: string;
                 /** @description total guests one unit must hold; default 1 with dates */
                 guests?: number;
-                /** @description price_per_night at least this, in `currency` units */
+                /** @description price_per_night at least this, in `currency` units (compared exactly, in its minor units) */
                 min_price?: number;
-                /** @description price_per_night at most this, in `currency` units */
+                /** @description price_per_night at most this, in `currency` units (compared exactly, in its minor units) */
                 max_price?: number;
                 /** @description currency of min_price/max_price and of sort=price; default: the platform default currency */
                 currency?: string;
@@ -9107,7 +9989,7 @@ export interface operations {
                         /** @default 0 */
                         children?: number;
                     };
-                    /** @description case-insensitive; an unknown or unusable code is simply not applied (promo_applied false) */
+                    /** @description case-insensitive; an unknown or unusable code is simply not applied (promo_applied false); one line: no line breaks, tabs or other control characters */
                     promo_code?: string;
                     /** @description an offer of the listing (another listing's → 422 offer_id); applied only when its dates and min_nights fit */
                     offer_id?: number;
@@ -9137,8 +10019,8 @@ export interface operations {
                             cleaning_fee: number;
                             service_fee_total: number;
                             services_total: number;
-                            /** @description prices add up to services_total */
-                            services_details?: {
+                            /** @description prices add up to services_total; [] when none */
+                            services_details: {
                                 id: number;
                                 name: string;
                                 price: number;
@@ -9165,7 +10047,7 @@ export interface operations {
                                 id: number;
                                 name: string;
                                 price: number;
-                                is_global?: boolean;
+                                is_global: boolean;
                             }[];
                             sub_total: number;
                             total: number;
@@ -9179,8 +10061,8 @@ export interface operations {
                                 price_per_night: number;
                                 line_total: number;
                             }[];
-                            /** @description the season of the check-in night (else the first season met); min_stay/max_stay 0 = none */
-                            season?: {
+                            /** @description the season of the check-in night (else the first season met); null when no season applies; min_stay/max_stay 0 = none */
+                            season: {
                                 id: number;
                                 name: string;
                                 reduction_percent: number;
@@ -9188,10 +10070,12 @@ export interface operations {
                                 max_stay: number;
                             } | null;
                             /** @description always present here; valid false for a stay that cannot be booked as asked (creation would answer 422) */
-                            stay_validation?: {
+                            stay_validation: {
                                 valid: boolean;
                                 message: string | null;
+                                /** @description the longest minimum stay a rule sets on these nights; absent when none does */
                                 min_stay?: number;
+                                /** @description the shortest maximum stay a rule sets on these nights; absent when none does */
                                 max_stay?: number;
                             };
                         };
@@ -9574,7 +10458,7 @@ export interface operations {
                         rooms_count: number;
                     }[];
                     special_requests?: string;
-                    /** @description named promo_code in the preview; an unknown or unusable code is simply not applied */
+                    /** @description named promo_code in the preview; an unknown or unusable code is simply not applied; one line: no line breaks, tabs or other control characters */
                     code_promo?: string;
                     /** @description an offer of the listing (else 422 offer_id); applied only when its dates and min_nights fit */
                     offer_id?: number;
@@ -9634,11 +10518,14 @@ export interface operations {
                     checkout_date: string;
                     /** @description every guest staying; age ≥ 18 counts as an adult, younger as a child; at least one adult (else 422 guests) */
                     guests: {
+                        /** @description one line: no line breaks, tabs or other control characters */
                         first_name: string;
+                        /** @description one line: no line breaks, tabs or other control characters */
                         last_name: string;
                         age: number;
                         /** Format: email */
                         email?: string;
+                        /** @description one line: no line breaks, tabs or other control characters */
                         phone?: string;
                     }[];
                     /** @description room lines of the listing (a listing sold whole takes none: use POST /reservations) */
@@ -9649,13 +10536,16 @@ export interface operations {
                         rate_plan_id: number;
                         rooms_count: number;
                     }[];
+                    /** @description one line: no line breaks, tabs or other control characters */
                     first_name: string;
+                    /** @description one line: no line breaks, tabs or other control characters */
                     last_name: string;
                     /** Format: email */
                     email: string;
+                    /** @description one line: no line breaks, tabs or other control characters */
                     phone: string;
                     special_requests?: string;
-                    /** @description named promo_code in the preview; an unknown or unusable code is simply not applied */
+                    /** @description named promo_code in the preview; an unknown or unusable code is simply not applied; one line: no line breaks, tabs or other control characters */
                     code_promo?: string;
                     /** @description an offer of the listing (else 422 offer_id); applied only when its dates and min_nights fit */
                     offer_id?: number;
@@ -10757,6 +11647,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description one line: no line breaks, tabs or other control characters */
                     title: string;
                     message: string;
                     /** @description JSON text of an object, stored parsed and returned as JSON text; anything else (an array, a number, broken JSON) → 422 payload. Absent: {}. */
@@ -10861,7 +11752,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
                         data: {
-                            /** @description confirmed, already_paid, unpaid (not paid yet), refunded_late (paid after the nights were gone or nothing was owed that way: refunded in full), refunded_superseded (paid on a checkout the booking's change or cancellation had superseded: refunded in full) */
+                            /** @description confirmed, already_paid, unpaid (not paid yet), refunded_late (paid after the nights were gone or nothing was owed that way: refunded in full), refunded_superseded (paid on a checkout the booking's change or cancellation had superseded: refunded in full), refunded_mismatch (paid with another amount or currency than asked: recorded, never counted, refunded in full) */
                             outcome: string;
                             payment: components["schemas"]["Payment"];
                             reservation: {
@@ -10875,7 +11766,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -11507,11 +12397,11 @@ export interface operations {
                     email?: string;
                     /** @description contact phone: digits, spaces, brackets, + - . / # * (default: the owner's) */
                     phone?: string;
-                    /** @description zip or postal code of the listing */
+                    /** @description zip or postal code of the listing; one line: no line breaks, tabs or other control characters */
                     zip_code?: string;
-                    /** @description city of the listing (default: its neighbourhood's) */
+                    /** @description city of the listing (default: its neighbourhood's); one line: no line breaks, tabs or other control characters */
                     city?: string;
-                    /** @description state, region or province of the listing */
+                    /** @description state, region or province of the listing; one line: no line breaks, tabs or other control characters */
                     state?: string;
                 };
             };
@@ -11811,6 +12701,8 @@ export interface operations {
                                 last_fetched_at: string | null;
                                 last_success_at: string | null;
                                 last_error: string | null;
+                                /** @description failed: the calendar grew over its reading budget (ICAL_MAX_OCCURRENCES, ICAL_PARSE_TIMEOUT_MS); it is no longer refreshed every 30 minutes until a manual refresh reads it again */
+                                status: "active" | "failed";
                                 /** @description nights this calendar currently blocks (today to 365 days on) */
                                 blocked_nights: number;
                                 /** @description blocked nights that bookings here had already filled: sold on both sides, to be resolved by the owner */
@@ -11889,6 +12781,8 @@ export interface operations {
                             last_fetched_at: string | null;
                             last_success_at: string | null;
                             last_error: string | null;
+                            /** @description failed: the calendar grew over its reading budget (ICAL_MAX_OCCURRENCES, ICAL_PARSE_TIMEOUT_MS); it is no longer refreshed every 30 minutes until a manual refresh reads it again */
+                            status: "active" | "failed";
                             /** @description nights this calendar currently blocks (today to 365 days on) */
                             blocked_nights: number;
                             /** @description blocked nights that bookings here had already filled: sold on both sides, to be resolved by the owner */
@@ -11919,6 +12813,7 @@ export interface operations {
             content: {
                 "application/json": {
                     url: string;
+                    /** @description one line: no line breaks, tabs or other control characters */
                     name?: string;
                     room_type_id?: number;
                 };
@@ -11941,6 +12836,8 @@ export interface operations {
                             last_fetched_at: string | null;
                             last_success_at: string | null;
                             last_error: string | null;
+                            /** @description failed: the calendar grew over its reading budget (ICAL_MAX_OCCURRENCES, ICAL_PARSE_TIMEOUT_MS); it is no longer refreshed every 30 minutes until a manual refresh reads it again */
+                            status: "active" | "failed";
                             /** @description nights this calendar currently blocks (today to 365 days on) */
                             blocked_nights: number;
                             /** @description blocked nights that bookings here had already filled: sold on both sides, to be resolved by the owner */
@@ -11958,6 +12855,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     refreshIcalFeed: {
@@ -11988,6 +12886,8 @@ export interface operations {
                             last_fetched_at: string | null;
                             last_success_at: string | null;
                             last_error: string | null;
+                            /** @description failed: the calendar grew over its reading budget (ICAL_MAX_OCCURRENCES, ICAL_PARSE_TIMEOUT_MS); it is no longer refreshed every 30 minutes until a manual refresh reads it again */
+                            status: "active" | "failed";
                             /** @description nights this calendar currently blocks (today to 365 days on) */
                             blocked_nights: number;
                             /** @description blocked nights that bookings here had already filled: sold on both sides, to be resolved by the owner */
@@ -12004,6 +12904,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteIcalFeed: {
@@ -12036,6 +12937,837 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    listWebhookEndpoints: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: the caller's webhook endpoints (an admin: everyone's), newest first. data is one page; meta gives the page, its size and the totals. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: {
+                            id: number;
+                            url: string;
+                            events: string[];
+                            description: string | null;
+                            enabled: boolean;
+                            disabled_at: string | null;
+                            created_at: string;
+                            updated_at: string;
+                        }[];
+                        meta: components["schemas"]["PageMeta"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Where events are posted. https only in production; loopback, private, link-local and metadata addresses are refused (unless WEBHOOKS_ALLOW_PRIVATE). */
+                    url: string;
+                    /** @description Events to receive, among: reservation.created, reservation.confirmed, reservation.modified, reservation.cancelled, payment.received, payment.refunded, message.received, payout.paid. Another name is a 422 naming events. */
+                    events: string[];
+                    description?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Created: subscribe a URL to events, signed as Standard Webhooks describes. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: {
+                            id: number;
+                            url: string;
+                            events: string[];
+                            description: string | null;
+                            enabled: boolean;
+                            disabled_at: string | null;
+                            created_at: string;
+                            updated_at: string;
+                            /** @description whsec_<base64>: verify each delivery with it (Standard Webhooks). Shown only when made (create, rotate-secret). */
+                            secret: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: one webhook endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: {
+                            id: number;
+                            url: string;
+                            events: string[];
+                            description: string | null;
+                            enabled: boolean;
+                            disabled_at: string | null;
+                            created_at: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Where events are posted. https only in production; loopback, private, link-local and metadata addresses are refused (unless WEBHOOKS_ALLOW_PRIVATE). */
+                    url?: string;
+                    /** @description Events to receive, among: reservation.created, reservation.confirmed, reservation.modified, reservation.cancelled, payment.received, payment.refunded, message.received, payout.paid. Another name is a 422 naming events. */
+                    events?: string[];
+                    description?: string | null;
+                    /** @description false stops deliveries; true turns a disabled endpoint back on */
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK: change the URL, events, description, or turn the endpoint off and on. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: {
+                            id: number;
+                            url: string;
+                            events: string[];
+                            description: string | null;
+                            enabled: boolean;
+                            disabled_at: string | null;
+                            created_at: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: delete a webhook endpoint and its deliveries. data is null; message says what was done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: replace the signing secret; the old one keeps signing beside it for 24 hours. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: {
+                            id: number;
+                            url: string;
+                            events: string[];
+                            description: string | null;
+                            enabled: boolean;
+                            disabled_at: string | null;
+                            created_at: string;
+                            updated_at: string;
+                            /** @description whsec_<base64>: verify each delivery with it (Standard Webhooks). Shown only when made (create, rotate-secret). */
+                            secret: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    pingWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted: send a ping event to the endpoint (delivered and retried like any event). */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: {
+                            id: number;
+                            event_id: number | null;
+                            /** @description the webhook-id header, the same on every attempt */
+                            webhook_id: string;
+                            type: string;
+                            status: "pending" | "succeeded" | "failed";
+                            attempts: number;
+                            last_status_code: number | null;
+                            last_error: string | null;
+                            next_attempt_at: string | null;
+                            created_at: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: the endpoint's deliveries, newest first. data is one page; meta gives the page, its size and the totals. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: {
+                            id: number;
+                            event_id: number | null;
+                            /** @description the webhook-id header, the same on every attempt */
+                            webhook_id: string;
+                            type: string;
+                            status: "pending" | "succeeded" | "failed";
+                            attempts: number;
+                            last_status_code: number | null;
+                            last_error: string | null;
+                            next_attempt_at: string | null;
+                            created_at: string;
+                        }[];
+                        meta: components["schemas"]["PageMeta"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    retryWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                deliveryId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted: send a delivery again now (same webhook-id and body). */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: {
+                            id: number;
+                            event_id: number | null;
+                            /** @description the webhook-id header, the same on every attempt */
+                            webhook_id: string;
+                            type: string;
+                            status: "pending" | "succeeded" | "failed";
+                            attempts: number;
+                            last_status_code: number | null;
+                            last_error: string | null;
+                            next_attempt_at: string | null;
+                            created_at: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    onReservationCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Unique per event and endpoint, the same on every retry: drop a repeat you already handled. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix seconds of this attempt; refuse one far from your clock (the verifiers allow 5 minutes). */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>"> with the secret’s bytes (base64 after whsec_); space-separated when a rotation is under way (24 h): accept any. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "reservation.created";
+                    /**
+                     * Format: date-time
+                     * @description when the event happened; order by it
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["ReservationReadForm"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx within 15 s). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 15 s: retried. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onReservationConfirmed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Unique per event and endpoint, the same on every retry: drop a repeat you already handled. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix seconds of this attempt; refuse one far from your clock (the verifiers allow 5 minutes). */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>"> with the secret’s bytes (base64 after whsec_); space-separated when a rotation is under way (24 h): accept any. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "reservation.confirmed";
+                    /**
+                     * Format: date-time
+                     * @description when the event happened; order by it
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["ReservationReadForm"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx within 15 s). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 15 s: retried. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onReservationModified: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Unique per event and endpoint, the same on every retry: drop a repeat you already handled. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix seconds of this attempt; refuse one far from your clock (the verifiers allow 5 minutes). */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>"> with the secret’s bytes (base64 after whsec_); space-separated when a rotation is under way (24 h): accept any. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "reservation.modified";
+                    /**
+                     * Format: date-time
+                     * @description when the event happened; order by it
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["ReservationReadForm"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx within 15 s). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 15 s: retried. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onReservationCancelled: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Unique per event and endpoint, the same on every retry: drop a repeat you already handled. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix seconds of this attempt; refuse one far from your clock (the verifiers allow 5 minutes). */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>"> with the secret’s bytes (base64 after whsec_); space-separated when a rotation is under way (24 h): accept any. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "reservation.cancelled";
+                    /**
+                     * Format: date-time
+                     * @description when the event happened; order by it
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["ReservationReadForm"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx within 15 s). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 15 s: retried. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onPaymentReceived: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Unique per event and endpoint, the same on every retry: drop a repeat you already handled. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix seconds of this attempt; refuse one far from your clock (the verifiers allow 5 minutes). */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>"> with the secret’s bytes (base64 after whsec_); space-separated when a rotation is under way (24 h): accept any. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "payment.received";
+                    /**
+                     * Format: date-time
+                     * @description when the event happened; order by it
+                     */
+                    timestamp: string;
+                    data: {
+                        id: number;
+                        reservation_id: number;
+                        booking_ref_code: string;
+                        /** @description decimal text with the currency’s decimals, e.g. "120.00" */
+                        amount: string;
+                        currency: string;
+                        /** @description reservation, or additional (a modification’s extra) */
+                        type: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx within 15 s). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 15 s: retried. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onPaymentRefunded: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Unique per event and endpoint, the same on every retry: drop a repeat you already handled. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix seconds of this attempt; refuse one far from your clock (the verifiers allow 5 minutes). */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>"> with the secret’s bytes (base64 after whsec_); space-separated when a rotation is under way (24 h): accept any. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "payment.refunded";
+                    /**
+                     * Format: date-time
+                     * @description when the event happened; order by it
+                     */
+                    timestamp: string;
+                    data: {
+                        /** @description the refund */
+                        id: number;
+                        reservation_id: number;
+                        booking_ref_code: string | null;
+                        /** @description decimal text with the currency’s decimals, e.g. "120.00" */
+                        amount: string;
+                        currency: string;
+                        reason: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx within 15 s). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 15 s: retried. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onMessageReceived: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Unique per event and endpoint, the same on every retry: drop a repeat you already handled. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix seconds of this attempt; refuse one far from your clock (the verifiers allow 5 minutes). */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>"> with the secret’s bytes (base64 after whsec_); space-separated when a rotation is under way (24 h): accept any. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "message.received";
+                    /**
+                     * Format: date-time
+                     * @description when the event happened; order by it
+                     */
+                    timestamp: string;
+                    data: {
+                        id: number;
+                        sender_id: number;
+                        receiver_id: number;
+                        sender_name: string;
+                        content: string;
+                        kind: "text" | "image" | "file";
+                        created_at: string;
+                        reservation_id?: number;
+                        attachment?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx within 15 s). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 15 s: retried. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onPayoutPaid: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Unique per event and endpoint, the same on every retry: drop a repeat you already handled. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix seconds of this attempt; refuse one far from your clock (the verifiers allow 5 minutes). */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>"> with the secret’s bytes (base64 after whsec_); space-separated when a rotation is under way (24 h): accept any. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "payout.paid";
+                    /**
+                     * Format: date-time
+                     * @description when the event happened; order by it
+                     */
+                    timestamp: string;
+                    data: {
+                        id: number;
+                        owner_id: number;
+                        /** @description decimal text with the currency’s decimals, e.g. "120.00" */
+                        amount: string;
+                        currency: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx within 15 s). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 15 s: retried. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onPing: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Unique per event and endpoint, the same on every retry: drop a repeat you already handled. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix seconds of this attempt; refuse one far from your clock (the verifiers allow 5 minutes). */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>"> with the secret’s bytes (base64 after whsec_); space-separated when a rotation is under way (24 h): accept any. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "ping";
+                    /**
+                     * Format: date-time
+                     * @description when the event happened; order by it
+                     */
+                    timestamp: string;
+                    data: {
+                        endpoint_id: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx within 15 s). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 15 s: retried. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
 }

@@ -1,0 +1,72 @@
+/** The operations that honour Idempotency-Key, as "METHOD path" (the service's `idempotent` routes). */
+export const IDEMPOTENT_OPERATIONS = new Set([
+    'POST /api/reservations',
+    'POST /api/reservations/multi-room',
+    'PUT /api/reservations/{id}',
+    'POST /api/reservations/{id}/cancel',
+    'POST /api/payments/process',
+    'POST /api/chats/send_messages',
+    'POST /api/notifications/send',
+    'POST /api/payouts/process',
+]);
+/** A fresh key (a random UUID). */
+export function newIdempotencyKey() {
+    return globalThis.crypto.randomUUID();
+}
+const RETRYABLE = new Set([502, 503, 504]);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+function waitFor(response, attempt, backoff) {
+    const after = Number(response?.headers.get('retry-after'));
+    return Number.isFinite(after) && after > 0 ? Math.min(after, 30) * 1000 : backoff(attempt);
+}
+export function idempotencyMiddleware(opts = {}) {
+    const retries = opts.retries ?? 2;
+    const backoff = opts.backoffMs ?? ((n) => 250 * 2 ** n);
+    const copies = new Map();
+    // Sends the kept copy again, as often as allowed, while the failure is one a retry may cure.
+    async function again(id, sent, fetchImpl, last) {
+        const copy = copies.get(id);
+        copies.delete(id);
+        if (!copy)
+            return undefined;
+        // The copy was taken before the token was set (this middleware runs first): send the same one.
+        const authorization = sent.headers.get('authorization');
+        if (authorization)
+            copy.headers.set('authorization', authorization);
+        let response = last;
+        for (let attempt = 0; attempt < retries; attempt++) {
+            await sleep(waitFor(response, attempt, backoff));
+            try {
+                response = await fetchImpl(copy.clone());
+            }
+            catch {
+                response = null;
+                continue;
+            }
+            if (!RETRYABLE.has(response.status))
+                return response;
+        }
+        return response ?? undefined;
+    }
+    return {
+        onRequest({ request, schemaPath, id }) {
+            if (!IDEMPOTENT_OPERATIONS.has(`${request.method} ${schemaPath}`))
+                return undefined;
+            if (!request.headers.has('idempotency-key'))
+                request.headers.set('idempotency-key', newIdempotencyKey());
+            copies.set(id, request.clone());
+            return request;
+        },
+        async onResponse({ request, response, id, options }) {
+            if (!RETRYABLE.has(response.status)) {
+                copies.delete(id);
+                return undefined;
+            }
+            return again(id, request, options.fetch, response);
+        },
+        async onError({ request, error, id, options }) {
+            const response = await again(id, request, options.fetch, null);
+            return response ?? (error instanceof Error ? error : new Error(String(error)));
+        },
+    };
+}

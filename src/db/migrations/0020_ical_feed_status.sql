@@ -1,0 +1,1 @@
+ALTER TABLE "ical_feeds" ADD COLUMN "status" text DEFAULT 'active' NOT NULL;
