@@ -13,7 +13,7 @@ import { CHANNEL_RECONCILE_JOB, reconcileChannel } from '../modules/channel/reco
 import { linkRequestedProperties } from '../modules/channel/link-property.ts';
 import { ICAL_REFRESH_JOB, refreshDueFeeds } from '../modules/ical/ical-feeds.ts';
 import { SEND_EMAILS_JOB, sendQueuedEmails } from '../modules/emails/index.ts';
-import { DELIVER_WEBHOOKS_JOB, deliverDueWebhooks } from '../modules/webhooks/index.ts';
+import { claimMs, DELIVER_WEBHOOKS_JOB, deliverDueWebhooks } from '../modules/webhooks/index.ts';
 
 /** The recurring jobs of the service; later features add theirs here. */
 export function jobDefinitions(deps: Deps, relay: Outbox): JobDefinition[] {
@@ -46,12 +46,13 @@ export function jobDefinitions(deps: Deps, relay: Outbox): JobDefinition[] {
       leaseMs: 300_000,
       run: async () => void (await sendQueuedEmails(deps)),
     },
-    // Webhook deliveries due (retries, and any a kick after the relay missed); each attempt is
-    // claimed on its own row, so the job's lease only keeps two passes of one instance apart.
+    // Webhook deliveries due (retries, and any a kick after the relay missed). Each attempt is
+    // claimed on its own row; a lease longer than that claim would keep a crashed instance's
+    // attempts from the others past the claim's end (CI saw a 120 s lease outlive a 19 s claim).
     {
       name: DELIVER_WEBHOOKS_JOB,
       intervalMs: 1_000,
-      leaseMs: 120_000,
+      leaseMs: claimMs(deps.config.WEBHOOKS_TIMEOUT_MS),
       run: async () => void (await deliverDueWebhooks(deps)),
     },
     {

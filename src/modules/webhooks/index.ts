@@ -56,7 +56,7 @@ export async function webhooksModule(app: FastifyInstance, opts: { deps: Deps })
   await app.register(webhooksRoutes, { deps, kick });
 }
 
-export { DELIVER_WEBHOOKS_JOB, deliverDueWebhooks, ENDPOINT_DISABLED } from './deliver-webhooks.ts';
+export { claimMs, DELIVER_WEBHOOKS_JOB, deliverDueWebhooks, ENDPOINT_DISABLED } from './deliver-webhooks.ts';
 export { registerWebhookProjectors } from './project-webhooks.ts';
 export { WEBHOOK_EVENTS, type WebhookEvent } from './webhook-events.ts';
 export { WEBHOOK_HEADER_PARAMETERS, webhookDocuments, webhookPayloadSchema } from './webhooks.docs.ts';

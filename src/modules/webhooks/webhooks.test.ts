@@ -5,7 +5,15 @@ import { bearer, createUser, loginAs } from '../../../test/helpers/factories.ts'
 import { createProperty } from '../../../test/helpers/catalog-factories.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../../../test/fakes/webhook-receiver.ts';
 import { sendQueuedEmails } from '../emails/index.ts';
-import { deliverDueWebhooks, DISABLE_AFTER_MS, RETRY_DELAYS_MS } from './deliver-webhooks.ts';
+import { jobDefinitions } from '../../jobs/index.ts';
+import { jobsRepository } from '../../jobs/jobs.repository.ts';
+import {
+  claimMs,
+  DELIVER_WEBHOOKS_JOB,
+  deliverDueWebhooks,
+  DISABLE_AFTER_MS,
+  RETRY_DELAYS_MS,
+} from './deliver-webhooks.ts';
 
 const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
@@ -230,5 +238,24 @@ describe('outgoing webhooks (contract §12)', () => {
     );
     const list = (await call('GET', `/webhook-endpoints/${ep.id}/deliveries`, owner.token)).json().data;
     assert.ok(list.every((d: { status: string }) => d.status === 'failed'));
+  });
+
+  // An instance killed inside a pass of the job keeps the job until its lease ends; the attempt
+  // it claimed is due again when the claim ends. A longer lease would hold retries past that.
+  it("holds the delivery job no longer than an attempt's claim when its instance dies", async () => {
+    const repo = jobsRepository(t.deps.db);
+    for (const timeoutMs of [1_000, 2_000, 15_000]) {
+      const deps = { ...t.deps, config: { ...t.deps.config, WEBHOOKS_TIMEOUT_MS: timeoutMs } };
+      const job = jobDefinitions(deps, deps.outbox).find((j) => j.name === DELIVER_WEBHOOKS_JOB)!;
+      await repo.register(job.name);
+      assert.ok(await repo.claim(job.name, 'killed-instance', job.leaseMs ?? 300_000, true));
+      try {
+        const held = (await repo.find(job.name))!.lockedUntil!.getTime() - Date.now();
+        const claim = claimMs(timeoutMs);
+        assert.ok(held <= claim + 1_000, `time limit ${timeoutMs} ms: job held ${held} ms, a claim ${claim} ms`);
+      } finally {
+        await repo.finish(job.name, 'killed-instance', job.intervalMs, null);
+      }
+    }
   });
 });
