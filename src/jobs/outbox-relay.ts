@@ -104,9 +104,6 @@ export class OutboxRelay implements Outbox, Projections {
   private pass(eventByEvent: boolean) {
     return this.db.transaction(async (tx) => {
       const repo = platformRepository(tx);
-      // A lost pass is simply run again, so its commit need not wait for the disk: bookings and
-      // payments keep the WAL flush to themselves.
-      await repo.relaxDurability();
       const rows = await repo.lockUnpublished(BATCH);
       const now = this.clock.now();
       const events = rows.map(

@@ -10,13 +10,16 @@ export type OutboxEventRow = typeof outboxEvents.$inferSelect;
 
 // The relay's statements, sent by every pass (one pass follows another under a stream of
 // bookings): raw, with no query builder in between.
-const RELAX_DURABILITY = { text: 'SET LOCAL synchronous_commit = off' };
 const LOCK_UNPUBLISHED = {
   text: `SELECT id, topic, payload, created_at, published_at, attempts FROM outbox_events
     WHERE published_at IS NULL ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
 };
+// The mark also makes the pass's commit not wait for its WAL flush (SET LOCAL as a function, so
+// it costs no statement of its own): a pass lost in a crash leaves its events unpublished, and
+// they are projected and published again (at-least-once, idempotent projectors).
 const MARK_PUBLISHED = {
-  text: 'UPDATE outbox_events SET published_at = $1::timestamptz WHERE id = ANY($2::bigint[])',
+  text: `UPDATE outbox_events SET published_at = $1::timestamptz
+    FROM (SELECT set_config('synchronous_commit', 'off', true)) AS relaxed WHERE id = ANY($2::bigint[])`,
 };
 
 export function platformRepository(db: Executor) {
@@ -34,15 +37,6 @@ export function platformRepository(db: Executor) {
     async insertEvent(topic: string, payload: unknown): Promise<number> {
       const [row] = await db.insert(outboxEvents).values({ topic, payload }).returning({ id: outboxEvents.id });
       return row!.id;
-    },
-
-    /**
-     * This transaction's commit does not wait for its WAL flush. Only for work that is redone
-     * when lost: a relay pass lost in a crash leaves its events unpublished, so they are
-     * projected and published again (at-least-once, idempotent projectors).
-     */
-    async relaxDurability(): Promise<void> {
-      await rawQuery(db, RELAX_DURABILITY, []);
     },
 
     /** Locks a batch of unpublished events; other relays skip them instead of waiting. */

@@ -8,9 +8,9 @@
 //   cancellation policy in force are kept as snapshots on the row;
 // - a stay the engine marks invalid is 422, its violations named per field; when the only
 //   problem is nights already sold it is 409 DATES_UNAVAILABLE (the guest must pick other dates);
-// - the stay is priced from the calendar read before the transaction, then every line's nights
-//   are held by conditional updates inside it: the holds are what guarantee a night is never
-//   oversold, so a night sold in between still ends in 409;
+// - every line's nights are held by conditional updates inside the transaction, which guarantee
+//   a night is never oversold; the stay is then priced from the calendar rows the holds answer,
+//   so the price is that of the nights as held, with no read of its own;
 // - a live unpaid hold counts towards the limit of 5; holds past hold_expires_at do not (the
 //   expiry job is about to free them, the guest should not wait for it);
 // - a caller whose session is not in the cache (UnconfirmedCaller) has it checked by the
@@ -82,14 +82,17 @@ async function book(
 ): Promise<CreatedReservation> {
   const now = deps.clock.now();
   const hasRooms = (req.pricing.rooms?.length ?? 0) > 0;
-  const { base, nights } = await loadPricingBase(deps.db, req.pricing, {
+  const { base } = await loadPricingBase(deps.db, req.pricing, {
     now,
     serviceFeePercent: deps.config.SERVICE_FEE_PERCENT,
     cache: pricingInputCache(deps),
+    nightsFromHolds: true,
   });
   const { property } = base;
   if (property.ownerId === user.id) throw new AppError('FORBIDDEN', 'You cannot book your own listing');
-  const booking = priced(base, nights, hasRooms);
+  // Rules the calendar does not change (dates, guests, rooms, seasons) are refused before any
+  // hold; whether the nights are free is for the holds to say.
+  checkStay(priceStay(base.withNights([])), hasRooms, true);
 
   for (let attempt = 1; ; attempt++) {
     try {
@@ -97,7 +100,8 @@ async function book(
         const repo = reservationWritesRepository(tx);
         if (!(await repo.lockGuest({ id: user.id, sessionId, now })))
           throw new AppError('SESSION_REVOKED', 'This session has ended; log in again');
-        await holdNights(tx, { propertyId: property.id, stay: req.pricing, units: booking.units });
+        const nights = await holdNights(tx, { propertyId: property.id, stay: req.pricing, units: requestedUnits(req) });
+        const booking = priced(base, nights, hasRooms);
         const written = await repo.insertUnderPendingLimit({
           values: reservationValues(deps, { user, req, base, booking, now }),
           lines: booking.units,
@@ -139,14 +143,24 @@ const pendingLimit = () =>
     { pending_reservations: [`at most ${MAX_PENDING_PER_GUEST} unpaid pending reservations at once`] },
   );
 
+/** The unit lines a request takes, in its order: its room lines, or the listing sold whole. */
+function requestedUnits(req: CreateReservationInput): HeldUnit[] {
+  const rooms = req.pricing.rooms ?? [];
+  if (!rooms.length) return [{ roomTypeId: LISTING_UNIT, roomsCount: 1 }];
+  return rooms.map((r) => ({ roomTypeId: r.roomTypeId, roomsCount: r.roomsCount }));
+}
+
+type HeldUnit = { roomTypeId: number; roomsCount: number };
+
 /**
- * Holds every line's units over the stay, or throws NightsRefused. Several room types are
- * locked first in one fixed order, so two bookings of the same types cannot deadlock.
+ * Holds every line's units over the stay and answers the stay's calendar rows as they were
+ * before, to price it from; or throws NightsRefused. Several room types are locked first in one
+ * fixed order, so two bookings of the same types cannot deadlock.
  */
 async function holdNights(
   tx: Executor,
-  opts: { propertyId: number; stay: PricingRequest; units: Priced['units'] },
-): Promise<void> {
+  opts: { propertyId: number; stay: PricingRequest; units: HeldUnit[] },
+): Promise<CalendarNight[]> {
   const { propertyId, stay, units } = opts;
   const inventory = inventoryRepository(tx);
   const kinds = units.map((u) => u.roomTypeId);
@@ -154,8 +168,10 @@ async function holdNights(
     ? await reservationWritesRepository(tx).roomCounts(propertyId)
     : new Map<number, number>();
   if (new Set(kinds).size > 1) await inventory.lockNights(propertyId, kinds, stay.checkin, stay.checkout);
+  // A kind's first hold sees the calendar before this booking; a later line of it, the first's units too.
+  const before = new Map<string, CalendarNight>();
   for (const u of units) {
-    const held = await inventory.hold({
+    const nights = await inventory.holdAndRead({
       propertyId,
       roomTypeId: u.roomTypeId,
       checkin: stay.checkin,
@@ -163,8 +179,13 @@ async function holdNights(
       count: u.roomsCount,
       defaultAvailable: u.roomTypeId === LISTING_UNIT ? 1 : (counts.get(u.roomTypeId) ?? 0),
     });
-    if (!held) throw new NightsRefused();
+    if (!nights) throw new NightsRefused();
+    for (const n of nights) {
+      const key = `${n.roomTypeId}:${n.night}`;
+      if (!before.has(key)) before.set(key, n);
+    }
   }
+  return [...before.values()];
 }
 
 /** The reservation row: the stay as priced, with the price, rules and policy in force as snapshots. */
@@ -252,7 +273,7 @@ interface Priced {
   input: PricingInput;
   breakdown: PriceBreakdown;
   /** The reservation's lines: rooms_breakdown follows the request's lines in order, one per unit line. */
-  units: Array<{ roomTypeId: number; ratePlanId: number | null; roomsCount: number; lineTotalMinor: number }>;
+  units: Array<HeldUnit & { ratePlanId: number | null; lineTotalMinor: number }>;
 }
 
 /** The engine's answer over these calendar rows; a stay it marks invalid is refused (422, or 409 for sold nights). */

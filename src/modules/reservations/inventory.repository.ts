@@ -8,6 +8,7 @@ import type { Executor } from '../../db/connection.ts';
 import { compileStatement, rawQuery } from '../../db/raw-query.ts';
 import { daysBetween } from '../../kernel/calendar-dates.ts';
 import { queryRows } from '../../db/query-rows.ts';
+import type { CalendarNight } from './pricing-input.repository.ts';
 
 export interface UnitNights {
   propertyId: number;
@@ -61,8 +62,18 @@ export const HOLD_NIGHTS = compileStatement<HoldParam>(
     FROM generate_series(${p('checkin')}::date, ${p('checkout')}::date - 1, interval '1 day') AS d
     ON CONFLICT (property_id, room_type_id, night) DO UPDATE SET booked = n.booked + ${p('count')}
       WHERE NOT n.stop_sell AND n.booked + n.blocked + ${p('count')} <= COALESCE(n.available_rooms, ${p('defaultAvailable')})
-    RETURNING n.stop_sell, n.booked + n.blocked AS booked, n.available_rooms`,
+    RETURNING n.room_type_id, to_char(n.night, 'YYYY-MM-DD') AS night, n.price, n.available_rooms, n.stop_sell,
+      n.booked + n.blocked AS booked`,
 );
+
+interface HeldRow {
+  room_type_id: number | string;
+  night: string;
+  price: number | string | null;
+  available_rooms: number | null;
+  stop_sell: boolean;
+  booked: number | string;
+}
 
 export function inventoryRepository(db: Executor) {
   return {
@@ -71,15 +82,26 @@ export function inventoryRepository(db: Executor) {
      * nothing the caller keeps, since it must roll back) when any night is stopped or full.
      */
     async hold(u: UnitNights): Promise<boolean> {
-      const rows = await rawQuery<{ stop_sell: boolean; booked: number | string; available_rooms: number | null }>(
-        db,
-        HOLD_NIGHTS,
-        HOLD_NIGHTS.bind(u),
-      );
+      return (await inventoryRepository(db).holdAndRead(u)) !== null;
+    },
+
+    /**
+     * hold, answering the stay's calendar rows as they were before it (a booking is priced from
+     * them, so it needs no read of its own), or null when refused.
+     */
+    async holdAndRead(u: UnitNights): Promise<CalendarNight[] | null> {
+      const rows = await rawQuery<HeldRow>(db, HOLD_NIGHTS, HOLD_NIGHTS.bind(u));
       // A row created here holds `count` units against the default: it too must fit.
-      const fits = (r: (typeof rows)[number]) =>
-        !r.stop_sell && Number(r.booked) <= (r.available_rooms ?? u.defaultAvailable);
-      return rows.length === daysBetween(u.checkin, u.checkout) && rows.every(fits);
+      const fits = (r: HeldRow) => !r.stop_sell && Number(r.booked) <= (r.available_rooms ?? u.defaultAvailable);
+      if (rows.length !== daysBetween(u.checkin, u.checkout) || !rows.every(fits)) return null;
+      return rows.map((r) => ({
+        roomTypeId: Number(r.room_type_id),
+        night: r.night,
+        price: r.price === null ? null : Number(r.price),
+        availableRooms: r.available_rooms === null ? null : Number(r.available_rooms),
+        stopSell: r.stop_sell,
+        booked: Number(r.booked) - u.count,
+      }));
     },
 
     /**

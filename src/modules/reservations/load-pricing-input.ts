@@ -79,8 +79,10 @@ export interface PricingContext {
    * `db`, as a change does inside its transaction.
    */
   cache?: PricingInputCache;
-  /** Previews: the nights from the cache too. A booking reads them fresh before holding them. */
+  /** Previews: the nights from the cache too. */
   cachedNights?: boolean;
+  /** A booking: the nights are not read here, its holds answer them (`nights` is then empty). */
+  nightsFromHolds?: boolean;
 }
 
 export interface LoadedPricing {
@@ -142,11 +144,12 @@ export async function loadPricingBase(
   // What changes with every booking is read per request, in one round.
   const fromCache =
     ctx.cache && ctx.cachedNights ? ctx.cache.peekNights(property.id, kinds, req.checkin, req.checkout) : undefined;
+  const known = ctx.nightsFromHolds ? [] : fromCache;
   const [nights, promo] =
-    fromCache && req.promoId == null && !req.promoCode
-      ? [fromCache, undefined]
+    known && req.promoId == null && !req.promoCode
+      ? [known, undefined]
       : await Promise.all([
-          fromCache ??
+          known ??
             (ctx.cache && ctx.cachedNights
               ? ctx.cache.nights(db, property.id, kinds, req.checkin, req.checkout, ctx.now)
               : pricingInputRepository(db).nights(property.id, kinds, req.checkin, req.checkout)),

@@ -16,16 +16,18 @@ const idOf = (v: unknown): number | null => {
   return typeof n === 'number' && Number.isSafeInteger(n) && n > 0 ? n : null;
 };
 
-/** Queues the deliveries of a batch: two reads (subscribers, listing owners) and one insert, whatever the batch. */
+/** Queues the deliveries of a batch: at most two reads (subscribers, listing owners) and one insert. */
 export const webhookBatchProjector: BatchProjector = async ({ tx, events, now }) => {
   const repo = webhooksRepository(tx);
   const types = [...new Set(events.map((e) => EVENT_OF_TOPIC[e.topic]).filter((t) => t !== undefined))];
   const endpoints = await repo.subscribers(types);
   if (!endpoints.length) return 0;
+  // Events that name the listing's owner (a booking, a change, a cancellation) need no lookup.
   const needOwners = endpoints.some((e) => e.scope === 'owner');
-  const reservationIds = needOwners
-    ? [...new Set(events.map((e) => idOf(dataOf(e.data).reservation_id)).filter((id) => id !== null))]
-    : [];
+  const unnamed = needOwners ? events.filter((e) => idOf(dataOf(e.data).owner_id) === null) : [];
+  const reservationIds = [
+    ...new Set(unnamed.map((e) => idOf(dataOf(e.data).reservation_id)).filter((id) => id !== null)),
+  ];
   const owners = await repo.reservationOwners(reservationIds);
   const rows: NewDelivery[] = [];
   for (const e of events) {
@@ -39,7 +41,7 @@ export const webhookBatchProjector: BatchProjector = async ({ tx, events, now })
         : type === 'payout.paid'
           ? idOf(d.owner_id)
           : reservationId !== null
-            ? (owners.get(reservationId) ?? null)
+            ? (idOf(d.owner_id) ?? owners.get(reservationId) ?? null)
             : null;
     for (const endpoint of endpoints) {
       if (!endpoint.events.includes(type)) continue;
