@@ -33,8 +33,8 @@ function bookingScenario(
     name,
     measures:
       `POST /api/reservations over ${BOOKING_CONNECTIONS} connections, every request another signed-in guest booking two free nights of a listing sold whole ${whose}: ` +
-      'token and session check, price loader (cached rules), one transaction (guest lock with the conditional night hold; reservation, line and outbox event ' +
-      'under the pending limit, with the booked nights for the answer: those of the stay when the listing has them known), the read form (cached)',
+      'token and session check, price loader (cached rules), one transaction (guest lock; the conditional night hold, which answers the nights ' +
+      'the stay is priced from; reservation, line and outbox event under the pending limit), the read form (cached, its booked nights read)',
     fixture,
     prepare: (ctx) => {
       const f = ctx.fixture as HttpBookingFixtures;
