@@ -5,7 +5,8 @@
 // (inventory.repository.ts's LOCK_GUEST); the nights' hold (HOLD_NIGHTS); the reservation with
 // its line and outbox event under the pending limit (reservations.repository.ts's insert); COMMIT.
 // The statements are the service's own objects, imported, so the two cannot drift apart, and are
-// sent as the service sends them (unnamed, parameterised; BEGIN and COMMIT as plain text), with
+// sent as the service sends them on a direct connection (prepared under their names,
+// parameterised; BEGIN and COMMIT as plain text), with
 // the same kind of values (a real
 // price breakdown from the pricing engine as the snapshot). What it leaves out is what the service adds: HTTP, JSON, the token's
 // check, the pricing, the answer's read form (its booked nights read after the commit), the outbox relay (its events are marked published after
@@ -69,11 +70,13 @@ async function book(c: pg.PoolClient, f: SqlBookingFixtures, slot: Slot): Promis
   try {
     // The guest's lock, with the session's check (reservationWritesRepository.lockGuest).
     await c.query({
+      name: LOCK_GUEST.name,
       text: LOCK_GUEST.text,
       values: LOCK_GUEST.bind({ guestId, sessionId: f.sessionIds[slot.guest]!, now: now.toISOString() }),
     });
     // The nights' hold (inventoryRepository.hold).
     const held = await c.query({
+      name: HOLD_NIGHTS.name,
       text: HOLD_NIGHTS.text,
       values: HOLD_NIGHTS.bind({
         propertyId: slot.listingId,
@@ -88,6 +91,7 @@ async function book(c: pg.PoolClient, f: SqlBookingFixtures, slot: Slot): Promis
     // The reservation, its line and its event under the pending limit (insertUnderPendingLimit).
     const at = now.toISOString();
     const written = await c.query({
+      name: INSERT.name,
       text: INSERT.text,
       values: INSERT.bind({
         bookingRefCode: newBookingRef(),

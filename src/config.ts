@@ -39,8 +39,8 @@ const ConfigSchema = Type.Object({
   // Reads go back to the primary while the replica is further behind than this.
   REPLICA_MAX_LAG_MS: Type.Integer({ minimum: 10, default: 2000 }),
   // What sits between the service and PostgreSQL: `transaction` for PgBouncer's transaction
-  // pooling. The service needs no session state in either case (unnamed statements, locks inside
-  // transactions, no LISTEN); the setting is reported at start so an operator sees what is assumed.
+  // pooling, where no statement stays prepared (direct: the hot ones are, db/raw-query.ts); locks
+  // stay inside transactions and nothing LISTENs in either case. Reported at start.
   DATABASE_POOLER: Type.Union([Type.Literal('none'), Type.Literal('transaction')], { default: 'none' }),
   REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://', allowed: 'a redis:// or rediss:// URL' })),
   // What this deployment's keys and channels in Redis start with. Unset: derived from the database

@@ -100,6 +100,7 @@ export async function createContainer(config: Config, overrides: ContainerOverri
     ? await openDatabase({
         url: config.DATABASE_READ_URL,
         poolSize: config.DATABASE_POOL_SIZE,
+        pooler: config.DATABASE_POOLER,
         fallback: { database, onFallback: (err) => fallbacks.note(err) },
       })
     : null;

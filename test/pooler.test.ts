@@ -42,7 +42,7 @@ describe('through PgBouncer in transaction pooling mode', { skip: why ?? false }
     bouncer = await startPgBouncer({ poolSize: 4 });
     direct = await createTestDatabase();
     const url = bouncer.urlFor(direct.url!);
-    pooled = await openDatabase({ url, poolSize: 10 });
+    pooled = await openDatabase({ url, poolSize: 10, pooler: 'transaction' });
     t = await createTestApp({
       start: START,
       database: { ...pooled, url },
@@ -122,6 +122,47 @@ describe('through PgBouncer in transaction pooling mode', { skip: why ?? false }
     assert.ok((notes as unknown as { rows: Array<{ n: number }> }).rows[0]!.n > 0, 'the owner was notified');
   });
 
+  // PgBouncer in front, DATABASE_POOLER left at none: the booking's statements go out named, and
+  // a transaction landing on another server connection finds its statement missing (or another
+  // client's already there). That connection stops naming and the transaction runs again.
+  it('books through a pooler nobody declared: connections that lose their statements go unnamed', async () => {
+    const url = bouncer.urlFor(direct.url!);
+    const undeclared = await openDatabase({ url, poolSize: 6 });
+    const u = await createTestApp({ start: START, database: { ...undeclared, url }, env: { DATABASE_URL: url } });
+    try {
+      const p = await createProperty(u.deps, ownerId);
+      const guests = await Promise.all(Array.from({ length: 8 }, async () => loginAs(u.app, await createUser(u.deps))));
+      for (let round = 0; round < 3; round++) {
+        const answers = await Promise.all(
+          guests.map((g, i) => {
+            const night = 1 + round * 9 + i;
+            const day = (n: number) => `2030-10-${String(n).padStart(2, '0')}`;
+            return u.app.inject({
+              method: 'POST',
+              url: '/api/reservations',
+              headers: bearer(g),
+              payload: {
+                property_id: p.id,
+                checkin_date: day(night),
+                checkout_date: day(night + 1),
+                guests: { adults: 1 },
+              },
+            });
+          }),
+        );
+        assert.deepEqual(
+          answers.map((a) => a.statusCode),
+          Array(8).fill(201),
+          answers.map((a) => a.body.slice(0, 200)).join('\n'),
+        );
+      }
+      assert.deepEqual(await inventoryDrift(u.deps, p.id), []);
+    } finally {
+      await u.close();
+      await undeclared.close().catch(() => {});
+    }
+  });
+
   it('migrates an empty database from three instances starting at once: each migration applied once', async () => {
     const name = `stays_pool_${randomBytes(5).toString('hex')}`;
     const admin = new pg.Client({ connectionString: testDatabaseUrl });
@@ -130,7 +171,7 @@ describe('through PgBouncer in transaction pooling mode', { skip: why ?? false }
     const serverUrl = new URL(testDatabaseUrl!);
     serverUrl.pathname = `/${name}`;
     const url = bouncer.urlFor(serverUrl.toString());
-    const instances = await Promise.all([0, 1, 2].map(() => openDatabase({ url, poolSize: 2 })));
+    const instances = await Promise.all([0, 1, 2].map(() => openDatabase({ url, poolSize: 2, pooler: 'transaction' })));
     try {
       const outcomes = await Promise.all(instances.map((db) => runMigrations(db, url)));
       const journal = JSON.parse(await readFile(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {

@@ -13,6 +13,7 @@ import pg from 'pg';
 import * as schema from './schema/index.ts';
 import { releaseClientsOnFailure } from './pg-transactions.ts';
 import { retryStalePlans } from './stale-plan-retry.ts';
+import { keepPrepared } from './raw-query.ts';
 import { prepareStatements } from './pglite-statements.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { isDatabaseUnavailable } from './unavailable.ts';
@@ -60,6 +61,8 @@ export interface OpenOptions {
   /** A PGlite data directory dump to start from (tests use a migrated template). */
   loadDataDir?: Blob;
   poolSize?: number;
+  /** DATABASE_POOLER: behind a transaction pooler no statement stays prepared (raw-query.ts). */
+  pooler?: Config['DATABASE_POOLER'];
   /**
    * For a read replica (DATABASE_READ_URL): the primary. A statement the replica cannot answer now
    * (unreachable, shutting down, cancelled by a conflict with replay) runs there instead, so a
@@ -95,11 +98,12 @@ function fallBackTo(pool: pg.Pool, fallback: NonNullable<OpenOptions['fallback']
 
 /** Where the configuration puts the database (PGlite in DATA_DIR/pgdata without DATABASE_URL). */
 export const databaseOptions = (
-  config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR' | 'DATABASE_POOL_SIZE'>,
+  config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR' | 'DATABASE_POOL_SIZE' | 'DATABASE_POOLER'>,
 ): OpenOptions => ({
   url: config.DATABASE_URL,
   dataDir: path.join(config.DATA_DIR, 'pgdata'),
   poolSize: config.DATABASE_POOL_SIZE,
+  pooler: config.DATABASE_POOLER,
 });
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
@@ -119,6 +123,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     releaseClientsOnFailure(db, pool);
+    if (opts.pooler !== 'transaction') {
+      keepPrepared(pool);
+      retryStalePlans(db);
+    }
     if (opts.fallback) {
       fallBackTo(pool, opts.fallback);
       db.transaction = opts.fallback.database.db.transaction.bind(opts.fallback.database.db) as Db['transaction'];
@@ -163,8 +171,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   prepareStatements(client);
   const use = countUse(client);
   const db = drizzlePglite({ client, schema }) as unknown as Db;
-  // Only PGlite keeps statements prepared (pglite-statements.ts); on a server every statement is
-  // unnamed (raw-query.ts), so no plan there can go stale.
+  // PGlite keeps every statement prepared (pglite-statements.ts); a plan gone stale is retried.
   retryStalePlans(db);
   return {
     db,

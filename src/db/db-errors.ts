@@ -19,6 +19,13 @@ export const isDeadlock = (err: unknown) => pgCode(err) === '40P01';
  * The server refused a prepared statement whose result no longer fits its tables (0A000, "cached
  * plan must not change result type": a column it returns changed type); prepared again, it runs.
  */
+export const isLostStatement = (err: unknown): boolean => {
+  // A named statement missing on the server connection (26000), or already there (42P05):
+  // PgBouncer's transaction pooling gave this transaction another client's connection.
+  const code = pgCode(err);
+  return code === '26000' || code === '42P05';
+};
+
 export const isStalePlan = (err: unknown): boolean => {
   // Drizzle's query builder wraps the driver's error (DrizzleQueryError, the driver's as cause).
   const e = err as { code?: string; message?: string; cause?: unknown } | null;

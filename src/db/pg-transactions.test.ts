@@ -39,19 +39,50 @@ describe('pooled transactions', { skip: why }, () => {
 
   // PgBouncer in transaction pooling mode hands each transaction any server connection: a statement
   // prepared under a name on one is unknown on the next (contract §13). Nothing may stay prepared.
-  it('leaves no prepared statement on the connection: raw, built and Drizzle statements all go unnamed', async () => {
-    const { compileStatement, queryBuilt } = await import('./raw-query.ts');
-    const { HOLD_NIGHTS } = await import('../modules/reservations/inventory.repository.ts');
-    assert.equal((HOLD_NIGHTS as { name?: string }).name, undefined);
-    const add = compileStatement<'n'>(sql`SELECT ${sql.placeholder('n')}::int + 1 AS n`);
-    for (let i = 0; i < 5; i++) {
-      const [row] = await database.db.transaction((tx) => rawQuery<{ n: number }>(tx, add, add.bind({ n: i })));
-      assert.equal(row!.n, i + 1);
-      await queryBuilt(database.db, sql`SELECT ${i}::int AS n`);
-      await database.db.execute(sql`SELECT ${i}::int AS n`);
+  it('behind a transaction pooler leaves no prepared statement: raw, built and Drizzle statements', async () => {
+    const pooled = await openDatabase({ url: testDatabaseUrl, poolSize: 1, pooler: 'transaction' });
+    try {
+      assert.deepEqual(await preparedAfterUse(pooled), []);
+    } finally {
+      await pooled.close();
     }
-    // The pool has one connection, so this asks the one every statement above ran on.
-    const prepared = await database.db.execute(sql`SELECT name FROM pg_prepared_statements`);
-    assert.deepEqual((prepared as unknown as { rows: unknown[] }).rows, []);
+  });
+
+  it('on a direct connection keeps the named statements prepared, and only those', async () => {
+    assert.deepEqual(await preparedAfterUse(database), ['plus_one_0']);
+  });
+
+  // A rolling deploy's migration changes the type of a column a prepared statement returns: the
+  // transaction that meets it is run again, the statement prepared afresh under a new name.
+  it('runs a transaction again when a prepared statement returns a column whose type changed', async () => {
+    const { compileStatement } = await import('./raw-query.ts');
+    await database.db.execute(sql`DROP TABLE IF EXISTS stale_plan_probe`);
+    await database.db.execute(sql`CREATE TABLE stale_plan_probe (v int)`);
+    await database.db.execute(sql`INSERT INTO stale_plan_probe VALUES (1)`);
+    const read = compileStatement<'n'>(sql`SELECT v, ${sql.placeholder('n')}::int AS n FROM stale_plan_probe`, 'probe');
+    const once = () => database.db.transaction((tx) => rawQuery<{ v: unknown }>(tx, read, read.bind({ n: 1 })));
+    assert.equal((await once())[0]!.v, 1);
+    await database.db.execute(sql`ALTER TABLE stale_plan_probe ALTER COLUMN v TYPE text`);
+    assert.equal((await once())[0]!.v, '1');
+    assert.equal((await once())[0]!.v, '1');
+    await database.db.execute(sql`DROP TABLE stale_plan_probe`);
   });
 });
+
+/** Runs raw (named and unnamed), built and Drizzle statements; answers the names left prepared. */
+async function preparedAfterUse(database: Database): Promise<string[]> {
+  const { compileStatement, queryBuilt } = await import('./raw-query.ts');
+  const named = compileStatement<'n'>(sql`SELECT ${sql.placeholder('n')}::int + 1 AS n`, 'plus_one');
+  const unnamed = compileStatement<'n'>(sql`SELECT ${sql.placeholder('n')}::int + 2 AS n`);
+  for (let i = 0; i < 5; i++) {
+    const [row] = await database.db.transaction((tx) => rawQuery<{ n: number }>(tx, named, named.bind({ n: i })));
+    assert.equal(row!.n, i + 1);
+    const [other] = await rawQuery<{ n: number }>(database.db, unnamed, unnamed.bind({ n: i }));
+    assert.equal(other!.n, i + 2);
+    await queryBuilt(database.db, sql`SELECT ${i}::int AS n`);
+    await database.db.execute(sql`SELECT ${i}::int AS n`);
+  }
+  // The pool has one connection, so this asks the one every statement above ran on.
+  const prepared = await database.db.execute(sql`SELECT name FROM pg_prepared_statements ORDER BY name`);
+  return (prepared as unknown as { rows: Array<{ name: string }> }).rows.map((r) => r.name);
+}

@@ -3,11 +3,15 @@
 // building the SQL through Drizzle cost more of the server's CPU than the statement itself
 // (bench/README.md). Only repositories call it, with constant SQL text and $n parameters.
 //
-// Every statement is sent unnamed (parse, bind and execute in one round trip), so nothing stays
-// prepared on a server connection: that is what PgBouncer's transaction pooling needs (1.18 has
-// no protocol-level prepared statements; contract §13), and a column changing type under a
-// rolling deploy's migration never meets a stale plan. Booking throughput unnamed vs named:
-// see the commit that made it so (within the rounds' spread on this machine).
+// A statement compiled with a name is prepared once per server connection (pg keeps it by name)
+// where the connection may keep it: PgBouncer's transaction pooling (DATABASE_POOLER=transaction;
+// 1.18 has no protocol-level prepared statements, contract §13) gets every statement unnamed.
+// Prepared, a booking's transaction costs the database half: raw SQL 570 -> 980 bookings/s.
+// A column changing type under a prepared statement (a rolling deploy's migration) fails it once:
+// the names then move to a new generation, prepared afresh, and the transaction is run again
+// (stale-plan-retry.ts). Behind a transaction pooler nobody declared, a statement is missing on
+// (or already on) the server connection a transaction lands on: that connection stops naming, and
+// the transaction is run again the same way.
 //
 // Rows come back as the driver parses them, without Drizzle's overrides: timestamps are Dates
 // (as Drizzle's query builder returns them, where db.execute gives text); select dates as text
@@ -16,10 +20,23 @@ import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { Param, Placeholder, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { isLostStatement, isStalePlan } from './db-errors.ts';
 import type { Executor } from './executor.ts';
 
 export interface RawStatement {
   text: string;
+  /** Prepared under this name where the connection may keep it (see above). */
+  name?: string;
+}
+
+// Pools whose connections may keep prepared statements, and those connections.
+const preparing = new WeakSet<object>();
+let generation = 0;
+
+/** Lets this pool's connections keep named statements prepared (not behind a transaction pooler). */
+export function keepPrepared(pool: pg.Pool): void {
+  preparing.add(pool);
+  pool.on('connect', (client) => preparing.add(client));
 }
 
 type PgClient = pg.Pool | pg.PoolClient | pg.Client;
@@ -43,7 +60,15 @@ export async function rawQuery<T = Record<string, unknown>>(
 ): Promise<T[]> {
   const client = clientOf(db);
   if (!isPg(client)) return (await client.query<T>(statement.text, values)).rows;
-  return (await client.query<T & pg.QueryResultRow>(statement.text, values)).rows;
+  const name = statement.name && preparing.has(client) ? `${statement.name}_${generation}` : undefined;
+  try {
+    return (await client.query<T & pg.QueryResultRow>({ name, text: statement.text, values })).rows;
+  } catch (err) {
+    if (name && isStalePlan(err) && name.endsWith(`_${generation}`)) generation++;
+    // A transaction pooler left undeclared: this connection sends its statements unnamed from now on.
+    if (name && isLostStatement(err)) preparing.delete(client);
+    throw err;
+  }
 }
 
 /**
@@ -64,9 +89,10 @@ const dialect = new PgDialect();
 
 /**
  * Compiles Drizzle SQL written with `sql.placeholder(name)` once (at module load), so a hot
- * statement keeps its single definition in Drizzle's terms without being rebuilt per call.
+ * statement keeps its single definition in Drizzle's terms without being rebuilt per call; with
+ * a `name` (unique in the process) it is prepared where the connection allows.
  */
-export function compileStatement<K extends string>(query: SQL): CompiledStatement<K> {
+export function compileStatement<K extends string>(query: SQL, name?: string): CompiledStatement<K> {
   const { sql: text, params } = dialect.sqlToQuery(query);
   const slots = params.map((p): { name: string; encode?: (v: unknown) => unknown } | { value: unknown } => {
     if (p instanceof Placeholder) return { name: p.name };
@@ -78,6 +104,7 @@ export function compileStatement<K extends string>(query: SQL): CompiledStatemen
   });
   return {
     text,
+    name,
     bind(values) {
       const out = new Array<unknown>(slots.length);
       for (let i = 0; i < slots.length; i++) {

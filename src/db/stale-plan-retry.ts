@@ -1,12 +1,12 @@
-// A column changing type under a prepared statement makes PGlite refuse that statement where it is
-// prepared (pglite-statements.ts keeps every statement prepared): the transaction that meets it
-// fails before the statement ran, and the statement is prepared afresh from then on. A PostgreSQL
-// server never meets this: its statements are all unnamed (raw-query.ts). Every transaction is
+// A column changing type under a prepared statement makes the database refuse that statement
+// where it is prepared: PGlite keeps every statement prepared (pglite-statements.ts), a server's
+// connections the named ones (raw-query.ts). The transaction that meets it fails before the
+// statement ran, and the statement is prepared afresh from then on. Every transaction is
 // therefore run once more when that is why it failed, so a booking, a modification, a late
 // payment's hold or a channel revision does not answer 500 once per statement and connection.
 // A transaction's work must already be safe to run again: use cases retry deadlocks the same way.
 import type { Db } from './executor.ts';
-import { isStalePlan } from './db-errors.ts';
+import { isLostStatement, isStalePlan } from './db-errors.ts';
 
 /**
  * Each try meets at most one stale statement, which is prepared afresh for the next: a transaction
@@ -22,7 +22,7 @@ export function retryStalePlans(db: Db): void {
       try {
         return await transaction(work, config);
       } catch (err) {
-        if (!isStalePlan(err) || attempt >= ATTEMPTS) throw err;
+        if (!(isStalePlan(err) || isLostStatement(err)) || attempt >= ATTEMPTS) throw err;
       }
     }
   }) as Db['transaction'];

@@ -11,6 +11,7 @@ export type OutboxEventRow = typeof outboxEvents.$inferSelect;
 // The relay's statements, sent by every pass (one pass follows another under a stream of
 // bookings): raw, with no query builder in between.
 const LOCK_UNPUBLISHED = {
+  name: 'lock_unpublished',
   text: `SELECT id, topic, payload, created_at, published_at, attempts FROM outbox_events
     WHERE published_at IS NULL ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
 };
@@ -18,6 +19,7 @@ const LOCK_UNPUBLISHED = {
 // it costs no statement of its own): a pass lost in a crash leaves its events unpublished, and
 // they are projected and published again (at-least-once, idempotent projectors).
 const MARK_PUBLISHED = {
+  name: 'mark_published',
   text: `UPDATE outbox_events SET published_at = $1::timestamptz
     FROM (SELECT set_config('synchronous_commit', 'off', true)) AS relaxed WHERE id = ANY($2::bigint[])`,
 };

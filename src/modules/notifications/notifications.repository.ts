@@ -107,9 +107,11 @@ const INSERT_FOR_EVENTS = compileStatement<'rows' | 'at'>(
           RETURNING id, user_id, type, title, message, payload
         ), ev AS (${createdEvent(ph('at'))})
         SELECT count(*)::int AS n FROM ins`,
+  'insert_notifications',
 );
 
 const RESERVATION_CONTEXTS = {
+  name: 'reservation_contexts',
   text: `SELECT r.id, r.booking_ref_code, p.id AS property_id,
       COALESCE(NULLIF(p.public_name, ''), NULLIF(p.internal_name, ''), 'your listing') AS property_name, p.owner_id, r.guest_id,
       NULLIF(trim(u.first_name || ' ' || u.last_name), '') AS guest_name,

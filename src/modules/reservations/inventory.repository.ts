@@ -48,6 +48,7 @@ export const guestWithLiveSession = (
 /** The booking's first statement (also sent by the raw-SQL benchmark). */
 export const LOCK_GUEST = compileStatement<'guestId' | 'sessionId' | 'now'>(
   guestWithLiveSession(p('guestId'), p('sessionId'), p('now')),
+  'lock_guest',
 );
 
 /**
@@ -64,6 +65,7 @@ export const HOLD_NIGHTS = compileStatement<HoldParam>(
       WHERE NOT n.stop_sell AND n.booked + n.blocked + ${p('count')} <= COALESCE(n.available_rooms, ${p('defaultAvailable')})
     RETURNING n.room_type_id, to_char(n.night, 'YYYY-MM-DD') AS night, n.price, n.available_rooms, n.stop_sell,
       n.booked + n.blocked AS booked`,
+  'hold_nights',
 );
 
 interface HeldRow {

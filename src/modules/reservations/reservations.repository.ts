@@ -188,6 +188,7 @@ export const INSERT_UNDER_PENDING_LIMIT = compileStatement<InsertParam>(
     )
     SELECT 'r' AS kind, to_jsonb(r) AS row FROM r
     UNION ALL SELECT 'l', to_jsonb(l) FROM l`,
+  'insert_reservation',
 );
 
 export type ReservationRow = typeof reservations.$inferSelect;
