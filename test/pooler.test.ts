@@ -114,7 +114,7 @@ describe('through PgBouncer in transaction pooling mode', { skip: why ?? false }
       url: `/api/subscription-payment/verify?session_id=${encodeURIComponent(sessionId)}`,
     });
     assert.equal(verify.statusCode, 200, verify.body);
-    // The relay: locked batches (FOR UPDATE SKIP LOCKED), SET LOCAL, projections, all in transactions.
+    // The relay: locked batches (FOR UPDATE SKIP LOCKED), relaxed durability, projections, all in transactions.
     await Promise.all([t.deps.outbox.drain(), t.deps.outbox.drain()]);
     await t.deps.outbox.idle();
     assert.equal((await platformRepository(t.deps.db).unpublishedBacklog()).count, 0);

@@ -16,16 +16,18 @@ export const isNumericOverflow = (err: unknown) => pgCode(err) === '22003';
 /** PostgreSQL broke a lock cycle by aborting this transaction (40P01); it can simply be retried. */
 export const isDeadlock = (err: unknown) => pgCode(err) === '40P01';
 /**
- * The server refused a prepared statement whose result no longer fits its tables (0A000, "cached
- * plan must not change result type": a column it returns changed type); prepared again, it runs.
+ * A named statement missing on the server connection (26000), or already there (42P05): a
+ * transaction pooler gave this transaction another client's connection.
  */
 export const isLostStatement = (err: unknown): boolean => {
-  // A named statement missing on the server connection (26000), or already there (42P05):
-  // PgBouncer's transaction pooling gave this transaction another client's connection.
   const code = pgCode(err);
   return code === '26000' || code === '42P05';
 };
 
+/**
+ * The server refused a prepared statement whose result no longer fits its tables (0A000, "cached
+ * plan must not change result type": a column it returns changed type); prepared again, it runs.
+ */
 export const isStalePlan = (err: unknown): boolean => {
   // Drizzle's query builder wraps the driver's error (DrizzleQueryError, the driver's as cause).
   const e = err as { code?: string; message?: string; cause?: unknown } | null;

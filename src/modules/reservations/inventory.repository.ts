@@ -8,7 +8,7 @@ import type { Executor } from '../../db/connection.ts';
 import { compileStatement, rawQuery } from '../../db/raw-query.ts';
 import { daysBetween } from '../../kernel/calendar-dates.ts';
 import { queryRows } from '../../db/query-rows.ts';
-import type { CalendarNight } from './pricing-input.repository.ts';
+import { type CalendarNight, toNight } from './pricing-input.repository.ts';
 
 export interface UnitNights {
   propertyId: number;
@@ -96,14 +96,7 @@ export function inventoryRepository(db: Executor) {
       // A row created here holds `count` units against the default: it too must fit.
       const fits = (r: HeldRow) => !r.stop_sell && Number(r.booked) <= (r.available_rooms ?? u.defaultAvailable);
       if (rows.length !== daysBetween(u.checkin, u.checkout) || !rows.every(fits)) return null;
-      return rows.map((r) => ({
-        roomTypeId: Number(r.room_type_id),
-        night: r.night,
-        price: r.price === null ? null : Number(r.price),
-        availableRooms: r.available_rooms === null ? null : Number(r.available_rooms),
-        stopSell: r.stop_sell,
-        booked: Number(r.booked) - u.count,
-      }));
+      return rows.map((r) => ({ ...toNight({ ...r }), booked: Number(r.booked) - u.count }));
     },
 
     /**
