@@ -1,21 +1,21 @@
 // The booking scenario's baseline: what a booking costs the database, with no service around it.
 // This process opens 8 PostgreSQL connections and books as fast as it can, each booking one
 // transaction of exactly the statements createReservation's transaction runs for a listing sold
-// whole: BEGIN; the guest's row lock, under the check that the guest's session is live
-// (inventory.repository.ts's LOCK_GUEST); the nights' hold (HOLD_NIGHTS); the reservation with
+// whole: BEGIN; the nights' hold behind the guest's row lock, under the check that the guest's
+// session is live (inventory.repository.ts's HOLD_NIGHTS_LOCKING_GUEST); the reservation with
 // its line and outbox event under the pending limit (reservations.repository.ts's insert); COMMIT.
 // The statements are the service's own objects, imported, so the two cannot drift apart, and are
 // sent as the service sends them on a direct connection (prepared under their names,
-// parameterised; BEGIN and COMMIT as plain text), with
-// the same kind of values (a real
-// price breakdown from the pricing engine as the snapshot). What it leaves out is what the service adds: HTTP, JSON, the token's
-// check, the pricing, the answer's read form (its booked nights read after the commit), the outbox relay (its events are marked published after
-// each measured window, so the server's relay does not take them up either: settleEvents).
+// parameterised; BEGIN and COMMIT as plain text), with the same kind of values (a real price
+// breakdown from the pricing engine as the snapshot). What it leaves out is what the service
+// adds: HTTP, JSON, the token's check, the pricing, the answer's read form (its booked nights read
+// after the commit), the outbox relay (its events are marked published after each measured
+// window, so the server's relay does not take them up either: settleEvents).
 import pg from 'pg';
 import { priceStay, type PricingInput } from '../src/modules/pricing/index.ts';
 import { newBookingRef } from '../src/modules/reservations/booking-ref.ts';
 import { MAX_PENDING_PER_GUEST } from '../src/modules/reservations/create-reservation.ts';
-import { HOLD_NIGHTS, LOCK_GUEST } from '../src/modules/reservations/inventory.repository.ts';
+import { HOLD_NIGHTS_LOCKING_GUEST as HOLD } from '../src/modules/reservations/inventory.repository.ts';
 import { INSERT_UNDER_PENDING_LIMIT as INSERT } from '../src/modules/reservations/reservations.repository.ts';
 import { addDays } from '../src/kernel/calendar-dates.ts';
 import {
@@ -68,23 +68,20 @@ async function book(c: pg.PoolClient, f: SqlBookingFixtures, slot: Slot): Promis
   const now = new Date();
   await c.query('begin');
   try {
-    // The guest's lock, with the session's check (reservationWritesRepository.lockGuest).
-    await c.query({
-      name: LOCK_GUEST.name,
-      text: LOCK_GUEST.text,
-      values: LOCK_GUEST.bind({ guestId, sessionId: f.sessionIds[slot.guest]!, now: now.toISOString() }),
-    });
-    // The nights' hold (inventoryRepository.hold).
+    // The nights' hold behind the guest's lock, with the session's check (inventoryRepository.holdAndRead).
     const held = await c.query({
-      name: HOLD_NIGHTS.name,
-      text: HOLD_NIGHTS.text,
-      values: HOLD_NIGHTS.bind({
+      name: HOLD.name,
+      text: HOLD.text,
+      values: HOLD.bind({
         propertyId: slot.listingId,
         roomTypeId: 0,
         checkin: slot.checkin,
         checkout: slot.checkout,
         count: 1,
         defaultAvailable: 1,
+        guestId,
+        sessionId: f.sessionIds[slot.guest]!,
+        now: now.toISOString(),
       }),
     });
     if (held.rows.length !== STAY_NIGHTS) return rollback(c, 'unavailable');

@@ -67,6 +67,23 @@ describe('pooled transactions', { skip: why }, () => {
     assert.equal((await once())[0]!.v, '1');
     await database.db.execute(sql`DROP TABLE stale_plan_probe`);
   });
+
+  it("sends a pool's own prepared statement again when the column it returns changed type", async () => {
+    const { compileStatement } = await import('./raw-query.ts');
+    await database.db.execute(sql`DROP TABLE IF EXISTS stale_pool_probe`);
+    await database.db.execute(sql`CREATE TABLE stale_pool_probe (v int)`);
+    await database.db.execute(sql`INSERT INTO stale_pool_probe VALUES (1)`);
+    const read = compileStatement<'n'>(
+      sql`SELECT v, ${sql.placeholder('n')}::int AS n FROM stale_pool_probe`,
+      'pool_probe',
+    );
+    const once = () => rawQuery<{ v: unknown }>(database.db, read, read.bind({ n: 1 }));
+    assert.equal((await once())[0]!.v, 1);
+    await database.db.execute(sql`ALTER TABLE stale_pool_probe ALTER COLUMN v TYPE text`);
+    assert.equal((await once())[0]!.v, '1');
+    assert.equal((await once())[0]!.v, '1');
+    await database.db.execute(sql`DROP TABLE stale_pool_probe`);
+  });
 });
 
 /** Runs raw (named and unnamed), built and Drizzle statements; answers the names left prepared. */

@@ -60,14 +60,21 @@ export async function rawQuery<T = Record<string, unknown>>(
 ): Promise<T[]> {
   const client = clientOf(db);
   if (!isPg(client)) return (await client.query<T>(statement.text, values)).rows;
-  const name = statement.name && preparing.has(client) ? `${statement.name}_${generation}` : undefined;
-  try {
-    return (await client.query<T & pg.QueryResultRow>({ name, text: statement.text, values })).rows;
-  } catch (err) {
-    if (name && isStalePlan(err) && name.endsWith(`_${generation}`)) generation++;
-    // A transaction pooler left undeclared: this connection sends its statements unnamed from now on.
-    if (name && isLostStatement(err)) preparing.delete(client);
-    throw err;
+  for (let attempt = 1; ; attempt++) {
+    const name = statement.name && preparing.has(client) ? `${statement.name}_${generation}` : undefined;
+    try {
+      return (await client.query<T & pg.QueryResultRow>({ name, text: statement.text, values })).rows;
+    } catch (err) {
+      const stale = name !== undefined && isStalePlan(err);
+      if (stale && name.endsWith(`_${generation}`)) generation++;
+      // A transaction pooler left undeclared: this connection sends its statements unnamed from now on.
+      const lost = name !== undefined && isLostStatement(err);
+      if (lost) preparing.delete(client);
+      // Outside a transaction (the pool's own statement) the failed one changed nothing: sent again
+      // at once, prepared afresh or unnamed. In a transaction, the whole transaction runs again.
+      if ((stale || lost) && client instanceof pg.Pool && attempt === 1) continue;
+      throw err;
+    }
   }
 }
 

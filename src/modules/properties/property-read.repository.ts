@@ -1,6 +1,6 @@
 // The read model of listings: what the read form shows around a batch of properties (but the
 // sections other modules own), one query per kind of row whatever the number of listings (no N+1).
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type Placeholder, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
 import {
   commodities,
@@ -15,6 +15,7 @@ import {
 } from '../../db/schema/index.ts';
 import { groupBy as group } from './read-form-sections.ts';
 import { queryRows } from '../../db/query-rows.ts';
+import { compileStatement, rawQuery } from '../../db/raw-query.ts';
 
 export type CurrencyRow = typeof currencies.$inferSelect;
 
@@ -118,8 +119,9 @@ export function propertyReadRepository(db: Executor) {
      * one statement.
      */
     async liveParts(propertyId: number, at: Date, userId: number | null): Promise<LiveParts> {
-      const result = await queryRows<LivePartsRow>(db, livePartsSql(propertyId, at, userId));
-      return toLiveParts(result.rows[0]!, userId);
+      const values = LIVE_PARTS.bind({ propertyId, at: at.toISOString(), userId: userId ?? 0 });
+      const [row] = await rawQuery<LivePartsRow>(db, LIVE_PARTS, values);
+      return toLiveParts(row!, userId);
     },
 
     /** Which of these listings the user has in their favorites. */
@@ -145,15 +147,21 @@ interface LivePartsRow {
   favorite: boolean;
 }
 
-/** One row (nights text, favorite bool): a listing's booked nights and whether it is one of the user's favorites. */
-function livePartsSql(propertyId: number, at: Date, userId: number | null) {
+const p = (name: string) => sql.placeholder(name);
+
+/**
+ * One row (nights text, favorite bool): a listing's booked nights and whether it is one of the
+ * user's favorites. Prepared (raw-query.ts): every booking's answer sends it.
+ */
+const LIVE_PARTS = compileStatement<'propertyId' | 'at' | 'userId'>(
   // The nights as one text rather than a JSON array of objects: building an object per night
   // cost the database about as much as finding the nights (a listing's few hundred).
-  return sql`
-    WITH b AS (${bookedNightsOfListingSql(propertyId, at)})
+  sql`
+    WITH b AS (${bookedNightsOfListingSql(p('propertyId'), p('at'))})
     SELECT COALESCE((SELECT string_agg(to_char(b.night, 'YYYY-MM-DD') || CASE WHEN b."full" THEN '' ELSE '?' END, ',' ORDER BY b.night) FROM b), '') AS nights,
-      EXISTS (SELECT 1 FROM ${favorites} f WHERE f.user_id = ${userId ?? 0} AND f.property_id = ${propertyId}) AS favorite`;
-}
+      EXISTS (SELECT 1 FROM ${favorites} f WHERE f.user_id = ${p('userId')} AND f.property_id = ${p('propertyId')}) AS favorite`,
+  'live_parts',
+);
 
 function toLiveParts(row: LivePartsRow, userId: number | null): LiveParts {
   const bookedNights: BookedNight[] = [];
@@ -173,11 +181,11 @@ function toLiveParts(row: LivePartsRow, userId: number | null): LiveParts {
  * listing without room types (one unit, room_type_id 0) needs no join with them: at most a
  * year of its listing's nights, whatever its history.
  */
-function bookedNightsOfListingSql(propertyId: number, at: Date) {
+function bookedNightsOfListingSql(propertyId: Placeholder, at: Placeholder) {
   return sql`
     WITH c AS MATERIALIZED (SELECT count(*)::int AS cnt FROM ${roomTypes} WHERE property_id = ${propertyId}),
     h AS MATERIALIZED (SELECT d.today AS first, d.today + ${HORIZON} AS until
-      FROM (SELECT (CAST(${at.toISOString()} AS timestamptz) AT TIME ZONE p.timezone)::date AS today FROM ${properties} p WHERE p.id = ${propertyId}) d)
+      FROM (SELECT (CAST(${at} AS timestamptz) AT TIME ZONE p.timezone)::date AS today FROM ${properties} p WHERE p.id = ${propertyId}) d)
     SELECT n.night, bool_or(n.room_type_id = 0) AS "full"
     FROM ${propertyNights} n, h, c
     WHERE c.cnt = 0 AND n.property_id = ${propertyId} AND n.night >= h.first AND n.night < h.until AND n.booked + n.blocked > 0

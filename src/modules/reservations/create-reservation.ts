@@ -28,7 +28,7 @@ import { idempotencyRepository } from '../../platform/idempotency.repository.ts'
 import { type PriceBreakdown, type PricingInput, priceStay } from '../pricing/index.ts';
 import { newBookingRef } from './booking-ref.ts';
 import { checkStay } from './check-stay.ts';
-import { inventoryRepository } from './inventory.repository.ts';
+import { type GuestLock, inventoryRepository } from './inventory.repository.ts';
 import { LISTING_UNIT, loadPricingBase, type PricingBase, type PricingRequest } from './load-pricing-input.ts';
 import { type CalendarNight, type PropertyRow, pricingInputRepository } from './pricing-input.repository.ts';
 import { pricingInputCache } from './pricing-input-cache.ts';
@@ -98,9 +98,12 @@ async function book(
     try {
       const created = await deps.db.transaction(async (tx) => {
         const repo = reservationWritesRepository(tx);
-        if (!(await repo.lockGuest({ id: user.id, sessionId, now })))
-          throw new AppError('SESSION_REVOKED', 'This session has ended; log in again');
-        const nights = await holdNights(tx, { propertyId: property.id, stay: req.pricing, units: requestedUnits(req) });
+        const nights = await holdNights(tx, {
+          propertyId: property.id,
+          stay: req.pricing,
+          units: requestedUnits(req),
+          guest: { id: user.id, sessionId, now },
+        });
         const booking = priced(base, nights, hasRooms);
         const written = await repo.insertUnderPendingLimit({
           values: reservationValues(deps, { user, req, base, booking, now }),
@@ -128,7 +131,8 @@ async function book(
       publishAfterCommit(deps);
       return created;
     } catch (err) {
-      if (err instanceof NightsRefused) throw await refusal(deps, user, base, req.pricing, hasRooms);
+      if (err instanceof NightsRefused)
+        throw await refusal(deps, { user, sessionId, base, req: req.pricing, hasRooms });
       // Only the booking reference can collide among this transaction's unique indexes; a
       // deadlock (another change of the same nights) is resolved by trying again.
       if (!(isUniqueViolation(err) || isDeadlock(err)) || attempt >= REF_ATTEMPTS) throw err;
@@ -153,32 +157,33 @@ function requestedUnits(req: CreateReservationInput): HeldUnit[] {
 type HeldUnit = { roomTypeId: number; roomsCount: number };
 
 /**
- * Holds every line's units over the stay and answers the stay's calendar rows as they were
- * before, to price it from; or throws NightsRefused. Several room types are locked first in one
- * fixed order, so two bookings of the same types cannot deadlock.
+ * Holds every line's units over the stay, the guest's row locked first, and answers the stay's
+ * calendar rows as they were before, to price it from; or throws NightsRefused. Lines are held in
+ * room type order: every booking takes its locks in one order (guest, room type, night), the
+ * order in which changes lock nights (inventory.lockStays), so two bookings cannot deadlock.
  */
 async function holdNights(
   tx: Executor,
-  opts: { propertyId: number; stay: PricingRequest; units: HeldUnit[] },
+  opts: { propertyId: number; stay: PricingRequest; units: HeldUnit[]; guest: GuestLock },
 ): Promise<CalendarNight[]> {
-  const { propertyId, stay, units } = opts;
+  const { propertyId, stay, units, guest } = opts;
   const inventory = inventoryRepository(tx);
-  const kinds = units.map((u) => u.roomTypeId);
-  const counts = kinds.some((k) => k !== LISTING_UNIT)
+  const counts = units.some((u) => u.roomTypeId !== LISTING_UNIT)
     ? await reservationWritesRepository(tx).roomCounts(propertyId)
     : new Map<number, number>();
-  if (new Set(kinds).size > 1) await inventory.lockNights(propertyId, kinds, stay.checkin, stay.checkout);
   // A kind's first hold sees the calendar before this booking; a later line of it, the first's units too.
   const before = new Map<string, CalendarNight>();
-  for (const u of units) {
-    const nights = await inventory.holdAndRead({
+  const inLockOrder = [...units].sort((a, b) => a.roomTypeId - b.roomTypeId);
+  for (const [i, u] of inLockOrder.entries()) {
+    const unit = {
       propertyId,
       roomTypeId: u.roomTypeId,
       checkin: stay.checkin,
       checkout: stay.checkout,
       count: u.roomsCount,
       defaultAvailable: u.roomTypeId === LISTING_UNIT ? 1 : (counts.get(u.roomTypeId) ?? 0),
-    });
+    };
+    const nights = await inventory.holdAndRead(unit, i === 0 ? guest : undefined);
     if (!nights) throw new NightsRefused();
     for (const n of nights) {
       const key = `${n.roomTypeId}:${n.night}`;
@@ -250,21 +255,22 @@ class NightsRefused extends Error {}
 
 /**
  * Why nights could not be held, from the calendar as committed (without the rolled-back
- * transaction's partial holds): a broken stay rule (422) first, then the pending limit, else
- * nights sold (409), the order in which a booking is checked.
+ * transaction's partial holds): a session no longer live (401) first, then a broken stay rule
+ * (422), the pending limit, else nights sold (409), the order in which a booking is checked.
  */
 async function refusal(
   deps: Deps,
-  user: Guest,
-  base: PricingBase,
-  req: PricingRequest,
-  hasRooms: boolean,
+  opts: { user: Guest; sessionId: string | null; base: PricingBase; req: PricingRequest; hasRooms: boolean },
 ): Promise<AppError> {
+  const { user, sessionId, base, req, hasRooms } = opts;
+  const now = deps.clock.now();
+  const repo = reservationWritesRepository(deps.db);
+  if (!(await repo.guestLive({ id: user.id, sessionId, now })))
+    return new AppError('SESSION_REVOKED', 'This session has ended; log in again');
   const nights = await pricingInputRepository(deps.db).nights(base.property.id, base.kinds, req.checkin, req.checkout);
   const current = priceStay(base.withNights(nights));
   checkStay(current, hasRooms, true);
-  if ((await reservationWritesRepository(deps.db).countPending(user.id, deps.clock.now())) >= MAX_PENDING_PER_GUEST)
-    return pendingLimit();
+  if ((await repo.countPending(user.id, now)) >= MAX_PENDING_PER_GUEST) return pendingLimit();
   const sv = current.stay_validation;
   return new AppError('DATES_UNAVAILABLE', (!sv.valid && sv.message) || 'These dates are no longer available');
 }

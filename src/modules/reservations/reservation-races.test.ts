@@ -147,6 +147,44 @@ describe('reservation races', () => {
     assert.equal(refused, 5);
   });
 
+  it("one guest's concurrent bookings of two room types, lines in either order: exactly 5 pending", async () => {
+    // Every booking locks the guest first (so the pending limit counts every committed hold),
+    // then its lines' nights in room type order, whatever the order of the request's lines.
+    const guest = await loginAs(t.app, await createUser(t.deps));
+    for (let round = 0; round < 3; round++) {
+      const p = await createProperty(t.deps, ownerId);
+      const a = await createRoomType(t.deps, p.id, { countOfRooms: 20, capacity: 3 });
+      const b = await createRoomType(t.deps, p.id, { countOfRooms: 20, capacity: 3 });
+      const line = (x: typeof a) => ({ room_type_id: x.roomType.id, rate_plan_id: x.ratePlan.id, rooms_count: 1 });
+      const attempts = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          inject(
+            t.app,
+            'POST',
+            '/reservations',
+            {
+              property_id: p.id,
+              guests: { adults: 1 },
+              checkin_date: day(1 + (i % 3)),
+              checkout_date: day(6),
+              rooms: i % 2 ? [line(a), line(b)] : [line(b), line(a)],
+            },
+            guest,
+          ),
+        ),
+      );
+      const codes = attempts.map((r) => r.statusCode);
+      assert.deepEqual(
+        [codes.filter((c) => c === 201).length, codes.filter((c) => c === 422).length],
+        [5, 5],
+        `round ${round}: ${attempts.map((r) => `${r.statusCode} ${r.body.slice(0, 120)}`).join('\n')}`,
+      );
+      assert.deepEqual(await inventoryDrift(t.deps, p.id), [], `round ${round}`);
+      for (const r of attempts.filter((x) => x.statusCode === 201))
+        await inject(t.app, 'POST', `/reservations/${r.json().data.id}/cancel`, {}, guest);
+    }
+  });
+
   it('two server instances on one database sell a single unit once, to overlapping stays (PostgreSQL)', async (tc) => {
     if (!onPostgres) {
       tc.diagnostic(

@@ -5,7 +5,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
 import { compileStatement, rawQuery } from '../../db/raw-query.ts';
 import { mapRow } from '../../db/map-row.ts';
-import { type GuestLock, LOCK_GUEST } from './inventory.repository.ts';
+import { type GuestLock, guestWithLiveSession } from './inventory.repository.ts';
 import { payments, reservationRooms, reservations } from '../../db/schema/index.ts';
 import { queryRows } from '../../db/query-rows.ts';
 
@@ -209,17 +209,13 @@ export interface InsertUnderPendingLimit {
 /** SQL of reservation creation and reading; every write takes the caller's transaction. */
 export function reservationWritesRepository(db: Executor) {
   return {
-    /**
-     * Locks the guest's account row so two bookings of one user cannot both pass the pending
-     * limit; other users are not blocked. False when the guest's session (if named) is not
-     * live.
-     */
-    async lockGuest(guest: GuestLock): Promise<boolean> {
-      const values = LOCK_GUEST.bind({ guestId: guest.id, sessionId: guest.sessionId, now: guest.now.toISOString() });
-      return (await rawQuery<{ id: number }>(db, LOCK_GUEST, values)).length > 0;
+    /** Whether the guest's session (if named) is live, as a booking's first statement checks it. */
+    async guestLive(guest: GuestLock): Promise<boolean> {
+      const query = guestWithLiveSession(guest.id, guest.sessionId, guest.now.toISOString());
+      return (await queryRows<{ id: number }>(db, query)).rows.length > 0;
     },
 
-    /** The guest's live unpaid holds; run after the guest's lock, so it sees every committed one. */
+    /** The guest's live unpaid holds. */
     async countPending(guestId: number, now: Date): Promise<number> {
       const res = await queryRows<{ n: number }>(
         db,
