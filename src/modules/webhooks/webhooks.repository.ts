@@ -138,18 +138,19 @@ export function webhooksRepository(db: Executor) {
         WHERE d.id = v.id`);
     },
 
-    /** Records a success and ends its endpoint's failing streak, in one statement. */
-    async markSucceeded(d: { id: number; statusCode: number; at: Date }): Promise<void> {
+    /** Records successes and ends their endpoints' failing streaks, in one statement. */
+    async markSucceeded(done: Array<{ id: number; statusCode: number; at: Date }>): Promise<void> {
+      const rows = done.map((d) => ({ id: d.id, status_code: d.statusCode, at: d.at.toISOString() }));
       await db.execute(sql`
         WITH done AS (
-          UPDATE webhook_deliveries
-          SET status = 'succeeded', last_status_code = ${d.statusCode}, last_error = NULL,
-              delivered_at = ${d.at.toISOString()}::timestamptz
-          WHERE id = ${d.id}
-          RETURNING endpoint_id
+          UPDATE webhook_deliveries d
+          SET status = 'succeeded', last_status_code = v.status_code, last_error = NULL, delivered_at = v.at
+          FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(id bigint, status_code int, at timestamptz)
+          WHERE d.id = v.id
+          RETURNING d.endpoint_id
         )
         UPDATE webhook_endpoints SET failing_since = NULL
-        WHERE id = (SELECT endpoint_id FROM done) AND failing_since IS NOT NULL`);
+        WHERE id IN (SELECT endpoint_id FROM done) AND failing_since IS NOT NULL`);
     },
 
     /**

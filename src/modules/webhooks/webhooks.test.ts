@@ -240,6 +240,31 @@ describe('outgoing webhooks (contract §12)', () => {
     assert.ok(list.every((d: { status: string }) => d.status === 'failed'));
   });
 
+  it("records a pass's successes together, and a success ends its endpoint's failing streak", async () => {
+    const ep = await subscribe(owner.token, ['reservation.created']);
+    rx.answer(503, true);
+    await call('POST', `/webhook-endpoints/${ep.id}/ping`, owner.token);
+    await deliverDueWebhooks(t.deps);
+    await advance(DISABLE_AFTER_MS - 60_000);
+    rx.answer(204);
+    for (let i = 0; i < 3; i++) await call('POST', `/webhook-endpoints/${ep.id}/ping`, owner.token);
+    // The first ping's retry and three new ones, in one pass.
+    assert.equal(await deliverDueWebhooks(t.deps), 4);
+    const list = (await call('GET', `/webhook-endpoints/${ep.id}/deliveries`, owner.token)).json().data;
+    assert.deepEqual(
+      list.map((d: { status: string; last_status_code: number }) => [d.status, d.last_status_code]),
+      Array.from({ length: 4 }, () => ['succeeded', 204]),
+    );
+    // Failing again past the first failure's 5 days: a new streak, not disabled.
+    await advance(120_000);
+    rx.answer(503, true);
+    await call('POST', `/webhook-endpoints/${ep.id}/ping`, owner.token);
+    await deliverDueWebhooks(t.deps);
+    rx.answer(204);
+    assert.equal((await call('GET', `/webhook-endpoints/${ep.id}`, owner.token)).json().data.enabled, true);
+    await call('DELETE', `/webhook-endpoints/${ep.id}`, owner.token);
+  });
+
   // An instance killed inside a pass of the job keeps the job until its lease ends; the attempt
   // it claimed is due again when the claim ends. A longer lease would hold retries past that.
   it("holds the delivery job no longer than an attempt's claim when its instance dies", async () => {
