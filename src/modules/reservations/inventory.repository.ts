@@ -73,7 +73,7 @@ export const HOLD_NIGHTS_LOCKING_GUEST = compileStatement<HoldParam | GuestParam
 );
 
 /** A guest lock's placeholders' values. */
-export const guestValues = (guest: GuestLock) => ({
+const guestValues = (guest: GuestLock) => ({
   guestId: guest.id,
   sessionId: guest.sessionId,
   now: guest.now.toISOString(),
