@@ -1,13 +1,12 @@
 // Accounts, sessions and the one-time secrets (codes and link tokens) that authentication uses.
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { bigint, boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { serialId, ts } from './columns.ts';
 
 export const users = pgTable(
   'users',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     username: text('username').notNull(),
     email: text('email').notNull(),
     passwordHash: text('password_hash'),
@@ -97,7 +96,7 @@ export const tokenRefreshes = pgTable('token_refreshes', {
 export const oneTimeSecrets = pgTable(
   'one_time_secrets',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     userId: bigint('user_id', { mode: 'number' })
       .notNull()
       .references(() => users.id),
@@ -123,7 +122,7 @@ export const oneTimeSecrets = pgTable(
 export const emailChangeUndos = pgTable(
   'email_change_undos',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     userId: bigint('user_id', { mode: 'number' })
       .notNull()
       .references(() => users.id),

@@ -1,23 +1,12 @@
 // Reference data of the catalogue: property types, amenities, countries, neighborhoods, currencies.
-import {
-  bigserial,
-  boolean,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { serialId, ts } from './columns.ts';
 
 export const propertyTypes = pgTable(
   'property_types',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     name: text('name').notNull(),
     description: text('description'),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -30,7 +19,7 @@ export const propertyTypes = pgTable(
 export const commodities = pgTable(
   'commodities',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     name: text('name').notNull(),
     type: text('type').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -47,7 +36,7 @@ export const countries = pgTable('countries', {
 export const neighborhoods = pgTable(
   'neighborhoods',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     countryCode: text('country_code')
       .notNull()
       .references(() => countries.code),
@@ -61,7 +50,7 @@ export const neighborhoods = pgTable(
 export const currencies = pgTable(
   'currencies',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     code: text('code').notNull(),
     name: text('name').notNull(),
     symbol: text('symbol').notNull(),

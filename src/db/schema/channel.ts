@@ -1,25 +1,10 @@
 // The link to an external channel manager (pending pushes, push state and failures, booking
 // revisions applied, drift found by reconciliation) and iCal feeds that block nights.
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  bigserial,
-  boolean,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { properties } from './properties.ts';
 import { reservations } from './reservations.ts';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const ref = (name: string) => bigint(name, { mode: 'number' });
+import { serialId, ts, ref } from './columns.ts';
 
 /**
  * Nights whose availability or rates/restrictions changed and are not yet pushed, as ranges
@@ -28,7 +13,7 @@ const ref = (name: string) => bigint(name, { mode: 'number' });
 export const channelPendingChanges = pgTable(
   'channel_pending_changes',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     propertyId: ref('property_id')
       .notNull()
       .references(() => properties.id, { onDelete: 'cascade' }),
@@ -122,7 +107,7 @@ export const channelContacts = pgTable('channel_contacts', {
 export const channelSyncFailures = pgTable(
   'channel_sync_failures',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     propertyId: ref('property_id').references(() => properties.id, { onDelete: 'cascade' }),
     /** 'link', 'availability', 'restrictions', 'booking', 'message', 'reconcile'. */
     kind: text('kind').notNull(),
@@ -181,7 +166,7 @@ export const channelDrift = pgTable(
 export const icalFeeds = pgTable(
   'ical_feeds',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     propertyId: ref('property_id')
       .notNull()
       .references(() => properties.id, { onDelete: 'cascade' }),

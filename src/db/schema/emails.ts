@@ -1,14 +1,13 @@
 // The e-mail queue: one row per message an outbox event implies, written by the e-mails
 // projector in the relay's transaction and sent by the send-emails job (modules/emails).
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { bigint, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { serialId, ts } from './columns.ts';
 
 export const emailJobs = pgTable(
   'email_jobs',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     /** The outbox event that implied the message: with template and recipient, a re-projected event writes nothing new. */
     sourceEventId: bigint('source_event_id', { mode: 'number' }).notNull(),
     template: text('template').notNull(),

@@ -1,18 +1,16 @@
 // Messages between users (and from external travel platforms), notifications (one row per
 // recipient), and the chatbot's conversations and FAQ.
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { properties } from './properties.ts';
 import { reservations } from './reservations.ts';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const ref = (name: string) => bigint(name, { mode: 'number' });
+import { serialId, ts, ref } from './columns.ts';
 
 export const messages = pgTable(
   'messages',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     /** null when the sender is external (a guest writing through a travel platform). */
     senderId: ref('sender_id').references(() => users.id),
     /** null when the receiver is external (an owner replying on a travel platform's thread). */
@@ -52,7 +50,7 @@ export const messages = pgTable(
 export const notifications = pgTable(
   'notifications',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     userId: ref('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -83,7 +81,7 @@ export const notifications = pgTable(
 export const chatbotConversations = pgTable(
   'chatbot_conversations',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     userId: ref('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -108,7 +106,7 @@ export const chatbotConversations = pgTable(
 
 /** Admin-managed answers the chatbot can give. */
 export const chatbotFaqs = pgTable('chatbot_faqs', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  id: serialId(),
   question: text('question').notNull(),
   answer: text('answer').notNull(),
   /** Words that point to this answer, lower-case. */

@@ -1,14 +1,13 @@
 // Owner applications (KYC), the staff audit trail, and support-agent assignments.
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, index, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, index, jsonb, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { serialId, ts } from './columns.ts';
 
 export const ownerRequests = pgTable(
   'owner_requests',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     userId: bigint('user_id', { mode: 'number' })
       .notNull()
       .references(() => users.id),
@@ -54,7 +53,7 @@ export const ownerRequests = pgTable(
 export const auditLog = pgTable(
   'audit_log',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     actorId: bigint('actor_id', { mode: 'number' })
       .notNull()
       .references(() => users.id),

@@ -3,29 +3,15 @@
 // the payments issue executes them through the processor. Amounts are integer minor units of the
 // reservation's currency.
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  bigserial,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  numeric,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { reservations } from './reservations.ts';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const ref = (name: string) => bigint(name, { mode: 'number' });
+import { serialId, ts, ref } from './columns.ts';
 
 export const payments = pgTable(
   'payments',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     reservationId: ref('reservation_id')
       .notNull()
       .references(() => reservations.id),
@@ -79,7 +65,7 @@ export interface RefundPart {
 export const refunds = pgTable(
   'refunds',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     reservationId: ref('reservation_id')
       .notNull()
       .references(() => reservations.id),
@@ -162,7 +148,7 @@ export const localProcessorRecords = pgTable(
 export const ownerEarnings = pgTable(
   'owner_earnings',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     ownerId: ref('owner_id')
       .notNull()
       .references(() => users.id),
@@ -189,7 +175,7 @@ export const ownerEarnings = pgTable(
 export const payouts = pgTable(
   'payouts',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     ownerId: ref('owner_id')
       .notNull()
       .references(() => users.id),

@@ -1,14 +1,13 @@
 // Tables of the cross-cutting platform: event outbox, mail outbox, jobs, idempotency keys.
 import { sql } from 'drizzle-orm';
-import { bigserial, integer, jsonb, pgTable, primaryKey, text, timestamp, index } from 'drizzle-orm/pg-core';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { integer, jsonb, pgTable, primaryKey, text, index } from 'drizzle-orm/pg-core';
+import { serialId, ts } from './columns.ts';
 
 /** Domain events written in the same transaction as the change they describe. */
 export const outboxEvents = pgTable(
   'outbox_events',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     topic: text('topic').notNull(),
     payload: jsonb('payload').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -21,7 +20,7 @@ export const outboxEvents = pgTable(
 
 /** E-mails kept by the default mailer (and a copy of what SMTP sent). */
 export const mailOutbox = pgTable('mail_outbox', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  id: serialId(),
   to: text('to').notNull(),
   subject: text('subject').notNull(),
   text: text('text').notNull(),

@@ -2,8 +2,6 @@
 // calendar, favorites. Money is integer minor units in the property's currency.
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
-  bigserial,
   boolean,
   date,
   doublePrecision,
@@ -15,20 +13,16 @@ import {
   primaryKey,
   text,
   time,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { commodities, countries, neighborhoods, propertyTypes } from './catalog.ts';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const money = (name: string) => bigint(name, { mode: 'number' });
-const ref = (name: string) => bigint(name, { mode: 'number' });
+import { serialId, ts, ref, money } from './columns.ts';
 
 export const properties = pgTable(
   'properties',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     ownerId: ref('owner_id')
       .notNull()
       .references(() => users.id),
@@ -132,7 +126,7 @@ export const propertyCommodities = pgTable(
 export const propertyMedias = pgTable(
   'property_medias',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     propertyId: ref('property_id')
       .notNull()
       .references(() => properties.id, { onDelete: 'cascade' }),
@@ -149,7 +143,7 @@ export const propertyMedias = pgTable(
 export const seasons = pgTable(
   'seasons',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     propertyId: ref('property_id')
       .notNull()
       .references(() => properties.id, { onDelete: 'cascade' }),
@@ -167,7 +161,7 @@ export const seasons = pgTable(
 export const offers = pgTable(
   'offers',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     propertyId: ref('property_id')
       .notNull()
       .references(() => properties.id, { onDelete: 'cascade' }),
@@ -186,7 +180,7 @@ export const offers = pgTable(
 export const packages = pgTable(
   'packages',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     propertyId: ref('property_id')
       .notNull()
       .references(() => properties.id, { onDelete: 'cascade' }),
@@ -201,7 +195,7 @@ export const packages = pgTable(
 export const services = pgTable(
   'services',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     propertyId: ref('property_id')
       .notNull()
       .references(() => properties.id, { onDelete: 'cascade' }),
@@ -216,7 +210,7 @@ export const services = pgTable(
 export const promoCodes = pgTable(
   'promo_codes',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     propertyId: ref('property_id')
       .notNull()
       .references(() => properties.id, { onDelete: 'cascade' }),
@@ -237,7 +231,7 @@ export const promoCodes = pgTable(
 export const roomTypes = pgTable(
   'room_types',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     propertyId: ref('property_id')
       .notNull()
       .references(() => properties.id, { onDelete: 'cascade' }),
@@ -256,7 +250,7 @@ export const roomTypes = pgTable(
 export const ratePlans = pgTable(
   'rate_plans',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     roomTypeId: ref('room_type_id')
       .notNull()
       .references(() => roomTypes.id, { onDelete: 'cascade' }),

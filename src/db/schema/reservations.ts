@@ -1,21 +1,10 @@
 // Reservations, the unit lines they hold, and reviews. Prices are snapshots in integer minor
 // units of the reservation's currency, taken when the reservation was made.
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  bigserial,
-  boolean,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { properties } from './properties.ts';
+import { serialId, ts, ref } from './columns.ts';
 
 /** Money side of the last change of dates, rooms or guests, in minor units. */
 export interface ModificationResult {
@@ -45,13 +34,10 @@ export interface PaidStay {
   lines: Array<{ roomTypeId: number; ratePlanId: number | null; roomsCount: number; lineTotalMinor: number }>;
 }
 
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const ref = (name: string) => bigint(name, { mode: 'number' });
-
 export const reservations = pgTable(
   'reservations',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     bookingRefCode: text('booking_ref_code').notNull(),
     propertyId: ref('property_id')
       .notNull()
@@ -139,7 +125,7 @@ export const reservations = pgTable(
 export const reservationRooms = pgTable(
   'reservation_rooms',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     reservationId: ref('reservation_id')
       .notNull()
       .references(() => reservations.id, { onDelete: 'cascade' }),
@@ -154,7 +140,7 @@ export const reservationRooms = pgTable(
 export const reviews = pgTable(
   'reviews',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     reservationId: ref('reservation_id')
       .notNull()
       .references(() => reservations.id),

@@ -2,26 +2,14 @@
 // event × endpoint, written by the webhooks projector in the outbox relay's transaction and sent
 // by the deliver-webhooks job (modules/webhooks).
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  bigserial,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { serialId, ts } from './columns.ts';
 
 export const webhookEndpoints = pgTable(
   'webhook_endpoints',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     userId: bigint('user_id', { mode: 'number' })
       .notNull()
       .references(() => users.id),
@@ -48,7 +36,7 @@ export const webhookEndpoints = pgTable(
 export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     endpointId: bigint('endpoint_id', { mode: 'number' })
       .notNull()
       .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
