@@ -18,6 +18,7 @@ import {
   rejectedPage,
   withSessionId,
 } from './checkout-page.html.ts';
+import { DESCRIPTIONS } from './checkout-page.docs.ts';
 
 const tags = ['payments'];
 const Params = Type.Object({
@@ -88,10 +89,7 @@ export async function checkoutPageRoutes(app: FastifyInstance, { processor }: { 
         tags,
         summary: 'Hosted checkout page (local processor)',
         params: Params,
-        description:
-          "Only with PAYMENT_PROCESSOR=local: the page a checkout session's url points to. Shows the booking (description, " +
-          "reference, property, dates), the amount in the currency's decimals and the currency, and Pay / Cancel forms. " +
-          'HTML, no script; no-store; 404 unknown session, 410 expired, 200 "already paid" page with a link to the success URL.',
+        description: DESCRIPTIONS.getCheckoutPage,
         response: {
           200: htmlResponse('The checkout page, or the already-paid page'),
           404: htmlResponse('Unknown session'),
@@ -120,11 +118,7 @@ export async function checkoutPageRoutes(app: FastifyInstance, { processor }: { 
         params: Params,
         body: FormBody,
         consumes,
-        description:
-          'The Pay form. Pays an open, unexpired session exactly once (one conditional write): the session becomes complete and ' +
-          'paid with a payment_intent pi_local_…, the service is told in-process, and the guest is redirected (303) to success_url ' +
-          'with {CHECKOUT_SESSION_ID} replaced (or a session_id parameter added). Already paid → 409 page with a link to the ' +
-          'success URL; expired → 410; wrong or missing form token → 403; unknown → 404.',
+        description: DESCRIPTIONS.payCheckout,
         response: {
           303: redirect('To the success URL'),
           403: htmlResponse('Form token missing or wrong'),
@@ -172,9 +166,7 @@ export async function checkoutPageRoutes(app: FastifyInstance, { processor }: { 
         params: Params,
         body: FormBody,
         consumes,
-        description:
-          'The Cancel form: redirects (303) to cancel_url with the session id ({CHECKOUT_SESSION_ID} replaced, or a session_id ' +
-          'parameter). The session stays open until it expires, so the guest may come back and pay. 403 wrong form token, 404 unknown.',
+        description: DESCRIPTIONS.cancelCheckout,
         response: {
           303: redirect('To the cancel URL'),
           403: htmlResponse('Form token missing or wrong'),

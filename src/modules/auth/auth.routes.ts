@@ -16,7 +16,7 @@ import { setInitialPassword } from './set-initial-password.ts';
 import { requestPasswordReset, resetPassword, verifyPasswordReset } from './password-reset.ts';
 import { socialLogin } from './social-login.ts';
 import { negotiateLocale } from '../emails/index.ts';
-import { SOCIAL_LINKING } from './auth.docs.ts';
+import { SOCIAL_LINKING, DESCRIPTIONS } from './auth.docs.ts';
 
 const tags = ['auth'];
 const WINDOW = '15 minutes';
@@ -45,12 +45,7 @@ export async function authRoutes(app: FastifyInstance, { deps }: { deps: Deps })
         operationId: 'login',
         tags,
         summary: 'Log in with e-mail or username and password',
-        description:
-          'type (default client) decides which roles may log in: client → client, owner; admin → admin, owner; support → support, admin. ' +
-          'At most 10 failures per account and per IP in 15 minutes, then 429 with Retry-After (even with the right password). An ' +
-          "account's count is one whichever identifier names it (e-mail or username, any case); a login that names no account is " +
-          'counted by itself the same way, so the answers do not tell whether it exists. ' +
-          'Also sets the session cookie named by type and current_token_type.',
+        description: DESCRIPTIONS.login,
         body: S.LoginBody,
         response: { 200: S.LoginResponse, ...errorResponses(401, 403) },
       },

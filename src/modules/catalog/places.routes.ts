@@ -7,6 +7,7 @@ import * as S from './catalog.schemas.ts';
 import { listCountries } from './list-countries.ts';
 import { neighborhoodKind } from './neighborhood-kind.ts';
 import { referenceRoutes } from './reference.routes.ts';
+import { DESCRIPTIONS } from './catalog.docs.ts';
 
 const tags = ['catalog'];
 
@@ -21,10 +22,7 @@ export async function placesRoutes(app: FastifyInstance, { deps }: { deps: Deps 
         operationId: 'listCountries',
         tags,
         summary: 'Countries (ISO 3166-1)',
-        description:
-          'Public. All 249 ISO 3166-1 alpha-2 codes with English names, sorted by name; `id` is the code the property form sends as country.id. ' +
-          '`q` matches the exact code or any part of the name, case-insensitively. Paginated: page (default 1), per_page (default 20, at most 100): ' +
-          'a full list takes 3 pages of 100.',
+        description: DESCRIPTIONS.listCountries,
         querystring: S.CountryQuery,
         response: { 200: S.CountryPage, ...errorResponses(401) },
       },
@@ -46,9 +44,7 @@ export async function placesRoutes(app: FastifyInstance, { deps }: { deps: Deps 
     list: {
       operationId: 'listNeighborhoods',
       summary: "A country's neighborhoods",
-      description:
-        'Public. `country` (ISO alpha-2, any case) is required; an unknown code is 422 naming country (not an empty list). `city` narrows to ' +
-        'one city (exact, case-insensitive). Sorted by city then name. Paginated: page (default 1), per_page (default 20, at most 100).',
+      description: DESCRIPTIONS.listNeighborhoods,
       errors: [401],
     },
     create: {

@@ -9,6 +9,7 @@ import type { Deps } from '../../kernel/deps.ts';
 import { Envelope, errorResponses, ok } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';
 import { channelInbox } from './channel-inbox.ts';
+import { DESCRIPTIONS } from './channel.docs.ts';
 
 const WebhookBody = Type.Object({
   event: Type.String({
@@ -41,11 +42,7 @@ export async function channelWebhookRoutes(app: FastifyInstance, { deps }: { dep
         operationId: 'handleChannelWebhook',
         tags: ['channel'],
         summary: "The channel manager's webhook (bookings and messages from travel platforms)",
-        description:
-          'Authenticated by the shared secret in the x-channel-secret header (CHANNEX_WEBHOOK_SECRET; wrong or missing → 401, nothing pulled). ' +
-          '404 when no channel manager or no webhook secret is configured. Answers 200 at once; booking events then pull the unacknowledged ' +
-          'booking revisions (each applied once by its revision id, acknowledged after commit), a message event pulls that thread. ' +
-          "Travel platforms map to the spec's pair: Airbnb (or OtaB) → provider OtaB / source channel_ota_b, any other → OtaA / channel_ota_a.",
+        description: DESCRIPTIONS.handleChannelWebhook,
         body: WebhookBody,
         response: { 200: Envelope(Type.Null()), ...errorResponses(401, 404) },
       },

@@ -13,6 +13,7 @@ import { listChatbotConversations } from './list-chatbot-conversations.ts';
 import { listFaqs } from './list-faqs.ts';
 import { replyToConversation } from './reply-to-conversation.ts';
 import { updateFaq } from './update-faq.ts';
+import { DESCRIPTIONS } from './chatbot.docs.ts';
 
 const tags = ['chatbot'];
 const security = [{ bearer: [] }];
@@ -84,11 +85,7 @@ export async function chatbotRoutes(app: FastifyInstance, { deps }: { deps: Deps
         tags,
         security,
         summary: "Support's reply to a chatbot conversation (support, admin)",
-        description:
-          'Stores support_reply, replied_by, replied_at and status replied, and in the same transaction delivers the reply to the user as a chat ' +
-          'message from the agent (content: Re: "<question>", a blank line, the reply) with its message.created event, so it reaches the user on ' +
-          '/ws/chat and as a message notification, and the user can answer in the chat. Any conversation can be answered once (a bot answer ' +
-          "may be corrected); a second reply is 409, as is a reply to one's own question. Unknown id: 404. Answers the conversation.",
+        description: DESCRIPTIONS.replyToChatbotConversation,
         params: S.ConversationParams,
         body: S.ReplyBody,
         response: { 200: S.ConversationResponse, ...errorResponses(401, 403, 404, 409) },

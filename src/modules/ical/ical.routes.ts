@@ -8,6 +8,7 @@ import { Envelope, errorResponses, ok } from '../../platform/envelope.ts';
 import { OneLine } from '../../platform/one-line.ts';
 import { exportCalendar, exportLink, rotateExportLink } from './export-calendar.ts';
 import { addFeed, deleteFeed, listFeeds, refreshFeedNow } from './ical-feeds.ts';
+import { DESCRIPTIONS } from './ical.docs.ts';
 
 const Id = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
 const Params = Type.Object({ id: Id });
@@ -48,12 +49,7 @@ export async function icalRoutes(app: FastifyInstance, { deps }: { deps: Deps })
         operationId: 'exportPropertyCalendar',
         tags,
         summary: "The listing's availability as iCal (busy nights, today to 365 days on)",
-        description:
-          'No login: the token of the secret link (GET /properties/{id}/calendar/ical) is the credential; a wrong or missing token, or an unknown listing, is 404. ' +
-          'One all-day event (DTSTART/DTEND VALUE=DATE, DTEND exclusive) per range of consecutive nights with no unit left to sell: a listing sold ' +
-          'whole when its unit is booked, blocked by an imported calendar, stopped or closed; a listing with room types when none has a unit left. ' +
-          'UID = listing and first night of the range (stable while the range starts there); SUMMARY "Reserved" when a reservation takes a unit ' +
-          'on some night of the range, else "Not available"; no guest data.',
+        description: DESCRIPTIONS.exportPropertyCalendar,
         params: Params,
         querystring: Type.Object({ token: Type.Optional(Type.String({ maxLength: 200 })) }),
         response: { 200: Type.String({ description: 'text/calendar' }), ...errorResponses(404) },
@@ -133,16 +129,7 @@ export async function icalRoutes(app: FastifyInstance, { deps }: { deps: Deps })
         tags,
         security,
         summary: 'Import an external calendar (iCal URL) whose busy dates block the listing',
-        description:
-          'Owner of the listing or admin (support 403, anyone else 404). Fetched at once and every 30 minutes. Only http(s) URLs resolving to public addresses ' +
-          '(loopback, private, link-local and other reserved ranges are refused unless ICAL_ALLOW_PRIVATE), at most ICAL_MAX_BYTES, within ICAL_TIMEOUT_MS, ' +
-          'three redirects (each checked again), text/calendar or text/plain parsing as VCALENDAR, read on a worker thread within a budget for the whole file ' +
-          '(ICAL_MAX_OCCURRENCES event occurrences, ICAL_PARSE_TIMEOUT_MS). Refused URL, too large, over the budget or not a calendar → 422 url naming why; ' +
-          'too many calendars waiting to be read → 503; ' +
-          'the calendar server failing (error status, no answer in time) → 502 CALENDAR_FETCH_FAILED; nothing is stored then. Events (all-day or timed, ' +
-          'recurring ones expanded, cancelled and transparent ones ignored) block nights [start, end) from today to 365 days on; a night already ' +
-          'fully booked stays booked and is listed in conflicts. ' +
-          'room_type_id: required for a listing with room types (one unit of it is blocked per busy night), absent or 0 for a listing sold whole (422 room_type_id otherwise). Same URL twice → 409.',
+        description: DESCRIPTIONS.importIcalFeed,
         params: Params,
         body: Type.Object({
           url: Type.String({ minLength: 8, maxLength: 2000 }),
@@ -165,9 +152,7 @@ export async function icalRoutes(app: FastifyInstance, { deps }: { deps: Deps })
         tags,
         security,
         summary: 'Fetch an imported calendar again now',
-        description:
-          'Owner of the listing or admin (support 403, anyone else 404). A failure keeps the previous blocks, is recorded in last_error and answered 502 CALENDAR_FETCH_FAILED; ' +
-          'a calendar over its reading budget is answered 422 url and marked status failed (no more automatic refreshes); one read again within it is active again.',
+        description: DESCRIPTIONS.refreshIcalFeed,
         params: FeedParams,
         response: { 200: Envelope(Feed), ...errorResponses(401, 403, 404, 502, 503) },
       },

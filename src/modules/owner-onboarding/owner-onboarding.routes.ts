@@ -13,6 +13,7 @@ import { approveOwnerRequest } from './approve-owner-request.ts';
 import { rejectOwnerRequest } from './reject-owner-request.ts';
 import { getOwnerRequestStatus } from './get-owner-request-status.ts';
 import { getOwnerRequestFile } from './get-owner-request-file.ts';
+import { DESCRIPTIONS } from './owner-onboarding.docs.ts';
 
 const tags = ['owner-onboarding'];
 const security = [{ bearer: [] }];
@@ -188,9 +189,7 @@ export async function ownerOnboardingRoutes(app: FastifyInstance, { deps }: { de
         tags,
         security,
         summary: 'Download a KYC file of an application (applicant, support, admin)',
-        description:
-          'field: id_reco_path, id_verso_path or company_document. Anyone other than the applicant, support and admin gets 404, as for an unknown ' +
-          'application or field. Served with the type checked at upload, Content-Disposition attachment, nosniff, a sandboxing CSP and Cache-Control private, no-store.',
+        description: DESCRIPTIONS.getOwnerRequestFile,
         params: S.FileParams,
         response: { 200: S.FileResponse, ...errorResponses(401, 404) },
       },

@@ -10,6 +10,7 @@ import * as S from './payouts.schemas.ts';
 import { processPayouts } from './process-payouts.ts';
 import { processorCurrencies } from './processor-currencies.ts';
 import { getPayoutAccount, setPayoutAccount } from './set-payout-account.ts';
+import { DESCRIPTIONS } from './payouts.docs.ts';
 
 const tags = ['payouts'];
 const security = [{ bearer: [] }];
@@ -96,9 +97,7 @@ export async function payoutsRoutes(app: FastifyInstance, { deps }: { deps: Deps
         tags,
         summary: 'Change the payout settings',
         security,
-        description:
-          'Admin only. Only the fields sent change. currency must exist and be active; min_amount is in that currency and must fit its ' +
-          'decimals (422 naming the field); changing the currency keeps the min_amount figure as is. Audited.',
+        description: DESCRIPTIONS.updatePayoutSettings,
         body: S.SettingsBody,
         response: { 200: S.SettingsResponse, ...errorResponses(401, 403) },
       },
@@ -115,9 +114,7 @@ export async function payoutsRoutes(app: FastifyInstance, { deps }: { deps: Deps
         tags,
         summary: 'Currencies the payment processor can pay out in',
         security,
-        description:
-          'Admin and support. The active currencies of the table (default first, then by code), each with supported: whether the ' +
-          'processor can pay out in it. A run can only target a supported one. Not paginated (bounded by the currency table).',
+        description: DESCRIPTIONS.listPayoutCurrencies,
         response: { 200: S.ProcessorCurrenciesResponse, ...errorResponses(401, 403, 503) },
       },
     },
@@ -151,10 +148,7 @@ export async function payoutsRoutes(app: FastifyInstance, { deps }: { deps: Deps
         tags,
         summary: "Set where an owner's payouts are sent",
         security,
-        description:
-          "An owner sets their own; an admin sets any owner's by naming owner_id (an owner naming someone else: 403). payout_account_id is " +
-          "the processor's connected account (Stripe: acct_…, else 422); null clears it. It cannot change while the owner has a pending " +
-          'or failed payout (409), because that payout is re-sent to the same account under the same idempotency key. Audited.',
+        description: DESCRIPTIONS.updatePayoutAccount,
         body: S.AccountBody,
         response: { 200: S.AccountResponse, ...errorResponses(401, 403, 404, 409) },
       },

@@ -17,6 +17,7 @@ import { createRule } from './create-rule.ts';
 import { updateRule } from './update-rule.ts';
 import { deleteRule } from './delete-rule.ts';
 import { listPromos } from './list-promos.ts';
+import { DESCRIPTIONS } from './property-rules.docs.ts';
 
 const tags = ['property rules'];
 const security = [{ bearer: [] }];
@@ -180,13 +181,7 @@ export async function propertyRulesRoutes(app: FastifyInstance, { deps }: { deps
         operationId: 'listPropertyPromos',
         tags,
         summary: 'Offers and promo codes a traveller can use now',
-        description:
-          'Anyone who can see the listing (404 otherwise). Travellers get the offers that are running or upcoming (end_date on or after ' +
-          'today) and the promo codes valid today and not used up (used_count < max_uses, or no limit). "Today" is the date in the ' +
-          "listing's time zone. Promo codes are shown with their code: a code put on a listing is advertised on it (the marketplace " +
-          "norm); a code meant for a few guests should be shared privately and kept short-lived or capped with max_uses. The listing's " +
-          'owner and admins get all of its offers and codes, expired and used up included. At most 200 of each, offers by start_date, ' +
-          'codes by valid_from; the paginated sub-resource lists give everything.',
+        description: DESCRIPTIONS.listPropertyPromos,
         params: PropertyParams,
         response: { 200: PromosResponse, ...errorResponses(401, 404) },
       },

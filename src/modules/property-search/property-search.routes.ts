@@ -12,6 +12,7 @@ import { listRecommendedProperties } from './list-recommended-properties.ts';
 import { listPopularProperties } from './list-popular-properties.ts';
 import { listFavoriteProperties } from './list-favorite-properties.ts';
 import { withPriceText } from './search-criteria.ts';
+import { DESCRIPTIONS } from './property-search.docs.ts';
 
 const tags = ['properties'];
 const security = [{ bearer: [] }];
@@ -169,9 +170,7 @@ export async function propertySearchRoutes(app: FastifyInstance, { deps }: { dep
         tags,
         summary: "The caller's favorites",
         security,
-        description:
-          'Listings the caller has favorited, most recently added first, each with is_favorite true. A favorite whose listing the caller ' +
-          'can no longer see (unpublished, hidden or archived since) is left out but kept: it shows again if the listing comes back.',
+        description: DESCRIPTIONS.listFavorites,
         querystring: S.FavoritesQuery,
         response,
       },

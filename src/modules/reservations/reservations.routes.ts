@@ -8,6 +8,7 @@ import { PageQuery } from '../../platform/pagination.ts';
 import * as S from './reservations.schemas.ts';
 import { listPropertyReviews, showFeedback, submitReview } from './reviews.ts';
 import { getDashboardStats } from './get-dashboard-stats.ts';
+import { DESCRIPTIONS } from './reservations.docs.ts';
 
 const security = [{ bearer: [] }];
 const optionalSecurity: Array<Record<string, string[]>> = [{}, { bearer: [] }];
@@ -22,9 +23,7 @@ export async function reservationsRoutes(app: FastifyInstance, { deps }: { deps:
         operationId: 'getPublicFeedback',
         tags: ['reviews'],
         summary: "A stay's feedback page (no authentication)",
-        description:
-          'The id is the unguessable link id issued when the stay completed (192 random bits); it is the only credential, so an ' +
-          'id never issued is 404. Shows the stay summary and its review, or null before one is left.',
+        description: DESCRIPTIONS.getPublicFeedback,
         params: S.FeedbackParams,
         response: { 200: S.FeedbackResponse, ...errorResponses(404) },
       },
@@ -39,9 +38,7 @@ export async function reservationsRoutes(app: FastifyInstance, { deps }: { deps:
         operationId: 'submitPublicFeedback',
         tags: ['reviews'],
         summary: 'Leave the review of a stay (no authentication)',
-        description:
-          'Only for a completed stay (409 otherwise) and only once (409 on a second, also under concurrent submissions). ' +
-          "Adds the rating to the listing's average in the same transaction. rating: integer 1–5; comment: at most 2000 characters, trimmed.",
+        description: DESCRIPTIONS.submitPublicFeedback,
         params: S.FeedbackParams,
         body: S.ReviewBody,
         response: { 201: S.FeedbackResponse, ...errorResponses(404, 409) },
@@ -85,14 +82,7 @@ export async function reservationsRoutes(app: FastifyInstance, { deps }: { deps:
         tags: ['reservations'],
         summary: 'Reservation figures for the dashboard',
         security,
-        description:
-          'Owner: reservations on their own listings; admin and support: the platform; a client is 403. ' +
-          'counts_by_status: every reservation in scope. revenue_by_month: total_minor of confirmed and completed reservations grouped by ' +
-          'check-in month and currency (no conversion), for the current UTC month and the 11 before it, in currency units. ' +
-          "occupancy_rate: unit-nights of confirmed/completed stays within each listing's next 30 days (from its today in its time zone) ÷ " +
-          "(units × 30), units = the room types' count_of_rooms, or 1 for a listing without room types, over active and inactive listings; " +
-          'rounded to 4 decimals, 0 without units. upcoming_checkins / upcoming_checkouts: confirmed reservations with that date in the ' +
-          "listing's next 7 days (today included), earliest first, at most 20 each.",
+        description: DESCRIPTIONS.getReservationStats,
         response: { 200: S.DashboardStatsResponse, ...errorResponses(401, 403) },
       },
     },

@@ -11,6 +11,7 @@ import { changeRole } from './change-role.ts';
 import { listUsers } from './list-users.ts';
 import { showUser } from './show-user.ts';
 import { getUserStats } from './get-user-stats.ts';
+import { DESCRIPTIONS } from './users.docs.ts';
 
 const tags = ['users'];
 const security = [{ bearer: [] }];
@@ -29,9 +30,7 @@ export async function usersAdminRoutes(app: FastifyInstance, { deps }: { deps: D
         tags,
         summary: 'Create an account for someone (admin)',
         security,
-        description:
-          'Any role may be given. The account has no password and an unverified e-mail; a single-use link token (7 days) for ' +
-          'POST /auth/set-initial-password is e-mailed. Duplicate e-mail or username → 409. Audited as user.create.',
+        description: DESCRIPTIONS.createUser,
         body: S.CreateUserBody,
         response: { 201: S.ProfileResponse, ...errorResponses(401, 403, 409) },
       },
@@ -57,10 +56,7 @@ export async function usersAdminRoutes(app: FastifyInstance, { deps }: { deps: D
         tags,
         summary: "Change an account's role (admin)",
         security,
-        description:
-          "Takes effect on the account's next request (sessions read the role live). Demoting the last active admin → 409. " +
-          'Setting the role it already has changes nothing. Audited as user.role. The path (contract §3) has the shape of ' +
-          '/user/avatars/{name} and /user/accept-owner-request/{id}: literal segments match first, so each URL reaches one operation.',
+        description: DESCRIPTIONS.changeUserRole,
         params: S.IdParams,
         body: S.RoleBody,
         response: { 200: S.ProfileResponse, ...errorResponses(401, 403, 404, 409) },
@@ -133,10 +129,7 @@ export async function usersAdminRoutes(app: FastifyInstance, { deps }: { deps: D
         tags,
         summary: 'Statistics of an account',
         security,
-        description:
-          'Self, admin and support (404 for anyone else). Only figures that exist today: role, member_since, last_login, ' +
-          'active_sessions, owner_request_status, support_agent_id. Reservation counts, spending, and for owners properties, earnings and ' +
-          'occupancy are added as members by those features; clients must ignore members they do not know.',
+        description: DESCRIPTIONS.getUserStats,
         params: S.UserIdParams,
         response: { 200: S.StatsResponse, ...errorResponses(401, 404) },
       },

@@ -30,3 +30,34 @@ export const UNDO_EMAIL_CHANGE_RULES =
   'the password and may have linked a provider account of theirs): the person sets a new password with password reset to the ' +
   'restored address, or signs in with their own provider account again. 409 EMAIL_TAKEN if the old address belongs to another ' +
   'account by then (the link stays usable).';
+
+/** Operation descriptions that say more than a line, by operationId (the routes stay short). */
+export const DESCRIPTIONS = {
+  createUser:
+    'Any role may be given. The account has no password and an unverified e-mail; a single-use link token (7 days) for ' +
+    'POST /auth/set-initial-password is e-mailed. Duplicate e-mail or username → 409. Audited as user.create.',
+  changeUserRole:
+    "Takes effect on the account's next request (sessions read the role live). Demoting the last active admin → 409. " +
+    'Setting the role it already has changes nothing. Audited as user.role. The path (contract §3) has the shape of ' +
+    '/user/avatars/{name} and /user/accept-owner-request/{id}: literal segments match first, so each URL reaches one operation.',
+  getUserStats:
+    'Self, admin and support (404 for anyone else). Only figures that exist today: role, member_since, last_login, ' +
+    'active_sessions, owner_request_status, support_agent_id. Reservation counts, spending, and for owners properties, earnings and ' +
+    'occupancy are added as members by those features; clients must ignore members they do not know.',
+  getAvatar:
+    'The re-encoded image (no metadata), served inline with the type checked at upload, nosniff, a sandboxing CSP and ' +
+    'Cross-Origin-Resource-Policy cross-origin (front ends embed it). Any name the service did not generate is 404. ' +
+    'Its path has the shape of /user/{id}/role and the other /user/{id}/… routes; literal segments match first, so ' +
+    '/user/avatars/<name> is always this operation (the avatar URLs already stored keep this path).',
+  searchUsers:
+    'Any signed-in user. Active, non-deleted accounts; public members only (id, username, first_name, last_name, avatar, role). ' +
+    'q needs at least 2 characters (422) and is not matched against e-mail addresses, which are not public. Sorted by username.',
+  deleteAccount:
+    'Anonymises the personal data (username deleted_<id>, e-mail deleted+<id>@invalid.invalid, names emptied, contact, KYC and ' +
+    'address members, password and social links removed) and the personal data of owner applications, keeping the rows that financial and ' +
+    'reservation records reference; ends every session and clears the session cookies; deletes the avatar and KYC files. ' +
+    'The last active admin cannot delete their account (409).',
+  assignSupportAgent:
+    'Keeps the current agent while it is an active support account; otherwise assigns the active support agent with the fewest ' +
+    'assigned users (ties: lowest id; never the caller). One assignment per user, also under concurrent calls. No active agent → 409.',
+};

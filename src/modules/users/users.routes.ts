@@ -15,7 +15,7 @@ import { searchUsers } from './search-users.ts';
 import { deleteAccount } from './delete-account.ts';
 import { assignSupportAgent } from './assign-support-agent.ts';
 import { undoEmailChange } from './undo-email-change.ts';
-import { UNDO_EMAIL_CHANGE_RULES, UPDATE_PROFILE_RULES } from './users.docs.ts';
+import { UNDO_EMAIL_CHANGE_RULES, UPDATE_PROFILE_RULES, DESCRIPTIONS } from './users.docs.ts';
 
 const tags = ['users'];
 const security = [{ bearer: [] }];
@@ -86,11 +86,7 @@ export async function usersRoutes(app: FastifyInstance, { deps }: { deps: Deps }
         operationId: 'getAvatar',
         tags,
         summary: 'An uploaded avatar (public, no authentication)',
-        description:
-          'The re-encoded image (no metadata), served inline with the type checked at upload, nosniff, a sandboxing CSP and ' +
-          'Cross-Origin-Resource-Policy cross-origin (front ends embed it). Any name the service did not generate is 404. ' +
-          'Its path has the shape of /user/{id}/role and the other /user/{id}/… routes; literal segments match first, so ' +
-          '/user/avatars/<name> is always this operation (the avatar URLs already stored keep this path).',
+        description: DESCRIPTIONS.getAvatar,
         params: S.AvatarParams,
         response: { 200: S.AvatarFile, ...errorResponses(404) },
       },
@@ -115,9 +111,7 @@ export async function usersRoutes(app: FastifyInstance, { deps }: { deps: Deps }
         tags,
         summary: 'Find people by username or name',
         security,
-        description:
-          'Any signed-in user. Active, non-deleted accounts; public members only (id, username, first_name, last_name, avatar, role). ' +
-          'q needs at least 2 characters (422) and is not matched against e-mail addresses, which are not public. Sorted by username.',
+        description: DESCRIPTIONS.searchUsers,
         querystring: S.SearchQuery,
         response: { 200: S.SearchPage, ...errorResponses(401) },
       },
@@ -137,11 +131,7 @@ export async function usersRoutes(app: FastifyInstance, { deps }: { deps: Deps }
         tags,
         summary: "Delete the caller's account",
         security,
-        description:
-          'Anonymises the personal data (username deleted_<id>, e-mail deleted+<id>@invalid.invalid, names emptied, contact, KYC and ' +
-          'address members, password and social links removed) and the personal data of owner applications, keeping the rows that financial and ' +
-          'reservation records reference; ends every session and clears the session cookies; deletes the avatar and KYC files. ' +
-          'The last active admin cannot delete their account (409).',
+        description: DESCRIPTIONS.deleteAccount,
         response: { 200: MessageOnly, ...errorResponses(401, 409) },
       },
     },
@@ -161,9 +151,7 @@ export async function usersRoutes(app: FastifyInstance, { deps }: { deps: Deps }
         tags,
         summary: 'Assign a support agent to the caller',
         security,
-        description:
-          'Keeps the current agent while it is an active support account; otherwise assigns the active support agent with the fewest ' +
-          'assigned users (ties: lowest id; never the caller). One assignment per user, also under concurrent calls. No active agent → 409.',
+        description: DESCRIPTIONS.assignSupportAgent,
         response: { 200: S.AgentResponse, ...errorResponses(401, 409) },
       },
     },
