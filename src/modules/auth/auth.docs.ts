@@ -10,6 +10,12 @@ export const SOCIAL_LINKING =
 
 /** Operation descriptions that say more than a line, by operationId (the routes stay short). */
 export const DESCRIPTIONS = {
+  loginWithGoogle:
+    "Verified against Google's JWKS (signature, audience, issuer, expiry). A verified e-mail links an existing account; otherwise a client account is created. 404 SOCIAL_PROVIDER_NOT_CONFIGURED when this deployment offers no Google sign-in (GOOGLE_CLIENT_ID unset); 503 while Google cannot be reached. " +
+    SOCIAL_LINKING,
+  loginWithFacebook:
+    'Checked with the Graph API (debug_token for our app id, then /me). 404 SOCIAL_PROVIDER_NOT_CONFIGURED when this deployment offers no Facebook sign-in (app id or secret unset); 503 while the Graph API cannot be reached. A verified e-mail links an existing account; otherwise a client account is created. ' +
+    SOCIAL_LINKING,
   login:
     'type (default client) decides which roles may log in: client → client, owner; admin → admin, owner; support → support, admin. ' +
     'At most 10 failures per account and per IP in 15 minutes, then 429 with Retry-After (even with the right password). An ' +

@@ -16,7 +16,7 @@ import { setInitialPassword } from './set-initial-password.ts';
 import { requestPasswordReset, resetPassword, verifyPasswordReset } from './password-reset.ts';
 import { socialLogin } from './social-login.ts';
 import { negotiateLocale } from '../emails/index.ts';
-import { SOCIAL_LINKING, DESCRIPTIONS } from './auth.docs.ts';
+import { DESCRIPTIONS } from './auth.docs.ts';
 
 const tags = ['auth'];
 const WINDOW = '15 minutes';
@@ -298,9 +298,7 @@ export async function authRoutes(app: FastifyInstance, { deps }: { deps: Deps })
         operationId: 'loginWithGoogle',
         tags,
         summary: 'Sign in with a Google ID token',
-        description:
-          "Verified against Google's JWKS (signature, audience, issuer, expiry). A verified e-mail links an existing account; otherwise a client account is created. 404 SOCIAL_PROVIDER_NOT_CONFIGURED when this deployment offers no Google sign-in (GOOGLE_CLIENT_ID unset); 503 while Google cannot be reached. " +
-          SOCIAL_LINKING,
+        description: DESCRIPTIONS.loginWithGoogle,
         body: S.GoogleBody,
         response: { 200: S.LoginResponse, ...errorResponses(401, 403, 404, 409, 503) },
       },
@@ -320,9 +318,7 @@ export async function authRoutes(app: FastifyInstance, { deps }: { deps: Deps })
         operationId: 'loginWithFacebook',
         tags,
         summary: 'Sign in with a Facebook access token',
-        description:
-          'Checked with the Graph API (debug_token for our app id, then /me). 404 SOCIAL_PROVIDER_NOT_CONFIGURED when this deployment offers no Facebook sign-in (app id or secret unset); 503 while the Graph API cannot be reached. A verified e-mail links an existing account; otherwise a client account is created. ' +
-          SOCIAL_LINKING,
+        description: DESCRIPTIONS.loginWithFacebook,
         body: S.FacebookBody,
         response: { 200: S.LoginResponse, ...errorResponses(401, 403, 404, 409, 503) },
       },

@@ -9,6 +9,7 @@ import { ChannelStatusView, STATUS_SHAPE, SyncBody } from './channel.schemas.ts'
 import { getChannelStatus } from './get-channel-status.ts';
 import { linkProperty } from './link-property.ts';
 import { pushChannelChanges } from './push-channel-changes.ts';
+import { DESCRIPTIONS } from './channel.docs.ts';
 
 const Params = Type.Object({ id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) });
 const security = [{ bearer: [] }];
@@ -29,18 +30,7 @@ export async function channelRoutes(app: FastifyInstance, { deps }: { deps: Deps
         summary:
           'Link the listing to the channel manager now (create it there, or send what changed), then push its nights',
         security,
-        description:
-          'The owner of the listing or an admin (others who can see it: 403; cannot see it: 404). The body (optional) carries contact details ' +
-          'Channex needs before it connects the listing to a travel platform; they are kept. Creates the listing, its room types and rate plans at the ' +
-          'channel manager (a listing sold whole becomes one room type of one unit), or updates those that changed since last sent, and stores ' +
-          'channel_property_id and channel_synced_at. The first link, and a link a day or more after the last full sync, is a full sync: the next 500 ' +
-          'nights of availability and rates/restrictions are sent again in one call per kind; any other link sends only what changed. Ids are stored as ' +
-          'each create answers, so a retry after a failure half-way updates rather than duplicates. ' +
-          '409 CHANNEL_NOT_CONFIGURED with CHANNEL_MANAGER=none; 409 CONFLICT when the listing lacks a name, country, address, map position, contact ' +
-          'e-mail, phone, zip code, city or state (the message names them; see missing_for_link), or is being linked right now; ' +
-          '502 CHANNEL_REJECTED when the channel manager refuses the listing, 503 CHANNEL_UNAVAILABLE when it cannot be reached or limits us (both recorded ' +
-          'as a link failure; a 503 is retried by the push job with backoff). Answers the channel status: ' +
-          STATUS_SHAPE,
+        description: DESCRIPTIONS.syncChannel,
         params: Params,
         body: SyncBody,
         response: { 200: Envelope(ChannelStatusView), ...errorResponses(400, 401, 403, 404, 409, 422, 502, 503) },

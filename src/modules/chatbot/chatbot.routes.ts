@@ -20,14 +20,6 @@ const security = [{ bearer: [] }];
 const staff = ['support', 'admin'] as const;
 const admin = ['admin'] as const;
 
-const ENGINE =
-  "The default engine matches keywords and intents, in English and French (it answers in the question's language): check-in and " +
-  'check-out times, house rules, pets, breakfast, cancellation policy, amenities (the list, or the ones a question names), Wi-Fi. ' +
-  'The Wi-Fi network and password are given only to a guest with a confirmed reservation at that listing whose stay is not over ' +
-  "(checkout today or later in the listing's time zone); anyone else — owner and staff included — is told that the listing has Wi-Fi " +
-  "and that the details are shared with confirmed guests. A fact the owner left empty is never guessed. The listing's facts come first; " +
-  'then the active FAQ entry with the most keywords in the question.';
-
 export async function chatbotRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
   const routes = app.withTypeProvider<TypeBoxTypeProvider>();
 
@@ -40,11 +32,7 @@ export async function chatbotRoutes(app: FastifyInstance, { deps }: { deps: Deps
         tags,
         security,
         summary: 'Ask the chatbot',
-        description:
-          `Any signed-in user. property_id, when sent, must be a listing the caller may see (404 otherwise). ${ENGINE} A question it cannot ` +
-          'answer is stored with status needs_support, answer a notice that support will reply, answered_from null, and the outbox event ' +
-          'chatbot.handoff {conversation_id, user_id, property_id, question, created_at} is written in the same transaction. Every question is ' +
-          'kept (GET /chatbots). Answers 201 with the conversation.',
+        description: DESCRIPTIONS.askChatbot,
         body: S.AskBody,
         response: { 201: S.ConversationResponse, ...errorResponses(401, 404) },
       },

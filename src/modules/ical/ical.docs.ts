@@ -1,3 +1,4 @@
+// What the OpenAPI document says of the ical routes where a summary is not enough.
 /** Operation descriptions that say more than a line, by operationId (the routes stay short). */
 export const DESCRIPTIONS = {
   exportPropertyCalendar:

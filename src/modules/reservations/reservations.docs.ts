@@ -1,5 +1,18 @@
+// What the OpenAPI document says of the reservations routes where a summary is not enough.
+export const SCOPE =
+  'Scope, as for GET /reservations/{id}: admin and support see every reservation; anyone else sees the reservations they made as a guest ' +
+  'plus those on listings they own — so a client sees their own bookings, and an owner sees the bookings of their listings and their own ' +
+  'stays elsewhere. Nothing outside the scope is ever counted or shown. Newest booking (created_at) first, id descending on ties. ' +
+  'Paginated: page (default 1), per_page (default 20, max 100); meta {current_page, per_page, total, last_page}. Filters combine with AND; ' +
+  'from/to select stays overlapping [from, to) (checkin_date < to and checkout_date > from), either may be given alone. A bad value → 422 ' +
+  'naming the parameter.';
+
 /** Operation descriptions that say more than a line, by operationId (the routes stay short). */
 export const DESCRIPTIONS = {
+  searchReservations:
+    `${SCOPE} q matches a booking reference by prefix or a guest or contact name by substring; without q this is the ` +
+    'list of GET /reservations without its property_id filter. Items are the lighter variant: guests and price_details are JSON text, ' +
+    'total is decimal text equal to price_details.total.',
   modifyReservation:
     'Guest, listing owner or admin (support: 403; anyone else: 404). Only a pending or confirmed reservation whose check-in day (listing time ' +
     'zone) has not come yet (409 otherwise; 409 too when a pending hold has lapsed). Omitted members keep their booked value. The stay is ' +

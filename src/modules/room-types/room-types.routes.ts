@@ -13,26 +13,11 @@ import { listRatePlans } from './list-rate-plans.ts';
 import { createRatePlan } from './create-rate-plan.ts';
 import { updateRatePlan } from './update-rate-plan.ts';
 import { deleteRatePlan } from './delete-rate-plan.ts';
-import { MAX_RATE_PLANS_PER_ROOM_TYPE, MAX_ROOM_TYPES_PER_PROPERTY } from './room-type-input.ts';
+import { MAX_RATE_PLANS_PER_ROOM_TYPE } from './room-type-input.ts';
+import { DESCRIPTIONS, READ, WRITE, RATE_PLAN_RULES } from './room-types.docs.ts';
 
 const tags = ['room-types'];
 const security = [{ bearer: [] }];
-
-const READ =
-  'Anyone who may see the listing (public listings: everyone, no token needed; others: owner, admin, support); 404 otherwise.';
-const WRITE =
-  "The listing's owner or an admin: 403 for others who may see it, 404 for those who may not. A room type or rate plan of another listing is 404.";
-const ROOM_TYPE_RULES =
-  'title 1–100 characters; count_of_rooms ≥ 1; occ_adults ≥ 1; occ_children ≥ 0 (default 0); capacity ≥ 1 and ≥ occ_adults ' +
-  '(422 naming the field).';
-const RATE_PLAN_RULES =
-  "currency must be the listing's currency (422 naming currency; it defaults to it), because every amount of a listing is kept in one " +
-  "currency; price is the plan's default nightly rate in currency units, ≥ 0, with at most the currency's decimals. Weekday arrays " +
-  '(max_stay, min_stay_arrival, closed_to_arrival, closed_to_departure, stop_sell) have exactly 7 entries, Monday first (422 naming the ' +
-  "field); defaults: max_stay all 0 (no limit), min_stay_arrival all 1, the flags all false; a non-zero max_stay below that weekday's " +
-  'min_stay_arrival is refused (422 naming max_stay). sell_mode per_room (default) | per_person; rate_mode manual (default) | derived | ' +
-  "auto | cascade, the channel manager's modes, kept for it: this service prices with price and the calendar whatever the mode. " +
-  "The oldest plan of a room type is its default rate (the calendar's price where no override is set).";
 
 export async function roomTypesRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
   const routes = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -66,10 +51,7 @@ export async function roomTypesRoutes(app: FastifyInstance, { deps }: { deps: De
         tags,
         security,
         summary: 'Add a room type',
-        description:
-          `${WRITE} ${ROOM_TYPE_RULES} Created without rate plans (add them on /rate-plans). At most ${MAX_ROOM_TYPES_PER_PROPERTY} per listing (409). ` +
-          'A listing without room types is sold as one unit at price_per_night; its first room type switches it to selling by room type, ' +
-          'so that is refused (409) while the listing has stays booked as a whole from today on.',
+        description: DESCRIPTIONS.createRoomType,
         params: S.PropertyParams,
         body: S.CreateRoomTypeBody,
         response: { 201: S.RoomTypeResponse, ...errorResponses(401, 403, 404, 409) },
@@ -90,9 +72,7 @@ export async function roomTypesRoutes(app: FastifyInstance, { deps }: { deps: De
         tags,
         security,
         summary: 'Change a room type',
-        description:
-          `${WRITE} Only the members sent change; ${ROOM_TYPE_RULES} Lowering count_of_rooms is refused (409 naming the night) while a night ` +
-          "from today on (the listing's time zone) has more rooms booked; per-night availability overrides above the new count are lowered to it.",
+        description: DESCRIPTIONS.updateRoomType,
         params: S.RoomTypeParams,
         body: S.UpdateRoomTypeBody,
         response: { 200: S.RoomTypeResponse, ...errorResponses(401, 403, 404, 409) },
@@ -111,9 +91,7 @@ export async function roomTypesRoutes(app: FastifyInstance, { deps }: { deps: De
         tags,
         security,
         summary: 'Delete a room type',
-        description:
-          `${WRITE} Deletes its rate plans and calendar too. A room type with any booked night (past or future) is kept (409): reservations ` +
-          'refer to it; set its availability to 0 on the calendar to stop selling it.',
+        description: DESCRIPTIONS.deleteRoomType,
         params: S.RoomTypeParams,
         response: { 200: MessageOnly, ...errorResponses(401, 403, 404, 409) },
       },
@@ -198,7 +176,7 @@ export async function roomTypesRoutes(app: FastifyInstance, { deps }: { deps: De
         tags,
         security,
         summary: 'Delete a rate plan',
-        description: `${WRITE} The next oldest plan becomes the default rate; a room type without plans and without a per-night price override has no price (not sellable).`,
+        description: DESCRIPTIONS.deleteRatePlan,
         params: S.RatePlanParams,
         response: { 200: MessageOnly, ...errorResponses(401, 403, 404) },
       },
