@@ -24,7 +24,7 @@ import {
 import { hashPassword } from '../src/platform/passwords.ts';
 import { usersRepository } from '../src/modules/users/users.repository.ts';
 import { formatMinor, toMinor } from '../src/kernel/money.ts';
-import { DEMO_LISTINGS, type DemoListing, type DemoRatePlan } from '../src/modules/catalog/demo-catalog-data.ts';
+import { DEMO_LISTINGS, type DemoListing, type DemoRatePlan } from './demo-catalog-data.ts';
 
 export const DEMO_OWNER_EMAIL = 'owner@demo.stays.test';
 export const SECOND_OWNER = {

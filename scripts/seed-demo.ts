@@ -10,7 +10,7 @@ import { closeContainer, createContainer } from '../src/container.ts';
 import { DataDirInUseError } from '../src/db/data-dir-lock.ts';
 import { hashPassword } from '../src/platform/passwords.ts';
 import { usersRepository } from '../src/modules/users/users.repository.ts';
-import { seedDemoApplications } from '../src/modules/owner-onboarding/seed-demo-applications.ts';
+import { seedDemoApplications } from './seed-demo-applications.ts';
 import { seedDemoCatalog } from './seed-demo-catalog.ts';
 import { DEMO_GUEST_EMAIL, seedDemoReservations } from './seed-demo-reservations.ts';
 import { seedDemoPayments } from './seed-demo-payments.ts';

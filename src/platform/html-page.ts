@@ -1,7 +1,7 @@
 // The look of the few HTML pages this service serves itself (the local checkout, the payment
 // result pages, set-password and reset-password): one card on a grey page, system fonts, no
 // script and no external asset, so each works under a `default-src 'none'` policy.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -71,4 +71,9 @@ export function pageSecurityHeaders(formTargets: string[] = []): Record<string, 
     "base-uri 'none'",
   ];
   return { 'content-security-policy': csp.join('; '), 'cache-control': 'no-store' };
+}
+
+/** Sends `html` as such a page with `status`. */
+export function sendPage(reply: FastifyReply, status: number, html: string): FastifyReply {
+  return reply.code(status).headers(pageSecurityHeaders()).type('text/html; charset=utf-8').send(html);
 }

@@ -3,7 +3,7 @@
 // with nothing but this service and a browser. Plain forms, no script (platform/html-page.ts);
 // the POSTs run the same use cases as POST /api/auth/set-initial-password and the three
 // /api/password_reset steps. A client app with its own pages sets CLIENT_APP_URL and the paths.
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Deps } from '../../kernel/deps.ts';
@@ -14,8 +14,8 @@ import {
   esc,
   formProblemResponse,
   htmlPage,
+  sendPage,
   htmlResponse,
-  pageSecurityHeaders,
 } from '../../platform/html-page.ts';
 import { clientHome } from '../../platform/client-links.ts';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../platform/passwords.ts';
@@ -98,8 +98,6 @@ const userError = (err: unknown) => (err instanceof AppError && err.statusCode <
 export async function accountPages(app: FastifyInstance, { deps }: { deps: Deps }) {
   const routes = app.withTypeProvider<TypeBoxTypeProvider>();
   acceptFormBodies(app);
-  const send = (reply: FastifyReply, status: number, body: string) =>
-    reply.code(status).headers(pageSecurityHeaders()).type('text/html; charset=utf-8').send(body);
 
   routes.get(
     '/set-password',
@@ -115,7 +113,7 @@ export async function accountPages(app: FastifyInstance, { deps }: { deps: Deps 
       },
     },
     async (req, reply) =>
-      send(
+      sendPage(
         reply,
         200,
         setPasswordForm(
@@ -148,7 +146,7 @@ export async function accountPages(app: FastifyInstance, { deps }: { deps: Deps 
     async (req, reply) => {
       const { token = '', password = '', password_confirmation = '' } = req.body;
       const wrong = passwordProblem(password, password_confirmation);
-      if (wrong) return send(reply, 422, setPasswordForm(token, wrong));
+      if (wrong) return sendPage(reply, 422, setPasswordForm(token, wrong));
       try {
         await setInitialPassword(
           deps,
@@ -158,9 +156,9 @@ export async function accountPages(app: FastifyInstance, { deps }: { deps: Deps 
       } catch (err) {
         const message = userError(err);
         if (message === null) throw err;
-        return send(reply, 422, setPasswordForm(token, message));
+        return sendPage(reply, 422, setPasswordForm(token, message));
       }
-      return send(
+      return sendPage(
         reply,
         200,
         done(deps, 'Your password is set', 'You can now sign in with your e-mail address and this password.'),
@@ -180,7 +178,7 @@ export async function accountPages(app: FastifyInstance, { deps }: { deps: Deps 
         response: { 200: htmlResponse('The form'), ...errorResponses() },
       },
     },
-    async (req, reply) => send(reply, 200, resetForm(req.query.email ?? '')),
+    async (req, reply) => sendPage(reply, 200, resetForm(req.query.email ?? '')),
   );
 
   routes.post(
@@ -209,16 +207,16 @@ export async function accountPages(app: FastifyInstance, { deps }: { deps: Deps 
         !email.trim() || !/^\d{6}$/.test(code.trim())
           ? 'Enter your e-mail address and the 6-digit code.'
           : passwordProblem(password, password_confirmation);
-      if (wrong) return send(reply, 422, resetForm(email, wrong));
+      if (wrong) return sendPage(reply, 422, resetForm(email, wrong));
       try {
         const { reset_token } = await verifyPasswordReset(deps, email.trim(), code.trim());
         await resetPassword(deps, { reset_token, password, password_confirmation });
       } catch (err) {
         const message = userError(err);
         if (message === null) throw err;
-        return send(reply, 422, resetForm(email, message));
+        return sendPage(reply, 422, resetForm(email, message));
       }
-      return send(
+      return sendPage(
         reply,
         200,
         done(

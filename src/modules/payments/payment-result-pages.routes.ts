@@ -2,14 +2,14 @@
 // (CHECKOUT_SUCCESS_URL / CHECKOUT_CANCEL_URL unset): two small HTML pages outside /api. The
 // success page confirms through the same path as GET /api/subscription-payment/verify, so the
 // demo works end to end with nothing but this service and a browser.
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Deps } from '../../kernel/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import { errorResponses } from '../../platform/envelope.ts';
 import { verifyPayment } from './verify-payment.ts';
-import { esc, htmlPage, htmlResponse, pageSecurityHeaders } from '../../platform/html-page.ts';
+import { esc, htmlPage, sendPage, htmlResponse } from '../../platform/html-page.ts';
 import { clientLink } from '../../platform/client-links.ts';
 import { localeOf, negotiateLocale, type Locale } from '../emails/index.ts';
 import { findUserById } from '../users/index.ts';
@@ -78,8 +78,6 @@ async function localeFor(deps: Deps, userId: number | null, acceptLanguage: stri
 
 export async function paymentResultPages(app: FastifyInstance, { deps }: { deps: Deps }) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
-  const send = (reply: FastifyReply, status: number, html: string) =>
-    reply.code(status).headers(pageSecurityHeaders()).type('text/html; charset=utf-8').send(html);
 
   r.get(
     '/payments/success',
@@ -105,7 +103,7 @@ export async function paymentResultPages(app: FastifyInstance, { deps }: { deps:
         const locale = await localeFor(deps, v.payerId, req.headers['accept-language']);
         const w = WORDS[locale];
         const [title, text] = w.outcomes[v.outcome] ?? w.outcomes.unpaid!;
-        return send(
+        return sendPage(
           reply,
           200,
           page(
@@ -125,7 +123,7 @@ export async function paymentResultPages(app: FastifyInstance, { deps }: { deps:
       } catch (err) {
         if (err instanceof AppError && (err.statusCode === 404 || err.statusCode === 409)) {
           const locale = negotiateLocale(req.headers['accept-language']);
-          return send(reply, err.statusCode, page(locale, WORDS[locale].notFound, `<p>${esc(err.message)}</p>`));
+          return sendPage(reply, err.statusCode, page(locale, WORDS[locale].notFound, `<p>${esc(err.message)}</p>`));
         }
         throw err;
       }
@@ -155,7 +153,7 @@ export async function paymentResultPages(app: FastifyInstance, { deps }: { deps:
       const values = { reservation_id: id ?? '', access: access?.ok ? req.query.access! : '' };
       const locale = await localeFor(deps, access?.ok ? access.userId : null, req.headers['accept-language']);
       const w = WORDS[locale];
-      return send(
+      return sendPage(
         reply,
         200,
         page(

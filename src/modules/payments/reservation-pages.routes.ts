@@ -10,7 +10,7 @@ import { Type } from 'typebox';
 import type { Deps } from '../../kernel/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import { errorResponses } from '../../platform/envelope.ts';
-import { acceptFormBodies, htmlResponse, pageSecurityHeaders } from '../../platform/html-page.ts';
+import { acceptFormBodies, htmlResponse, sendPage } from '../../platform/html-page.ts';
 import { DEFAULT_LOCALE } from '../emails/index.ts';
 import { cancelReservation, showReservation, showReservationWithRole } from '../reservations/index.ts';
 import { currencyDecimals } from '../catalog/index.ts';
@@ -35,8 +35,6 @@ const pageResponses = {
 export async function reservationPages(app: FastifyInstance, { deps }: { deps: Deps }) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   acceptFormBodies(app);
-  const send = (reply: FastifyReply, status: number, html: string) =>
-    reply.code(status).headers(pageSecurityHeaders()).type('text/html; charset=utf-8').send(html);
   const isReader = (x: Reader | NoReader): x is Reader => 'user' in x;
 
   /** The page for this reader, or the refusal a use case answered (404, 403, 409) as a page. */
@@ -56,11 +54,11 @@ export async function reservationPages(app: FastifyInstance, { deps }: { deps: D
         canPay: role === 'guest' && owedMinor(reservation, decimals) > 0,
         canCancel: CANCELLABLE.has(reservation.status),
       });
-      return send(reply, 200, html);
+      return sendPage(reply, 200, html);
     } catch (err) {
       if (!(err instanceof AppError) || err.statusCode >= 500 || err.statusCode === 422) throw err;
       const kind = err.statusCode === 404 ? 'invalid' : err.statusCode === 403 ? 'forbidden' : 'conflict';
-      return send(reply, err.statusCode, refusalPage(kind, reader.locale, err.message));
+      return sendPage(reply, err.statusCode, refusalPage(kind, reader.locale, err.message));
     }
   }
 
@@ -86,7 +84,7 @@ export async function reservationPages(app: FastifyInstance, { deps }: { deps: D
       async (req, reply) => {
         const reader = await readerOf(deps, req, req.params.id, req.query.access);
         if (!isReader(reader))
-          return send(reply, STATUS_OF[reader.refused], refusalPage(reader.refused, DEFAULT_LOCALE));
+          return sendPage(reply, STATUS_OF[reader.refused], refusalPage(reader.refused, DEFAULT_LOCALE));
         return answer(reply, req.params.id, reader);
       },
     );
@@ -123,7 +121,8 @@ export async function reservationPages(app: FastifyInstance, { deps }: { deps: D
   r.post('/reservations/:id/pay', formRoute('pay'), async (req, reply) => {
     const id = req.params.id;
     const reader = await readerOf(deps, req, id, req.body?.access || undefined);
-    if (!isReader(reader)) return send(reply, STATUS_OF[reader.refused], refusalPage(reader.refused, DEFAULT_LOCALE));
+    if (!isReader(reader))
+      return sendPage(reply, STATUS_OF[reader.refused], refusalPage(reader.refused, DEFAULT_LOCALE));
     return answer(reply, id, reader, async () => {
       const shown = await showReservation(deps, reader.user, id);
       const payment = await processPayment(deps, reader.user, {
@@ -139,7 +138,8 @@ export async function reservationPages(app: FastifyInstance, { deps }: { deps: D
   r.post('/reservations/:id/cancel', formRoute('cancel'), async (req, reply) => {
     const id = req.params.id;
     const reader = await readerOf(deps, req, id, req.body?.access || undefined);
-    if (!isReader(reader)) return send(reply, STATUS_OF[reader.refused], refusalPage(reader.refused, DEFAULT_LOCALE));
+    if (!isReader(reader))
+      return sendPage(reply, STATUS_OF[reader.refused], refusalPage(reader.refused, DEFAULT_LOCALE));
     return answer(reply, id, reader, async () => {
       await cancelReservation(deps, reader.user, id, null);
       return null;

@@ -2,7 +2,7 @@
 // CLIENT_UNDO_EMAIL_CHANGE_PATH unset): a small HTML page outside /api, so the change can be undone
 // with nothing but this service and a browser. Opening the link changes nothing (mail scanners
 // open links); the button posts the form, which runs the use case of POST /api/user/undo-email-change.
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Deps } from '../../kernel/deps.ts';
@@ -13,8 +13,8 @@ import {
   esc,
   formProblemResponse,
   htmlPage,
+  sendPage,
   htmlResponse,
-  pageSecurityHeaders,
 } from '../../platform/html-page.ts';
 import { clientLink } from '../../platform/client-links.ts';
 import { undoEmailChange } from './undo-email-change.ts';
@@ -50,8 +50,6 @@ const userError = (err: unknown) => (err instanceof AppError && err.statusCode <
 export async function emailChangePages(app: FastifyInstance, { deps }: { deps: Deps }) {
   const routes = app.withTypeProvider<TypeBoxTypeProvider>();
   acceptFormBodies(app);
-  const send = (reply: FastifyReply, status: number, body: string) =>
-    reply.code(status).headers(pageSecurityHeaders()).type('text/html; charset=utf-8').send(body);
 
   routes.get(
     '/undo-email-change',
@@ -68,7 +66,7 @@ export async function emailChangePages(app: FastifyInstance, { deps }: { deps: D
       },
     },
     async (req, reply) =>
-      send(
+      sendPage(
         reply,
         200,
         confirmForm(
@@ -103,11 +101,11 @@ export async function emailChangePages(app: FastifyInstance, { deps }: { deps: D
       const token = req.body.token ?? '';
       try {
         const { email } = await undoEmailChange(deps, token);
-        return send(reply, 200, donePage(deps, email));
+        return sendPage(reply, 200, donePage(deps, email));
       } catch (err) {
         const message = userError(err);
         if (message === null) throw err;
-        return send(reply, 422, confirmForm(token, message));
+        return sendPage(reply, 422, confirmForm(token, message));
       }
     },
   );

@@ -1,15 +1,15 @@
 // Demo data for `npm run seed:demo`: one applicant per application status, filed and decided
 // through the real use cases (so files, profile copies, audit and outbox are as in production).
-import type { Deps } from '../../kernel/deps.ts';
-import { hashPassword } from '../../platform/passwords.ts';
-import type { AuthUser } from '../../kernel/caller.ts';
-import { findUserByEmail, findUserById, insertUser, updateAccountAccess } from '../users/index.ts';
-import { approveOwnerRequest } from './approve-owner-request.ts';
-import { rejectOwnerRequest } from './reject-owner-request.ts';
-import { submitOwnerRequest } from './submit-owner-request.ts';
-import { ownerRequestsRepository } from './owner-requests.repository.ts';
-import type { BecomeOwnerBody } from './owner-onboarding.schemas.ts';
-import { SAMPLE_PDF, SAMPLE_PNG } from './sample-kyc-files.ts';
+import type { Deps } from '../src/kernel/deps.ts';
+import { hashPassword } from '../src/platform/passwords.ts';
+import type { AuthUser } from '../src/kernel/caller.ts';
+import { findUserByEmail, findUserById, insertUser, updateAccountAccess } from '../src/modules/users/index.ts';
+import { approveOwnerRequest } from '../src/modules/owner-onboarding/approve-owner-request.ts';
+import { rejectOwnerRequest } from '../src/modules/owner-onboarding/reject-owner-request.ts';
+import { submitOwnerRequest } from '../src/modules/owner-onboarding/submit-owner-request.ts';
+import { ownerRequestsRepository } from '../src/modules/owner-onboarding/owner-requests.repository.ts';
+import type { BecomeOwnerBody } from '../src/modules/owner-onboarding/owner-onboarding.schemas.ts';
+import { SAMPLE_PDF, SAMPLE_PNG } from '../src/modules/owner-onboarding/sample-kyc-files.ts';
 
 interface DemoApplicant {
   outcome: 'pending' | 'approved' | 'rejected';
