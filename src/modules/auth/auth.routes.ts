@@ -51,9 +51,9 @@ export async function authRoutes(app: FastifyInstance, { deps }: { deps: Deps })
       },
     },
     async (req, reply) => {
-      const s = await login(deps, req.body, meta(req));
-      setSessionCookies(reply, s.loginType, s.token);
-      return ok({ token: s.token, role: s.role, user: s.user }, 'Logged in');
+      const session = await login(deps, req.body, meta(req));
+      setSessionCookies(reply, session.loginType, session.token);
+      return ok({ token: session.token, role: session.role, user: session.user }, 'Logged in');
     },
   );
 
@@ -71,9 +71,9 @@ export async function authRoutes(app: FastifyInstance, { deps }: { deps: Deps })
       },
     },
     async (req, reply) => {
-      const m = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
-      if (!m) throw new AppError('UNAUTHENTICATED', 'Send the current token as Authorization: Bearer <token>');
-      const out = await refreshToken(deps, m[1]!);
+      const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
+      if (!bearer) throw new AppError('UNAUTHENTICATED', 'Send the current token as Authorization: Bearer <token>');
+      const out = await refreshToken(deps, bearer[1]!);
       reply.header('cache-control', 'no-store');
       if (req.cookies.current_token_type === out.loginType && TOKEN_COOKIE[out.loginType])
         setSessionCookies(reply, out.loginType, out.newToken);
@@ -95,10 +95,10 @@ export async function authRoutes(app: FastifyInstance, { deps }: { deps: Deps })
       },
     },
     async (req) => {
-      const u = req.user;
+      const user = req.user;
       return ok(
-        u
-          ? { authenticated: true, user_id: u.id, role: u.role, login_type: u.loginType }
+        user
+          ? { authenticated: true, user_id: user.id, role: user.role, login_type: user.loginType }
           : { authenticated: false, user_id: null, role: null, login_type: null },
       );
     },
@@ -232,9 +232,9 @@ export async function authRoutes(app: FastifyInstance, { deps }: { deps: Deps })
       },
     },
     async (req, reply) => {
-      const s = await setInitialPassword(deps, req.body, meta(req));
-      setSessionCookies(reply, s.loginType, s.token);
-      return ok({ token: s.token, role: s.role, user: s.user }, 'Password set');
+      const session = await setInitialPassword(deps, req.body, meta(req));
+      setSessionCookies(reply, session.loginType, session.token);
+      return ok({ token: session.token, role: session.role, user: session.user }, 'Password set');
     },
   );
 
@@ -304,9 +304,9 @@ export async function authRoutes(app: FastifyInstance, { deps }: { deps: Deps })
       },
     },
     async (req, reply) => {
-      const s = await socialLogin(deps, 'google', req.body.id_token, req.body.type, meta(req));
-      setSessionCookies(reply, s.loginType, s.token);
-      return ok({ token: s.token, role: s.role, user: s.user }, 'Logged in with Google');
+      const session = await socialLogin(deps, 'google', req.body.id_token, req.body.type, meta(req));
+      setSessionCookies(reply, session.loginType, session.token);
+      return ok({ token: session.token, role: session.role, user: session.user }, 'Logged in with Google');
     },
   );
 
@@ -324,9 +324,9 @@ export async function authRoutes(app: FastifyInstance, { deps }: { deps: Deps })
       },
     },
     async (req, reply) => {
-      const s = await socialLogin(deps, 'facebook', req.body.access_token, req.body.type, meta(req));
-      setSessionCookies(reply, s.loginType, s.token);
-      return ok({ token: s.token, role: s.role, user: s.user }, 'Logged in with Facebook');
+      const session = await socialLogin(deps, 'facebook', req.body.access_token, req.body.type, meta(req));
+      setSessionCookies(reply, session.loginType, session.token);
+      return ok({ token: session.token, role: session.role, user: session.user }, 'Logged in with Facebook');
     },
   );
 }

@@ -39,10 +39,15 @@ export async function setInitialPassword(
   const passwordHash = await hashPassword(input.password);
   const now = deps.clock.now();
   const user = await deps.db.transaction(async (tx) => {
-    const u = await consumeLinkToken(deps, tx, 'initial_password', input.token, 'token');
-    if (u.passwordHash) throw new AppError('CONFLICT', 'This account already has a password; use password reset');
+    const user = await consumeLinkToken(deps, tx, 'initial_password', input.token, 'token');
+    if (user.passwordHash) throw new AppError('CONFLICT', 'This account already has a password; use password reset');
     // The link arrived by e-mail, which proves the address.
-    return (await updateAccountAccess(tx, u.id, { passwordHash, emailVerifiedAt: u.emailVerifiedAt ?? now }, now))!;
+    return (await updateAccountAccess(
+      tx,
+      user.id,
+      { passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? now },
+      now,
+    ))!;
   });
   if (!user.isActive) throw new AppError('ACCOUNT_INACTIVE', 'This account has been deactivated');
   return issueSession(deps, user, defaultLoginType(user.role), meta);

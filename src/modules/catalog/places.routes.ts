@@ -12,9 +12,9 @@ import { DESCRIPTIONS } from './catalog.docs.ts';
 const tags = ['catalog'];
 
 export async function placesRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const routes = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  r.get(
+  routes.get(
     '/countries',
     {
       config: { auth: 'optional' },

@@ -43,12 +43,12 @@ export function referenceRoutes<R, V, Q extends PageQuery, B, P, K>(
   kind: ReferenceKind<R, V, Q, B, P, K>,
   http: ReferenceRoutes,
 ) {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const routes = app.withTypeProvider<TypeBoxTypeProvider>();
   const { path, item, schemas: s } = http;
   const itemPath = item ? `${path}/:${item.param}` : path;
   const keyOf = (params: unknown) => (params as Record<string, K>)[item!.param]!;
 
-  r.get(
+  routes.get(
     path,
     {
       config: { auth: 'optional' },
@@ -68,7 +68,7 @@ export function referenceRoutes<R, V, Q extends PageQuery, B, P, K>(
   );
 
   if (http.create) {
-    r.post(
+    routes.post(
       path,
       {
         config: { roles: ['admin'] },
@@ -90,7 +90,7 @@ export function referenceRoutes<R, V, Q extends PageQuery, B, P, K>(
   }
 
   if (http.update) {
-    r.put(
+    routes.put(
       itemPath,
       {
         config: { roles: ['admin'] },
@@ -114,7 +114,7 @@ export function referenceRoutes<R, V, Q extends PageQuery, B, P, K>(
   }
 
   if (http.remove) {
-    r.delete(
+    routes.delete(
       itemPath,
       {
         config: { roles: ['admin'] },

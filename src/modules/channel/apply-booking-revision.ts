@@ -160,11 +160,11 @@ export async function applyBookingRevision(deps: Deps, rev: BookingRevision): Pr
   const fmt = (minor: number) => formatMinor(minor, isoDecimals(currency));
 
   const work = async (tx: Tx): Promise<RevisionOutcome> => {
-    const r = channelInboundRepository(tx);
+    const repo = channelInboundRepository(tx);
     const events = platformRepository(tx);
-    const latest = await r.latestAppliedAt(rev.bookingId);
+    const latest = await repo.latestAppliedAt(rev.bookingId);
     const stale = latest !== null && rev.insertedAt !== '' && rev.insertedAt < latest;
-    const claimed = await r.claimRevision({
+    const claimed = await repo.claimRevision({
       revisionId: rev.id,
       remoteBookingId: rev.bookingId,
       propertyId: property.id,
@@ -175,7 +175,7 @@ export async function applyBookingRevision(deps: Deps, rev: BookingRevision): Pr
     if (!claimed) return { kind: 'duplicate' };
     if (stale) return { kind: 'stale' };
 
-    const existing = await r.lockBooking(rev.bookingId);
+    const existing = await repo.lockBooking(rev.bookingId);
     const base = {
       property_id: property.id,
       owner_id: property.ownerId,
@@ -187,20 +187,20 @@ export async function applyBookingRevision(deps: Deps, rev: BookingRevision): Pr
     if (rev.status === 'cancelled') {
       if (!existing || existing.status === 'cancelled')
         return { kind: 'applied', reservationId: existing?.id ?? null, overbooked: false, propertyId: property.id };
-      const old = await r.lines(existing.id);
+      const old = await repo.lines(existing.id);
       await lockAll(
         tx,
         property.id,
         old.map((l) => ({ roomTypeId: l.roomTypeId, checkin: existing.checkinDate, checkout: existing.checkoutDate })),
       );
       await release(tx, property.id, existing.checkinDate, existing.checkoutDate, old);
-      await r.updateReservation(existing.id, {
+      await repo.updateReservation(existing.id, {
         status: 'cancelled',
         cancelledAt: now,
         cancelReason: `cancelled on ${provider.provider}`,
         updatedAt: now,
       });
-      await r.setRevisionOutcome(rev.id, { reservationId: existing.id });
+      await repo.setRevisionOutcome(rev.id, { reservationId: existing.id });
       await events.insertEvent('reservation.cancelled', {
         ...base,
         reservation_id: existing.id,
@@ -235,7 +235,7 @@ export async function applyBookingRevision(deps: Deps, rev: BookingRevision): Pr
       // A booking cancelled here and then revised again on the platform is reinstated on the same
       // reservation (one reservation per platform booking); its cancelled lines hold no nights.
       const reinstated = existing.status === 'cancelled';
-      const old = reinstated ? [] : await r.lines(existing.id);
+      const old = reinstated ? [] : await repo.lines(existing.id);
       await lockAll(tx, property.id, [
         ...old.map((l) => ({
           roomTypeId: l.roomTypeId,
@@ -246,8 +246,8 @@ export async function applyBookingRevision(deps: Deps, rev: BookingRevision): Pr
       ]);
       await release(tx, property.id, existing.checkinDate, existing.checkoutDate, old);
       overbooked = await take(tx, property.id, units);
-      await r.replaceLines(existing.id, lines);
-      await r.updateReservation(existing.id, {
+      await repo.replaceLines(existing.id, lines);
+      await repo.updateReservation(existing.id, {
         checkinDate: rev.arrivalDate,
         checkoutDate: rev.departureDate,
         adults,
@@ -277,7 +277,7 @@ export async function applyBookingRevision(deps: Deps, rev: BookingRevision): Pr
     } else {
       await lockAll(tx, property.id, units);
       overbooked = await take(tx, property.id, units);
-      const created = await r.insertReservation(
+      const created = await repo.insertReservation(
         {
           bookingRefCode: newBookingRef(),
           propertyId: property.id,
@@ -310,7 +310,7 @@ export async function applyBookingRevision(deps: Deps, rev: BookingRevision): Pr
         guest_name: `${rev.customer.name} ${rev.customer.surname}`.trim(),
       });
     }
-    await r.setRevisionOutcome(rev.id, { reservationId, overbooked });
+    await repo.setRevisionOutcome(rev.id, { reservationId, overbooked });
     if (overbooked) {
       await events.insertEvent(CHANNEL_BOOKING_OVERBOOKED, {
         ...base,

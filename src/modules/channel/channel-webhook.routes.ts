@@ -29,9 +29,9 @@ const WebhookBody = Type.Object({
 });
 
 const secretMatches = (sent: string | string[] | undefined, expected: string) => {
-  const a = Buffer.from(typeof sent === 'string' ? sent : '');
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
+  const sentBytes = Buffer.from(typeof sent === 'string' ? sent : '');
+  const expectedBytes = Buffer.from(expected);
+  return sentBytes.length === expectedBytes.length && timingSafeEqual(sentBytes, expectedBytes);
 };
 
 export async function channelWebhookRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {

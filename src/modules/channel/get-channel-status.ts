@@ -27,24 +27,24 @@ function push(state: PushStateRow | undefined) {
 export type ChannelStatus = Awaited<ReturnType<typeof getChannelStatus>>;
 
 export async function getChannelStatus(deps: Deps, caller: AuthUser, propertyId: number) {
-  const p = await loadVisibleProperty(deps.db, propertyId, caller);
-  if (!isStaff(caller) && caller.id !== p.ownerId) throw new AppError('NOT_FOUND', 'Property not found');
+  const property = await loadVisibleProperty(deps.db, propertyId, caller);
+  if (!isStaff(caller) && caller.id !== property.ownerId) throw new AppError('NOT_FOUND', 'Property not found');
   const repo = channelRepository(deps.db);
   const pushes = channelPushRepository(deps.db);
-  const states = await pushes.states(p.id);
+  const states = await pushes.states(property.id);
   const byKind = (k: PushKind | 'reconcile' | 'link') => states.find((s) => s.kind === k);
-  const drift = await repo.drift(p.id);
-  const failures = await repo.openFailures(p.id);
+  const drift = await repo.drift(property.id);
+  const failures = await repo.openFailures(property.id);
   const inbound = channelInboundRepository(deps.db);
-  const contact = await channelContact(deps.db, p.id);
+  const contact = await channelContact(deps.db, property.id);
   return {
     channel_manager: deps.config.CHANNEL_MANAGER,
-    linked: p.channelPropertyId !== null,
-    channel_property_id: p.channelPropertyId,
-    channel_synced_at: iso(p.channelSyncedAt),
+    linked: property.channelPropertyId !== null,
+    channel_property_id: property.channelPropertyId,
+    channel_synced_at: iso(property.channelSyncedAt),
     full_sync_at: iso(byKind('link')?.fullSyncAt),
-    link_requested: p.channelSyncRequested,
-    missing_for_link: missingForLink(p, contact),
+    link_requested: property.channelSyncRequested,
+    missing_for_link: missingForLink(property, contact),
     contact: {
       email: contact.email,
       phone: contact.phone,
@@ -53,14 +53,14 @@ export async function getChannelStatus(deps: Deps, caller: AuthUser, propertyId:
       state: contact.state,
     },
     last_push: { availability: push(byKind('availability')), restrictions: push(byKind('restrictions')) },
-    pending_changes: await pushes.pendingCounts(p.id),
+    pending_changes: await pushes.pendingCounts(property.id),
     failures: failures.map((f) => ({
       kind: f.kind,
       message: f.message,
       warnings: f.warnings ?? [],
       created_at: f.createdAt.toISOString(),
     })),
-    unplaced_bookings: (await inbound.unplaced(p.id)).map((u) => ({
+    unplaced_bookings: (await inbound.unplaced(property.id)).map((u) => ({
       revision_id: u.revisionId,
       booking_id: u.bookingId,
       platform: String(u.payload.otaName ?? ''),
@@ -70,7 +70,7 @@ export async function getChannelStatus(deps: Deps, caller: AuthUser, propertyId:
       reason: u.reason,
       received_at: u.receivedAt.toISOString(),
     })),
-    unacknowledged_revisions: await inbound.unacknowledged(p.id),
+    unacknowledged_revisions: await inbound.unacknowledged(property.id),
     drift: {
       nights: drift.length,
       checked_at: iso(byKind('reconcile')?.lastSuccessAt),

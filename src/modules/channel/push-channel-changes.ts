@@ -121,15 +121,15 @@ async function claim(deps: Deps, propertyId: number, kind: PushKind, now: Date):
 }
 
 async function pushKind(deps: Deps, channel: ChannelManager, propertyId: number, kind: PushKind): Promise<PushResult> {
-  const c = await claim(deps, propertyId, kind, deps.clock.now());
-  if (typeof c === 'string') return c;
+  const claimed = await claim(deps, propertyId, kind, deps.clock.now());
+  if (typeof claimed === 'string') return claimed;
 
   let outcome: PushOutcome;
   try {
     outcome =
       kind === 'availability'
-        ? await channel.pushAvailability(c.values as AvailabilityValue[])
-        : await channel.pushRestrictions(c.values as RestrictionValue[]);
+        ? await channel.pushAvailability(claimed.values as AvailabilityValue[])
+        : await channel.pushRestrictions(claimed.values as RestrictionValue[]);
   } catch (err) {
     const failed =
       err instanceof ChannelManagerError
@@ -138,7 +138,7 @@ async function pushKind(deps: Deps, channel: ChannelManager, propertyId: number,
     if (!(err instanceof ChannelManagerError))
       deps.log.error({ err, propertyId, kind }, 'channel push failed unexpectedly');
     const at = deps.clock.now();
-    const attempts = c.attempts + 1;
+    const attempts = claimed.attempts + 1;
     const wait = failed.retryAfterMs ?? Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** (attempts - 1));
     await deps.db.transaction(async (tx) => {
       await channelPushRepository(tx).saveState(propertyId, kind, {
@@ -152,7 +152,7 @@ async function pushKind(deps: Deps, channel: ChannelManager, propertyId: number,
         `Sending ${WORDS[kind]} to Channex failed: ${failed.message}`,
         at,
       );
-      if (failed.kind === 'rejected') await channelPushRepository(tx).dropPending(c.ids);
+      if (failed.kind === 'rejected') await channelPushRepository(tx).dropPending(claimed.ids);
     });
     return 'failed';
   }
@@ -162,17 +162,17 @@ async function pushKind(deps: Deps, channel: ChannelManager, propertyId: number,
     const push = channelPushRepository(tx);
     const repo = channelRepository(tx);
     const sent = channelSentRepository(tx);
-    await push.dropPending(c.ids);
+    await push.dropPending(claimed.ids);
     await sent.recordSent(
       propertyId,
       kind,
-      c.nights
+      claimed.nights
         .filter((n) => !refused(outcome.warnings, n.remoteId, n.night))
         .map((n) => ({ remoteId: n.remoteId, night: n.night, value: JSON.stringify(n.value) })),
     );
-    await sent.pruneBefore(propertyId, c.today);
+    await sent.pruneBefore(propertyId, claimed.today);
     if (outcome.warnings.length) {
-      const plain = await plainWarnings(tx, c.property, outcome.warnings);
+      const plain = await plainWarnings(tx, claimed.property, outcome.warnings);
       await push.saveState(propertyId, kind, {
         attempts: 0,
         nextAttemptAt: null,
@@ -196,7 +196,7 @@ async function pushKind(deps: Deps, channel: ChannelManager, propertyId: number,
       lastWarnings: null,
     });
     await repo.resolveFailures(propertyId, kind, at);
-    if (kind === 'availability') await repo.clearDrift(propertyId, c.from, c.to);
+    if (kind === 'availability') await repo.clearDrift(propertyId, claimed.from, claimed.to);
   });
   return outcome.warnings.length ? 'warned' : 'pushed';
 }

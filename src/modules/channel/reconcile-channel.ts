@@ -45,34 +45,34 @@ export async function reconcileChannel(
   let checked = 0;
   let driftNights = 0;
   for (const id of onlyPropertyId !== undefined ? [onlyPropertyId] : await repo.linkedIds()) {
-    const p = await findPropertyById(deps.db, id);
-    if (!p?.channelPropertyId) continue;
-    const from = todayIn(p.timezone, deps.clock.now());
+    const property = await findPropertyById(deps.db, id);
+    if (!property?.channelPropertyId) continue;
+    const from = todayIn(property.timezone, deps.clock.now());
     const to = addDays(from, DRIFT_DAYS);
-    await extendWindow(deps, p.id, from);
-    const remoteOf = new Map<number, string | null>([[0, p.channelUnitRoomTypeId]]);
-    for (const rt of await repo.roomTypesWithPlans(p.id)) remoteOf.set(rt.id, rt.channelRoomTypeId);
+    await extendWindow(deps, property.id, from);
+    const remoteOf = new Map<number, string | null>([[0, property.channelUnitRoomTypeId]]);
+    for (const rt of await repo.roomTypesWithPlans(property.id)) remoteOf.set(rt.id, rt.channelRoomTypeId);
     let remote: Map<string, Map<string, number>>;
     try {
-      remote = await channel.getAvailability(p.channelPropertyId, from, addDays(to, -1));
+      remote = await channel.getAvailability(property.channelPropertyId, from, addDays(to, -1));
     } catch (err) {
       if (!(err instanceof ChannelManagerError)) throw err;
       const at = deps.clock.now();
       await deps.db.transaction(async (tx) => {
         await channelRepository(tx).recordFailure(
-          p.id,
+          property.id,
           'reconcile',
           `Reading availability for the drift check failed: ${err.message}`,
           at,
         );
-        await channelPushRepository(tx).saveState(p.id, 'reconcile', { lastPushAt: at, lastError: err.message });
+        await channelPushRepository(tx).saveState(property.id, 'reconcile', { lastPushAt: at, lastError: err.message });
       });
       continue;
     }
     // Nights waiting to be pushed are about to be set there: not drift. Nights the channel
     // manager does not list for a linked room type count as 0 there.
-    const waiting = await channelPushRepository(deps.db).pendingRanges(p.id, 'availability');
-    const drift = (await repo.nightValues(p.id, from, to))
+    const waiting = await channelPushRepository(deps.db).pendingRanges(property.id, 'availability');
+    const drift = (await repo.nightValues(property.id, from, to))
       .filter((n) => remoteOf.get(n.roomTypeId) && !waiting.some((w) => w.from <= n.night && n.night < w.to))
       .map((n) => ({
         roomTypeId: n.roomTypeId,
@@ -83,18 +83,18 @@ export async function reconcileChannel(
       .filter((d) => d.ours !== d.remote);
     const at = deps.clock.now();
     await deps.db.transaction(async (tx) => {
-      await channelRepository(tx).replaceDrift(p.id, drift, at);
+      await channelRepository(tx).replaceDrift(property.id, drift, at);
       for (const [roomTypeId, remoteId] of remoteOf) {
         if (remoteId)
           await channelSentRepository(tx).forgetNights(
-            p.id,
+            property.id,
             'availability',
             remoteId,
             drift.filter((d) => d.roomTypeId === roomTypeId).map((d) => d.night),
           );
       }
-      await channelRepository(tx).resolveFailures(p.id, 'reconcile', at);
-      await channelPushRepository(tx).saveState(p.id, 'reconcile', {
+      await channelRepository(tx).resolveFailures(property.id, 'reconcile', at);
+      await channelPushRepository(tx).saveState(property.id, 'reconcile', {
         lastPushAt: at,
         lastSuccessAt: at,
         lastError: null,

@@ -37,16 +37,17 @@ export async function replyToConversation(
   const now = deps.clock.now();
   const row = await deps.db.transaction(async (tx) => {
     const repo = chatbotRepository(tx);
-    const c = await repo.lockConversation(id);
-    if (!c) throw notFound('Conversation');
-    if (c.status === 'replied') throw new AppError('CONFLICT', 'Support has already replied to this conversation');
-    if (c.userId === caller.id) throw new AppError('CONFLICT', 'You cannot answer your own question');
+    const conversation = await repo.lockConversation(id);
+    if (!conversation) throw notFound('Conversation');
+    if (conversation.status === 'replied')
+      throw new AppError('CONFLICT', 'Support has already replied to this conversation');
+    if (conversation.userId === caller.id) throw new AppError('CONFLICT', 'You cannot answer your own question');
     await recordMessage(
       tx,
       {
         senderId: caller.id,
-        receiverId: c.userId,
-        content: replyMessage(c.question, reply),
+        receiverId: conversation.userId,
+        content: replyMessage(conversation.question, reply),
         kind: 'text',
         createdAt: now,
         updatedAt: now,

@@ -14,8 +14,8 @@ export function registerEmailMetrics(deps: Deps): void {
     'Age of the oldest queued e-mail (0 when none)',
   );
   deps.metrics.beforeScrape(async () => {
-    const b = await emailsRepository(deps.db).backlog(deps.clock.now());
-    for (const [status, n] of Object.entries(b.counts)) queue.set({ status }, n);
-    oldest.set(b.oldestDueSeconds);
+    const backlog = await emailsRepository(deps.db).backlog(deps.clock.now());
+    for (const [status, n] of Object.entries(backlog.counts)) queue.set({ status }, n);
+    oldest.set(backlog.oldestDueSeconds);
   });
 }

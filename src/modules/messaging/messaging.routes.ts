@@ -100,10 +100,10 @@ export async function messagingRoutes(app: FastifyInstance, { deps }: { deps: De
       },
     },
     async (req, reply) => {
-      const f = await getAttachment(deps, currentUser(req), req.params.messageId);
-      return sendStoredFile(reply, deps.storage, f.key, f.mime, {
+      const file = await getAttachment(deps, currentUser(req), req.params.messageId);
+      return sendStoredFile(reply, deps.storage, file.key, file.mime, {
         inline: true,
-        downloadName: f.downloadName,
+        downloadName: file.downloadName,
         cache: 'private',
       });
     },

@@ -19,9 +19,9 @@ const security = [{ bearer: [] }];
 const tags = ['notifications'];
 
 export async function notificationsRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const routes = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  r.get(
+  routes.get(
     '/notifications',
     {
       config: { auth: 'required' },
@@ -41,7 +41,7 @@ export async function notificationsRoutes(app: FastifyInstance, { deps }: { deps
     },
   );
 
-  r.get(
+  routes.get(
     '/notifications/status',
     {
       config: { auth: 'required' },
@@ -61,7 +61,7 @@ export async function notificationsRoutes(app: FastifyInstance, { deps }: { deps
     },
   );
 
-  r.get(
+  routes.get(
     '/notifications/unread-count',
     {
       config: { auth: 'required' },
@@ -77,7 +77,7 @@ export async function notificationsRoutes(app: FastifyInstance, { deps }: { deps
     async (req) => ok({ count: await countUnreadNotifications(deps, currentUser(req)) }),
   );
 
-  r.post(
+  routes.post(
     '/notifications/mark-all-as-read',
     {
       config: { auth: 'required' },
@@ -96,7 +96,7 @@ export async function notificationsRoutes(app: FastifyInstance, { deps }: { deps
     },
   );
 
-  r.get(
+  routes.get(
     '/notifications/:id',
     {
       config: { auth: 'required' },
@@ -113,7 +113,7 @@ export async function notificationsRoutes(app: FastifyInstance, { deps }: { deps
     async (req) => ok(await showNotification(deps, currentUser(req), req.params.id)),
   );
 
-  r.post(
+  routes.post(
     '/notifications/:id/mark-as-read',
     {
       config: { auth: 'required' },
@@ -132,7 +132,7 @@ export async function notificationsRoutes(app: FastifyInstance, { deps }: { deps
     async (req) => ok(await markNotificationRead(deps, currentUser(req), req.params.id), 'Notification marked as read'),
   );
 
-  r.post(
+  routes.post(
     '/notifications/send',
     {
       config: { roles: ['support', 'admin'], idempotent: true },

@@ -72,14 +72,14 @@ const WORDS = {
 
 /** The guest's language: their account's, else what the browser asks for. */
 async function localeFor(deps: Deps, userId: number | null, acceptLanguage: string | undefined): Promise<Locale> {
-  const u = userId === null ? undefined : await findUserById(deps.db, userId);
-  return u ? localeOf(u.locale) : negotiateLocale(acceptLanguage);
+  const user = userId === null ? undefined : await findUserById(deps.db, userId);
+  return user ? localeOf(user.locale) : negotiateLocale(acceptLanguage);
 }
 
 export async function paymentResultPages(app: FastifyInstance, { deps }: { deps: Deps }) {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const routes = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  r.get(
+  routes.get(
     '/payments/success',
     {
       schema: {
@@ -99,10 +99,10 @@ export async function paymentResultPages(app: FastifyInstance, { deps }: { deps:
     },
     async (req, reply) => {
       try {
-        const v = await verifyPayment(deps, req.query.session_id);
-        const locale = await localeFor(deps, v.payerId, req.headers['accept-language']);
-        const w = WORDS[locale];
-        const [title, text] = w.outcomes[v.outcome] ?? w.outcomes.unpaid!;
+        const verified = await verifyPayment(deps, req.query.session_id);
+        const locale = await localeFor(deps, verified.payerId, req.headers['accept-language']);
+        const words = WORDS[locale];
+        const [title, text] = words.outcomes[verified.outcome] ?? words.outcomes.unpaid!;
         return sendPage(
           reply,
           200,
@@ -110,13 +110,16 @@ export async function paymentResultPages(app: FastifyInstance, { deps }: { deps:
             locale,
             title,
             `<p>${esc(text)}</p><dl>` +
-              `<dt>${esc(w.reference)}</dt><dd>${esc(v.reservation.booking_ref_code)}</dd>` +
-              `<dt>${esc(w.amount)}</dt><dd>${esc(String(v.payment.amount))} ${esc(v.payment.currency)}</dd>` +
-              `<dt>${esc(w.status)}</dt><dd>${esc(v.reservation.status)}</dd></dl>` +
+              `<dt>${esc(words.reference)}</dt><dd>${esc(verified.reservation.booking_ref_code)}</dd>` +
+              `<dt>${esc(words.amount)}</dt><dd>${esc(String(verified.payment.amount))} ${esc(verified.payment.currency)}</dd>` +
+              `<dt>${esc(words.status)}</dt><dd>${esc(verified.reservation.status)}</dd></dl>` +
               onward(
-                reservationLinks(deps, { reservationId: v.reservation.id, userId: v.payerId, from: deps.clock.now() })
-                  .link,
-                w.view,
+                reservationLinks(deps, {
+                  reservationId: verified.reservation.id,
+                  userId: verified.payerId,
+                  from: deps.clock.now(),
+                }).link,
+                words.view,
               ),
           ),
         );
@@ -130,7 +133,7 @@ export async function paymentResultPages(app: FastifyInstance, { deps }: { deps:
     },
   );
 
-  r.get(
+  routes.get(
     '/payments/cancel',
     {
       schema: {
@@ -152,17 +155,17 @@ export async function paymentResultPages(app: FastifyInstance, { deps }: { deps:
       const access = id === null ? null : readReservationAccess(deps, req.query.access ?? '', id, deps.clock.now());
       const values = { reservation_id: id ?? '', access: access?.ok ? req.query.access! : '' };
       const locale = await localeFor(deps, access?.ok ? access.userId : null, req.headers['accept-language']);
-      const w = WORDS[locale];
+      const words = WORDS[locale];
       return sendPage(
         reply,
         200,
         page(
           locale,
-          w.cancelled,
-          `<p>${esc(w.cancelledText)}</p>` +
+          words.cancelled,
+          `<p>${esc(words.cancelledText)}</p>` +
             (id
-              ? onward(clientLink(deps.config, 'payment', values), w.pay) +
-                `<p><a href="${esc(clientLink(deps.config, 'reservation', values))}">${esc(w.view)}</a></p>`
+              ? onward(clientLink(deps.config, 'payment', values), words.pay) +
+                `<p><a href="${esc(clientLink(deps.config, 'reservation', values))}">${esc(words.view)}</a></p>`
               : ''),
         ),
       );

@@ -17,9 +17,9 @@ import { DESCRIPTIONS } from './payments.docs.ts';
 const security = [{ bearer: [] }];
 
 export async function paymentsRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const routes = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  r.post(
+  routes.post(
     '/payments/process',
     {
       config: { auth: 'required', idempotent: true },
@@ -34,18 +34,18 @@ export async function paymentsRoutes(app: FastifyInstance, { deps }: { deps: Dep
       },
     },
     async (req) => {
-      const b = req.body;
+      const body = req.body;
       const payment = await processPayment(deps, currentUser(req), {
-        reservationId: b.reservation_id,
-        type: b.type,
-        currency: b.currency,
-        paymentMethod: b.payment_method,
+        reservationId: body.reservation_id,
+        type: body.type,
+        currency: body.currency,
+        paymentMethod: body.payment_method,
       });
       return ok(toProcessResponse(payment, await currencyDecimals(deps.db, payment.currency)), 'Checkout ready');
     },
   );
 
-  r.get(
+  routes.get(
     '/subscription-payment/verify',
     {
       config: { auth: 'optional' },
@@ -88,7 +88,7 @@ export async function paymentsRoutes(app: FastifyInstance, { deps }: { deps: Dep
     ['all-payments', false],
     ['pending-payments', true],
   ] as const) {
-    r.get(
+    routes.get(
       `/payments/:userId/${path}`,
       {
         config: { auth: 'required' },

@@ -33,7 +33,7 @@ const pageResponses = {
 };
 
 export async function reservationPages(app: FastifyInstance, { deps }: { deps: Deps }) {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const routes = app.withTypeProvider<TypeBoxTypeProvider>();
   acceptFormBodies(app);
   const isReader = (x: Reader | NoReader): x is Reader => 'user' in x;
 
@@ -63,7 +63,7 @@ export async function reservationPages(app: FastifyInstance, { deps }: { deps: D
   }
 
   for (const path of ['/reservations/:id', '/reservations/:id/pay']) {
-    r.get(
+    routes.get(
       path,
       {
         schema: {
@@ -118,7 +118,7 @@ export async function reservationPages(app: FastifyInstance, { deps }: { deps: D
     },
   });
 
-  r.post('/reservations/:id/pay', formRoute('pay'), async (req, reply) => {
+  routes.post('/reservations/:id/pay', formRoute('pay'), async (req, reply) => {
     const id = req.params.id;
     const reader = await readerOf(deps, req, id, req.body?.access || undefined);
     if (!isReader(reader))
@@ -135,7 +135,7 @@ export async function reservationPages(app: FastifyInstance, { deps }: { deps: D
     });
   });
 
-  r.post('/reservations/:id/cancel', formRoute('cancel'), async (req, reply) => {
+  routes.post('/reservations/:id/cancel', formRoute('cancel'), async (req, reply) => {
     const id = req.params.id;
     const reader = await readerOf(deps, req, id, req.body?.access || undefined);
     if (!isReader(reader))

@@ -17,9 +17,9 @@ const security = [{ bearer: [] }];
 const STAFF = ['admin', 'support'] as const;
 
 export async function payoutsRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const routes = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  r.get(
+  routes.get(
     '/payouts/all-eligible-owners',
     {
       config: { roles: STAFF },
@@ -39,7 +39,7 @@ export async function payoutsRoutes(app: FastifyInstance, { deps }: { deps: Deps
     },
   );
 
-  r.post(
+  routes.post(
     '/payouts/process',
     {
       config: { roles: ['admin'], idempotent: true },
@@ -59,7 +59,7 @@ export async function payoutsRoutes(app: FastifyInstance, { deps }: { deps: Deps
     },
   );
 
-  r.get(
+  routes.get(
     '/payouts/settings',
     {
       config: { roles: STAFF },
@@ -76,7 +76,7 @@ export async function payoutsRoutes(app: FastifyInstance, { deps }: { deps: Deps
     async () => ok(await getPayoutSettings(deps)),
   );
 
-  r.put(
+  routes.put(
     '/payouts/settings',
     {
       config: { roles: ['admin'] },
@@ -93,7 +93,7 @@ export async function payoutsRoutes(app: FastifyInstance, { deps }: { deps: Deps
     async (req) => ok(await updatePayoutSettings(deps, currentUser(req), req.body), 'Payout settings updated'),
   );
 
-  r.get(
+  routes.get(
     '/payouts/currencies-processor',
     {
       config: { roles: STAFF },
@@ -109,7 +109,7 @@ export async function payoutsRoutes(app: FastifyInstance, { deps }: { deps: Deps
     async () => ok(await processorCurrencies(deps)),
   );
 
-  r.get(
+  routes.get(
     '/payouts/account',
     {
       config: { roles: ['owner', 'admin', 'support'] },
@@ -127,7 +127,7 @@ export async function payoutsRoutes(app: FastifyInstance, { deps }: { deps: Deps
     async (req) => ok(await getPayoutAccount(deps, currentUser(req), req.query.owner_id)),
   );
 
-  r.put(
+  routes.put(
     '/payouts/account',
     {
       config: { roles: ['owner', 'admin'] },

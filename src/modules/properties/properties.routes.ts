@@ -26,10 +26,10 @@ const CREATE_DESCRIPTION =
   'adapter is configured (CHANNEL_MANAGER=none by default). Admin creations are written to the audit trail.';
 
 export async function propertiesRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const routes = app.withTypeProvider<TypeBoxTypeProvider>();
 
   for (const url of ['/properties', '/properties/new']) {
-    r.post(
+    routes.post(
       url,
       {
         config: { roles: ['owner', 'admin'] },
@@ -51,7 +51,7 @@ export async function propertiesRoutes(app: FastifyInstance, { deps }: { deps: D
     );
   }
 
-  r.post(
+  routes.post(
     '/properties/:id',
     {
       config: { auth: 'required' },
@@ -69,7 +69,7 @@ export async function propertiesRoutes(app: FastifyInstance, { deps }: { deps: D
     async (req) => ok(await savePropertySteps(deps, currentUser(req), req.params.id, req.body), 'Steps saved'),
   );
 
-  r.get(
+  routes.get(
     '/properties/:id',
     {
       config: { auth: 'optional' },
@@ -91,7 +91,7 @@ export async function propertiesRoutes(app: FastifyInstance, { deps }: { deps: D
     },
   );
 
-  r.get(
+  routes.get(
     '/properties/owner/:userId',
     {
       config: { auth: 'required' },
@@ -112,7 +112,7 @@ export async function propertiesRoutes(app: FastifyInstance, { deps }: { deps: D
     },
   );
 
-  r.put(
+  routes.put(
     '/properties/:id',
     {
       config: { auth: 'required' },
@@ -130,7 +130,7 @@ export async function propertiesRoutes(app: FastifyInstance, { deps }: { deps: D
     async (req) => ok(await updateProperty(deps, currentUser(req), req.params.id, req.body), 'Property updated'),
   );
 
-  r.delete(
+  routes.delete(
     '/properties/:id',
     {
       config: { auth: 'required' },

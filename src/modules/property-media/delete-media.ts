@@ -11,10 +11,10 @@ export async function deleteMedia(deps: Deps, caller: AuthUser, propertyId: numb
   const media = await deps.db.transaction(async (tx) => {
     const repo = propertyMediaRepository(tx);
     await repo.lockProperty(property.id);
-    const m = await repo.findInProperty(property.id, mediaId);
-    if (!m) throw notFound('Media');
-    await repo.delete(m);
-    return m;
+    const media = await repo.findInProperty(property.id, mediaId);
+    if (!media) throw notFound('Media');
+    await repo.delete(media);
+    return media;
   });
   await removeStoredFiles(deps, [media.storageKey, media.thumbnailKey]);
 }

@@ -119,11 +119,11 @@ export async function propertyMediaRoutes(app: FastifyInstance, { deps }: { deps
       },
     },
     async (req, reply) => {
-      const f = await getMediaFile(deps, req.user, req.params.mediaId, 'file');
-      return sendStoredFile(reply, deps.storage, f.key, f.mime, {
+      const file = await getMediaFile(deps, req.user, req.params.mediaId, 'file');
+      return sendStoredFile(reply, deps.storage, file.key, file.mime, {
         inline: true,
-        downloadName: f.downloadName,
-        cache: f.cache,
+        downloadName: file.downloadName,
+        cache: file.cache,
       });
     },
   );
@@ -142,11 +142,11 @@ export async function propertyMediaRoutes(app: FastifyInstance, { deps }: { deps
       },
     },
     async (req, reply) => {
-      const f = await getMediaFile(deps, req.user, req.params.mediaId, 'thumbnail');
-      return sendStoredFile(reply, deps.storage, f.key, f.mime, {
+      const file = await getMediaFile(deps, req.user, req.params.mediaId, 'thumbnail');
+      return sendStoredFile(reply, deps.storage, file.key, file.mime, {
         inline: true,
-        downloadName: f.downloadName,
-        cache: f.cache,
+        downloadName: file.downloadName,
+        cache: file.cache,
       });
     },
   );

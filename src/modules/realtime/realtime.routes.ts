@@ -60,7 +60,7 @@ const REFUSED: Record<Refusal, (max: number) => AppError> = {
 };
 
 export async function realtimeRoutes(app: FastifyInstance, { deps, hub }: { deps: Deps; hub: RealtimeHub }) {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const routes = app.withTypeProvider<TypeBoxTypeProvider>();
   const origins = allowedOrigins(deps);
   const slots = new AddressSlots(deps.config.REALTIME_MAX_CONNECTIONS_PER_ADDRESS);
   const tokenExpiry = new WeakMap<FastifyRequest, Date>();
@@ -121,7 +121,7 @@ export async function realtimeRoutes(app: FastifyInstance, { deps, hub }: { deps
       "Messages the connected user receives, and the ones they send (to their other devices), as the spec's real-time chat message.",
     ],
   ] as const) {
-    r.route({
+    routes.route({
       method: 'GET',
       url,
       // The query may carry the token: keep the URL out of the request log.
@@ -149,7 +149,7 @@ export async function realtimeRoutes(app: FastifyInstance, { deps, hub }: { deps
     });
   }
 
-  r.get(
+  routes.get(
     '/notifications/stream',
     {
       logLevel: 'warn',

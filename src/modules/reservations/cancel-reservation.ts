@@ -60,27 +60,28 @@ async function cancelInTransaction(
 ): Promise<CancelledReservation> {
   const now = deps.clock.now();
   const repo = reservationChangesRepository(tx);
-  const r = await repo.lock(id);
-  if (!r) throw notFound('Reservation');
-  const found = await pricingInputRepository(tx).property(r.propertyId);
+  const locked = await repo.lock(id);
+  if (!locked) throw notFound('Reservation');
+  const found = await pricingInputRepository(tx).property(locked.propertyId);
   if (!found) throw notFound('Reservation');
   const { property } = found;
-  const role = requireRoleOnReservation(user, r.guestId, property.ownerId);
-  if (!CANCELLABLE.has(r.status)) throw new AppError('CONFLICT', `A ${r.status} reservation cannot be cancelled`);
+  const role = requireRoleOnReservation(user, locked.guestId, property.ownerId);
+  if (!CANCELLABLE.has(locked.status))
+    throw new AppError('CONFLICT', `A ${locked.status} reservation cannot be cancelled`);
 
   const lines = await reservationWritesRepository(tx).rooms(id);
   // Everything it holds: a change waiting for its money holds the paid stay's nights too.
-  const stay = { checkin: r.checkinDate, checkout: r.checkoutDate, lines };
-  await moveHeldNights(tx, r.propertyId, heldRuns(staysHeld(stay, r.paidStay)), []);
+  const stay = { checkin: locked.checkinDate, checkout: locked.checkoutDate, lines };
+  await moveHeldNights(tx, locked.propertyId, heldRuns(staysHeld(stay, locked.paidStay)), []);
 
   const held = await repo.balance(id);
-  const refund = refundOnCancel(role, r, held, property.timezone, property.checkInTime, now);
+  const refund = refundOnCancel(role, locked, held, property.timezone, property.checkInTime, now);
   const supersededSessions = await repo.supersedeCheckouts(id, now);
   if (refund > 0)
     await repo.requestRefund({
       reservationId: id,
       amountMinor: refund,
-      currency: r.currency,
+      currency: locked.currency,
       reason: 'cancellation',
       at: now,
     });
@@ -98,27 +99,27 @@ async function cancelInTransaction(
 
   await syncOwnerEarnings(deps, tx, id, `cancellation:${id}`, now);
 
-  const decimals = (r.priceSnapshot as PriceSnapshot).currency?.decimals ?? found.decimals ?? 2;
+  const decimals = (locked.priceSnapshot as PriceSnapshot).currency?.decimals ?? found.decimals ?? 2;
   const events = platformRepository(tx);
   await events.insertEvent('reservation.cancelled', {
     reservation_id: id,
-    property_id: r.propertyId,
-    guest_id: r.guestId,
+    property_id: locked.propertyId,
+    guest_id: locked.guestId,
     owner_id: property.ownerId,
     cancelled_by: user.id,
     cancelled_by_role: role,
-    previous_status: r.status,
+    previous_status: locked.status,
     reason,
     refund_amount: formatMinor(refund, decimals),
-    currency: r.currency,
+    currency: locked.currency,
   });
   if (refund > 0) {
     await events.insertEvent('refund.requested', {
       reservation_id: id,
-      guest_id: r.guestId,
+      guest_id: locked.guestId,
       owner_id: property.ownerId,
       amount: formatMinor(refund, decimals),
-      currency: r.currency,
+      currency: locked.currency,
       reason: 'cancellation',
     });
   }

@@ -16,9 +16,9 @@ import { DESCRIPTIONS } from './reservations.docs.ts';
 const security = [{ bearer: [] }];
 
 export async function changeReservationRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const routes = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  r.put(
+  routes.put(
     '/reservations/:id',
     {
       config: { auth: 'required', idempotent: true },
@@ -34,32 +34,32 @@ export async function changeReservationRoutes(app: FastifyInstance, { deps }: { 
       },
     },
     async (req) => {
-      const b = req.body;
+      const body = req.body;
       if (
-        b.checkin_date === undefined &&
-        b.checkout_date === undefined &&
-        b.rooms === undefined &&
-        b.guests === undefined
+        body.checkin_date === undefined &&
+        body.checkout_date === undefined &&
+        body.rooms === undefined &&
+        body.guests === undefined
       ) {
         throw new AppError('VALIDATION_FAILED', 'Nothing to change', {
           body: ['give at least one of checkin_date, checkout_date, rooms, guests'],
         });
       }
       const done = await modifyReservation(deps, currentUser(req), req.params.id, {
-        checkin: b.checkin_date,
-        checkout: b.checkout_date,
-        rooms: b.rooms?.map((l) => ({
+        checkin: body.checkin_date,
+        checkout: body.checkout_date,
+        rooms: body.rooms?.map((l) => ({
           roomTypeId: l.room_type_id,
           ratePlanId: l.rate_plan_id,
           roomsCount: l.rooms_count,
         })),
-        guests: b.guests,
+        guests: body.guests,
       });
       return ok(toModificationResult(done.reservation), 'Reservation updated');
     },
   );
 
-  r.post(
+  routes.post(
     '/reservations/:id/cancel',
     {
       config: { auth: 'required', idempotent: true },

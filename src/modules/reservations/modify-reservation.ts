@@ -87,28 +87,29 @@ async function modifyInTransaction(
 ): Promise<ModifiedReservation> {
   const now = deps.clock.now();
   const repo = reservationChangesRepository(tx);
-  const r = await repo.lock(id);
-  if (!r) throw notFound('Reservation');
-  const found = await pricingInputRepository(tx).property(r.propertyId);
+  const locked = await repo.lock(id);
+  if (!locked) throw notFound('Reservation');
+  const found = await pricingInputRepository(tx).property(locked.propertyId);
   if (!found) throw notFound('Reservation');
   const { property } = found;
-  const role = requireRoleOnReservation(user, r.guestId, property.ownerId);
+  const role = requireRoleOnReservation(user, locked.guestId, property.ownerId);
   if (role === 'support') throw new AppError('FORBIDDEN', 'Support may cancel a reservation but not change it');
-  if (!CHANGEABLE.has(r.status)) throw new AppError('CONFLICT', `A ${r.status} reservation cannot be changed`);
-  if (r.status === 'pending' && r.holdExpiresAt && r.holdExpiresAt <= now) {
+  if (!CHANGEABLE.has(locked.status))
+    throw new AppError('CONFLICT', `A ${locked.status} reservation cannot be changed`);
+  if (locked.status === 'pending' && locked.holdExpiresAt && locked.holdExpiresAt <= now) {
     throw new AppError('CONFLICT', 'The hold on this reservation has lapsed; book again');
   }
-  if (r.checkinDate <= todayIn(property.timezone, now))
+  if (locked.checkinDate <= todayIn(property.timezone, now))
     throw new AppError('CONFLICT', 'A stay that has begun cannot be changed');
 
   const oldLines = await reservationWritesRepository(tx).rooms(id);
-  const old = (r.priceSnapshot as PriceSnapshot).breakdown;
-  const checkin = change.checkin ?? r.checkinDate;
-  const checkout = change.checkout ?? r.checkoutDate;
+  const old = (locked.priceSnapshot as PriceSnapshot).breakdown;
+  const checkin = change.checkin ?? locked.checkinDate;
+  const checkout = change.checkout ?? locked.checkoutDate;
   const rooms = change.rooms ?? roomsOf(oldLines);
   const guests: Guests = change.guests
     ? { adults: change.guests.adults, children: change.guests.children ?? 0 }
-    : { adults: r.adults, children: r.children };
+    : { adults: locked.adults, children: locked.children };
 
   const loaded = await loadPricingInput(
     tx,
@@ -118,14 +119,14 @@ async function modifyInTransaction(
       checkout,
       rooms,
       guests,
-      promoId: r.promoCodeId,
-      offerId: r.offerId,
+      promoId: locked.promoCodeId,
+      offerId: locked.offerId,
       packageIds: old.packages_details.map((p) => p.id),
       serviceIds: old.services_details.map((s) => s.id),
     },
     { now, serviceFeePercent: deps.config.SERVICE_FEE_PERCENT, reprice: true },
   );
-  if (loaded.currency.code !== r.currency) {
+  if (loaded.currency.code !== locked.currency) {
     throw new AppError(
       'CONFLICT',
       'The listing now prices in another currency; cancel this reservation and book again',
@@ -135,17 +136,19 @@ async function modifyInTransaction(
   checkStay(breakdown, rooms !== undefined && rooms.length > 0, true);
 
   const newLines = linesOf(breakdown);
-  const owes = r.status === 'confirmed' && breakdown.total > r.paidMinor - r.refundRequestedMinor;
-  const paidStay = owes ? (r.paidStay ?? paidStayOf(r, oldLines)) : null;
+  const owes = locked.status === 'confirmed' && breakdown.total > locked.paidMinor - locked.refundRequestedMinor;
+  const paidStay = owes ? (locked.paidStay ?? paidStayOf(locked, oldLines)) : null;
   await moveHeldNights(
     tx,
-    r.propertyId,
-    heldRuns(staysHeld({ checkin: r.checkinDate, checkout: r.checkoutDate, lines: oldLines }, r.paidStay)),
+    locked.propertyId,
+    heldRuns(
+      staysHeld({ checkin: locked.checkinDate, checkout: locked.checkoutDate, lines: oldLines }, locked.paidStay),
+    ),
     heldRuns(staysHeld({ checkin, checkout, lines: newLines }, paidStay)),
   );
   const lines = await repo.replaceRooms(id, newLines);
   const supersededSessions = await repo.supersedeCheckouts(id, now);
-  const money = await settle(tx, r, breakdown, now);
+  const money = await settle(tx, locked, breakdown, now);
   const snapshot: PriceSnapshot = { currency: loaded.currency, breakdown };
   const deadline = new Date(now.getTime() + deps.config.RESERVATION_HOLD_SECONDS * 1000);
   const reservation = await repo.update(id, {
@@ -155,10 +158,10 @@ async function modifyInTransaction(
     children: guests.children,
     totalMinor: breakdown.total,
     priceSnapshot: snapshot,
-    offerId: breakdown.offer_applied ? r.offerId : null,
+    offerId: breakdown.offer_applied ? locked.offerId : null,
     lastModification: money,
     paidStay,
-    changeExpiresAt: paidStay ? (r.changeExpiresAt ?? deadline) : null,
+    changeExpiresAt: paidStay ? (locked.changeExpiresAt ?? deadline) : null,
     updatedAt: now,
   });
 
@@ -170,22 +173,22 @@ async function modifyInTransaction(
   await events.insertEvent('reservation.modified', {
     reservation_id: id,
     property_id: property.id,
-    guest_id: r.guestId,
+    guest_id: locked.guestId,
     owner_id: property.ownerId,
     modified_by: user.id,
-    old: { checkin_date: r.checkinDate, checkout_date: r.checkoutDate, total: fmt(r.totalMinor) },
+    old: { checkin_date: locked.checkinDate, checkout_date: locked.checkoutDate, total: fmt(locked.totalMinor) },
     new: { checkin_date: checkin, checkout_date: checkout, total: fmt(breakdown.total) },
     additional_due: fmt(money.additional_due),
     refund_amount: fmt(money.refund_amount),
-    currency: r.currency,
+    currency: locked.currency,
   });
   if (money.refund_initiated) {
     await events.insertEvent('refund.requested', {
       reservation_id: id,
-      guest_id: r.guestId,
+      guest_id: locked.guestId,
       owner_id: property.ownerId,
       amount: fmt(money.refund_amount),
-      currency: r.currency,
+      currency: locked.currency,
       reason: 'modification',
     });
   }

@@ -30,26 +30,26 @@ export async function releaseUnpaidNights(
   tx: Tx,
   p: FailedPayment,
 ): Promise<{ propertyId: number; sessions: string[] } | null> {
-  const r = await reservationChangesRepository(tx).lock(p.reservationId);
-  if (!r || r.version !== p.reservationVersion) return null;
-  if (p.type === 'additional') return revertUnpaidChange(deps, tx, { id: r.id, now: p.now });
-  if (r.status !== 'pending' || r.paidMinor - r.refundRequestedMinor !== 0) return null;
+  const reservation = await reservationChangesRepository(tx).lock(p.reservationId);
+  if (!reservation || reservation.version !== p.reservationVersion) return null;
+  if (p.type === 'additional') return revertUnpaidChange(deps, tx, { id: reservation.id, now: p.now });
+  if (reservation.status !== 'pending' || reservation.paidMinor - reservation.refundRequestedMinor !== 0) return null;
   const repo = reservationsRepository(tx);
   const inventory = inventoryRepository(tx);
-  for (const line of await repo.roomLines([r.id])) {
+  for (const line of await repo.roomLines([reservation.id])) {
     await inventory.release({
-      propertyId: r.propertyId,
+      propertyId: reservation.propertyId,
       roomTypeId: line.roomTypeId,
-      checkin: r.checkinDate,
-      checkout: r.checkoutDate,
+      checkin: reservation.checkinDate,
+      checkout: reservation.checkoutDate,
       count: line.roomsCount,
     });
   }
-  await repo.setStatus([r.id], 'pending', 'expired', p.now);
+  await repo.setStatus([reservation.id], 'pending', 'expired', p.now);
   await platformRepository(tx).insertEvent('reservation.expired', {
-    reservation_id: r.id,
-    property_id: r.propertyId,
-    guest_id: r.guestId,
+    reservation_id: reservation.id,
+    property_id: reservation.propertyId,
+    guest_id: reservation.guestId,
   });
-  return { propertyId: r.propertyId, sessions: await repo.expirePendingPayments([r.id], p.now) };
+  return { propertyId: reservation.propertyId, sessions: await repo.expirePendingPayments([reservation.id], p.now) };
 }

@@ -35,21 +35,21 @@ export async function revertUnpaidChange(
 ): Promise<{ propertyId: number; sessions: string[] } | null> {
   const { id, now } = o;
   const repo = reservationChangesRepository(tx);
-  const r = await repo.lock(id);
-  const paid = r?.paidStay;
-  if (!r || !paid || r.status !== 'confirmed') return null;
+  const reservation = await repo.lock(id);
+  const paid = reservation?.paidStay;
+  if (!reservation || !paid || reservation.status !== 'confirmed') return null;
   // Re-checked under the lock: paid (or changed to owe nothing) meanwhile, nothing lapsed.
-  if (o.onlyIfLapsed && !(r.changeExpiresAt && r.changeExpiresAt <= now)) return null;
+  if (o.onlyIfLapsed && !(reservation.changeExpiresAt && reservation.changeExpiresAt <= now)) return null;
   const lines = await reservationWritesRepository(tx).rooms(id);
   await moveHeldNights(
     tx,
-    r.propertyId,
-    heldRuns(staysHeld({ checkin: r.checkinDate, checkout: r.checkoutDate, lines }, paid)),
+    reservation.propertyId,
+    heldRuns(staysHeld({ checkin: reservation.checkinDate, checkout: reservation.checkoutDate, lines }, paid)),
     heldRuns([paid]),
   );
   await repo.replaceRooms(id, paid.lines);
   const sessions = await repo.expireAdditionalRequests(id, now);
-  const held = r.paidMinor - r.refundRequestedMinor;
+  const held = reservation.paidMinor - reservation.refundRequestedMinor;
   await repo.update(id, {
     checkinDate: paid.checkin,
     checkoutDate: paid.checkout,
@@ -61,12 +61,12 @@ export async function revertUnpaidChange(
     paidStay: null,
     changeExpiresAt: null,
     lastModification: {
-      old_total: r.totalMinor,
+      old_total: reservation.totalMinor,
       new_total: paid.total_minor,
       paid_amount: held,
       additional_due: 0,
       refund_due: 0,
-      price_difference: paid.total_minor - r.totalMinor,
+      price_difference: paid.total_minor - reservation.totalMinor,
       needs_additional_payment: false,
       refund_initiated: false,
       refund_amount: 0,
@@ -74,18 +74,22 @@ export async function revertUnpaidChange(
     updatedAt: now,
   });
   await syncOwnerEarnings(deps, tx, id, `revert:${id}:${randomUUID()}`, now);
-  const decimals = (r.priceSnapshot as PriceSnapshot).currency?.decimals ?? 2;
+  const decimals = (reservation.priceSnapshot as PriceSnapshot).currency?.decimals ?? 2;
   await platformRepository(tx).insertEvent('reservation.change_reverted', {
     reservation_id: id,
-    property_id: r.propertyId,
-    guest_id: r.guestId,
+    property_id: reservation.propertyId,
+    guest_id: reservation.guestId,
     reverted: {
-      from: { checkin_date: r.checkinDate, checkout_date: r.checkoutDate, total: formatMinor(r.totalMinor, decimals) },
+      from: {
+        checkin_date: reservation.checkinDate,
+        checkout_date: reservation.checkoutDate,
+        total: formatMinor(reservation.totalMinor, decimals),
+      },
       to: { checkin_date: paid.checkin, checkout_date: paid.checkout, total: formatMinor(paid.total_minor, decimals) },
     },
-    currency: r.currency,
+    currency: reservation.currency,
   });
-  return { propertyId: r.propertyId, sessions };
+  return { propertyId: reservation.propertyId, sessions };
 }
 
 /** Reverts every change whose deadline passed unpaid, one transaction each; returns how many. */

@@ -78,9 +78,9 @@ export async function submitReview(deps: Deps, feedbackId: string, input: { rati
 
 export async function listPropertyReviews(deps: Deps, caller: AuthUser | null, propertyId: number, q: PageQuery) {
   deps = readDeps(deps, { callerId: caller?.id, listingId: propertyId });
-  const p = await loadVisibleProperty(deps.db, propertyId, caller);
+  const property = await loadVisibleProperty(deps.db, propertyId, caller);
   const { page, perPage, offset } = pageWindow(q);
-  const { rows, total } = await reviewsRepository(deps.db).listForProperty(p.id, perPage, offset);
+  const { rows, total } = await reviewsRepository(deps.db).listForProperty(property.id, perPage, offset);
   const data = rows.map((r) => ({
     id: r.id,
     rating: r.rating,

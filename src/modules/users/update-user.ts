@@ -193,18 +193,19 @@ async function persist(deps: Deps, caller: AuthUser, plan: Plan) {
 
 /** Applies the changes the caller may make; answers the updated flat profile. */
 export async function updateUser(deps: Deps, caller: AuthUser, input: UpdateUserInput) {
-  const p = await plan(deps, caller, input);
-  if (Object.keys(p.set.changes).length === 0 && p.passwordHash === undefined) return toFlatProfile(p.target);
+  const change = await plan(deps, caller, input);
+  if (Object.keys(change.set.changes).length === 0 && change.passwordHash === undefined)
+    return toFlatProfile(change.target);
   let result: Awaited<ReturnType<typeof persist>>;
   try {
-    result = await storeFilesThen(deps, p.avatar ? [p.avatar] : [], () => persist(deps, caller, p));
+    result = await storeFilesThen(deps, change.avatar ? [change.avatar] : [], () => persist(deps, caller, change));
   } catch (err) {
     const field = duplicateField(err);
     throw field ? taken(field) : err;
   }
   await afterCommit(deps, 'session broadcast', async () => {
     await deps.sessions.broadcastRevoked(result.revoked);
-    if (p.set.changes.isActive !== undefined) await deps.sessions.broadcastUserChanged(p.target.id);
+    if (change.set.changes.isActive !== undefined) await deps.sessions.broadcastUserChanged(change.target.id);
   });
   // A lost code mail is recoverable: POST /auth/resend-verification sends another.
   const { code, notice } = result;

@@ -21,9 +21,9 @@ const tags = ['users'];
 const security = [{ bearer: [] }];
 
 export async function usersRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const routes = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  r.get(
+  routes.get(
     '/user/profile',
     {
       config: { auth: 'required' },
@@ -41,7 +41,7 @@ export async function usersRoutes(app: FastifyInstance, { deps }: { deps: Deps }
     },
   );
 
-  r.put(
+  routes.put(
     '/user/update',
     {
       config: { auth: 'required' },
@@ -59,7 +59,7 @@ export async function usersRoutes(app: FastifyInstance, { deps }: { deps: Deps }
     async (req) => ok(await updateUser(deps, currentUser(req), req.body as UpdateUserInput), 'Profile updated'),
   );
 
-  r.post(
+  routes.post(
     '/user/undo-email-change',
     {
       config: { rateLimit: { max: 20, timeWindow: '15 minutes' } },
@@ -79,7 +79,7 @@ export async function usersRoutes(app: FastifyInstance, { deps }: { deps: Deps }
       ),
   );
 
-  r.get(
+  routes.get(
     '/user/avatars/:name',
     {
       schema: {
@@ -102,7 +102,7 @@ export async function usersRoutes(app: FastifyInstance, { deps }: { deps: Deps }
     },
   );
 
-  r.get(
+  routes.get(
     '/user/search-user',
     {
       config: { auth: 'required' },
@@ -122,7 +122,7 @@ export async function usersRoutes(app: FastifyInstance, { deps }: { deps: Deps }
     },
   );
 
-  r.delete(
+  routes.delete(
     '/user/delete',
     {
       config: { auth: 'required' },
@@ -142,7 +142,7 @@ export async function usersRoutes(app: FastifyInstance, { deps }: { deps: Deps }
     },
   );
 
-  r.post(
+  routes.post(
     '/user/admin-support/assign',
     {
       config: { auth: 'required' },

@@ -32,10 +32,10 @@ const WHO = 'Owners (events of their own listings) and admins (every event); tra
 const MINE = `${WHO} Another owner's endpoint is 404.`;
 
 export async function webhooksRoutes(app: FastifyInstance, { deps, kick }: { deps: Deps; kick: () => void }) {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const routes = app.withTypeProvider<TypeBoxTypeProvider>();
   const config = { auth: 'required' } as const;
 
-  r.post(
+  routes.post(
     '/webhook-endpoints',
     {
       config,
@@ -57,7 +57,7 @@ export async function webhooksRoutes(app: FastifyInstance, { deps, kick }: { dep
         ),
   );
 
-  r.get(
+  routes.get(
     '/webhook-endpoints',
     {
       config,
@@ -72,16 +72,16 @@ export async function webhooksRoutes(app: FastifyInstance, { deps, kick }: { dep
       },
     },
     async (req) => {
-      const w = pageWindow(req.query);
+      const page = pageWindow(req.query);
       const { rows, total } = await listWebhookEndpoints(deps, currentUser(req), {
-        limit: w.perPage,
-        offset: w.offset,
+        limit: page.perPage,
+        offset: page.offset,
       });
-      return okPage(rows.map(endpointView), { current_page: w.page, per_page: w.perPage, total });
+      return okPage(rows.map(endpointView), { current_page: page.page, per_page: page.perPage, total });
     },
   );
 
-  r.get(
+  routes.get(
     '/webhook-endpoints/:id',
     {
       config,
@@ -98,7 +98,7 @@ export async function webhooksRoutes(app: FastifyInstance, { deps, kick }: { dep
     async (req) => ok(endpointView(await endpointOf(deps, currentUser(req), req.params.id))),
   );
 
-  r.put(
+  routes.put(
     '/webhook-endpoints/:id',
     {
       config,
@@ -120,7 +120,7 @@ export async function webhooksRoutes(app: FastifyInstance, { deps, kick }: { dep
       ),
   );
 
-  r.delete(
+  routes.delete(
     '/webhook-endpoints/:id',
     {
       config,
@@ -140,7 +140,7 @@ export async function webhooksRoutes(app: FastifyInstance, { deps, kick }: { dep
     },
   );
 
-  r.post(
+  routes.post(
     '/webhook-endpoints/:id/rotate-secret',
     {
       config,
@@ -158,7 +158,7 @@ export async function webhooksRoutes(app: FastifyInstance, { deps, kick }: { dep
       ok(endpointWithSecret(await rotateWebhookSecret(deps, currentUser(req), req.params.id)), 'Secret rotated'),
   );
 
-  r.post(
+  routes.post(
     '/webhook-endpoints/:id/ping',
     {
       config,
@@ -179,7 +179,7 @@ export async function webhooksRoutes(app: FastifyInstance, { deps, kick }: { dep
     },
   );
 
-  r.get(
+  routes.get(
     '/webhook-endpoints/:id/deliveries',
     {
       config,
@@ -195,16 +195,16 @@ export async function webhooksRoutes(app: FastifyInstance, { deps, kick }: { dep
       },
     },
     async (req) => {
-      const w = pageWindow(req.query);
+      const page = pageWindow(req.query);
       const { rows, total } = await listWebhookDeliveries(deps, currentUser(req), req.params.id, {
-        limit: w.perPage,
-        offset: w.offset,
+        limit: page.perPage,
+        offset: page.offset,
       });
-      return okPage(rows.map(deliveryView), { current_page: w.page, per_page: w.perPage, total });
+      return okPage(rows.map(deliveryView), { current_page: page.page, per_page: page.perPage, total });
     },
   );
 
-  r.post(
+  routes.post(
     '/webhook-endpoints/:id/deliveries/:deliveryId/retry',
     {
       config,
