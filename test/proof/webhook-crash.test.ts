@@ -5,8 +5,11 @@
 // dead after the attempt was claimed (webhook.after-claim), the attempt is made once its claim
 // runs out; dead after the receiver answered 2xx but before the success was written
 // (webhook.after-post), the receiver gets it a second time: at least once, with the same
-// webhook-id and body both times. Those servers run with WEBHOOKS_TIMEOUT_MS=2000, which makes a
-// claim last claimMs(2000) = 19 s rather than the default's 135 s.
+// webhook-id and body both times. Every server runs with WEBHOOKS_TIMEOUT_MS=2000, which makes a
+// claim, and the delivery job's lease, last claimMs(2000) = 19 s rather than the default's 135 s:
+// a server killed while its delivery job runs holds the job that long (under the suite's load a
+// kill often lands in a run), and the next server waits it out. Servers a test is done with are
+// stopped with SIGTERM, which ends the job's run and frees it.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -16,7 +19,7 @@ import { eq } from 'drizzle-orm';
 import { loadConfig } from '../../src/config.ts';
 import { closeContainer, createContainer } from '../../src/container.ts';
 import type { Deps } from '../../src/kernel/deps.ts';
-import { reservations, webhookDeliveries } from '../../src/db/schema/index.ts';
+import { jobs, reservations, webhookDeliveries } from '../../src/db/schema/index.ts';
 import { claimMs } from '../../src/modules/webhooks/deliver-webhooks.ts';
 import type { FaultPoint } from '../../src/platform/fault-points.ts';
 import { createUser } from '../helpers/factories.ts';
@@ -32,6 +35,11 @@ const SECRET = 'webhook-crash-test-secret-0123456789abcdef';
 const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 const TIMEOUT_MS = 2000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** SIGTERM: the server drains, ends its jobs' runs (freeing their leases) and exits. */
+const stopServer = async (server: ServerProcess) => {
+  server.child.kill('SIGTERM');
+  await server.exited;
+};
 
 describe('kill -9 between commit and webhook delivery, then restart', { skip: why }, () => {
   let database: TestDatabase;
@@ -52,6 +60,7 @@ describe('kill -9 between commit and webhook delivery, then restart', { skip: wh
       WEBHOOKS_ALLOW_PRIVATE: 'true',
       JOBS_INTERVAL_MS: '200',
       LOG_LEVEL: 'warn',
+      WEBHOOKS_TIMEOUT_MS: String(TIMEOUT_MS),
     };
     deps = await createContainer(loadConfig({ NODE_ENV: 'test', ...env, JOBS_ENABLED: 'false', LOG_LEVEL: 'silent' }), {
       database,
@@ -104,13 +113,13 @@ describe('kill -9 between commit and webhook delivery, then restart', { skip: wh
     assert.equal(rx.received.length, 0, 'nothing was delivered before the crash');
 
     server = await startServer(env);
-    const [got] = await rx.waitFor(1, 30_000);
+    const [got] = await rx.waitFor(1, claimMs(TIMEOUT_MS) + 30_000);
     assert.equal(got!.json.type, 'reservation.created');
     assert.ok(rx.verifies(got!, secret), 'the reference verifier accepts it');
     assert.equal((got!.json.data as { id: number }).id, kept[0]!.id);
     const list = await (await call('GET', `/api/webhook-endpoints/${endpoint.id}/deliveries`, ownerToken)).json();
     assert.equal(list.meta.total, 1, 'one delivery queued for the one event');
-    await killServer(server);
+    await stopServer(server);
     server = null;
     assert.equal(rx.received.filter((r) => r.json.type === 'reservation.created').length, 1);
   });
@@ -124,7 +133,7 @@ describe('kill -9 between commit and webhook delivery, then restart', { skip: wh
     const p = await createProperty(deps, owner.id);
     const receiver = await startWebhookReceiver();
     receivers.push(receiver);
-    server = await startServer({ ...env, WEBHOOKS_TIMEOUT_MS: String(TIMEOUT_MS), FAULT_POINT: point });
+    server = await startServer({ ...env, FAULT_POINT: point });
     const created = await call('POST', '/api/webhook-endpoints', ownerToken, {
       url: receiver.url,
       events: ['reservation.created'],
@@ -152,15 +161,22 @@ describe('kill -9 between commit and webhook delivery, then restart', { skip: wh
 
   /** Restarts the server clean and waits for the delivery's success to be written. */
   async function restartUntilSucceeded(deliveryId: number, receiver: WebhookReceiver, arrivals: number) {
-    server = await startServer({ ...env, WEBHOOKS_TIMEOUT_MS: String(TIMEOUT_MS) });
-    await receiver.waitFor(arrivals, claimMs(TIMEOUT_MS) + 30_000);
+    server = await startServer(env);
+    const restarted = server;
+    await receiver.waitFor(arrivals, claimMs(TIMEOUT_MS) + 30_000).catch(async (err: Error) => {
+      const held = await deps.db.select().from(jobs);
+      const rows = await deps.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId));
+      throw new Error(
+        `${err.message}\njobs: ${JSON.stringify(held)}\ndelivery: ${JSON.stringify(rows)}\n${restarted.output().slice(-3000)}`,
+      );
+    });
     const deadline = Date.now() + 30_000;
     let row = (await deps.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId)))[0]!;
     while (row.status !== 'succeeded' && Date.now() < deadline) {
       await sleep(200);
       row = (await deps.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId)))[0]!;
     }
-    await killServer(server);
+    await stopServer(server);
     server = null;
     return row;
   }
