@@ -74,7 +74,7 @@ export async function getOwnerPerformance(deps: Deps, caller: AuthUser, q: Perfo
     repo.stays(ids, from, to),
     repo.cancellations(ids, from, to),
   ]);
-  const tallies = tallyPerformance(listings, calendar, stays, cancellations, from, to);
+  const tallies = tallyPerformance({ listings, calendar, stays, cancellations, from, to });
 
   const byCode = new Map<string, CurrencyRate>(rates.map((r) => [r.code, r]));
   const def = rates.find((r) => r.isDefault) ?? null;

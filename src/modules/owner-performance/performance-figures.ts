@@ -44,14 +44,15 @@ export function nightlyShares(totalMinor: number, nights: number): number[] {
 }
 
 /** Tallies keyed `${propertyId}|${month}` for every listing and month of the range. */
-export function tallyPerformance(
-  listings: ListingUnits[],
-  calendar: CalendarRow[],
-  stays: StayRow[],
-  cancellations: Array<{ propertyId: number; month: string; count: number }>,
-  from: string,
-  to: string,
-): Map<string, Tally> {
+export function tallyPerformance(input: {
+  listings: ListingUnits[];
+  calendar: CalendarRow[];
+  stays: StayRow[];
+  cancellations: Array<{ propertyId: number; month: string; count: number }>;
+  from: string;
+  to: string;
+}): Map<string, Tally> {
+  const { listings, calendar, stays, cancellations, from, to } = input;
   const tallies = new Map<string, Tally>();
   const months = monthsOf(from, to);
   for (const l of listings) for (const m of months) tallies.set(`${l.propertyId}|${m}`, emptyTally());

@@ -54,10 +54,9 @@ export async function applyPropertyChanges(
   deps: Deps,
   tx: Tx,
   caller: AuthUser,
-  current: PropertyRow,
-  input: PropertyFormBody,
-  state: StateRequest = {},
+  change: { current: PropertyRow; input: PropertyFormBody; state?: StateRequest },
 ): Promise<PropertyRow> {
+  const { current, input, state = {} } = change;
   const repo = propertiesRepository(tx);
   const form = await resolveForm(deps, tx, caller, input, current);
   const merged = { ...current, ...form.changes };

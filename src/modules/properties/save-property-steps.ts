@@ -25,7 +25,7 @@ export async function savePropertySteps(
         `The listing is ${current.status}, not a draft: change it with PUT /properties/${id}`,
       );
     }
-    return applyPropertyChanges(deps, tx, caller, current, input);
+    return applyPropertyChanges(deps, tx, caller, { current, input });
   });
   return loadReadForm(deps, row, caller);
 }

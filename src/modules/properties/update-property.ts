@@ -23,7 +23,7 @@ export async function updateProperty(
     const current = await propertiesRepository(tx).lockById(id);
     if (!current) throw notFound('Property');
     if (current.status === 'archived') throw new AppError('CONFLICT', 'An archived listing cannot change');
-    return applyPropertyChanges(deps, tx, caller, current, form, { status, visibility, recommended });
+    return applyPropertyChanges(deps, tx, caller, { current, input: form, state: { status, visibility, recommended } });
   });
   return loadReadForm(deps, row, caller);
 }

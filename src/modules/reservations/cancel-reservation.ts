@@ -75,7 +75,7 @@ async function cancelInTransaction(
   await moveHeldNights(tx, locked.propertyId, heldRuns(staysHeld(stay, locked.paidStay)), []);
 
   const held = await repo.balance(id);
-  const refund = refundOnCancel(role, locked, held, property.timezone, property.checkInTime, now);
+  const refund = refundOnCancel({ role, reservation: locked, held, listing: property, now });
   const supersededSessions = await repo.supersedeCheckouts(id, now);
   if (refund > 0)
     await repo.requestRefund({
@@ -126,21 +126,22 @@ async function cancelInTransaction(
   return { reservation, lines, refundMinor: refund, supersededSessions };
 }
 
-function refundOnCancel(
-  role: ReservationRole,
-  r: ReservationRow,
-  held: number,
-  timeZone: string,
-  listingCheckInTime: string | null,
-  now: Date,
-): number {
+/** What a cancellation gives back of the `held` money, by who cancels and the booked policy. */
+function refundOnCancel(cancel: {
+  role: ReservationRole;
+  reservation: ReservationRow;
+  held: number;
+  listing: { timezone: string; checkInTime: string | null };
+  now: Date;
+}): number {
+  const { role, reservation, held, listing, now } = cancel;
   if (held <= 0) return 0;
   if (role === 'owner' || role === 'admin') return held;
-  const kept = (r.rulesSnapshot as { check_in_time?: string | null }).check_in_time;
-  const time = kept ?? listingCheckInTime ?? DEFAULT_CHECKIN_TIME;
-  return refundFor(r.cancellationPolicy, {
-    checkinInstant: checkinInstant(r.checkinDate, time, timeZone),
-    bookedAt: r.createdAt,
+  const kept = (reservation.rulesSnapshot as { check_in_time?: string | null }).check_in_time;
+  const time = kept ?? listing.checkInTime ?? DEFAULT_CHECKIN_TIME;
+  return refundFor(reservation.cancellationPolicy, {
+    checkinInstant: checkinInstant(reservation.checkinDate, time, listing.timezone),
+    bookedAt: reservation.createdAt,
     now,
     paidMinor: held,
   });

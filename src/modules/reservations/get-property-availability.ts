@@ -81,7 +81,7 @@ async function buildAvailability(
   const kinds = roomTypes.length ? roomTypes.map((t) => t.id) : [LISTING_UNIT];
   const rows =
     cache.peekNights(propertyId, kinds, from, to) ??
-    (await cache.nights(deps.db, propertyId, kinds, from, to, now, deps.readAt));
+    (await cache.nights(deps.db, { propertyId, kinds, checkin: from, checkout: to, now, readAt: deps.readAt }));
   const calendar = calendarOf(rows);
   const dates = stayNights(from, to);
   const today = todayIn(property.timezone, now);
@@ -115,14 +115,13 @@ async function buildAvailability(
     .filter((p) => typeById.has(p.roomTypeId))
     .map(
       (p) =>
-        roomLines(
-          [{ roomTypeId: p.roomTypeId, ratePlanId: p.id, roomsCount: 1 }],
-          typeById,
-          planById,
+        roomLines([{ roomTypeId: p.roomTypeId, ratePlanId: p.id, roomsCount: 1 }], {
+          types: typeById,
+          plans: planById,
           dates,
           calendar,
-          1,
-        )[0]!,
+          guests: 1,
+        })[0]!,
     );
   return done({
     currency: property.currencyCode,

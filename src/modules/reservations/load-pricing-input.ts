@@ -151,7 +151,13 @@ export async function loadPricingBase(
       : await Promise.all([
           known ??
             (ctx.cache && ctx.cachedNights
-              ? ctx.cache.nights(db, property.id, kinds, req.checkin, req.checkout, ctx.now)
+              ? ctx.cache.nights(db, {
+                  propertyId: property.id,
+                  kinds,
+                  checkin: req.checkin,
+                  checkout: req.checkout,
+                  now: ctx.now,
+                })
               : pricingInputRepository(db).nights(property.id, kinds, req.checkin, req.checkout)),
           req.promoId != null
             ? pricingInputRepository(db).promoById(property.id, req.promoId)
@@ -239,7 +245,13 @@ export async function loadPricingBase(
       const units =
         rooms.length === 0
           ? [listingLine(property, dates, calendar)]
-          : roomLines(rooms, typeById, planById, dates, calendar, guests.adults + guests.children);
+          : roomLines(rooms, {
+              types: typeById,
+              plans: planById,
+              dates,
+              calendar,
+              guests: guests.adults + guests.children,
+            });
       return {
         stay: input.stay,
         currency,
@@ -317,12 +329,15 @@ export function listingLine(p: PropertyRow, dates: string[], calendar: Calendar)
  */
 export function roomLines(
   rooms: RoomRequest[],
-  types: ReadonlyMap<number, RoomTypeRow>,
-  plans: ReadonlyMap<number, RatePlanRow>,
-  dates: string[],
-  calendar: Calendar,
-  guests: number,
+  stay: {
+    types: ReadonlyMap<number, RoomTypeRow>;
+    plans: ReadonlyMap<number, RatePlanRow>;
+    dates: string[];
+    calendar: Calendar;
+    guests: number;
+  },
 ): UnitLine[] {
+  const { types, plans, dates, calendar, guests } = stay;
   const taken = new Map<number, number>();
   let guestsLeft = guests;
   return rooms.map((r, i) => {

@@ -95,6 +95,17 @@ export const pricingInputCache = (deps: Pick<Deps, 'services' | 'listings'>) =>
     (c) => c.close(),
   );
 
+/** The nights a price needs: the listing's unit kinds over [checkin, checkout), as of `now`. */
+export interface CalendarRange {
+  propertyId: number;
+  kinds: number[];
+  checkin: string;
+  checkout: string;
+  now: Date;
+  /** The stamp `db`'s data is current at when it is a replica (Deps.readAt): a stale read is not kept. */
+  readAt?: number;
+}
+
 export class PricingInputCache {
   private readonly configs: ListingCache<PricingConfig | undefined>;
   private readonly calendars: ListingCache<Calendar>;
@@ -140,15 +151,8 @@ export class PricingInputCache {
   }
 
   /** Calendar rows of the unit kinds over [checkin, checkout), as the repository's `nights` returns them. */
-  async nights(
-    db: Executor,
-    propertyId: number,
-    kinds: number[],
-    checkin: string,
-    checkout: string,
-    now: Date,
-    readAt?: number,
-  ): Promise<CalendarNight[]> {
+  async nights(db: Executor, range: CalendarRange): Promise<CalendarNight[]> {
+    const { propertyId, kinds, checkin, checkout, now, readAt } = range;
     if (kinds.length === 0 || checkout <= checkin) return [];
     const from = addDays(now.toISOString().slice(0, 10), -CALENDAR_BACK_DAYS);
     let calendar = this.calendars.get(propertyId);
