@@ -11,9 +11,9 @@ export async function deleteRule<T extends RuleTable, I extends object, V>(
   deps: Deps,
   caller: AuthUser,
   kind: RuleKind<T, I, V>,
-  propertyId: number,
-  itemId: number,
+  item: { propertyId: number; itemId: number },
 ): Promise<void> {
+  const { propertyId, itemId } = item;
   await loadForChange(deps, propertyId, caller);
   await writeUnderLock(deps, propertyId, async (tx) => {
     if (!(await propertyRulesRepository(tx).delete(kind.table, propertyId, itemId))) throw notFound(kind.noun);

@@ -140,7 +140,13 @@ function ruleRoutes<T extends RuleTable, I extends object, V>(
     },
     async (req) =>
       ok(
-        await updateRule(deps, currentUser(req), kind, req.params.id, req.params.itemId, req.body as Partial<I>),
+        await updateRule(
+          deps,
+          currentUser(req),
+          kind,
+          { propertyId: req.params.id, itemId: req.params.itemId },
+          req.body as Partial<I>,
+        ),
         `${kind.noun} updated`,
       ),
   );
@@ -160,7 +166,7 @@ function ruleRoutes<T extends RuleTable, I extends object, V>(
       },
     },
     async (req) => {
-      await deleteRule(deps, currentUser(req), kind, req.params.id, req.params.itemId);
+      await deleteRule(deps, currentUser(req), kind, { propertyId: req.params.id, itemId: req.params.itemId });
       return ok(null, `${kind.noun} deleted`);
     },
   );

@@ -10,10 +10,10 @@ export async function updateRule<T extends RuleTable, I extends object, V>(
   deps: Deps,
   caller: AuthUser,
   kind: RuleKind<T, I, V>,
-  propertyId: number,
-  itemId: number,
+  item: { propertyId: number; itemId: number },
   patch: Partial<I>,
 ): Promise<V> {
+  const { propertyId, itemId } = item;
   const { decimals } = await loadForChange(deps, propertyId, caller);
   let cols: RuleColumns<T> | undefined;
   try {

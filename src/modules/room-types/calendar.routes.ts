@@ -29,7 +29,8 @@ export async function calendarRoutes(app: FastifyInstance, { deps }: { deps: Dep
         response: { 200: S.CalendarResponse, ...errorResponses(401, 404) },
       },
     },
-    async (req) => ok(await getCalendar(deps, req.user, req.params.id, req.params.rt, req.query)),
+    async (req) =>
+      ok(await getCalendar(deps, req.user, { propertyId: req.params.id, roomTypeId: req.params.rt }, req.query)),
   );
 
   routes.put(
@@ -48,7 +49,10 @@ export async function calendarRoutes(app: FastifyInstance, { deps }: { deps: Dep
       },
     },
     async (req) =>
-      ok(await setCalendar(deps, currentUser(req), req.params.id, req.params.rt, req.body), 'Calendar updated'),
+      ok(
+        await setCalendar(deps, currentUser(req), { propertyId: req.params.id, roomTypeId: req.params.rt }, req.body),
+        'Calendar updated',
+      ),
   );
 
   routes.get(
@@ -65,7 +69,7 @@ export async function calendarRoutes(app: FastifyInstance, { deps }: { deps: Dep
         response: { 200: S.CalendarResponse, ...errorResponses(401, 404, 409) },
       },
     },
-    async (req) => ok(await getCalendar(deps, req.user, req.params.id, null, req.query)),
+    async (req) => ok(await getCalendar(deps, req.user, { propertyId: req.params.id, roomTypeId: null }, req.query)),
   );
 
   routes.put(
@@ -83,6 +87,10 @@ export async function calendarRoutes(app: FastifyInstance, { deps }: { deps: Dep
         response: { 200: S.CalendarResponse, ...errorResponses(401, 403, 404, 409) },
       },
     },
-    async (req) => ok(await setCalendar(deps, currentUser(req), req.params.id, null, req.body), 'Calendar updated'),
+    async (req) =>
+      ok(
+        await setCalendar(deps, currentUser(req), { propertyId: req.params.id, roomTypeId: null }, req.body),
+        'Calendar updated',
+      ),
   );
 }

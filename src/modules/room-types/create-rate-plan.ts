@@ -10,15 +10,16 @@ import { todayIn } from '../../kernel/calendar-dates.ts';
 import { recordStructureChanged } from './calendar-changed.ts';
 import { ratePlanView } from './room-type-views.ts';
 import type { CreateRatePlanBody } from './room-types.schemas.ts';
+import type { RoomTypeRef } from './room-type-refs.ts';
 
 /** Adds a rate plan to a room type of a listing the caller may change. */
 export async function createRatePlan(
   deps: Deps,
   caller: AuthUser,
-  propertyId: number,
-  roomTypeId: number,
+  ref: RoomTypeRef,
   body: Static<typeof CreateRatePlanBody>,
 ) {
+  const { propertyId, roomTypeId } = ref;
   const property = await loadPropertyForWrite(deps.db, propertyId, caller);
   await loadRoomType(deps.db, property.id, roomTypeId);
   const decimals = await currencyDecimals(deps.db, property.currencyCode);

@@ -6,15 +6,11 @@ import { roomTypesRepository } from './room-types.repository.ts';
 import { loadRoomType } from './room-type-input.ts';
 import { addDays, todayIn } from '../../kernel/calendar-dates.ts';
 import { CALENDAR_HORIZON_DAYS, recordCalendarChanged } from './calendar-changed.ts';
+import type { RatePlanRef } from './room-type-refs.ts';
 
 /** Deletes a rate plan; the next oldest plan becomes the room type's default rate. */
-export async function deleteRatePlan(
-  deps: Deps,
-  caller: AuthUser,
-  propertyId: number,
-  roomTypeId: number,
-  ratePlanId: number,
-): Promise<void> {
+export async function deleteRatePlan(deps: Deps, caller: AuthUser, ref: RatePlanRef): Promise<void> {
+  const { propertyId, roomTypeId, ratePlanId } = ref;
   const property = await loadPropertyForWrite(deps.db, propertyId, caller);
   await deps.db.transaction(async (tx) => {
     const rt = await loadRoomType(tx, property.id, roomTypeId, { lock: true });

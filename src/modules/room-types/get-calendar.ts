@@ -6,15 +6,16 @@ import { LAST_SUPPORTED_DAY, addDays, isRealDate, todayIn } from '../../kernel/c
 import { nightRange } from './calendar-dates.ts';
 import { calendarUnit, readCalendar } from './calendar-unit.ts';
 import type { CalendarQuery } from './room-types.schemas.ts';
+import type { UnitRef } from './room-type-refs.ts';
 
 /** Nightly rates and availability of a room type (or of the listing, `roomTypeId` null); anyone who may see the listing. */
 export async function getCalendar(
   deps: Deps,
   caller: AuthUser | null,
-  propertyId: number,
-  roomTypeId: number | null,
+  ref: UnitRef,
   query: Static<typeof CalendarQuery>,
 ) {
+  const { propertyId, roomTypeId } = ref;
   const property = await loadVisibleProperty(deps.db, propertyId, caller);
   const unit = await calendarUnit(deps.db, property, roomTypeId);
   const from = query.from ?? todayIn(property.timezone, deps.clock.now());

@@ -6,15 +6,11 @@ import { loadVisibleProperty } from '../properties/index.ts';
 import { roomTypesRepository } from './room-types.repository.ts';
 import { loadRoomType } from './room-type-input.ts';
 import { ratePlanView } from './room-type-views.ts';
+import type { RoomTypeRef } from './room-type-refs.ts';
 
 /** A room type's rate plans, oldest (the default rate) first; anyone who may see the listing. */
-export async function listRatePlans(
-  deps: Deps,
-  caller: AuthUser | null,
-  propertyId: number,
-  roomTypeId: number,
-  query: PageQuery,
-) {
+export async function listRatePlans(deps: Deps, caller: AuthUser | null, ref: RoomTypeRef, query: PageQuery) {
+  const { propertyId, roomTypeId } = ref;
   const property = await loadVisibleProperty(deps.db, propertyId, caller);
   const rt = await loadRoomType(deps.db, property.id, roomTypeId);
   const { page, perPage, offset } = pageWindow(query);

@@ -17,6 +17,11 @@ import { MAX_RATE_PLANS_PER_ROOM_TYPE } from './room-type-input.ts';
 import { DESCRIPTIONS, READ, WRITE, RATE_PLAN_RULES } from './room-types.docs.ts';
 
 const tags = ['room-types'];
+const ratePlanRef = (p: { id: number; rt: number; rp: number }) => ({
+  propertyId: p.id,
+  roomTypeId: p.rt,
+  ratePlanId: p.rp,
+});
 const security = [{ bearer: [] }];
 
 export async function roomTypesRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
@@ -79,7 +84,15 @@ export async function roomTypesRoutes(app: FastifyInstance, { deps }: { deps: De
       },
     },
     async (req) =>
-      ok(await updateRoomType(deps, currentUser(req), req.params.id, req.params.rt, req.body), 'Room type updated'),
+      ok(
+        await updateRoomType(
+          deps,
+          currentUser(req),
+          { propertyId: req.params.id, roomTypeId: req.params.rt },
+          req.body,
+        ),
+        'Room type updated',
+      ),
   );
 
   routes.delete(
@@ -117,7 +130,12 @@ export async function roomTypesRoutes(app: FastifyInstance, { deps }: { deps: De
       },
     },
     async (req) => {
-      const { data, meta } = await listRatePlans(deps, req.user, req.params.id, req.params.rt, req.query);
+      const { data, meta } = await listRatePlans(
+        deps,
+        req.user,
+        { propertyId: req.params.id, roomTypeId: req.params.rt },
+        req.query,
+      );
       return okPage(data, meta);
     },
   );
@@ -141,7 +159,15 @@ export async function roomTypesRoutes(app: FastifyInstance, { deps }: { deps: De
       reply
         .code(201)
         .send(
-          ok(await createRatePlan(deps, currentUser(req), req.params.id, req.params.rt, req.body), 'Rate plan created'),
+          ok(
+            await createRatePlan(
+              deps,
+              currentUser(req),
+              { propertyId: req.params.id, roomTypeId: req.params.rt },
+              req.body,
+            ),
+            'Rate plan created',
+          ),
         ),
   );
 
@@ -161,10 +187,7 @@ export async function roomTypesRoutes(app: FastifyInstance, { deps }: { deps: De
       },
     },
     async (req) =>
-      ok(
-        await updateRatePlan(deps, currentUser(req), req.params.id, req.params.rt, req.params.rp, req.body),
-        'Rate plan updated',
-      ),
+      ok(await updateRatePlan(deps, currentUser(req), ratePlanRef(req.params), req.body), 'Rate plan updated'),
   );
 
   routes.delete(
@@ -182,7 +205,7 @@ export async function roomTypesRoutes(app: FastifyInstance, { deps }: { deps: De
       },
     },
     async (req) => {
-      await deleteRatePlan(deps, currentUser(req), req.params.id, req.params.rt, req.params.rp);
+      await deleteRatePlan(deps, currentUser(req), ratePlanRef(req.params));
       return ok(null, 'Rate plan deleted');
     },
   );

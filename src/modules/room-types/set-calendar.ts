@@ -12,6 +12,7 @@ import { publishAfterCommit } from '../../platform/after-commit.ts';
 import { calendarUnit, readCalendar } from './calendar-unit.ts';
 import type { CalendarBody } from './room-types.schemas.ts';
 import { addDays, todayIn } from '../../kernel/calendar-dates.ts';
+import type { UnitRef } from './room-type-refs.ts';
 
 const NOTHING_TO_CHANGE = 'send at least one of price, available_rooms, stop_sell';
 
@@ -20,13 +21,8 @@ const NOTHING_TO_CHANGE = 'send at least one of price, available_rooms, stop_sel
  * room type, or of the listing itself (`roomTypeId` null). All or nothing: if one night already
  * has more bookings than the new availability, no night changes (409 naming the first such night).
  */
-export async function setCalendar(
-  deps: Deps,
-  caller: AuthUser,
-  propertyId: number,
-  roomTypeId: number | null,
-  body: Static<typeof CalendarBody>,
-) {
+export async function setCalendar(deps: Deps, caller: AuthUser, ref: UnitRef, body: Static<typeof CalendarBody>) {
+  const { propertyId, roomTypeId } = ref;
   const property = await loadPropertyForWrite(deps.db, propertyId, caller);
   await calendarUnit(deps.db, property, roomTypeId);
   if (body.price === undefined && body.available_rooms === undefined && body.stop_sell === undefined) {

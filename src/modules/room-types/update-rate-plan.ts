@@ -10,16 +10,16 @@ import { todayIn } from '../../kernel/calendar-dates.ts';
 import { recordStructureChanged } from './calendar-changed.ts';
 import { ratePlanView } from './room-type-views.ts';
 import type { UpdateRatePlanBody } from './room-types.schemas.ts';
+import type { RatePlanRef } from './room-type-refs.ts';
 
 /** Changes the members sent of a rate plan; the merged plan must satisfy every rule. */
 export async function updateRatePlan(
   deps: Deps,
   caller: AuthUser,
-  propertyId: number,
-  roomTypeId: number,
-  ratePlanId: number,
+  ref: RatePlanRef,
   body: Static<typeof UpdateRatePlanBody>,
 ) {
+  const { propertyId, roomTypeId, ratePlanId } = ref;
   const property = await loadPropertyForWrite(deps.db, propertyId, caller);
   const decimals = await currencyDecimals(deps.db, property.currencyCode);
   const row = await deps.db.transaction(async (tx) => {

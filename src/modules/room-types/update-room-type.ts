@@ -11,6 +11,7 @@ import { loadRoomType, roomTypeFields } from './room-type-input.ts';
 import { recordStructureChanged } from './calendar-changed.ts';
 import { roomTypeView } from './room-type-views.ts';
 import type { UpdateRoomTypeBody } from './room-types.schemas.ts';
+import type { RoomTypeRef } from './room-type-refs.ts';
 
 /**
  * Changes the members sent. Fewer rooms are refused while a coming night has more bookings than
@@ -19,10 +20,10 @@ import type { UpdateRoomTypeBody } from './room-types.schemas.ts';
 export async function updateRoomType(
   deps: Deps,
   caller: AuthUser,
-  propertyId: number,
-  roomTypeId: number,
+  ref: RoomTypeRef,
   body: Static<typeof UpdateRoomTypeBody>,
 ) {
+  const { propertyId, roomTypeId } = ref;
   const property = await loadPropertyForWrite(deps.db, propertyId, caller);
   const today = todayIn(property.timezone, deps.clock.now());
   const { row, plans } = await deps.db.transaction(async (tx) => {

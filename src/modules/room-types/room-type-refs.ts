@@ -1,0 +1,15 @@
+// Which room type, rate plan or calendar of which listing a use case works on (the route's ids).
+export interface RoomTypeRef {
+  propertyId: number;
+  roomTypeId: number;
+}
+
+/** A calendar's unit: a room type, or null for the listing sold as one unit. */
+export interface UnitRef {
+  propertyId: number;
+  roomTypeId: number | null;
+}
+
+export interface RatePlanRef extends RoomTypeRef {
+  ratePlanId: number;
+}
