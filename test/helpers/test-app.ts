@@ -40,6 +40,12 @@ export interface TestAppOptions {
 
 export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
 
+/**
+ * 12:00 UTC today: a start for a test clock the test moves by hours, so that it does not cross
+ * midnight and the days the test counts from it stay put.
+ */
+export const middayToday = (): Date => new Date(`${new Date().toISOString().slice(0, 10)}T12:00:00Z`);
+
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'stays-test-'));
   const ownDatabase = !opts.database;

@@ -5,8 +5,8 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { and, eq } from 'drizzle-orm';
-import type { TestApp } from '../../../test/helpers/test-app.ts';
 import { createStripeTestApp, type StripeTestApp } from '../../../test/helpers/stripe-app.ts';
+import { middayToday, type TestApp } from '../../../test/helpers/test-app.ts';
 import type { FakeStripe } from '../../../test/fakes/stripe-server.ts';
 import { bearer, createUser, loginAs } from '../../../test/helpers/factories.ts';
 import { createProperty } from '../../../test/helpers/catalog-factories.ts';
@@ -25,7 +25,11 @@ describe('unpaid changes of a paid stay hold their nights until a deadline (issu
   let ownerId: number;
   before(async () => {
     // The clock passes deadlines: tokens must outlive them.
-    app = await createStripeTestApp({ env: { ACCESS_TOKEN_TTL: '36500d', SESSION_TTL: '36500d' } });
+    // The cases move the clock by hours: from midday it crosses no midnight, so day() stays put.
+    app = await createStripeTestApp({
+      start: middayToday(),
+      env: { ACCESS_TOKEN_TTL: '36500d', SESSION_TTL: '36500d' },
+    });
     ({ t, stripe } = app);
     ownerId = (await createUser(t.deps, { role: 'owner' })).id;
   });
