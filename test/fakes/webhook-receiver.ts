@@ -23,6 +23,8 @@ export interface WebhookReceiver {
   received: Received[];
   /** The status answered next (then 204 again unless `sticky`). */
   answer(status: number, sticky?: boolean): void;
+  /** The next deliveries, in their order of arrival, get these answers (each after `afterMs`), before `answer`'s. */
+  answerInTurn(...turns: Array<{ status: number; afterMs?: number }>): void;
   /** Whether `secret` verifies the delivery with the reference verifier (timestamp checked against now). */
   verifies(r: Received, secret: string): boolean;
   /**
@@ -47,6 +49,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   const received: Received[] = [];
   let next: number | null = null;
   let sticky = false;
+  const turns: Array<{ status: number; afterMs?: number }> = [];
   const waiters: Array<() => void> = [];
   const server = createServer(async (req, res) => {
     const body = await read(req);
@@ -60,8 +63,10 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       at: Date.now(),
     });
     for (const w of waiters.splice(0)) w();
-    const status = next ?? 204;
-    if (!sticky) next = null;
+    const turn = turns.shift();
+    const status = turn?.status ?? next ?? 204;
+    if (!turn && !sticky) next = null;
+    if (turn?.afterMs) await new Promise((r) => setTimeout(r, turn.afterMs));
     res.writeHead(status).end(status >= 400 ? 'receiver says no' : undefined);
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -73,6 +78,9 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
     received,
+    answerInTurn(...next) {
+      turns.push(...next);
+    },
     answer(status, keep = false) {
       next = status;
       sticky = keep;

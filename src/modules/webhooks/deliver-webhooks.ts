@@ -115,7 +115,7 @@ interface Success {
   at: Date;
 }
 
-/** Posts one delivery; a failure is recorded here, a success answered for the batch to record. */
+/** Posts one delivery; a failure is recorded here, a success answered for the batch to record (see below). */
 async function attempt(
   deps: Deps,
   d: DeliveryRow,
@@ -155,7 +155,12 @@ async function attempt(
     // Received but not recorded: the attempt is made again, the same webhook-id and body.
     crashPoint(deps.config, 'webhook.after-post');
     webhookFigures(deps).attempts.inc({ outcome: 'succeeded' });
-    return { id: d.id, statusCode: result.status, at: deps.clock.now() };
+    const success = { id: d.id, statusCode: result.status, at: deps.clock.now() };
+    // An endpoint in a failing streak has the streak's end recorded at once: a failure later in
+    // this pass must start a new streak, not find the old one and disable an endpoint that answered.
+    if (endpoint.failingSince === null) return success;
+    await repo.markSucceeded([success]);
+    return;
   }
   return failed(
     deps,

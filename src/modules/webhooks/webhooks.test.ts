@@ -265,6 +265,25 @@ describe('outgoing webhooks (contract §12)', () => {
     await call('DELETE', `/webhook-endpoints/${ep.id}`, owner.token);
   });
 
+  it('an endpoint failing for 5 days that answers 2xx in a pass is not disabled by a failure later in it', async () => {
+    const ep = await subscribe(owner.token, ['reservation.created']);
+    rx.answer(503, true);
+    await call('POST', `/webhook-endpoints/${ep.id}/ping`, owner.token);
+    await deliverDueWebhooks(t.deps);
+    await advance(DISABLE_AFTER_MS + 60_000);
+    rx.answer(204);
+    // The first ping's retry and a new ping, in one pass: the first to arrive is received, the
+    // other refused once the success has had time to be recorded.
+    rx.answerInTurn({ status: 204 }, { status: 503, afterMs: 300 });
+    await call('POST', `/webhook-endpoints/${ep.id}/ping`, owner.token);
+    assert.equal(await deliverDueWebhooks(t.deps), 2);
+    const shown = (await call('GET', `/webhook-endpoints/${ep.id}`, owner.token)).json().data;
+    assert.equal(shown.enabled, true, 'it answered in this pass: its old streak ended there');
+    const list = (await call('GET', `/webhook-endpoints/${ep.id}/deliveries`, owner.token)).json().data;
+    assert.deepEqual(list.map((d: { last_status_code: number }) => d.last_status_code).sort(), [204, 503]);
+    await call('DELETE', `/webhook-endpoints/${ep.id}`, owner.token);
+  });
+
   // An instance killed inside a pass of the job keeps the job until its lease ends; the attempt
   // it claimed is due again when the claim ends. A longer lease would hold retries past that.
   it("holds the delivery job no longer than an attempt's claim when its instance dies", async () => {
