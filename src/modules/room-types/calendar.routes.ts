@@ -8,6 +8,7 @@ import * as S from './room-types.schemas.ts';
 import { getCalendar } from './get-calendar.ts';
 import { setCalendar } from './set-calendar.ts';
 import { DESCRIPTIONS, RANGE, EFFECTIVE, SET } from './room-types.docs.ts';
+import { roomTypeRef } from './room-type-refs.ts';
 
 const tags = ['room-types'];
 const security = [{ bearer: [] }];
@@ -29,8 +30,7 @@ export async function calendarRoutes(app: FastifyInstance, { deps }: { deps: Dep
         response: { 200: S.CalendarResponse, ...errorResponses(401, 404) },
       },
     },
-    async (req) =>
-      ok(await getCalendar(deps, req.user, { propertyId: req.params.id, roomTypeId: req.params.rt }, req.query)),
+    async (req) => ok(await getCalendar(deps, req.user, roomTypeRef(req.params), req.query)),
   );
 
   routes.put(
@@ -48,11 +48,7 @@ export async function calendarRoutes(app: FastifyInstance, { deps }: { deps: Dep
         response: { 200: S.CalendarResponse, ...errorResponses(401, 403, 404, 409) },
       },
     },
-    async (req) =>
-      ok(
-        await setCalendar(deps, currentUser(req), { propertyId: req.params.id, roomTypeId: req.params.rt }, req.body),
-        'Calendar updated',
-      ),
+    async (req) => ok(await setCalendar(deps, currentUser(req), roomTypeRef(req.params), req.body), 'Calendar updated'),
   );
 
   routes.get(

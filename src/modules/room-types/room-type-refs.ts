@@ -13,3 +13,14 @@ export interface UnitRef {
 export interface RatePlanRef extends RoomTypeRef {
   ratePlanId: number;
 }
+
+/** The refs the routes' path parameters name: `id` the listing, `rt` the room type, `rp` the rate plan. */
+export const roomTypeRef = (params: { id: number; rt: number }): RoomTypeRef => ({
+  propertyId: params.id,
+  roomTypeId: params.rt,
+});
+
+export const ratePlanRef = (params: { id: number; rt: number; rp: number }): RatePlanRef => ({
+  ...roomTypeRef(params),
+  ratePlanId: params.rp,
+});

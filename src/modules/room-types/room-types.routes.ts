@@ -15,13 +15,9 @@ import { updateRatePlan } from './update-rate-plan.ts';
 import { deleteRatePlan } from './delete-rate-plan.ts';
 import { MAX_RATE_PLANS_PER_ROOM_TYPE } from './room-type-input.ts';
 import { DESCRIPTIONS, READ, WRITE, RATE_PLAN_RULES } from './room-types.docs.ts';
+import { ratePlanRef, roomTypeRef } from './room-type-refs.ts';
 
 const tags = ['room-types'];
-const ratePlanRef = (p: { id: number; rt: number; rp: number }) => ({
-  propertyId: p.id,
-  roomTypeId: p.rt,
-  ratePlanId: p.rp,
-});
 const security = [{ bearer: [] }];
 
 export async function roomTypesRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
@@ -84,15 +80,7 @@ export async function roomTypesRoutes(app: FastifyInstance, { deps }: { deps: De
       },
     },
     async (req) =>
-      ok(
-        await updateRoomType(
-          deps,
-          currentUser(req),
-          { propertyId: req.params.id, roomTypeId: req.params.rt },
-          req.body,
-        ),
-        'Room type updated',
-      ),
+      ok(await updateRoomType(deps, currentUser(req), roomTypeRef(req.params), req.body), 'Room type updated'),
   );
 
   routes.delete(
@@ -130,12 +118,7 @@ export async function roomTypesRoutes(app: FastifyInstance, { deps }: { deps: De
       },
     },
     async (req) => {
-      const { data, meta } = await listRatePlans(
-        deps,
-        req.user,
-        { propertyId: req.params.id, roomTypeId: req.params.rt },
-        req.query,
-      );
+      const { data, meta } = await listRatePlans(deps, req.user, roomTypeRef(req.params), req.query);
       return okPage(data, meta);
     },
   );
@@ -158,17 +141,7 @@ export async function roomTypesRoutes(app: FastifyInstance, { deps }: { deps: De
     async (req, reply) =>
       reply
         .code(201)
-        .send(
-          ok(
-            await createRatePlan(
-              deps,
-              currentUser(req),
-              { propertyId: req.params.id, roomTypeId: req.params.rt },
-              req.body,
-            ),
-            'Rate plan created',
-          ),
-        ),
+        .send(ok(await createRatePlan(deps, currentUser(req), roomTypeRef(req.params), req.body), 'Rate plan created')),
   );
 
   routes.put(
