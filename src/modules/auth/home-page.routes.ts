@@ -3,7 +3,7 @@
 // saying where to go on, so no link the service sends ends on a 404.
 import type { FastifyInstance } from 'fastify';
 import { errorResponses } from '../../platform/envelope.ts';
-import { esc, htmlPage, htmlResponse, pageSecurityHeaders } from '../../platform/html-page.ts';
+import { esc, htmlPage, htmlResponse, sendPage } from '../../platform/html-page.ts';
 import type { Deps } from '../../kernel/deps.ts';
 import { negotiateLocale, productName } from '../emails/index.ts';
 
@@ -36,12 +36,8 @@ export async function homePage(app: FastifyInstance, { deps }: { deps: Deps }) {
         string,
         string,
       ];
-      return reply
-        .headers(pageSecurityHeaders())
-        .type('text/html; charset=utf-8')
-        .send(
-          htmlPage(title, `<h1>${esc(title)}</h1><p>${esc(text)}</p><p><a href="/docs">${esc(docs)}</a></p>`, locale),
-        );
+      const body = `<h1>${esc(title)}</h1><p>${esc(text)}</p><p><a href="/docs">${esc(docs)}</a></p>`;
+      return sendPage(reply, 200, htmlPage(title, body, locale));
     },
   );
 }
