@@ -49,9 +49,12 @@ async function main() {
     }
     throw err;
   }
-  const opening: Promise<Database> | undefined = config.DATABASE_URL
-    ? undefined
-    : openDatabase(databaseOptions(config));
+  // The embedded database opens beside the modules' loading; not with STORAGE=s3, whose bucket
+  // is checked first (createContainer): PGlite's first initdb stalls the event loop for seconds
+  // (2.4 s on an idle 2-vCPU VM), which the check's 5 s connection timer, run under load, took
+  // for an unreachable endpoint. A wrong bucket then also leaves no database behind.
+  const earlyOpen = !config.DATABASE_URL && config.STORAGE !== 's3';
+  const opening: Promise<Database> | undefined = earlyOpen ? openDatabase(databaseOptions(config)) : undefined;
   // Handled where it is awaited (createContainer); until then a failure must not count as unhandled.
   opening?.catch(() => {});
   const [{ createContainer, closeContainer, jwtSecretOrigin }, { buildApp }, { ensureFirstAdmin }, { startJobs }] =

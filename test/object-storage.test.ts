@@ -6,7 +6,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
@@ -390,6 +390,8 @@ describe('STORAGE=s3 with a bucket that is not there: the instance refuses to st
     assert.equal(code, 78, output);
     assert.match(output, /S3_BUCKET: no bucket "not-created"/);
     assert.doesNotMatch(output, /\bat .*\.ts:\d+/);
+    // Checked before the embedded database starts (its initdb would stall the check's timers).
+    assert.deepEqual(await readdir(dataDir), [], 'no database made in DATA_DIR');
     // The S3 client was made before the bucket was checked: the SDK's Node-version warning is not printed.
     assert.doesNotMatch(output, /NodeVersionSupportWarning|AWS SDK for JavaScript/);
   });
