@@ -8,7 +8,7 @@ import * as S from './room-types.schemas.ts';
 import { getCalendar } from './get-calendar.ts';
 import { setCalendar } from './set-calendar.ts';
 import { DESCRIPTIONS, RANGE, EFFECTIVE, SET } from './room-types.docs.ts';
-import { roomTypeRef } from './room-type-refs.ts';
+import { listingUnitRef, roomTypeRef } from './room-type-refs.ts';
 
 const tags = ['room-types'];
 const security = [{ bearer: [] }];
@@ -65,7 +65,7 @@ export async function calendarRoutes(app: FastifyInstance, { deps }: { deps: Dep
         response: { 200: S.CalendarResponse, ...errorResponses(401, 404, 409) },
       },
     },
-    async (req) => ok(await getCalendar(deps, req.user, { propertyId: req.params.id, roomTypeId: null }, req.query)),
+    async (req) => ok(await getCalendar(deps, req.user, listingUnitRef(req.params), req.query)),
   );
 
   routes.put(
@@ -84,9 +84,6 @@ export async function calendarRoutes(app: FastifyInstance, { deps }: { deps: Dep
       },
     },
     async (req) =>
-      ok(
-        await setCalendar(deps, currentUser(req), { propertyId: req.params.id, roomTypeId: null }, req.body),
-        'Calendar updated',
-      ),
+      ok(await setCalendar(deps, currentUser(req), listingUnitRef(req.params), req.body), 'Calendar updated'),
   );
 }

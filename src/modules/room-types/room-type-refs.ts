@@ -20,6 +20,9 @@ export const roomTypeRef = (params: { id: number; rt: number }): RoomTypeRef => 
   roomTypeId: params.rt,
 });
 
+/** The calendar of the listing itself (`id`), sold as one unit. */
+export const listingUnitRef = (params: { id: number }): UnitRef => ({ propertyId: params.id, roomTypeId: null });
+
 export const ratePlanRef = (params: { id: number; rt: number; rp: number }): RatePlanRef => ({
   ...roomTypeRef(params),
   ratePlanId: params.rp,

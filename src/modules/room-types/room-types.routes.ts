@@ -98,7 +98,7 @@ export async function roomTypesRoutes(app: FastifyInstance, { deps }: { deps: De
       },
     },
     async (req) => {
-      await deleteRoomType(deps, currentUser(req), req.params.id, req.params.rt);
+      await deleteRoomType(deps, currentUser(req), roomTypeRef(req.params));
       return ok(null, 'Room type deleted');
     },
   );
