@@ -9,10 +9,11 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql, type SQL } from 'drizzle-orm';
-import { planReads } from './helpers/plan-reads.ts';
+import { planReads, type StatementText } from './helpers/plan-reads.ts';
 import { createTestDatabase, recycleTestDatabase, type TestDatabase } from './helpers/test-database.ts';
 import { livePendingCount } from '../src/modules/reservations/reservations.repository.ts';
 import { unacknowledgedRevisions, unplacedRevisions } from '../src/modules/channel/channel-inbound.repository.ts';
+import { INSERT_FOR_EVENTS } from '../src/modules/notifications/notifications.repository.ts';
 
 const GUEST = 5_000_001;
 const LISTING = 7_000_001;
@@ -20,6 +21,10 @@ const BURST = 3_000;
 // Enough history that the guest's own index no longer looks the cheaper of two "empty" ones
 // (at 6,000 rows PostgreSQL 15 still chose it by a hair; at 60,000 it did not).
 const HISTORY = 60_000;
+// A table of users small enough that scanning it whole looks cheaper than a hundred lookups by
+// key (the batch size a plan assumes): the relay must still read only its recipients.
+const USERS = 2_000;
+const FIRST_USER = 6_000_001;
 
 describe('per-guest and per-listing reads under stale statistics', () => {
   let database: TestDatabase;
@@ -42,8 +47,13 @@ describe('per-guest and per-listing reads under stale statistics', () => {
       await tx.execute(sql`
         INSERT INTO channel_booking_revisions (revision_id, remote_booking_id, property_id, status, payload, acked_at)
         SELECT 'hist-' || g, 'b-' || g, 1 + g % 300, 'new', '{}', now() FROM generate_series(1, 6000) g`);
+      await tx.execute(sql`
+        INSERT INTO users (id, username, email, password_hash)
+        SELECT ${FIRST_USER - 1} + g, 'plan-user-' || g, 'plan-user-' || g || '@example.test', 'x'
+        FROM generate_series(1, ${USERS}) g`);
     });
     await exec('VACUUM ANALYZE reservations');
+    await exec('VACUUM ANALYZE users');
     await exec('VACUUM ANALYZE channel_booking_revisions');
     // Then a burst the statistics know nothing of: other guests' live holds, other listings'
     // unacknowledged and unplaced revisions, and a few of the guest's and the listing's own.
@@ -63,7 +73,7 @@ describe('per-guest and per-listing reads under stale statistics', () => {
   });
   after(() => recycleTestDatabase(database));
 
-  const explain = (statement: SQL, table: string) => planReads(database.db, statement, table);
+  const explain = (statement: SQL | StatementText, table: string) => planReads(database.db, statement, table);
 
   it("counts a guest's live holds from the guest's own (the booking's pending limit)", async () => {
     const at = new Date().toISOString();
@@ -95,6 +105,26 @@ describe('per-guest and per-listing reads under stale statistics', () => {
       assert.ok(
         r.rows <= 10,
         `${r.mode}: the list read ${r.rows} revisions (${r.via.join(', ')}) for a listing with 3`,
+      );
+    }
+  });
+
+  it("writes a batch's notifications looking up only its recipients (the outbox relay)", async () => {
+    const recipients = [FIRST_USER, FIRST_USER + 7, FIRST_USER + 4_242];
+    const rows = recipients.map((userId, ord) => ({
+      ord,
+      event_id: 1,
+      user_id: userId,
+      type: 'new_reservation',
+      title: { en: 'New reservation' },
+      message: { en: 'A guest booked' },
+      data: {},
+    }));
+    const bound = INSERT_FOR_EVENTS.bind({ rows: JSON.stringify(rows), at: new Date().toISOString() });
+    for (const r of await explain({ text: INSERT_FOR_EVENTS.text, params: bound }, 'users')) {
+      assert.ok(
+        r.rows <= recipients.length,
+        `${r.mode}: the insert read ${r.rows} users (${r.via.join(', ')}) for ${recipients.length} recipients`,
       );
     }
   });

@@ -38,28 +38,50 @@ export function reads(node: PlanNode, table: string, out = { rows: 0, via: [] as
 }
 
 const dialect = new PgDialect();
-const literal = (v: unknown) => (typeof v === 'number' ? String(v) : `'${String(v).replace(/'/g, "''")}'`);
+const literal = (v: unknown) => {
+  if (v === null || v === undefined) return 'NULL';
+  if (typeof v === 'number') return String(v);
+  const text = v instanceof Date ? v.toISOString() : String(v);
+  return `'${text.replace(/'/g, "''")}'`;
+};
 
-/** `statement`'s reads of `table`, planned generic and custom. */
-export async function planReads(db: Db, statement: SQL, table: string): Promise<PlanReads[]> {
-  const { sql: text, params } = dialect.sqlToQuery(statement);
+/** A statement as text with its parameters (a compiled statement bound to its values). */
+export interface StatementText {
+  text: string;
+  params: unknown[];
+}
+
+class RolledBack extends Error {}
+
+/**
+ * `statement`'s reads of `table`, planned generic and custom. Each probe runs in a transaction
+ * that is rolled back, so a write under EXPLAIN ANALYZE leaves nothing behind.
+ */
+export async function planReads(db: Db, statement: SQL | StatementText, table: string): Promise<PlanReads[]> {
+  const { sql: text, params } =
+    'text' in statement ? { sql: statement.text, params: statement.params } : dialect.sqlToQuery(statement);
   const out: PlanReads[] = [];
   for (const mode of ['force_generic_plan', 'force_custom_plan'] as const) {
-    await db.transaction(async (tx) => {
-      await tx.execute(sql.raw(`SET LOCAL plan_cache_mode = ${mode}`));
-      await tx.execute(sql.raw(`PREPARE plan_probe AS ${text}`));
-      try {
-        const args = params.length ? `(${params.map(literal).join(', ')})` : '';
-        const res = (await tx.execute(
-          sql.raw(`EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE plan_probe${args}`),
-        )) as unknown as { rows: Array<Record<string, unknown>> };
-        const cell = Object.values(res.rows[0]!)[0];
-        const plan = (typeof cell === 'string' ? JSON.parse(cell) : cell) as Array<{ Plan: PlanNode }>;
-        out.push({ mode, ...reads(plan[0]!.Plan, table) });
-      } finally {
-        await tx.execute(sql.raw('DEALLOCATE plan_probe'));
-      }
-    });
+    await db
+      .transaction(async (tx) => {
+        await tx.execute(sql.raw(`SET LOCAL plan_cache_mode = ${mode}`));
+        await tx.execute(sql.raw(`PREPARE plan_probe AS ${text}`));
+        try {
+          const args = params.length ? `(${params.map(literal).join(', ')})` : '';
+          const res = (await tx.execute(
+            sql.raw(`EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE plan_probe${args}`),
+          )) as unknown as { rows: Array<Record<string, unknown>> };
+          const cell = Object.values(res.rows[0]!)[0];
+          const plan = (typeof cell === 'string' ? JSON.parse(cell) : cell) as Array<{ Plan: PlanNode }>;
+          out.push({ mode, ...reads(plan[0]!.Plan, table) });
+        } finally {
+          await tx.execute(sql.raw('DEALLOCATE plan_probe'));
+        }
+        throw new RolledBack();
+      })
+      .catch((err: unknown) => {
+        if (!(err instanceof RolledBack)) throw err;
+      });
   }
   return out;
 }

@@ -86,8 +86,8 @@ const createdEvent = (iso: string | Placeholder) => sql`
 const ph = (name: string) => sql.placeholder(name);
 
 // The relay's two statements for a batch of events (every pass under bookings sends them):
-// compiled once.
-const INSERT_FOR_EVENTS = compileStatement<'rows' | 'at'>(
+// compiled once. Exported for the plan test (test/query-plans.test.ts).
+export const INSERT_FOR_EVENTS = compileStatement<'rows' | 'at'>(
   sql`
         WITH v AS (
           SELECT * FROM jsonb_to_recordset(${ph('rows')}::jsonb)
@@ -98,9 +98,9 @@ const INSERT_FOR_EVENTS = compileStatement<'rows' | 'at'>(
           SELECT v.user_id, v.type, COALESCE(v.title ->> loc.locale, v.title ->> 'en'),
             COALESCE(v.message ->> loc.locale, v.message ->> 'en'), v.data, v.event_id, ${ph('at')}::timestamptz, ${ph('at')}::timestamptz
           FROM v
-          -- Looked up per row by key: as a join, a plan made while the batch's size was unknown
-          -- (taken as 100 rows) could scan every user.
-          CROSS JOIN LATERAL (SELECT u.locale, u.deleted_at FROM users u WHERE u.id = v.user_id) loc
+          -- Looked up per row by key. LIMIT 1 keeps the planner from flattening the lookup into a
+          -- join, which it plans for a batch of 100 unknown rows as a hash over every user.
+          CROSS JOIN LATERAL (SELECT u.locale, u.deleted_at FROM users u WHERE u.id = v.user_id LIMIT 1) loc
           WHERE loc.deleted_at IS NULL
           ORDER BY v.ord
           ON CONFLICT (source_event_id, user_id) DO NOTHING
