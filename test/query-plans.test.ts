@@ -110,7 +110,7 @@ describe('per-guest and per-listing reads under stale statistics', () => {
   });
 
   it("writes a batch's notifications looking up only its recipients (the outbox relay)", async () => {
-    const recipients = [FIRST_USER, FIRST_USER + 7, FIRST_USER + 4_242];
+    const recipients = [FIRST_USER, FIRST_USER + 7, FIRST_USER + 1_242];
     const rows = recipients.map((userId, ord) => ({
       ord,
       event_id: 1,
