@@ -7,7 +7,7 @@ import { errorResponses, ok } from '../../platform/envelope.ts';
 import { invalidField } from '../../platform/errors.ts';
 import type { AuthUser, UnconfirmedCaller } from '../../kernel/caller.ts';
 import { cachedReadForm, findPropertyById } from '../properties/index.ts';
-import { replayReservation, type ReplayedReservation } from './replay-reservation.ts';
+import { replayReservation } from './replay-reservation.ts';
 import { createReservation, MAX_PENDING_PER_GUEST, type CreatedReservation } from './create-reservation.ts';
 import * as S from './create-reservation.schemas.ts';
 import { toPricingRequest } from './preview-reservation.ts';
@@ -39,7 +39,7 @@ export async function createReservationRoutes(app: FastifyInstance, { deps }: { 
   // The listing as it reads after the booking, through the properties module (its detail cache).
   // A booking only succeeds on a public listing. This read is the booking's fifth statement: bench
   // `booking` 573–662 bookings/s with it, 789–841 without (A/B, 2026-11-30), kept for the boundary.
-  const withProperty = (booked: CreatedReservation | ReplayedReservation, user: AuthUser | UnconfirmedCaller) =>
+  const withProperty = (booked: CreatedReservation, user: AuthUser | UnconfirmedCaller) =>
     cachedReadForm(deps, {
       id: booked.property.id,
       caller: user,

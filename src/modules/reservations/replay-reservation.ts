@@ -8,16 +8,11 @@ import type { CreatedReservation } from './create-reservation.ts';
 import { pricingInputRepository } from './pricing-input.repository.ts';
 import { reservationWritesRepository } from './reservations.repository.ts';
 
-export type ReplayedReservation = Omit<CreatedReservation, 'live' | 'change'> & {
-  live?: undefined;
-  change?: undefined;
-};
-
 export async function replayReservation(
   deps: Deps,
   user: AuthUser,
   reservationId: number,
-): Promise<ReplayedReservation> {
+): Promise<CreatedReservation> {
   const repo = reservationWritesRepository(deps.db);
   const reservation = await repo.findById(reservationId);
   // The key is the caller's own (scoped per user), so this holds unless the row was since removed.
