@@ -141,6 +141,39 @@ const RESERVATION = {
   },
 };
 
+const openRatePlan = (rate_plan_id: number, price: number) => ({
+  rate_plan_id,
+  price,
+  min_stay: 1,
+  max_stay: null,
+  closed_to_arrival: false,
+  closed_to_departure: false,
+  stop_sell: false,
+});
+
+/** A night of the availability example: both room types open, the guest house's two rate plans. */
+const availableNight = (date: string) => ({
+  date,
+  bookable: true,
+  price: 68,
+  min_stay: 1,
+  max_stay: null,
+  closed_to_arrival: false,
+  closed_to_departure: false,
+  room_types: [
+    {
+      room_type_id: 1,
+      rooms_left: 3,
+      rate_plans: [openRatePlan(1, 75), openRatePlan(2, 68)],
+    },
+    {
+      room_type_id: 2,
+      rooms_left: 2,
+      rate_plans: [openRatePlan(3, 120)],
+    },
+  ],
+});
+
 export const RESPONSE_EXAMPLES: Record<string, { status: string; value: unknown }> = {
   login: {
     status: '200',
@@ -358,108 +391,7 @@ export const RESPONSE_EXAMPLES: Record<string, { status: string; value: unknown 
       message: 'Availability',
       data: {
         currency: 'EUR',
-        nights: [
-          {
-            date: '2027-01-10',
-            bookable: true,
-            price: 68,
-            min_stay: 1,
-            max_stay: null,
-            closed_to_arrival: false,
-            closed_to_departure: false,
-            room_types: [
-              {
-                room_type_id: 1,
-                rooms_left: 3,
-                rate_plans: [
-                  {
-                    rate_plan_id: 1,
-                    price: 75,
-                    min_stay: 1,
-                    max_stay: null,
-                    closed_to_arrival: false,
-                    closed_to_departure: false,
-                    stop_sell: false,
-                  },
-                  {
-                    rate_plan_id: 2,
-                    price: 68,
-                    min_stay: 1,
-                    max_stay: null,
-                    closed_to_arrival: false,
-                    closed_to_departure: false,
-                    stop_sell: false,
-                  },
-                ],
-              },
-              {
-                room_type_id: 2,
-                rooms_left: 2,
-                rate_plans: [
-                  {
-                    rate_plan_id: 3,
-                    price: 120,
-                    min_stay: 1,
-                    max_stay: null,
-                    closed_to_arrival: false,
-                    closed_to_departure: false,
-                    stop_sell: false,
-                  },
-                ],
-              },
-            ],
-          },
-          {
-            date: '2027-01-11',
-            bookable: true,
-            price: 68,
-            min_stay: 1,
-            max_stay: null,
-            closed_to_arrival: false,
-            closed_to_departure: false,
-            room_types: [
-              {
-                room_type_id: 1,
-                rooms_left: 3,
-                rate_plans: [
-                  {
-                    rate_plan_id: 1,
-                    price: 75,
-                    min_stay: 1,
-                    max_stay: null,
-                    closed_to_arrival: false,
-                    closed_to_departure: false,
-                    stop_sell: false,
-                  },
-                  {
-                    rate_plan_id: 2,
-                    price: 68,
-                    min_stay: 1,
-                    max_stay: null,
-                    closed_to_arrival: false,
-                    closed_to_departure: false,
-                    stop_sell: false,
-                  },
-                ],
-              },
-              {
-                room_type_id: 2,
-                rooms_left: 2,
-                rate_plans: [
-                  {
-                    rate_plan_id: 3,
-                    price: 120,
-                    min_stay: 1,
-                    max_stay: null,
-                    closed_to_arrival: false,
-                    closed_to_departure: false,
-                    stop_sell: false,
-                  },
-                ],
-              },
-            ],
-          },
-        ],
+        nights: [availableNight('2027-01-10'), availableNight('2027-01-11')],
       },
     },
   },
