@@ -2,19 +2,56 @@
 // the tests that need a process to signal, kill or run several of: shutdown, crash recovery,
 // outages, instances.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer, type AddressInfo } from 'node:net';
+import { randomInt } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 
-export async function freePort(): Promise<number> {
+/**
+ * A port free now, for a process started later to listen on; with `count`, the first of that many
+ * consecutive free ports. It is taken below the kernel's ephemeral range: a port from that range
+ * (what listen(0) and outgoing connections get) could be handed to another test of the parallel
+ * suite before the process binds it, and a balancer would then check someone else's server.
+ */
+export async function freePort(count = 1): Promise<number> {
+  const below = ephemeralRangeStart();
+  const lowest = Math.max(1_024, Math.min(20_000, below - 4_000));
+  if (below - lowest < 1_000) return kernelPort();
+  for (;;) {
+    const base = lowest + randomInt(below - lowest - count);
+    let free = true;
+    for (let i = 0; i < count && free; i++) free = await bindable(base + i);
+    if (free) return base;
+  }
+}
+
+/** A port the kernel picks (listen(0)): only where no range lies below the ephemeral one. */
+async function kernelPort(): Promise<number> {
   const srv = createServer();
   await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
   const { port } = srv.address() as AddressInfo;
   await new Promise<void>((r) => srv.close(() => r()));
   return port;
+}
+
+function ephemeralRangeStart(): number {
+  try {
+    return Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]) || 32_768;
+  } catch {
+    return 32_768;
+  }
+}
+
+function bindable(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const srv = createServer();
+    srv.once('error', () => resolve(false));
+    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
+  });
 }
 
 export interface ServerProcess {

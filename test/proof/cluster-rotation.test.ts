@@ -12,7 +12,6 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -33,22 +32,6 @@ const OLD = 'rotation-test-old-key-0123456789abcdefghij';
 const NEW = 'rotation-test-new-key-0123456789abcdefghij';
 const kidOf = (token: string) =>
   (JSON.parse(Buffer.from(token.split('.')[0] ?? '', 'base64url').toString('utf8')) as { kid?: string }).kid;
-
-/** `n` consecutive free ports (the cluster gives its instances base, base + 1…). */
-async function freePortRun(n: number): Promise<number> {
-  const bindable = (port: number) =>
-    new Promise<boolean>((resolve) => {
-      const srv = createServer();
-      srv.once('error', () => resolve(false));
-      srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
-    });
-  for (;;) {
-    const base = await freePort();
-    let all = base + n <= 65535;
-    for (let i = 1; i < n && all; i++) all = await bindable(base + i);
-    if (all) return base;
-  }
-}
 
 describe('key rotation with npm run cluster: an env file and three rolling restarts', { skip: why }, () => {
   let database: Awaited<ReturnType<typeof createEmptyDatabase>>;
@@ -98,7 +81,8 @@ describe('key rotation with npm run cluster: an env file and three rolling resta
     await writeFile(envFile, settings());
     database = await createEmptyDatabase();
     const balancerPort = await freePort();
-    basePort = await freePortRun(2);
+    // Two consecutive ports: the cluster gives its instances base, base + 1.
+    basePort = await freePort(2);
     balancerUrl = `http://127.0.0.1:${balancerPort}`;
     const build = process.env.TEST_SERVER_BUILD;
     const child = spawn(
