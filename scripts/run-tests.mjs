@@ -17,7 +17,7 @@
 // longer it lives (its code compiled and warm, PGlite's too).
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { estimator, makespan, scheduleGroups } from './lib/test-schedule.mjs';
@@ -196,11 +196,20 @@ function buildServer() {
   if (existsSync(path.join(dir, 'src', 'server.js'))) return path.resolve(dir);
   mkdirSync('.test-cache', { recursive: true });
   for (const old of readdirSync('.test-cache'))
-    if (old.startsWith('server-build-')) rmSync(path.join('.test-cache', old), { recursive: true, force: true });
-  const built = spawnSync(process.execPath, ['scripts/build.mjs', '--out-dir', dir, '--no-check'], {
+    if (old.startsWith('server-build-') && old !== name)
+      rmSync(path.join('.test-cache', old), { recursive: true, force: true });
+  // Built aside and renamed into place: CI runs both passes at once, and each may build.
+  const building = path.join('.test-cache', `building-${process.pid}`);
+  const built = spawnSync(process.execPath, ['scripts/build.mjs', '--out-dir', building, '--no-check'], {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   if (built.status !== 0) process.exit(built.status ?? 1);
+  try {
+    renameSync(building, dir);
+  } catch {
+    rmSync(building, { recursive: true, force: true }); // the other pass's build, of the same content, came first
+  }
+  if (!existsSync(path.join(dir, 'src', 'server.js'))) throw new Error(`no server build in ${dir}`);
   return path.resolve(dir);
 }
 
