@@ -85,6 +85,8 @@ describe('server shutdown', () => {
       await sleep(300);
       server.child.kill('SIGTERM');
       await sleep(300);
+      // A copy of the same signal soon after (as npm forwards the terminal's Ctrl-C) is that stop.
+      server.child.kill('SIGTERM');
       const draining = await fetch(`http://127.0.0.1:${server.port}/healthz`);
       assert.equal(draining.status, 503);
       assert.equal(draining.headers.get('connection'), 'close');
@@ -104,6 +106,28 @@ describe('server shutdown', () => {
       assert.ok(result, `still running after the request finished:\n${server.output()}`);
       assert.equal(result.code, 0, server.output());
       assert.ok(result.at >= answeredAt - 50);
+    } finally {
+      held.destroy();
+      server.child.kill('SIGKILL');
+    }
+  });
+
+  it('a repeat of the stop signal after SAME_SIGNAL_MS (5 s) exits at once, code 1', async () => {
+    const server = await start(dataDir, database);
+    // A request in flight keeps the graceful stop going past the repeat.
+    const held = heldRequest(server.port, JSON.stringify({ login: 'nobody@example.test', password: 'x' }));
+    try {
+      await sleep(300);
+      server.child.kill('SIGTERM');
+      // The server's clock for the window starts no later than its "shutting down" line.
+      while (!server.output().includes('"msg":"shutting down"')) await sleep(50);
+      await sleep(5_200);
+      assert.equal(server.child.exitCode, null, `exited before the repeat:\n${server.output()}`);
+      server.child.kill('SIGTERM');
+      const result = await Promise.race([server.exited, sleep(5_000).then(() => null)]);
+      assert.ok(result, `still running 5 s after the repeat:\n${server.output()}`);
+      assert.equal(result.code, 1, server.output());
+      assert.match(server.output(), /second SIGTERM, exiting/);
     } finally {
       held.destroy();
       server.child.kill('SIGKILL');
