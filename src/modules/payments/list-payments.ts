@@ -9,18 +9,29 @@ import { currencyDecimals } from '../catalog/index.ts';
 import { toPaymentView } from './payment-view.ts';
 import { paymentsRepository } from './payments.repository.ts';
 
-export async function listPayments(deps: Deps, caller: AuthUser, userId: number, onlyPending: boolean, q: PageQuery) {
+export interface PaymentsQuery {
+  userId: number;
+  /** Only payments still pending (the /pending-payments route). */
+  onlyPending: boolean;
+  page: PageQuery;
+}
+
+export async function listPayments(
+  deps: Deps,
+  caller: AuthUser,
+  { userId, onlyPending, page: pageQuery }: PaymentsQuery,
+) {
   const staff = caller.role === 'admin' || caller.role === 'support';
   if (!staff && caller.id !== userId) throw notFound('User');
   // Staff asking about an account that never existed get a 404, not an empty history.
   if (caller.id !== userId && !(await findUserById(deps.db, userId))) throw notFound('User');
-  const { page, perPage, offset } = pageWindow(q);
-  const { rows, total } = await paymentsRepository(deps.db).forUser(
+  const { page, perPage, offset } = pageWindow(pageQuery);
+  const { rows, total } = await paymentsRepository(deps.db).forUser({
     userId,
-    onlyPending ? 'pending' : null,
-    perPage,
+    status: onlyPending ? 'pending' : null,
+    limit: perPage,
     offset,
-  );
+  });
   const decimals = new Map<string, number>();
   for (const c of new Set(rows.map((r) => r.currency))) decimals.set(c, await currencyDecimals(deps.db, c));
   return {

@@ -165,12 +165,17 @@ export function paymentsRepository(db: Executor) {
     },
 
     /** A user's payments, newest first; `status` narrows to one status. */
-    async forUser(
-      userId: number,
-      status: string | null,
-      limit: number,
-      offset: number,
-    ): Promise<{ rows: PaymentRow[]; total: number }> {
+    async forUser({
+      userId,
+      status,
+      limit,
+      offset,
+    }: {
+      userId: number;
+      status: string | null;
+      limit: number;
+      offset: number;
+    }): Promise<{ rows: PaymentRow[]; total: number }> {
       const where = status
         ? and(eq(payments.userId, userId), eq(payments.status, status))
         : eq(payments.userId, userId);

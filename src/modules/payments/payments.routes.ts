@@ -106,7 +106,11 @@ export async function paymentsRoutes(app: FastifyInstance, { deps }: { deps: Dep
         },
       },
       async (req) => {
-        const { data, meta } = await listPayments(deps, currentUser(req), req.params.userId, pending, req.query);
+        const { data, meta } = await listPayments(deps, currentUser(req), {
+          userId: req.params.userId,
+          onlyPending: pending,
+          page: req.query,
+        });
         return okPage(data, meta);
       },
     );
