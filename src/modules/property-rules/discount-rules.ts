@@ -40,7 +40,7 @@ export const offerRules: RuleKind<typeof offers, FullOffer, Static<typeof OfferV
   }),
   merge: mergeDiscount,
   toColumns(input, decimals) {
-    assertDateOrder(input.start_date, input.end_date, 'end_date', 'start_date');
+    assertDateOrder(input, 'start_date', 'end_date');
     return {
       name: cleanName(input.name),
       discountType: input.discount_type,
@@ -78,7 +78,7 @@ export const promoCodeRules: RuleKind<typeof promoCodes, FullPromoCode, Static<t
   }),
   merge: mergeDiscount,
   toColumns(input, decimals, current) {
-    assertDateOrder(input.valid_from, input.valid_to, 'valid_to', 'valid_from');
+    assertDateOrder(input, 'valid_from', 'valid_to');
     const maxUses = input.max_uses ?? null;
     // Uses already made stay made: a limit below them would describe a past that did not happen.
     if (current && maxUses !== null && maxUses < current.usedCount)

@@ -5,8 +5,9 @@ import { invalidField } from '../../platform/errors.ts';
 import { formatMinor, toMinor } from '../../kernel/money.ts';
 
 /** Dates are `YYYY-MM-DD` (checked as real dates by the schema), so text order is date order. */
-export function assertDateOrder(start: string, end: string, endField: string, startField: string): void {
-  if (end < start) throw invalidField(endField, `must be on or after ${startField} (${start})`);
+export function assertDateOrder<K extends string>(input: Record<K, string>, startField: K, endField: K): void {
+  const start = input[startField];
+  if (input[endField] < start) throw invalidField(endField, `must be on or after ${startField} (${start})`);
 }
 
 /** A percent with at most two decimals → the NUMERIC(5,2) text it is kept as. */

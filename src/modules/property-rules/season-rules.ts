@@ -28,7 +28,7 @@ export const seasonRules: RuleKind<typeof seasons, Full, Static<typeof SeasonVie
   }),
   merge: overlay,
   toColumns(input) {
-    assertDateOrder(input.start_date, input.end_date, 'end_date', 'start_date');
+    assertDateOrder(input, 'start_date', 'end_date');
     const minStay = input.min_stay ?? null;
     const maxStay = input.max_stay ?? null;
     if (minStay !== null && maxStay !== null && maxStay < minStay)
