@@ -46,8 +46,8 @@ interface Unit {
 }
 
 /** Our unit lines for the revision's rooms, or why they cannot be placed (unknown room type). */
-function unitsOf(rev: BookingRevision, p: LinkedProperty): Unit[] | string {
-  if (p.whole) {
+function unitsOf(rev: BookingRevision, listing: LinkedProperty): Unit[] | string {
+  if (listing.whole) {
     return [
       {
         roomTypeId: 0,
@@ -61,21 +61,21 @@ function unitsOf(rev: BookingRevision, p: LinkedProperty): Unit[] | string {
   }
   const units = new Map<string, Unit>();
   for (const room of rev.rooms) {
-    const rt = room.roomTypeId ? p.roomTypes.get(room.roomTypeId) : undefined;
-    if (!rt)
-      return `room type ${room.roomTypeId ?? '(none)'} of booking ${rev.bookingId} is not linked to a room type of listing ${p.id}`;
-    const key = `${rt.id}|${room.checkinDate}|${room.checkoutDate}`;
-    const u = units.get(key) ?? {
-      roomTypeId: rt.id,
+    const roomType = room.roomTypeId ? listing.roomTypes.get(room.roomTypeId) : undefined;
+    if (!roomType)
+      return `room type ${room.roomTypeId ?? '(none)'} of booking ${rev.bookingId} is not linked to a room type of listing ${listing.id}`;
+    const key = `${roomType.id}|${room.checkinDate}|${room.checkoutDate}`;
+    const unit = units.get(key) ?? {
+      roomTypeId: roomType.id,
       count: 0,
       checkin: room.checkinDate,
       checkout: room.checkoutDate,
-      defaultAvailable: rt.countOfRooms,
+      defaultAvailable: roomType.countOfRooms,
       lineTotalMinor: 0,
     };
-    u.count += 1;
-    u.lineTotalMinor += room.amountMinor ?? 0;
-    units.set(key, u);
+    unit.count += 1;
+    unit.lineTotalMinor += room.amountMinor ?? 0;
+    units.set(key, unit);
   }
   return units.size ? [...units.values()] : 'the booking has no rooms';
 }
@@ -102,7 +102,7 @@ async function lockAll(
 /** Takes the units (conditionally first; nights already locked); returns whether any night had to be oversold. */
 async function take(tx: Tx, propertyId: number, units: Unit[]): Promise<boolean> {
   let overbooked = false;
-  for (const u of units) {
+  for (const unit of units) {
     // A refused hold may have taken some nights already: its savepoint undoes them before the
     // units are taken unconditionally.
     const held = await tx
@@ -110,11 +110,11 @@ async function take(tx: Tx, propertyId: number, units: Unit[]): Promise<boolean>
         if (
           !(await holdNights(sp, {
             propertyId,
-            roomTypeId: u.roomTypeId,
-            checkin: u.checkin,
-            checkout: u.checkout,
-            count: u.count,
-            defaultAvailable: u.defaultAvailable,
+            roomTypeId: unit.roomTypeId,
+            checkin: unit.checkin,
+            checkout: unit.checkout,
+            count: unit.count,
+            defaultAvailable: unit.defaultAvailable,
           }))
         )
           throw new NotHeld();
@@ -128,7 +128,7 @@ async function take(tx: Tx, propertyId: number, units: Unit[]): Promise<boolean>
       );
     if (held) continue;
     overbooked = true;
-    await channelInboundRepository(tx).forceHold(propertyId, u.roomTypeId, u.checkin, u.checkout, u.count);
+    await channelInboundRepository(tx).forceHold(propertyId, unit.roomTypeId, unit.checkin, unit.checkout, unit.count);
   }
   return overbooked;
 }

@@ -22,33 +22,33 @@ const RESERVATION_TOPICS = [
 const isDay = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);
 
 const reservationProjector: Projector = async ({ tx, event }) => {
-  const d = (event.data ?? {}) as {
+  const data = (event.data ?? {}) as {
     reservation_id?: unknown;
     old?: { checkin_date?: unknown; checkout_date?: unknown };
   };
-  const id = Number(d.reservation_id);
+  const id = Number(data.reservation_id);
   if (!Number.isSafeInteger(id) || id <= 0) return 0;
   const old =
-    d.old && isDay(d.old.checkin_date) && isDay(d.old.checkout_date)
-      ? { from: d.old.checkin_date, to: d.old.checkout_date }
+    data.old && isDay(data.old.checkin_date) && isDay(data.old.checkout_date)
+      ? { from: data.old.checkin_date, to: data.old.checkout_date }
       : undefined;
   await channelPushRepository(tx).queueReservation(id, old);
   return 0;
 };
 
 const calendarProjector: Projector = async ({ tx, event }) => {
-  const d = (event.data ?? {}) as Partial<CalendarChangedEvent>;
-  if (typeof d.property_id !== 'number' || !isDay(d.date_from) || !isDay(d.date_to)) return 0;
-  const kinds = (d.kinds ?? []).filter((k) => k === 'availability' || k === 'restrictions');
+  const change = (event.data ?? {}) as Partial<CalendarChangedEvent>;
+  if (typeof change.property_id !== 'number' || !isDay(change.date_from) || !isDay(change.date_to)) return 0;
+  const kinds = (change.kinds ?? []).filter((k) => k === 'availability' || k === 'restrictions');
   const repo = channelPushRepository(tx);
-  const windowEnd = addDays(d.date_from, FULL_SYNC_DAYS);
+  const windowEnd = addDays(change.date_from, FULL_SYNC_DAYS);
   await repo.queueIfLinked(
-    d.property_id,
+    change.property_id,
     kinds,
-    d.date_from,
-    d.structure === true && windowEnd > d.date_to ? windowEnd : d.date_to,
+    change.date_from,
+    change.structure === true && windowEnd > change.date_to ? windowEnd : change.date_to,
   );
-  if (d.structure === true) await repo.requestRelinkIfLinked(d.property_id);
+  if (change.structure === true) await repo.requestRelinkIfLinked(change.property_id);
   return 0;
 };
 

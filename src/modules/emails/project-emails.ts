@@ -51,8 +51,8 @@ function moneyOf(amount: unknown, currency: unknown): MoneyValue | null {
   return minor === null ? null : { money: { minor, currency: code, decimals } };
 }
 
-const stayMoney = (c: StayContext, minor: number): MoneyValue => ({
-  money: { minor, currency: c.currency, decimals: c.decimals },
+const stayMoney = (stay: StayContext, minor: number): MoneyValue => ({
+  money: { minor, currency: stay.currency, decimals: stay.decimals },
 });
 
 const CANCELLED_BY: Record<string, string> = {
@@ -69,102 +69,110 @@ interface Planned {
   vars: Vars;
 }
 
-function stayVars(c: StayContext): Vars {
+function stayVars(stay: StayContext): Vars {
   return {
-    property: c.propertyName,
-    ref: c.ref,
-    checkin: { date: c.checkin },
-    checkout: { date: c.checkout },
-    reservation_id: c.reservationId,
+    property: stay.propertyName,
+    ref: stay.ref,
+    checkin: { date: stay.checkin },
+    checkout: { date: stay.checkout },
+    reservation_id: stay.reservationId,
   };
 }
 
 function plan(
   event: PublishedEvent,
-  d: Data,
+  data: Data,
   stays: Map<number, StayContext>,
   people: Map<number, Recipient>,
 ): Planned[] {
-  const c = stays.get(id(d.reservation_id) ?? 0);
+  const stay = stays.get(id(data.reservation_id) ?? 0);
   switch (event.topic) {
     case 'reservation.confirmed':
-      if (!c) return [];
+      if (!stay) return [];
       return [
         {
           template: 'booking-confirmed-guest',
-          to: c.guest,
-          vars: { ...stayVars(c), total: stayMoney(c, c.totalMinor) },
+          to: stay.guest,
+          vars: { ...stayVars(stay), total: stayMoney(stay, stay.totalMinor) },
         },
         {
           template: 'booking-confirmed-owner',
-          to: c.owner,
-          vars: { ...stayVars(c), total: stayMoney(c, c.totalMinor), guest: c.guest?.fullName ?? c.guest?.name ?? '' },
+          to: stay.owner,
+          vars: {
+            ...stayVars(stay),
+            total: stayMoney(stay, stay.totalMinor),
+            guest: stay.guest?.fullName ?? stay.guest?.name ?? '',
+          },
         },
       ];
     case 'payment.received':
-      if (!c) return [];
+      if (!stay) return [];
       return [
         {
           template: 'payment-receipt',
-          to: c.guest,
-          vars: { ...stayVars(c), amount: moneyOf(d.amount, d.currency), paid_at: { date: event.occurredAt } },
+          to: stay.guest,
+          vars: { ...stayVars(stay), amount: moneyOf(data.amount, data.currency), paid_at: { date: event.occurredAt } },
         },
       ];
     case 'reservation.modified': {
-      if (!c) return [];
-      const old = dataOf(d.old);
+      if (!stay) return [];
+      const old = dataOf(data.old);
       const vars: Vars = {
-        ...stayVars(c),
-        total: stayMoney(c, c.totalMinor),
+        ...stayVars(stay),
+        total: stayMoney(stay, stay.totalMinor),
         old_checkin: str(old.checkin_date) ? { date: str(old.checkin_date)! } : null,
         old_checkout: str(old.checkout_date) ? { date: str(old.checkout_date)! } : null,
-        additional_due: moneyOf(d.additional_due, d.currency),
-        refund: moneyOf(d.refund_amount, d.currency),
+        additional_due: moneyOf(data.additional_due, data.currency),
+        refund: moneyOf(data.refund_amount, data.currency),
       };
       return [
-        { template: 'booking-modified', to: c.guest, vars },
-        { template: 'booking-modified', to: c.owner, vars },
+        { template: 'booking-modified', to: stay.guest, vars },
+        { template: 'booking-modified', to: stay.owner, vars },
       ];
     }
     case 'reservation.cancelled': {
-      if (!c) return [];
+      if (!stay) return [];
       const vars: Vars = {
-        ...stayVars(c),
-        cancelled_by: { word: CANCELLED_BY[String(d.cancelled_by_role)] ?? 'staff' },
+        ...stayVars(stay),
+        cancelled_by: { word: CANCELLED_BY[String(data.cancelled_by_role)] ?? 'staff' },
       };
       return [
         {
           template: 'booking-cancelled-guest',
-          to: c.guest,
-          vars: { ...vars, refund: moneyOf(d.refund_amount, d.currency) },
+          to: stay.guest,
+          vars: { ...vars, refund: moneyOf(data.refund_amount, data.currency) },
         },
-        { template: 'booking-cancelled-owner', to: c.owner, vars },
+        { template: 'booking-cancelled-owner', to: stay.owner, vars },
       ];
     }
     case 'refund.succeeded':
-      if (!c) return [];
+      if (!stay) return [];
       return [
-        { template: 'refund-sent', to: c.guest, vars: { ...stayVars(c), amount: moneyOf(d.amount, d.currency) } },
+        {
+          template: 'refund-sent',
+          to: stay.guest,
+          vars: { ...stayVars(stay), amount: moneyOf(data.amount, data.currency) },
+        },
       ];
     case 'owner_request.approved':
-      return [{ template: 'owner-application-approved', to: people.get(id(d.user_id) ?? 0) ?? null, vars: {} }];
+      return [{ template: 'owner-application-approved', to: people.get(id(data.user_id) ?? 0) ?? null, vars: {} }];
     case 'owner_request.rejected':
       return [
         {
           template: 'owner-application-rejected',
-          to: people.get(id(d.user_id) ?? 0) ?? null,
-          vars: { reason: str(d.reason) },
+          to: people.get(id(data.user_id) ?? 0) ?? null,
+          vars: { reason: str(data.reason) },
         },
       ];
     case 'payout.paid':
       return [
         {
           template: 'payout-sent',
-          to: people.get(id(d.owner_id) ?? 0) ?? null,
+          to: people.get(id(data.owner_id) ?? 0) ?? null,
           vars: {
-            amount: moneyOf(d.amount, d.currency),
+            amount: moneyOf(data.amount, data.currency),
             sent_at: { date: event.occurredAt },
-            payout_ref: String(d.payout_id ?? ''),
+            payout_ref: String(data.payout_id ?? ''),
           },
         },
       ];
@@ -172,8 +180,8 @@ function plan(
       return [
         {
           template: 'webhook-endpoint-disabled',
-          to: people.get(id(d.user_id) ?? 0) ?? null,
-          vars: { url: str(d.url) ?? '', endpoint_id: String(d.endpoint_id ?? '') },
+          to: people.get(id(data.user_id) ?? 0) ?? null,
+          vars: { url: str(data.url) ?? '', endpoint_id: String(data.endpoint_id ?? '') },
         },
       ];
     default:
@@ -186,35 +194,39 @@ export const emailBatchProjector: BatchProjector = async ({ tx, events, now }) =
   const repo = emailsRepository(tx);
   const reservationIds = new Set<number>();
   const userIds = new Set<number>();
-  for (const e of events) {
-    const d = dataOf(e.data);
-    const r = id(d.reservation_id);
-    if (r) reservationIds.add(r);
-    const u = id(
-      e.topic === 'payout.paid'
-        ? d.owner_id
-        : e.topic.startsWith('owner_request.') || e.topic === 'webhook_endpoint.disabled'
-          ? d.user_id
+  for (const event of events) {
+    const data = dataOf(event.data);
+    const reservationId = id(data.reservation_id);
+    if (reservationId) reservationIds.add(reservationId);
+    const userId = id(
+      event.topic === 'payout.paid'
+        ? data.owner_id
+        : event.topic.startsWith('owner_request.') || event.topic === 'webhook_endpoint.disabled'
+          ? data.user_id
           : null,
     );
-    if (u) userIds.add(u);
+    if (userId) userIds.add(userId);
   }
   const stays = await repo.stayContexts([...reservationIds]);
   const people = await repo.recipients([...userIds]);
   const jobs: NewEmailJob[] = [];
-  for (const e of events) {
+  for (const event of events) {
     const seen = new Set<string>();
-    for (const p of plan(e, dataOf(e.data), stays, people)) {
+    for (const planned of plan(event, dataOf(event.data), stays, people)) {
       // A host who booked their own listing hears each thing once per template.
-      if (!p.to || seen.has(`${p.template}|${p.to.userId}`)) continue;
-      seen.add(`${p.template}|${p.to.userId}`);
+      if (!planned.to || seen.has(`${planned.template}|${planned.to.userId}`)) continue;
+      seen.add(`${planned.template}|${planned.to.userId}`);
       jobs.push({
-        sourceEventId: e.eventId,
-        template: p.template,
-        recipientUserId: p.to.userId,
-        toAddress: p.to.email,
-        locale: localeOf(p.to.locale),
-        vars: { ...p.vars, name: p.to.name, ...(p.to.timeZone ? { time_zone: p.to.timeZone } : {}) },
+        sourceEventId: event.eventId,
+        template: planned.template,
+        recipientUserId: planned.to.userId,
+        toAddress: planned.to.email,
+        locale: localeOf(planned.to.locale),
+        vars: {
+          ...planned.vars,
+          name: planned.to.name,
+          ...(planned.to.timeZone ? { time_zone: planned.to.timeZone } : {}),
+        },
       });
     }
   }
