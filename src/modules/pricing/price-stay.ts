@@ -50,25 +50,25 @@ export function priceStay(input: PricingInput): PriceBreakdown {
   const seasonParts: { amountMinor: number; percent: number }[] = [];
   const rooms_breakdown: RoomLineBreakdown[] = [];
   let firstSeason: SeasonSummary | null = null;
-  for (const u of input.units) {
-    const qty = u.ratePlan?.sellMode === 'per_person' ? (u.guestsOnLine ?? guests) : u.roomsCount;
+  for (const line of input.units) {
+    const qty = line.ratePlan?.sellMode === 'per_person' ? (line.guestsOnLine ?? guests) : line.roomsCount;
     let lineTotal = 0;
     dates.forEach((date, i) => {
-      const amount = u.nights[i]!.priceMinor * qty;
+      const amount = line.nights[i]!.priceMinor * qty;
       lineTotal += amount;
-      const s = seasonFor(date, input.seasons);
-      if (s) {
-        seasonParts.push({ amountMinor: amount, percent: s.reductionPercent });
-        firstSeason ??= summary(s);
+      const season = seasonFor(date, input.seasons);
+      if (season) {
+        seasonParts.push({ amountMinor: amount, percent: season.reductionPercent });
+        firstSeason ??= summary(season);
       }
     });
     assertNonNegativeMinor(lineTotal, 'line total');
     rooms_breakdown.push({
-      room_type_id: u.roomTypeId,
-      room_type_title: u.roomTypeTitle,
-      rate_plan_id: u.ratePlan?.id ?? null,
-      rate_plan_title: u.ratePlan?.title ?? null,
-      rooms_count: u.roomsCount,
+      room_type_id: line.roomTypeId,
+      room_type_title: line.roomTypeTitle,
+      rate_plan_id: line.ratePlan?.id ?? null,
+      rate_plan_title: line.ratePlan?.title ?? null,
+      rooms_count: line.roomsCount,
       price_per_night: averageMinor(lineTotal, nights),
       line_total: lineTotal,
     });
@@ -172,20 +172,20 @@ function discountOn(remaining: number, type: DiscountType, value: number): numbe
 
 /** The offer applies when the check-in date is within [startDate, endDate] and nights ≥ minNights. */
 function offerRejection(input: PricingInput, nights: number): OfferReason | null {
-  const o = input.offer;
-  if (!o) return 'not_given';
-  if (!withinInclusive(input.stay.checkin, o.startDate, o.endDate)) return 'outside_dates';
-  if (nights < o.minNights) return 'min_nights';
+  const offer = input.offer;
+  if (!offer) return 'not_given';
+  if (!withinInclusive(input.stay.checkin, offer.startDate, offer.endDate)) return 'outside_dates';
+  if (nights < offer.minNights) return 'min_nights';
   return null;
 }
 
 /** The promo applies when today is within [validFrom, validTo], uses remain and nights ≥ minNights. */
 function promoRejection(input: PricingInput, nights: number): PromoReason | null {
-  const p = input.promo;
-  if (!p) return 'not_given';
-  if (!withinInclusive(input.stay.today, p.validFrom, p.validTo)) return 'outside_validity';
-  if (p.maxUses !== null && p.usedCount >= p.maxUses) return 'max_uses_reached';
-  if (nights < p.minNights) return 'min_nights';
+  const promo = input.promo;
+  if (!promo) return 'not_given';
+  if (!withinInclusive(input.stay.today, promo.validFrom, promo.validTo)) return 'outside_validity';
+  if (promo.maxUses !== null && promo.usedCount >= promo.maxUses) return 'max_uses_reached';
+  if (nights < promo.minNights) return 'min_nights';
   return null;
 }
 
@@ -198,28 +198,28 @@ function assertInput(input: PricingInput): string[] {
   if (!Number.isInteger(stay.guests.adults) || stay.guests.adults < 1) throw new RangeError('adults must be ≥ 1');
   if (!Number.isInteger(stay.guests.children) || stay.guests.children < 0) throw new RangeError('children must be ≥ 0');
   if (input.units.length === 0) throw new RangeError('at least one unit line is needed');
-  for (const u of input.units) {
-    if (!Number.isInteger(u.roomsCount) || u.roomsCount < 1) throw new RangeError('roomsCount must be ≥ 1');
-    if (u.nights.length !== dates.length || u.nights.some((n, i) => n.date !== dates[i])) {
-      throw new RangeError(`${u.roomTypeTitle}: nights must list every night of the stay in order`);
+  for (const line of input.units) {
+    if (!Number.isInteger(line.roomsCount) || line.roomsCount < 1) throw new RangeError('roomsCount must be ≥ 1');
+    if (line.nights.length !== dates.length || line.nights.some((n, i) => n.date !== dates[i])) {
+      throw new RangeError(`${line.roomTypeTitle}: nights must list every night of the stay in order`);
     }
-    for (const n of u.nights) assertNonNegativeMinor(n.priceMinor, 'night price');
+    for (const night of line.nights) assertNonNegativeMinor(night.priceMinor, 'night price');
   }
-  for (const s of input.seasons) scalePercent(s.reductionPercent);
-  for (const p of [
+  for (const season of input.seasons) scalePercent(season.reductionPercent);
+  for (const percent of [
     input.longStay.weeklyPercent,
     input.longStay.monthlyPercent,
     input.serviceFeePercent,
     input.taxPercent,
   ])
-    scalePercent(p);
-  for (const d of [input.offer, input.promo]) {
-    if (!d) continue;
-    if (d.discountType === 'percent') scalePercent(d.discountValue);
-    else assertNonNegativeMinor(d.discountValue, 'fixed discount');
+    scalePercent(percent);
+  for (const discount of [input.offer, input.promo]) {
+    if (!discount) continue;
+    if (discount.discountType === 'percent') scalePercent(discount.discountValue);
+    else assertNonNegativeMinor(discount.discountValue, 'fixed discount');
   }
   assertNonNegativeMinor(input.cleaningFeeMinor, 'cleaning fee');
-  for (const x of [...input.packages, ...input.services]) assertNonNegativeMinor(x.priceMinor, x.name);
+  for (const extra of [...input.packages, ...input.services]) assertNonNegativeMinor(extra.priceMinor, extra.name);
   return dates;
 }
 
@@ -232,8 +232,8 @@ export function nightAfterSeason(
   date: string,
   seasons: readonly PricingInput['seasons'][number][],
 ): number {
-  const s = seasonFor(date, seasons);
-  return s
-    ? priceMinor - Math.min(priceMinor, sumPercentsOf([{ amountMinor: priceMinor, percent: s.reductionPercent }]))
+  const season = seasonFor(date, seasons);
+  return season
+    ? priceMinor - Math.min(priceMinor, sumPercentsOf([{ amountMinor: priceMinor, percent: season.reductionPercent }]))
     : priceMinor;
 }

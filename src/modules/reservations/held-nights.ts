@@ -26,13 +26,13 @@ export interface NightRun {
 /** The stays' union: per kind and night the largest count any of them holds, as runs of equal counts. */
 export function heldRuns(stays: Stay[]): NightRun[] {
   const perKind = new Map<number, Map<number, number>>();
-  for (const s of stays) {
+  for (const stay of stays) {
     const counts = new Map<number, number>();
-    for (const l of s.lines) counts.set(l.roomTypeId, (counts.get(l.roomTypeId) ?? 0) + l.roomsCount);
+    for (const line of stay.lines) counts.set(line.roomTypeId, (counts.get(line.roomTypeId) ?? 0) + line.roomsCount);
     for (const [kind, count] of counts) {
       const nights = perKind.get(kind) ?? new Map<number, number>();
       perKind.set(kind, nights);
-      for (let d = dayNumber(s.checkin); d < dayNumber(s.checkout); d++)
+      for (let d = dayNumber(stay.checkin); d < dayNumber(stay.checkout); d++)
         nights.set(d, Math.max(nights.get(d) ?? 0, count));
     }
   }
@@ -67,22 +67,28 @@ export async function moveHeldNights(tx: Tx, propertyId: number, before: NightRu
   const all = [...before, ...after];
   await inventory.lockStays(
     propertyId,
-    all.map((r) => r.roomTypeId),
-    all.map((r) => ({ from: r.from, to: r.to })),
+    all.map((run) => run.roomTypeId),
+    all.map((run) => ({ from: run.from, to: run.to })),
   );
-  for (const r of before)
-    await inventory.release({ propertyId, roomTypeId: r.roomTypeId, checkin: r.from, checkout: r.to, count: r.count });
-  const counts = after.some((r) => r.roomTypeId !== 0)
+  for (const run of before)
+    await inventory.release({
+      propertyId,
+      roomTypeId: run.roomTypeId,
+      checkin: run.from,
+      checkout: run.to,
+      count: run.count,
+    });
+  const counts = after.some((run) => run.roomTypeId !== 0)
     ? await reservationWritesRepository(tx).roomCounts(propertyId)
     : new Map<number, number>();
-  for (const r of after) {
+  for (const run of after) {
     const held = await inventory.hold({
       propertyId,
-      roomTypeId: r.roomTypeId,
-      checkin: r.from,
-      checkout: r.to,
-      count: r.count,
-      defaultAvailable: r.roomTypeId === 0 ? 1 : (counts.get(r.roomTypeId) ?? 0),
+      roomTypeId: run.roomTypeId,
+      checkin: run.from,
+      checkout: run.to,
+      count: run.count,
+      defaultAvailable: run.roomTypeId === 0 ? 1 : (counts.get(run.roomTypeId) ?? 0),
     });
     if (!held) throw new AppError('DATES_UNAVAILABLE', 'These dates are not available; the reservation is unchanged');
   }

@@ -68,10 +68,14 @@ export interface ReservationLight extends Common {
  * platform's booking through the channel manager) — one that shows its total as the
  * accommodation, with no fees or discounts of ours.
  */
-function snapshotOf(r: ReservationRow): PriceSnapshot {
-  const s = r.priceSnapshot as Partial<PriceSnapshot> | null;
-  if (s?.currency && s.breakdown) return s as PriceSnapshot;
-  return flatSnapshot(r.currency, r.totalMinor, daysBetween(r.checkinDate, r.checkoutDate));
+function snapshotOf(reservation: ReservationRow): PriceSnapshot {
+  const stored = reservation.priceSnapshot as Partial<PriceSnapshot> | null;
+  if (stored?.currency && stored.breakdown) return stored as PriceSnapshot;
+  return flatSnapshot(
+    reservation.currency,
+    reservation.totalMinor,
+    daysBetween(reservation.checkinDate, reservation.checkoutDate),
+  );
 }
 
 /** A snapshot of a total priced outside this service: all of it accommodation, nothing added. */
@@ -111,18 +115,18 @@ export function flatSnapshot(code: string, totalMinor: number, nights: number): 
   return { currency, breakdown };
 }
 
-function common(r: ReservationRow, lines: ReservationRoomRow[], property: PropertyReadForm): Common {
+function common(reservation: ReservationRow, lines: ReservationRoomRow[], property: PropertyReadForm): Common {
   return {
-    id: r.id,
-    booking_ref_code: r.bookingRefCode,
-    checkin_date: r.checkinDate,
-    checkout_date: r.checkoutDate,
-    status: r.status,
-    special_requests: r.specialRequests,
-    promo_code_id: r.promoCodeId,
+    id: reservation.id,
+    booking_ref_code: reservation.bookingRefCode,
+    checkin_date: reservation.checkinDate,
+    checkout_date: reservation.checkoutDate,
+    status: reservation.status,
+    special_requests: reservation.specialRequests,
+    promo_code_id: reservation.promoCodeId,
     // Units held per night over all lines (a listing sold whole counts as 1).
-    rooms_count: lines.reduce((n, l) => n + l.roomsCount, 0),
-    ...changeMembers(r),
+    rooms_count: lines.reduce((sum, line) => sum + line.roomsCount, 0),
+    ...changeMembers(reservation),
     property,
   };
 }
@@ -133,10 +137,10 @@ function common(r: ReservationRow, lines: ReservationRoomRow[], property: Proper
  * completed) booking owes a surplus; a pending one pays its total through its own checkout.
  */
 export function additionalOwed(
-  r: Pick<ReservationRow, 'status' | 'totalMinor' | 'paidMinor' | 'refundRequestedMinor'>,
+  reservation: Pick<ReservationRow, 'status' | 'totalMinor' | 'paidMinor' | 'refundRequestedMinor'>,
 ): number {
-  if (r.status !== 'confirmed' && r.status !== 'completed') return 0;
-  return Math.max(0, r.totalMinor - (r.paidMinor - r.refundRequestedMinor));
+  if (reservation.status !== 'confirmed' && reservation.status !== 'completed') return 0;
+  return Math.max(0, reservation.totalMinor - (reservation.paidMinor - reservation.refundRequestedMinor));
 }
 
 /**
@@ -144,79 +148,79 @@ export function additionalOwed(
  * stands (old = new = total, paid_amount what the platform holds now, no difference, no refund
  * due) and no refund was initiated; a cancellation's refund is the latest word on money given back.
  */
-function changeMembers(r: ReservationRow): ChangeMembers {
-  const decimals = snapshotOf(r).currency?.decimals ?? 2;
-  const n = (minor: number) => minorToNumber(minor, decimals);
-  const due = additionalOwed(r);
-  const m = r.lastModification;
+function changeMembers(reservation: ReservationRow): ChangeMembers {
+  const decimals = snapshotOf(reservation).currency?.decimals ?? 2;
+  const toNumber = (minor: number) => minorToNumber(minor, decimals);
+  const due = additionalOwed(reservation);
+  const change = reservation.lastModification;
   const out: ChangeMembers = {
     needs_additional_payment: due > 0,
-    additional_due: n(due),
+    additional_due: toNumber(due),
     // The change's own record, except what is owed, which is always today's.
     pricing: {
-      old_total: n(m ? m.old_total : r.totalMinor),
-      new_total: n(m ? m.new_total : r.totalMinor),
-      paid_amount: n(m ? m.paid_amount : r.paidMinor - r.refundRequestedMinor),
-      additional_due: n(due),
-      refund_due: n(m ? m.refund_due : 0),
-      price_difference: n(m ? m.price_difference : 0),
+      old_total: toNumber(change ? change.old_total : reservation.totalMinor),
+      new_total: toNumber(change ? change.new_total : reservation.totalMinor),
+      paid_amount: toNumber(change ? change.paid_amount : reservation.paidMinor - reservation.refundRequestedMinor),
+      additional_due: toNumber(due),
+      refund_due: toNumber(change ? change.refund_due : 0),
+      price_difference: toNumber(change ? change.price_difference : 0),
     },
-    refund_initiated: m ? m.refund_initiated : false,
-    refund_amount: n(m ? m.refund_amount : 0),
+    refund_initiated: change ? change.refund_initiated : false,
+    refund_amount: toNumber(change ? change.refund_amount : 0),
   };
-  if (r.status === 'cancelled' && r.cancellationRefundMinor !== null) {
-    out.refund_initiated = r.cancellationRefundMinor > 0;
-    out.refund_amount = n(r.cancellationRefundMinor);
+  if (reservation.status === 'cancelled' && reservation.cancellationRefundMinor !== null) {
+    out.refund_initiated = reservation.cancellationRefundMinor > 0;
+    out.refund_amount = toNumber(reservation.cancellationRefundMinor);
   }
   return out;
 }
 
 /** The spec's modification result (PUT /reservations/{id}). */
-export function toModificationResult(r: ReservationRow) {
-  const m = changeMembers(r);
+export function toModificationResult(reservation: ReservationRow) {
+  const members = changeMembers(reservation);
   return {
-    id: r.id,
-    booking_ref_code: r.bookingRefCode,
-    checkin_date: r.checkinDate,
-    checkout_date: r.checkoutDate,
-    status: r.status,
-    pricing: m.pricing,
-    needs_additional_payment: m.needs_additional_payment,
-    refund_initiated: m.refund_initiated,
-    refund_amount: m.refund_amount,
+    id: reservation.id,
+    booking_ref_code: reservation.bookingRefCode,
+    checkin_date: reservation.checkinDate,
+    checkout_date: reservation.checkoutDate,
+    status: reservation.status,
+    pricing: members.pricing,
+    needs_additional_payment: members.needs_additional_payment,
+    refund_initiated: members.refund_initiated,
+    refund_amount: members.refund_amount,
   };
 }
 
 export function toReservationReadForm(
-  r: ReservationRow,
+  reservation: ReservationRow,
   lines: ReservationRoomRow[],
   property: PropertyReadForm,
 ): ReservationReadForm {
-  const { currency, breakdown } = snapshotOf(r);
+  const { currency, breakdown } = snapshotOf(reservation);
   return {
-    ...common(r, lines, property),
-    guests: { adults: r.adults, children: r.children },
+    ...common(reservation, lines, property),
+    guests: { adults: reservation.adults, children: reservation.children },
     // Room type and rate plan 0 = the listing sold whole (property_nights' convention).
-    rooms_details: lines.map((l) => ({
-      channel_room_type_id: l.roomTypeId,
-      channel_rate_plan_id: l.ratePlanId ?? 0,
-      rooms_count: l.roomsCount,
-      line_total: minorToNumber(l.lineTotalMinor, currency.decimals),
+    rooms_details: lines.map((line) => ({
+      channel_room_type_id: line.roomTypeId,
+      channel_rate_plan_id: line.ratePlanId ?? 0,
+      rooms_count: line.roomsCount,
+      line_total: minorToNumber(line.lineTotalMinor, currency.decimals),
     })),
     price_details: toPriceDetails(breakdown, currency),
   };
 }
 
 export function toReservationLight(
-  r: ReservationRow,
+  reservation: ReservationRow,
   lines: ReservationRoomRow[],
   property: PropertyReadForm,
 ): ReservationLight {
-  const { currency, breakdown } = snapshotOf(r);
+  const { currency, breakdown } = snapshotOf(reservation);
   return {
-    ...common(r, lines, property),
-    guests: JSON.stringify({ adults: r.adults, children: r.children }),
+    ...common(reservation, lines, property),
+    guests: JSON.stringify({ adults: reservation.adults, children: reservation.children }),
     price_details: JSON.stringify(toPriceDetails(breakdown, currency)),
-    total: formatMinor(r.totalMinor, currency.decimals),
+    total: formatMinor(reservation.totalMinor, currency.decimals),
   };
 }
