@@ -24,16 +24,20 @@ const FIELD_OF_RULE: Record<StayViolation['rule'], string> = {
  * `ownNightsHeld`: the calendar it was priced from still counts its own nights as sold, so
  * availability is left to the conditional holds of the transaction.
  */
-export function checkStay(b: PriceBreakdown, hasRooms: boolean, ownNightsHeld = false): void {
-  const sv = b.stay_validation;
-  if (sv.valid) return;
-  const rules = sv.violations.filter((v) => v.rule !== 'unavailable');
+export function checkStay(
+  breakdown: PriceBreakdown,
+  { hasRooms, ownNightsHeld = false }: { hasRooms: boolean; ownNightsHeld?: boolean },
+): void {
+  const validation = breakdown.stay_validation;
+  if (validation.valid) return;
+  const rules = validation.violations.filter((violation) => violation.rule !== 'unavailable');
   if (rules.length === 0 && ownNightsHeld) return;
-  if (rules.length === 0) throw new AppError('DATES_UNAVAILABLE', sv.message ?? 'These dates are no longer available');
+  if (rules.length === 0)
+    throw new AppError('DATES_UNAVAILABLE', validation.message ?? 'These dates are no longer available');
   const errors: FieldErrors = {};
-  for (const v of rules) {
-    const field = hasRooms && (v.rule === 'stop_sell' || v.rule === 'capacity') ? 'rooms' : FIELD_OF_RULE[v.rule];
-    (errors[field] ??= []).push(v.message);
+  for (const { rule, message } of rules) {
+    const field = hasRooms && (rule === 'stop_sell' || rule === 'capacity') ? 'rooms' : FIELD_OF_RULE[rule];
+    (errors[field] ??= []).push(message);
   }
   throw new AppError('VALIDATION_FAILED', rules[0]!.message, errors);
 }

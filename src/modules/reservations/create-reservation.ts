@@ -92,7 +92,7 @@ async function book(
   if (property.ownerId === user.id) throw new AppError('FORBIDDEN', 'You cannot book your own listing');
   // Rules the calendar does not change (dates, guests, rooms, seasons) are refused before any
   // hold; whether the nights are free is for the holds to say.
-  checkStay(priceStay(base.withNights([])), hasRooms, true);
+  checkStay(priceStay(base.withNights([])), { hasRooms, ownNightsHeld: true });
 
   for (let attempt = 1; ; attempt++) {
     try {
@@ -269,7 +269,7 @@ async function refusal(
     return new AppError('SESSION_REVOKED', 'This session has ended; log in again');
   const nights = await pricingInputRepository(deps.db).nights(base.property.id, base.kinds, req.checkin, req.checkout);
   const current = priceStay(base.withNights(nights));
-  checkStay(current, hasRooms, true);
+  checkStay(current, { hasRooms, ownNightsHeld: true });
   if ((await repo.countPending(user.id, now)) >= MAX_PENDING_PER_GUEST) return pendingLimit();
   const sv = current.stay_validation;
   return new AppError('DATES_UNAVAILABLE', (!sv.valid && sv.message) || 'These dates are no longer available');
@@ -286,7 +286,7 @@ interface Priced {
 function priced(base: PricingBase, nights: readonly CalendarNight[], hasRooms: boolean): Priced {
   const input = base.withNights(nights);
   const breakdown = priceStay(input);
-  checkStay(breakdown, hasRooms);
+  checkStay(breakdown, { hasRooms });
   const units = breakdown.rooms_breakdown.map((l) => ({
     roomTypeId: l.room_type_id ?? 0,
     ratePlanId: l.rate_plan_id,

@@ -169,8 +169,8 @@ export async function loadPricingBase(
   // Seasons sharing a day with the stay [checkin, last night]; the config keeps them by start date.
   const seasons = config.engineSeasons.filter((s) => s.startDate <= lastNight && s.endDate >= req.checkin);
   const offer = req.offerId != null ? config.offers.find((o) => o.id === req.offerId) : undefined;
-  const pkgs = config.packages.filter((p) => packageIds.includes(p.id));
-  const svcs = config.services.filter((s) => serviceIds.includes(s.id));
+  const chosenPackages = config.packages.filter((p) => packageIds.includes(p.id));
+  const chosenServices = config.services.filter((s) => serviceIds.includes(s.id));
 
   const errors: FieldErrors = {};
   if (roomTypes.length > 0 && rooms.length === 0)
@@ -184,10 +184,10 @@ export async function loadPricingBase(
   // Re-pricing: extras that no longer exist are simply not priced (the guest did not ask for them now).
   if (!ctx.reprice) {
     if (req.offerId != null && !offer) fail(errors, 'offer_id', 'is not an offer of this listing');
-    if (missing(packageIds, pkgs).length)
-      fail(errors, 'package_ids', `not packages of this listing: ${missing(packageIds, pkgs).join(', ')}`);
-    if (missing(serviceIds, svcs).length)
-      fail(errors, 'service_ids', `not services of this listing: ${missing(serviceIds, svcs).join(', ')}`);
+    if (missing(packageIds, chosenPackages).length)
+      fail(errors, 'package_ids', `not packages of this listing: ${missing(packageIds, chosenPackages).join(', ')}`);
+    if (missing(serviceIds, chosenServices).length)
+      fail(errors, 'service_ids', `not services of this listing: ${missing(serviceIds, chosenServices).join(', ')}`);
   }
   if (rooms.length === 0 && property.pricePerNight === null)
     fail(errors, 'property_id', 'this listing has no nightly price yet');
@@ -232,8 +232,8 @@ export async function loadPricingBase(
           minNights: promo.minNights,
         }
       : null,
-    packages: pkgs.map((p) => ({ id: p.id, name: p.name, priceMinor: p.price, isGlobal: p.isGlobal })),
-    services: svcs.map((s) => ({ id: s.id, name: s.name, priceMinor: s.price, type: s.type as ServiceType })),
+    packages: chosenPackages.map((p) => ({ id: p.id, name: p.name, priceMinor: p.price, isGlobal: p.isGlobal })),
+    services: chosenServices.map((s) => ({ id: s.id, name: s.name, priceMinor: s.price, type: s.type as ServiceType })),
   };
   const base: PricingBase = {
     property,

@@ -133,7 +133,7 @@ async function modifyInTransaction(
     );
   }
   const breakdown = priceStay(loaded.input);
-  checkStay(breakdown, rooms !== undefined && rooms.length > 0, true);
+  checkStay(breakdown, { hasRooms: rooms !== undefined && rooms.length > 0, ownNightsHeld: true });
 
   const newLines = linesOf(breakdown);
   const owes = locked.status === 'confirmed' && breakdown.total > locked.paidMinor - locked.refundRequestedMinor;
