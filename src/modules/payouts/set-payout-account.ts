@@ -23,15 +23,16 @@ export interface PayoutAccountView {
 const STAFF = new Set(['admin', 'support']);
 const PAYABLE_ROLES = new Set(['owner', 'admin']);
 
-function targetOf(caller: AuthUser, ownerId: number | undefined, write: boolean): number {
+/** Whose payout account the caller reads or changes: their own, or as staff (reads) or admin (changes) another's. */
+function targetOf(caller: AuthUser, ownerId: number | undefined, access: 'read' | 'write'): number {
   if (ownerId === undefined || ownerId === caller.id) return caller.id;
-  if (write ? caller.role !== 'admin' : !STAFF.has(caller.role))
+  if (access === 'write' ? caller.role !== 'admin' : !STAFF.has(caller.role))
     throw forbidden("Only an admin may manage another owner's payout account");
   return ownerId;
 }
 
 export async function getPayoutAccount(deps: Deps, caller: AuthUser, ownerId?: number): Promise<PayoutAccountView> {
-  const id = targetOf(caller, ownerId, false);
+  const id = targetOf(caller, ownerId, 'read');
   const repo = payoutsRepository(deps.db);
   const user = await repo.user(id);
   if (!user || user.deletedAt) throw notFound('Owner');
@@ -48,7 +49,7 @@ export async function setPayoutAccount(
   caller: AuthUser,
   body: { payout_account_id: string | null; owner_id?: number },
 ): Promise<PayoutAccountView> {
-  const id = targetOf(caller, body.owner_id, true);
+  const id = targetOf(caller, body.owner_id, 'write');
   const account = body.payout_account_id?.trim() || null;
   if (account && deps.payments.name === 'stripe' && !account.startsWith('acct_')) {
     throw invalidField('payout_account_id', 'must be a Stripe connected account id (acct_…)');
