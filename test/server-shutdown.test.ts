@@ -120,7 +120,11 @@ describe('server shutdown', () => {
       await sleep(300);
       server.child.kill('SIGTERM');
       // The server's clock for the window starts no later than its "shutting down" line.
-      while (!server.output().includes('"msg":"shutting down"')) await sleep(50);
+      const deadline = Date.now() + 10_000;
+      while (!server.output().includes('"msg":"shutting down"') && server.child.exitCode === null) {
+        assert.ok(Date.now() < deadline, `no "shutting down" 10 s after SIGTERM:\n${server.output()}`);
+        await sleep(50);
+      }
       await sleep(5_200);
       assert.equal(server.child.exitCode, null, `exited before the repeat:\n${server.output()}`);
       server.child.kill('SIGTERM');
