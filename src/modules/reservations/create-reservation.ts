@@ -29,7 +29,8 @@ import { type PriceBreakdown, type PricingInput, priceStay } from '../pricing/in
 import { newBookingRef } from './booking-ref.ts';
 import { checkStay } from './check-stay.ts';
 import { type GuestLock, inventoryRepository } from './inventory.repository.ts';
-import { LISTING_UNIT, loadPricingBase, type PricingBase, type PricingRequest } from './load-pricing-input.ts';
+import { loadPricingBase, type PricingBase, type PricingRequest } from './load-pricing-input.ts';
+import { LISTING_UNIT } from './unit-lines.ts';
 import { type CalendarNight, type PropertyRow, pricingInputRepository } from './pricing-input.repository.ts';
 import { pricingInputCache } from './pricing-input-cache.ts';
 import type { PriceSnapshot } from './reservation-view.ts';

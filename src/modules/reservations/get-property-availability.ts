@@ -15,7 +15,7 @@ import { AppError } from '../../platform/errors.ts';
 import { dayRules, nightAfterSeason, type UnitLine } from '../pricing/index.ts';
 import { isPublic } from '../properties/index.ts';
 import { MAX_CALENDAR_NIGHTS, type Availability, type AvailabilityNight } from './availability.schemas.ts';
-import { calendarOf, LISTING_UNIT, listingLine, roomLines } from './load-pricing-input.ts';
+import { calendarOf, LISTING_UNIT, listingLine, roomLines } from './unit-lines.ts';
 import { availabilityCache } from './availability-cache.ts';
 import { pricingInputCache } from './pricing-input-cache.ts';
 import { readDeps } from '../../platform/read-routing.ts';

@@ -22,33 +22,17 @@ import {
   todayIn,
 } from '../../kernel/calendar-dates.ts';
 import { AppError, type FieldErrors } from '../../platform/errors.ts';
-import {
-  MAX_NIGHTS,
-  type Currency,
-  type Guests,
-  type PricingInput,
-  type RatePlanRules,
-  type ServiceType,
-  type UnitLine,
-} from '../pricing/index.ts';
+import { MAX_NIGHTS, type Currency, type Guests, type PricingInput, type ServiceType } from '../pricing/index.ts';
 import { isPublic } from '../properties/index.ts';
-import { loadPricingConfig, type PricingInputCache } from './pricing-input-cache.ts';
+import { loadPricingConfig, type PricingConfig, type PricingInputCache } from './pricing-input-cache.ts';
 import {
   pricingInputRepository,
   type CalendarNight,
+  type OfferRow,
+  type PromoCodeRow,
   type PropertyRow,
-  type RatePlanRow,
-  type RoomTypeRow,
 } from './pricing-input.repository.ts';
-
-/** property_nights.room_type_id of the listing sold as a whole. */
-export const LISTING_UNIT = 0;
-
-export interface RoomRequest {
-  roomTypeId: number;
-  ratePlanId: number;
-  roomsCount: number;
-}
+import { calendarOf, LISTING_UNIT, listingLine, type RoomRequest, roomLines } from './unit-lines.ts';
 
 export interface PricingRequest {
   propertyId: number;
@@ -137,65 +121,31 @@ export async function loadPricingBase(
   const currency: Currency = { code: property.currencyCode, decimals: config.decimals ?? 2 };
 
   const rooms = req.rooms ?? [];
-  const packageIds = unique(req.packageIds);
-  const serviceIds = unique(req.serviceIds);
-  const lastNight = req.checkout > req.checkin ? addDays(req.checkout, -1) : req.checkin;
   const kinds = rooms.length ? unique(rooms.map((r) => r.roomTypeId)) : [LISTING_UNIT];
-  // What changes with every booking is read per request, in one round.
-  const fromCache =
-    ctx.cache && ctx.cachedNights ? ctx.cache.peekNights(property.id, kinds, req.checkin, req.checkout) : undefined;
-  const known = ctx.nightsFromHolds ? [] : fromCache;
-  const [nights, promo] =
+  const known = ctx.nightsFromHolds ? [] : nightsInCache(ctx, req, kinds);
+  // Nights in hand and no promo code to read: no await, so a preview from memory runs straight through.
+  const { nights, promo } =
     known && req.promoId == null && !req.promoCode
-      ? [known, undefined]
-      : await Promise.all([
-          known ??
-            (ctx.cache && ctx.cachedNights
-              ? ctx.cache.nights(db, {
-                  propertyId: property.id,
-                  kinds,
-                  checkin: req.checkin,
-                  checkout: req.checkout,
-                  now: ctx.now,
-                })
-              : pricingInputRepository(db).nights(property.id, kinds, req.checkin, req.checkout)),
-          req.promoId != null
-            ? pricingInputRepository(db).promoById(property.id, req.promoId)
-            : req.promoCode
-              ? pricingInputRepository(db).promoByCode(property.id, req.promoCode)
-              : undefined,
-        ]);
-  const { roomTypes, typeById, planById } = config;
+      ? { nights: known, promo: undefined }
+      : await readNightsAndPromo(db, { req, ctx, kinds, known });
+  const lastNight = req.checkout > req.checkin ? addDays(req.checkout, -1) : req.checkin;
   // Seasons sharing a day with the stay [checkin, last night]; the config keeps them by start date.
   const seasons = config.engineSeasons.filter((s) => s.startDate <= lastNight && s.endDate >= req.checkin);
   const offer = req.offerId != null ? config.offers.find((o) => o.id === req.offerId) : undefined;
+  const packageIds = unique(req.packageIds);
+  const serviceIds = unique(req.serviceIds);
   const chosenPackages = config.packages.filter((p) => packageIds.includes(p.id));
   const chosenServices = config.services.filter((s) => serviceIds.includes(s.id));
-
-  const errors: FieldErrors = {};
-  if (roomTypes.length > 0 && rooms.length === 0)
-    fail(errors, 'rooms', 'is required: this listing is sold by room type');
-  rooms.forEach((r, i) => {
-    const type = typeById.get(r.roomTypeId);
-    if (!type) fail(errors, `rooms.${i}.room_type_id`, 'is not a room type of this listing');
-    else if (planById.get(r.ratePlanId)?.roomTypeId !== type.id)
-      fail(errors, `rooms.${i}.rate_plan_id`, 'is not a rate plan of this room type');
+  checkChoices(config, {
+    req,
+    reprice: ctx.reprice === true,
+    offer,
+    packages: { asked: packageIds, found: chosenPackages },
+    services: { asked: serviceIds, found: chosenServices },
   });
-  // Re-pricing: extras that no longer exist are simply not priced (the guest did not ask for them now).
-  if (!ctx.reprice) {
-    if (req.offerId != null && !offer) fail(errors, 'offer_id', 'is not an offer of this listing');
-    if (missing(packageIds, chosenPackages).length)
-      fail(errors, 'package_ids', `not packages of this listing: ${missing(packageIds, chosenPackages).join(', ')}`);
-    if (missing(serviceIds, chosenServices).length)
-      fail(errors, 'service_ids', `not services of this listing: ${missing(serviceIds, chosenServices).join(', ')}`);
-  }
-  if (rooms.length === 0 && property.pricePerNight === null)
-    fail(errors, 'property_id', 'this listing has no nightly price yet');
-  if (Object.keys(errors).length) throw new AppError('VALIDATION_FAILED', Object.values(errors)[0]![0]!, errors);
 
   const guests: Guests = { adults: req.guests?.adults ?? 1, children: req.guests?.children ?? 0 };
   const dates = stayNights(req.checkin, req.checkout);
-
   const input: Omit<PricingInput, 'units'> = {
     stay: { checkin: req.checkin, checkout: req.checkout, guests, today: todayIn(property.timezone, ctx.now) },
     currency,
@@ -207,31 +157,8 @@ export async function loadPricingBase(
     cleaningFeeMinor: property.cleaningFee ?? 0,
     serviceFeePercent: ctx.serviceFeePercent,
     taxPercent: num(property.taxRate),
-    offer: offer
-      ? {
-          id: offer.id,
-          name: offer.name,
-          discountType: offer.discountType === 'fixed' ? 'fixed' : 'percent',
-          discountValue: num(offer.discountValue),
-          startDate: offer.startDate,
-          endDate: offer.endDate,
-          minNights: offer.minNights,
-        }
-      : null,
-    promo: promo
-      ? {
-          id: promo.id,
-          code: promo.code,
-          discountType: promo.discountType === 'fixed' ? 'fixed' : 'percent',
-          discountValue: num(promo.discountValue),
-          validFrom: promo.validFrom,
-          validTo: promo.validTo,
-          // A promo the reservation already counted must not be refused for that very use.
-          maxUses: promo.maxUses,
-          usedCount: req.promoId === promo.id ? Math.max(0, promo.usedCount - 1) : promo.usedCount,
-          minNights: promo.minNights,
-        }
-      : null,
+    offer: offer ? engineOffer(offer) : null,
+    promo: promo ? enginePromo(promo, req.promoId) : null,
     packages: chosenPackages.map((p) => ({ id: p.id, name: p.name, priceMinor: p.price, isGlobal: p.isGlobal })),
     services: chosenServices.map((s) => ({ id: s.id, name: s.name, priceMinor: s.price, type: s.type as ServiceType })),
   };
@@ -242,33 +169,110 @@ export async function loadPricingBase(
     kinds,
     withNights(rows) {
       const calendar = calendarOf(rows);
-      const units =
-        rooms.length === 0
-          ? [listingLine(property, dates, calendar)]
-          : roomLines(rooms, {
-              types: typeById,
-              plans: planById,
-              dates,
-              calendar,
-              guests: guests.adults + guests.children,
-            });
-      return {
-        stay: input.stay,
-        currency,
-        units,
-        seasons,
-        longStay: input.longStay,
-        cleaningFeeMinor: input.cleaningFeeMinor,
-        serviceFeePercent: input.serviceFeePercent,
-        taxPercent: input.taxPercent,
-        offer: input.offer,
-        promo: input.promo,
-        packages: input.packages,
-        services: input.services,
-      };
+      const units = rooms.length
+        ? roomLines(rooms, {
+            types: config.typeById,
+            plans: config.planById,
+            dates,
+            calendar,
+            guests: guests.adults + guests.children,
+          })
+        : [listingLine(property, dates, calendar)];
+      return { ...input, units };
     },
   };
   return { base, nights };
+}
+
+/** Previews: the stay's calendar rows when the cache holds them. */
+function nightsInCache(ctx: PricingContext, req: PricingRequest, kinds: number[]): CalendarNight[] | undefined {
+  if (!ctx.cachedNights) return undefined;
+  return ctx.cache?.peekNights(req.propertyId, kinds, req.checkin, req.checkout);
+}
+
+/** The stay's calendar rows (unless `known`) and the request's promo code, in one round. */
+async function readNightsAndPromo(
+  db: Executor,
+  opts: { req: PricingRequest; ctx: PricingContext; kinds: number[]; known: CalendarNight[] | undefined },
+): Promise<{ nights: CalendarNight[]; promo: PromoCodeRow | undefined }> {
+  const { req, ctx, kinds, known } = opts;
+  const { propertyId, checkin, checkout } = req;
+  const repo = pricingInputRepository(db);
+  const cache = ctx.cachedNights ? ctx.cache : undefined;
+  const readNights = () =>
+    known ??
+    (cache
+      ? cache.nights(db, { propertyId, kinds, checkin, checkout, now: ctx.now })
+      : repo.nights(propertyId, kinds, checkin, checkout));
+  const readPromo = async () => {
+    if (req.promoId != null) return repo.promoById(propertyId, req.promoId);
+    if (req.promoCode) return repo.promoByCode(propertyId, req.promoCode);
+    return undefined;
+  };
+  const [nights, promo] = await Promise.all([readNights(), readPromo()]);
+  return { nights, promo };
+}
+
+interface Choices {
+  req: PricingRequest;
+  reprice: boolean;
+  offer: OfferRow | undefined;
+  packages: { asked: number[]; found: { id: number }[] };
+  services: { asked: number[]; found: { id: number }[] };
+}
+
+/** The room lines and extras asked for belong to the listing: else 422, every wrong field named. */
+function checkChoices(config: PricingConfig, choices: Choices): void {
+  const { req, reprice, offer, packages, services } = choices;
+  const rooms = req.rooms ?? [];
+  const errors: FieldErrors = {};
+  if (config.roomTypes.length > 0 && rooms.length === 0)
+    fail(errors, 'rooms', 'is required: this listing is sold by room type');
+  rooms.forEach((r, i) => {
+    const type = config.typeById.get(r.roomTypeId);
+    if (!type) fail(errors, `rooms.${i}.room_type_id`, 'is not a room type of this listing');
+    else if (config.planById.get(r.ratePlanId)?.roomTypeId !== type.id)
+      fail(errors, `rooms.${i}.rate_plan_id`, 'is not a rate plan of this room type');
+  });
+  // Re-pricing: extras that no longer exist are simply not priced (the guest did not ask for them now).
+  if (!reprice) {
+    if (req.offerId != null && !offer) fail(errors, 'offer_id', 'is not an offer of this listing');
+    const noPackages = missing(packages.asked, packages.found);
+    if (noPackages.length) fail(errors, 'package_ids', `not packages of this listing: ${noPackages.join(', ')}`);
+    const noServices = missing(services.asked, services.found);
+    if (noServices.length) fail(errors, 'service_ids', `not services of this listing: ${noServices.join(', ')}`);
+  }
+  if (rooms.length === 0 && config.property.pricePerNight === null)
+    fail(errors, 'property_id', 'this listing has no nightly price yet');
+  if (Object.keys(errors).length) throw new AppError('VALIDATION_FAILED', Object.values(errors)[0]![0]!, errors);
+}
+
+function engineOffer(offer: OfferRow): NonNullable<PricingInput['offer']> {
+  return {
+    id: offer.id,
+    name: offer.name,
+    discountType: offer.discountType === 'fixed' ? 'fixed' : 'percent',
+    discountValue: num(offer.discountValue),
+    startDate: offer.startDate,
+    endDate: offer.endDate,
+    minNights: offer.minNights,
+  };
+}
+
+/** `countedId`: the promo a re-priced reservation already counted a use of. */
+function enginePromo(promo: PromoCodeRow, countedId: number | null | undefined): NonNullable<PricingInput['promo']> {
+  return {
+    id: promo.id,
+    code: promo.code,
+    discountType: promo.discountType === 'fixed' ? 'fixed' : 'percent',
+    discountValue: num(promo.discountValue),
+    validFrom: promo.validFrom,
+    validTo: promo.validTo,
+    maxUses: promo.maxUses,
+    // A promo the reservation already counted must not be refused for that very use.
+    usedCount: countedId === promo.id ? Math.max(0, promo.usedCount - 1) : promo.usedCount,
+    minNights: promo.minNights,
+  };
 }
 
 function fail(errors: FieldErrors, field: string, message: string): void {
@@ -287,97 +291,4 @@ function checkDates(checkin: string, checkout: string): void {
   else if (!errors.checkin_date && daysBetween(checkin, checkout) > MAX_NIGHTS)
     errors.checkout_date = [`a stay is at most ${MAX_NIGHTS} nights`];
   if (Object.keys(errors).length) throw new AppError('VALIDATION_FAILED', Object.values(errors)[0]![0]!, errors);
-}
-
-/** Calendar rows by room type, then by night. */
-export type Calendar = Map<number, Map<string, CalendarNight>>;
-
-export function calendarOf(rows: readonly CalendarNight[]): Calendar {
-  const calendar: Calendar = new Map();
-  for (const n of rows) {
-    let nights = calendar.get(n.roomTypeId);
-    if (!nights) calendar.set(n.roomTypeId, (nights = new Map()));
-    nights.set(n.night, n);
-  }
-  return calendar;
-}
-
-export function listingLine(p: PropertyRow, dates: string[], calendar: Calendar): UnitLine {
-  const listing = calendar.get(LISTING_UNIT);
-  return {
-    roomTypeId: null,
-    roomTypeTitle: p.publicName ?? p.internalName ?? `Property ${p.id}`,
-    roomsCount: 1,
-    capacityPerRoom: p.capacity ?? 0,
-    nights: dates.map((date) => {
-      const row = listing?.get(date);
-      return {
-        date,
-        priceMinor: row?.price ?? p.pricePerNight!,
-        stopSell: row?.stopSell ?? false,
-        available: Math.max(0, (row?.availableRooms ?? 1) - (row?.booked ?? 0)),
-      };
-    }),
-  };
-}
-
-/**
- * One line per requested room line. Two lines of the same room type (different rate plans) share
- * its units: a later line sees what the earlier ones take, so together they cannot exceed a
- * night's count. Guests are spread over per_person lines in order, filling each line's capacity,
- * the last taking any overflow (capacity is reported by stay_validation).
- */
-export function roomLines(
-  rooms: RoomRequest[],
-  stay: {
-    types: ReadonlyMap<number, RoomTypeRow>;
-    plans: ReadonlyMap<number, RatePlanRow>;
-    dates: string[];
-    calendar: Calendar;
-    guests: number;
-  },
-): UnitLine[] {
-  const { types, plans, dates, calendar, guests } = stay;
-  const taken = new Map<number, number>();
-  let guestsLeft = guests;
-  return rooms.map((r, i) => {
-    const type = types.get(r.roomTypeId)!;
-    const plan = plans.get(r.ratePlanId)!;
-    const before = taken.get(type.id) ?? 0;
-    taken.set(type.id, before + r.roomsCount);
-    const capacity = type.capacity * r.roomsCount;
-    const onLine = i === rooms.length - 1 ? guestsLeft : Math.min(guestsLeft, capacity);
-    guestsLeft -= onLine;
-    const nights = calendar.get(type.id);
-    return {
-      roomTypeId: type.id,
-      roomTypeTitle: type.title,
-      ratePlan: planRules(plan),
-      roomsCount: r.roomsCount,
-      capacityPerRoom: type.capacity,
-      ...(rooms.length > 1 ? { guestsOnLine: onLine } : {}),
-      nights: dates.map((date) => {
-        const row = nights?.get(date);
-        return {
-          date,
-          priceMinor: row?.price ?? plan.price,
-          stopSell: row?.stopSell ?? false,
-          available: Math.max(0, (row?.availableRooms ?? type.countOfRooms) - (row?.booked ?? 0) - before),
-        };
-      }),
-    };
-  });
-}
-
-function planRules(p: RatePlanRow): RatePlanRules {
-  return {
-    id: p.id,
-    title: p.title,
-    sellMode: p.sellMode === 'per_person' ? 'per_person' : 'per_room',
-    minStayArrival: p.minStayArrival,
-    maxStay: p.maxStay,
-    closedToArrival: p.closedToArrival,
-    closedToDeparture: p.closedToDeparture,
-    stopSell: p.stopSell,
-  };
 }

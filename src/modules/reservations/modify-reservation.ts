@@ -42,7 +42,8 @@ import { priceStay, type Guests, type PriceBreakdown } from '../pricing/index.ts
 import { todayIn } from '../../kernel/calendar-dates.ts';
 import { checkStay } from './check-stay.ts';
 import { heldRuns, moveHeldNights, staysHeld } from './held-nights.ts';
-import { loadPricingInput, type RoomRequest } from './load-pricing-input.ts';
+import { loadPricingInput } from './load-pricing-input.ts';
+import type { RoomRequest } from './unit-lines.ts';
 import { pricingInputRepository } from './pricing-input.repository.ts';
 import { requireRoleOnReservation } from './reservation-access.ts';
 import { reservationChangesRepository } from './reservation-changes.repository.ts';
