@@ -5,7 +5,8 @@
 // A relay pass hands over all its events at once: the reservations they name are read with one
 // query, and every recipient's notification of every event is written with one statement.
 import type { BatchProjector, Projections, Projector } from '../../kernel/events.ts';
-import { num, oncePerRecipient, PLANNERS, type Planner, type PlanningSource } from './event-notifications.ts';
+import { oncePerRecipient, PLANNERS } from './event-notifications.ts';
+import { num, type Planner, type PlanningSource } from './notification-planning.ts';
 import { notificationsRepository, type ReservationContext } from './notifications.repository.ts';
 
 const dataOf = (data: unknown): Record<string, unknown> =>
