@@ -1,6 +1,13 @@
 // What the OpenAPI document says of the properties routes where a summary is not enough.
 /** Operation descriptions that say more than a line, by operationId (the routes stay short). */
 export const DESCRIPTIONS = {
+  createProperty:
+    'Owners list properties under their own account (user_id of someone else → 403); an admin may list one for any owner account ' +
+    '(user_id of a non-owner → 422; without user_id the admin owns it); client and support → 403. Any subset of the 8 steps may be sent. ' +
+    'The listing is a draft until steps 1–6 are complete, then becomes active (visible) by itself; steps are judged on the stored values. ' +
+    'Draft members not yet saved read as "" (texts, base_price, price_per_night) or 0 (capacity). currency defaults to the default currency ' +
+    '(EUR when none is flagged); timezone to DEFAULT_TIMEZONE. channel_sync_now is stored as a request and acted on once a channel manager ' +
+    'adapter is configured (CHANNEL_MANAGER=none by default). Admin creations are written to the audit trail.',
   savePropertyDraft:
     "Saves the steps sent on the caller's draft, with the creation form's rules; becoming complete (steps 1–6) makes it active. " +
     "Owner of the listing or admin. A listing that is not a draft → 409 (use PUT). Another owner's draft → 404; another owner's public listing → 403.",

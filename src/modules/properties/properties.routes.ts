@@ -17,14 +17,6 @@ import { DESCRIPTIONS } from './properties.docs.ts';
 const tags = ['properties'];
 const security = [{ bearer: [] }];
 
-const CREATE_DESCRIPTION =
-  'Owners list properties under their own account (user_id of someone else → 403); an admin may list one for any owner account ' +
-  '(user_id of a non-owner → 422; without user_id the admin owns it); client and support → 403. Any subset of the 8 steps may be sent. ' +
-  'The listing is a draft until steps 1–6 are complete, then becomes active (visible) by itself; steps are judged on the stored values. ' +
-  'Draft members not yet saved read as "" (texts, base_price, price_per_night) or 0 (capacity). currency defaults to the default currency ' +
-  '(EUR when none is flagged); timezone to DEFAULT_TIMEZONE. channel_sync_now is stored as a request and acted on once a channel manager ' +
-  'adapter is configured (CHANNEL_MANAGER=none by default). Admin creations are written to the audit trail.';
-
 export async function propertiesRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
   const routes = app.withTypeProvider<TypeBoxTypeProvider>();
 
@@ -41,7 +33,7 @@ export async function propertiesRoutes(app: FastifyInstance, { deps }: { deps: D
               ? 'Create a listing (8-step form)'
               : 'Create a listing (8-step form; same as POST /properties)',
           security,
-          description: CREATE_DESCRIPTION,
+          description: DESCRIPTIONS.createProperty,
           body: S.PropertyFormBody,
           response: { 201: S.PropertyResponse, ...errorResponses(401, 403) },
         },

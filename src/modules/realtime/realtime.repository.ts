@@ -4,6 +4,9 @@ import type { Executor } from '../../db/connection.ts';
 import { notifications, users } from '../../db/schema/index.ts';
 import type { NotificationCreated } from './frames.ts';
 
+// At most this many missed notifications are replayed (the newest); older ones are in GET /notifications.
+export const REPLAY_LIMIT = 1000;
+
 export function realtimeRepository(db: Executor) {
   return {
     /** The user's newest `limit` notifications after `afterId`, oldest first, in the event's shape. */

@@ -3,21 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Deps } from '../../kernel/deps.ts';
 import { errorResponses } from '../../platform/envelope.ts';
-import {
-  AvailabilityParams,
-  AvailabilityQuery,
-  AvailabilityResponse,
-  MAX_CALENDAR_NIGHTS,
-} from './availability.schemas.ts';
+import { AvailabilityParams, AvailabilityQuery, AvailabilityResponse } from './availability.schemas.ts';
 import { propertyAvailabilityJson } from './get-property-availability.ts';
-
-const DESCRIPTION =
-  'Night by night over [from, to): whether it can be booked, its price after seasons in the listing currency (per rate plan for a listing ' +
-  'sold by room type, with the rooms left), and the stay rules of arriving or leaving that day (min/max stay, closed to arrival/departure, ' +
-  'stop-sell). It says what POST /reservations/preview says: a stay whose nights are bookable and whose arrival and departure days allow ' +
-  'it previews as valid, at these prices (before long-stay, offer and promo discounts, fees and taxes). Public for an active, visible ' +
-  `listing (else 404, for its owner too); from not before to, or more than ${MAX_CALENDAR_NIGHTS} nights → 422 to. Room types without a ` +
-  'rate plan are not listed (they cannot be booked).';
+import { DESCRIPTIONS } from './reservations.docs.ts';
 
 export async function availabilityRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
   const routes = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -29,7 +17,7 @@ export async function availabilityRoutes(app: FastifyInstance, { deps }: { deps:
         operationId: 'getPropertyAvailability',
         tags: ['reservations'],
         summary: 'Availability and price calendar of a listing',
-        description: DESCRIPTION,
+        description: DESCRIPTIONS.getPropertyAvailability,
         params: AvailabilityParams,
         querystring: AvailabilityQuery,
         response: { 200: AvailabilityResponse, ...errorResponses(404) },

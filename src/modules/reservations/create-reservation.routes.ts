@@ -8,20 +8,14 @@ import { invalidField } from '../../platform/errors.ts';
 import type { AuthUser, UnconfirmedCaller } from '../../kernel/caller.ts';
 import { cachedReadForm, findPropertyById } from '../properties/index.ts';
 import { replayReservation } from './replay-reservation.ts';
-import { createReservation, MAX_PENDING_PER_GUEST, type CreatedReservation } from './create-reservation.ts';
+import { createReservation, type CreatedReservation } from './create-reservation.ts';
 import * as S from './create-reservation.schemas.ts';
+import { BOOKING_RULES } from './reservations.docs.ts';
 import { toPricingRequest } from './preview-reservation.ts';
 import { toReservationLight, toReservationReadForm } from './reservation-view.ts';
 import { showReservation } from './show-reservation.ts';
 
 const security = [{ bearer: [] }];
-
-const RULES =
-  'Any signed-in role may book, except the owner of the listing (403). Priced exactly as POST /reservations/preview (same total to the ' +
-  'cent). The reservation is created pending and its nights are held for RESERVATION_HOLD_SECONDS (default 30 min) until paid. ' +
-  'Stay rules, capacity, past or inverted dates → 422 naming checkin_date / checkout_date / guests / rooms; nights already sold → 409 ' +
-  `DATES_UNAVAILABLE (nothing written); a promo code used up meanwhile → 409; more than ${MAX_PENDING_PER_GUEST} live unpaid pending ` +
-  'reservations → 422 pending_reservations. Honours Idempotency-Key: a repeat returns the first answer and books once.';
 
 const base = (req: {
   property_id: number;
@@ -59,7 +53,7 @@ export async function createReservationRoutes(app: FastifyInstance, { deps }: { 
         tags: ['reservations'],
         summary: 'Book a stay (simple form)',
         security,
-        description: `${RULES} Answers the lighter variant: guests and price_details are JSON text, total is decimal text.`,
+        description: `${BOOKING_RULES} Answers the lighter variant: guests and price_details are JSON text, total is decimal text.`,
         body: S.SimpleBody,
         response: { 201: S.ReservationLightResponse, ...errorResponses(401, 403, 404, 409) },
       },
@@ -92,7 +86,7 @@ export async function createReservationRoutes(app: FastifyInstance, { deps }: { 
         summary: 'Book several rooms',
         security,
         description:
-          `${RULES} guests is the list of people staying: age ≥ ${S.ADULT_AGE} is an adult, younger a child; the list and the ` +
+          `${BOOKING_RULES} guests is the list of people staying: age ≥ ${S.ADULT_AGE} is an adult, younger a child; the list and the ` +
           'contact fields are kept with the reservation. Answers the read form.',
         body: S.MultiRoomBody,
         response: { 201: S.ReservationResponse, ...errorResponses(401, 403, 404, 409) },

@@ -1,4 +1,15 @@
 // What the OpenAPI document says of the reservations routes where a summary is not enough.
+import { MAX_CALENDAR_NIGHTS } from './availability.schemas.ts';
+import { MAX_PENDING_PER_GUEST } from './create-reservation.ts';
+
+/** What both booking routes (simple and multi-room) promise. */
+export const BOOKING_RULES =
+  'Any signed-in role may book, except the owner of the listing (403). Priced exactly as POST /reservations/preview (same total to the ' +
+  'cent). The reservation is created pending and its nights are held for RESERVATION_HOLD_SECONDS (default 30 min) until paid. ' +
+  'Stay rules, capacity, past or inverted dates → 422 naming checkin_date / checkout_date / guests / rooms; nights already sold → 409 ' +
+  `DATES_UNAVAILABLE (nothing written); a promo code used up meanwhile → 409; more than ${MAX_PENDING_PER_GUEST} live unpaid pending ` +
+  'reservations → 422 pending_reservations. Honours Idempotency-Key: a repeat returns the first answer and books once.';
+
 export const SCOPE =
   'Scope, as for GET /reservations/{id}: admin and support see every reservation; anyone else sees the reservations they made as a guest ' +
   'plus those on listings they own — so a client sees their own bookings, and an owner sees the bookings of their listings and their own ' +
@@ -9,6 +20,20 @@ export const SCOPE =
 
 /** Operation descriptions that say more than a line, by operationId (the routes stay short). */
 export const DESCRIPTIONS = {
+  getPropertyAvailability:
+    'Night by night over [from, to): whether it can be booked, its price after seasons in the listing currency (per rate plan for a listing ' +
+    'sold by room type, with the rooms left), and the stay rules of arriving or leaving that day (min/max stay, closed to arrival/departure, ' +
+    'stop-sell). It says what POST /reservations/preview says: a stay whose nights are bookable and whose arrival and departure days allow ' +
+    'it previews as valid, at these prices (before long-stay, offer and promo discounts, fees and taxes). Public for an active, visible ' +
+    `listing (else 404, for its owner too); from not before to, or more than ${MAX_CALENDAR_NIGHTS} nights → 422 to. Room types without a ` +
+    'rate plan are not listed (they cannot be booked).',
+  previewReservation:
+    'Prices a stay without booking or holding anything; anonymous or signed in, same answer. The listing must be active and visible (else 404, ' +
+    'for its owner too). A listing with room types needs rooms (422 rooms); one without is priced whole. A room type, rate plan, offer, package ' +
+    'or service of another listing → 422 naming the field (rooms.<i>.rate_plan_id, offer_id, package_ids, service_ids). An unknown or unusable ' +
+    'promo code is not an error: promo_applied is false. Dates that are not real dates, or a stay over 365 nights → 422; checkout on or before ' +
+    "checkin, a check-in before the listing's today (its time zone), stay rules, capacity and full or stopped nights show in stay_validation " +
+    '(valid false) with the price still computed; creating such a reservation is refused with 422. Amounts are numbers in the listing currency.',
   searchReservations:
     `${SCOPE} q matches a booking reference by prefix or a guest or contact name by substring; without q this is the ` +
     'list of GET /reservations without its property_id filter. Items are the lighter variant: guests and price_details are JSON text, ' +
