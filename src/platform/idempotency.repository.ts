@@ -8,7 +8,14 @@ export type IdempotencyRow = typeof idempotencyKeys.$inferSelect;
 export function idempotencyRepository(db: Executor) {
   return {
     /** Claims the key for a first request; false when the key is already there. */
-    async claim(scope: string, key: string, requestHash: string, now: Date, expiresAt: Date): Promise<boolean> {
+    async claim(claim: {
+      scope: string;
+      key: string;
+      requestHash: string;
+      now: Date;
+      expiresAt: Date;
+    }): Promise<boolean> {
+      const { scope, key, requestHash, now, expiresAt } = claim;
       const rows = await db
         .insert(idempotencyKeys)
         .values({ scope, key, requestHash, state: 'in_flight', createdAt: now, expiresAt })

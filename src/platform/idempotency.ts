@@ -62,7 +62,15 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance, opts: { db: Db;
     const hash = hashRequest(request);
     const now = opts.clock.now();
     for (let attempt = 0; attempt < 2; attempt++) {
-      if (await repo.claim(scope, key, hash, now, new Date(now.getTime() + IDEMPOTENCY_TTL_MS))) {
+      if (
+        await repo.claim({
+          scope,
+          key,
+          requestHash: hash,
+          now,
+          expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
+        })
+      ) {
         request.idempotency = { scope, key, replayOf: null };
         return;
       }

@@ -6,7 +6,7 @@
 // from the header, before decoding, past MAX_INPUT_PIXELS.
 import type Sharp from 'sharp';
 import { AppError } from './errors.ts';
-import { checkUpload, type CheckedFile, type FileKind, type UploadedFile } from './uploads.ts';
+import { checkUpload, type CheckedFile, type FileKind, type UploadedFile, type UploadRules } from './uploads.ts';
 
 export type ImageKind = Exclude<FileKind, 'pdf'>;
 
@@ -93,12 +93,10 @@ export async function reencodeImage(
  */
 export async function checkAndReencode(
   upload: UploadedFile,
-  field: string,
-  allowed: FileKind[],
-  maxBytes: number,
-  maxEdge: number,
+  rules: UploadRules & { maxEdge: number },
 ): Promise<CheckedFile> {
-  const checked = await checkUpload(upload, field, allowed, maxBytes);
+  const checked = await checkUpload(upload, rules);
   if (checked.kind === 'pdf') return checked;
+  const { field, maxEdge } = rules;
   return { ...checked, data: (await reencodeImage(checked.data, checked.kind, field, { maxEdge })).data };
 }

@@ -87,12 +87,15 @@ export const tooLarge = (field: string, maxBytes: number) =>
   });
 
 /** Checks size and real type; 413 / 415 naming the field otherwise. */
-export async function checkUpload(
-  upload: UploadedFile,
-  field: string,
-  allowed: FileKind[],
-  maxBytes: number,
-): Promise<CheckedFile> {
+/** What an upload must be: `field` names it in errors. */
+export interface UploadRules {
+  field: string;
+  allowed: FileKind[];
+  maxBytes: number;
+}
+
+export async function checkUpload(upload: UploadedFile, rules: UploadRules): Promise<CheckedFile> {
+  const { field, allowed, maxBytes } = rules;
   if (upload.size > maxBytes) throw tooLarge(field, maxBytes);
   const detected = await fileTypeFromBuffer(upload.file);
   const kind = detected ? EXT[detected.ext] : undefined;

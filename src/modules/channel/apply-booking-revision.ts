@@ -128,7 +128,13 @@ async function take(tx: Tx, propertyId: number, units: Unit[]): Promise<boolean>
       );
     if (held) continue;
     overbooked = true;
-    await channelInboundRepository(tx).forceHold(propertyId, unit.roomTypeId, unit.checkin, unit.checkout, unit.count);
+    await channelInboundRepository(tx).forceHold({
+      propertyId,
+      roomTypeId: unit.roomTypeId,
+      checkin: unit.checkin,
+      checkout: unit.checkout,
+      count: unit.count,
+    });
   }
   return overbooked;
 }

@@ -210,13 +210,14 @@ export function channelInboundRepository(db: Executor) {
      * has sold them already. Used only after the conditional hold refused; the caller flags
      * the reservation as overbooked.
      */
-    async forceHold(
-      propertyId: number,
-      roomTypeId: number,
-      checkin: string,
-      checkout: string,
-      count: number,
-    ): Promise<void> {
+    async forceHold(stay: {
+      propertyId: number;
+      roomTypeId: number;
+      checkin: string;
+      checkout: string;
+      count: number;
+    }): Promise<void> {
+      const { propertyId, roomTypeId, checkin, checkout, count } = stay;
       await db.execute(
         sql`
         INSERT INTO property_nights AS n (property_id, room_type_id, night, booked)

@@ -71,13 +71,14 @@ export function channelSentRepository(db: Executor) {
       const rows = await db.select().from(channelSentObjects).where(eq(channelSentObjects.propertyId, propertyId));
       return new Map(rows.map((r) => [`${r.kind}|${r.remoteId}`, r.fingerprint]));
     },
-    async saveFingerprint(
-      propertyId: number,
-      kind: SentKind,
-      remoteId: string,
-      fingerprint: string,
-      at: Date,
-    ): Promise<void> {
+    async saveFingerprint(sent: {
+      propertyId: number;
+      kind: SentKind;
+      remoteId: string;
+      fingerprint: string;
+      at: Date;
+    }): Promise<void> {
+      const { propertyId, kind, remoteId, fingerprint, at } = sent;
       await db
         .insert(channelSentObjects)
         .values({ propertyId, kind, remoteId, fingerprint, sentAt: at })

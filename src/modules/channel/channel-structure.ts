@@ -77,7 +77,7 @@ export async function pushStructure(
     if (remoteId && !opts.resendAll && prints.get(`${kind}|${remoteId}`) === fingerprint) return remoteId;
     const id = await call(remoteId, input);
     created ||= !remoteId;
-    await sent.saveFingerprint(property.id, kind, id, fingerprint, deps.clock.now());
+    await sent.saveFingerprint({ propertyId: property.id, kind, remoteId: id, fingerprint, at: deps.clock.now() });
     return id;
   };
 

@@ -71,7 +71,12 @@ export async function sendMessage(deps: Deps, caller: AuthUser, input: SendMessa
 }
 
 const checkAttachment = (upload: UploadedFile) =>
-  checkAndReencode(upload, 'attachment', ATTACHMENT_KINDS, MAX_UPLOAD_BYTES, IMAGE_MAX_EDGE);
+  checkAndReencode(upload, {
+    field: 'attachment',
+    allowed: ATTACHMENT_KINDS,
+    maxBytes: MAX_UPLOAD_BYTES,
+    maxEdge: IMAGE_MAX_EDGE,
+  });
 
 async function checkReservation(
   deps: Deps,

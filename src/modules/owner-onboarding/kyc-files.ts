@@ -25,7 +25,7 @@ export interface StoredKycFile {
 
 /** 413 / 415 naming the field unless the file is an image or PDF of at most 5 MB. */
 export function checkKycFile(upload: UploadedFile, field: KycField): Promise<CheckedFile> {
-  return checkUpload(upload, field, KYC_KINDS, KYC_MAX_BYTES);
+  return checkUpload(upload, { field, allowed: KYC_KINDS, maxBytes: KYC_MAX_BYTES });
 }
 
 /** A fresh folder for one application's files. */

@@ -58,13 +58,14 @@ export function calendarRepository(db: Executor) {
     },
 
     /** The first night from `from` (to `to`, when given) booked beyond `max` units, with its count. */
-    async firstNightBookedAbove(
-      propertyId: number,
-      roomTypeId: number,
-      max: number,
-      from: string | null,
-      to: string | null = null,
-    ): Promise<{ night: string; booked: number } | null> {
+    async firstNightBookedAbove(unit: {
+      propertyId: number;
+      roomTypeId: number;
+      max: number;
+      from: string | null;
+      to?: string | null;
+    }): Promise<{ night: string; booked: number } | null> {
+      const { propertyId, roomTypeId, max, from, to } = unit;
       const res = await db.execute(sql`
         SELECT night::text AS night, booked FROM property_nights
         WHERE property_id = ${propertyId} AND room_type_id = ${roomTypeId} AND booked > ${max}

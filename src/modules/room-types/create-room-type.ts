@@ -31,7 +31,12 @@ export async function createRoomType(
     // The first room type turns a listing sold as one whole into one sold by room; stays already
     // sold on the whole listing would then be sold a second time, room by room.
     if (existing === 0) {
-      const clash = await calendarRepository(tx).firstNightBookedAbove(property.id, LISTING_UNIT, 0, today);
+      const clash = await calendarRepository(tx).firstNightBookedAbove({
+        propertyId: property.id,
+        roomTypeId: LISTING_UNIT,
+        max: 0,
+        from: today,
+      });
       if (clash)
         throw new AppError(
           'CONFLICT',

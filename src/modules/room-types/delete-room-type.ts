@@ -17,7 +17,12 @@ export async function deleteRoomType(deps: Deps, caller: AuthUser, ref: RoomType
   await deps.db.transaction(async (tx) => {
     const rt = await loadRoomType(tx, property.id, roomTypeId, { lock: true });
     const nights = calendarRepository(tx);
-    const booked = await nights.firstNightBookedAbove(property.id, rt.id, 0, null);
+    const booked = await nights.firstNightBookedAbove({
+      propertyId: property.id,
+      roomTypeId: rt.id,
+      max: 0,
+      from: null,
+    });
     if (booked)
       throw new AppError(
         'CONFLICT',

@@ -62,13 +62,13 @@ export async function setCalendar(deps: Deps, caller: AuthUser, ref: UnitRef, bo
       availableAfter,
     });
     if (written < range.nights) {
-      const clash = await nights.firstNightBookedAbove(
-        property.id,
-        unit.roomTypeId,
-        availableAfter,
-        range.from,
-        range.to,
-      );
+      const clash = await nights.firstNightBookedAbove({
+        propertyId: property.id,
+        roomTypeId: unit.roomTypeId,
+        max: availableAfter,
+        from: range.from,
+        to: range.to,
+      });
       const when = clash ? `${clash.booked} booked on ${clash.night}` : 'a night in the range is booked beyond it';
       throw new AppError(
         'CONFLICT',

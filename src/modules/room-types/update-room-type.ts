@@ -32,7 +32,12 @@ export async function updateRoomType(
     const fields = roomTypeFields(body, current);
     if (fields.countOfRooms < current.countOfRooms) {
       const nights = calendarRepository(tx);
-      const clash = await nights.firstNightBookedAbove(property.id, current.id, fields.countOfRooms, today);
+      const clash = await nights.firstNightBookedAbove({
+        propertyId: property.id,
+        roomTypeId: current.id,
+        max: fields.countOfRooms,
+        from: today,
+      });
       if (clash)
         throw new AppError(
           'CONFLICT',

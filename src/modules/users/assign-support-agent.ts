@@ -22,7 +22,12 @@ export async function assignSupportAgent(deps: Deps, caller: AuthUser) {
   if (current?.serving) return { agent: view(current.agent) };
   const agent = await repo.leastLoadedAgent(caller.id);
   if (!agent) throw new AppError('CONFLICT', 'No support agent is available right now; try again later');
-  const written = await repo.upsertAssignment(caller.id, agent.id, current?.agent.id ?? null, deps.clock.now());
+  const written = await repo.upsertAssignment({
+    userId: caller.id,
+    agentId: agent.id,
+    previousAgentId: current?.agent.id ?? null,
+    now: deps.clock.now(),
+  });
   if (written) return { agent: view(agent) };
   // A concurrent call for the same user wrote its choice first; answer what is stored.
   const stored = await repo.findAssignment(caller.id);

@@ -30,7 +30,12 @@ export function storedAvatarKey(url: string | null): string | null {
  * store and its public URL. Nothing is written here: the caller stores it with its change.
  */
 export async function prepareAvatar(upload: UploadedFile): Promise<FileToStore & { url: string }> {
-  const checked = await checkAndReencode(upload, 'avatar', ['jpeg', 'png', 'gif'], AVATAR_MAX_BYTES, AVATAR_MAX_EDGE);
+  const checked = await checkAndReencode(upload, {
+    field: 'avatar',
+    allowed: ['jpeg', 'png', 'gif'],
+    maxBytes: AVATAR_MAX_BYTES,
+    maxEdge: AVATAR_MAX_EDGE,
+  });
   const name = `${randomUUID()}.${checked.ext}`;
   return { key: `avatars/${name}`, data: checked.data, url: `${URL_PREFIX}${name}` };
 }

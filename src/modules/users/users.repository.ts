@@ -233,12 +233,13 @@ export function usersRepository(db: Executor) {
      * is still the one the caller saw (`previousAgentId`). False when a concurrent call got there
      * first; the caller then reads the row that call wrote.
      */
-    async upsertAssignment(
-      userId: number,
-      agentId: number,
-      previousAgentId: number | null,
-      now: Date,
-    ): Promise<boolean> {
+    async upsertAssignment(assignment: {
+      userId: number;
+      agentId: number;
+      previousAgentId: number | null;
+      now: Date;
+    }): Promise<boolean> {
+      const { userId, agentId, previousAgentId, now } = assignment;
       const rows = await db
         .insert(supportAssignments)
         .values({ userId, agentId, assignedAt: now })
