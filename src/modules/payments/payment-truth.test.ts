@@ -4,14 +4,14 @@
 // never counted, refunded in full once and support is alerted, and the webhook answers 2xx.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { TestApp } from '../../../test/helpers/test-app.ts';
 import { createStripeTestApp, type StripeTestApp } from '../../../test/helpers/stripe-app.ts';
 import type { FakeStripe } from '../../../test/fakes/stripe-server.ts';
 import { onPostgres } from '../../../test/helpers/test-database.ts';
 import { bearer, createUser, loginAs } from '../../../test/helpers/factories.ts';
 import { createProperty } from '../../../test/helpers/catalog-factories.ts';
-import { auditLog, payments, refunds } from '../../db/schema/index.ts';
+import { auditLog, ownerEarnings, payments, refunds } from '../../db/schema/index.ts';
 import { notificationsOf, settleOutbox } from '../notifications/notifications.test-support.ts';
 import { reservationById } from '../reservations/reservations.test-support.ts';
 import { executeRefunds } from './execute-refunds.ts';
@@ -75,6 +75,23 @@ describe('verify and the lists tell the truth; every received payment is account
     });
     assert.equal(res.statusCode, 200, res.body);
     return (res.json().data as Array<{ id: number; status: string }>).find((p) => p.id === paymentId)?.status;
+  };
+  /** What the owner's ledger books for a reservation. */
+  const earned = async (reservationId: number) => {
+    const [row] = await t.deps.db
+      .select({ sum: sql<string>`COALESCE(sum(${ownerEarnings.amountMinor}), 0)` })
+      .from(ownerEarnings)
+      .where(eq(ownerEarnings.reservationId, reservationId));
+    return Number(row!.sum);
+  };
+  /** A booking of `nights` paid in full on its first checkout: what the owner should earn for such a stay. */
+  const paidControl = async (from: number, nights: number) => {
+    const c = await book(from, nights);
+    const p = await open(c.id, c.tok);
+    stripe.completeSession(p.payment_details.id);
+    assert.equal((await webhook(p.payment_details.id)).statusCode, 200);
+    assert.equal((await reservationById(t.deps, c.id)).status, 'confirmed');
+    return earned(c.id);
   };
   const extend = (b: { id: number; tok: string }, to: number) =>
     t.app.inject({
@@ -195,6 +212,41 @@ describe('verify and the lists tell the truth; every received payment is account
       stripe.completeSession(again.payment_details.id);
       assert.equal((await webhook(again.payment_details.id)).statusCode, 200);
       assert.equal((await reservationById(t.deps, b.id)).status, 'confirmed');
+      // Its refund is of money never counted: the owner earns what any stay paid in full earns.
+      assert.equal(await earned(b.id), await paidControl(120 + (paidAs.currency === 'gbp' ? 10 : 0), 2));
     });
   }
+
+  it("an extension's checkout paid with another amount, then the extension undone: the owner earns the stay paid", async () => {
+    const b = await book(140, 2);
+    const first = await open(b.id, b.tok);
+    stripe.completeSession(first.payment_details.id);
+    assert.equal((await webhook(first.payment_details.id)).statusCode, 200);
+    const full = await earned(b.id);
+    assert.ok(full > 0);
+    assert.equal((await extend(b, 143)).statusCode, 200);
+    const owing = await earned(b.id);
+    const additional = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/process',
+      headers: bearer(b.tok),
+      payload: { payment_method: 'card', reservation_id: b.id, type: 'additional', currency: 'EUR' },
+    });
+    assert.equal(additional.statusCode, 200, additional.body);
+    const extra = additional.json().data.payment as { amount: string; payment_details: { id: string } };
+    const asked = Math.round(Number(extra.amount) * 100);
+    stripe.completeSession(extra.payment_details.id, {}, { paidAs: { amount: asked - 1, currency: 'eur' } });
+    assert.equal((await webhook(extra.payment_details.id)).statusCode, 200);
+    assert.equal((await verify(extra.payment_details.id)).outcome, 'refunded_mismatch');
+    assert.equal(await earned(b.id), owing, 'money refunded as mismatched takes nothing from the owner');
+    // Back to the two nights paid for: the owner keeps exactly what they earned for them.
+    assert.equal((await extend(b, 142)).statusCode, 200);
+    const r = await reservationById(t.deps, b.id);
+    assert.deepEqual(
+      [r.status, r.totalMinor, r.paidMinor, r.refundRequestedMinor],
+      ['confirmed', r.paidMinor, r.paidMinor, 0],
+    );
+    assert.equal(await earned(b.id), full);
+    assert.equal(full, await paidControl(150, 2));
+  });
 });

@@ -19,6 +19,7 @@ export function ownerEarningsRepository(db: Executor) {
           currency: reservations.currency,
           total: reservations.totalMinor,
           paid: reservations.paidMinor,
+          refundRequested: reservations.refundRequestedMinor,
           snapshot: reservations.priceSnapshot,
           rules: reservations.rulesSnapshot,
         })
@@ -28,19 +29,13 @@ export function ownerEarningsRepository(db: Executor) {
       return r;
     },
 
-    /** Refunds requested for the reservation and the earnings the ledger already books for it, in one statement. */
-    async sums(reservationId: number): Promise<{ refunded: number; booked: number }> {
-      const res = await queryRows<{
-        refunded: string | number;
-        booked: string | number;
-      }>(
+    /** What the ledger already books for the reservation. */
+    async booked(reservationId: number): Promise<number> {
+      const res = await queryRows<{ booked: string | number }>(
         db,
-        sql`
-    SELECT
-      COALESCE((SELECT sum(amount_minor) FROM refunds WHERE reservation_id = ${reservationId}), 0) AS refunded,
-      COALESCE((SELECT sum(amount_minor) FROM owner_earnings WHERE reservation_id = ${reservationId}), 0) AS booked`,
+        sql`SELECT COALESCE(sum(amount_minor), 0) AS booked FROM owner_earnings WHERE reservation_id = ${reservationId}`,
       );
-      return { refunded: Number(res.rows[0]!.refunded), booked: Number(res.rows[0]!.booked) };
+      return Number(res.rows[0]!.booked);
     },
 
     /** One ledger line; a repeat of the same source is ignored. */

@@ -42,14 +42,15 @@ export async function syncOwnerEarnings(
   const repo = ownerEarningsRepository(tx);
   const r = await repo.reservationTerms(reservationId);
   if (!r) return 0;
-  const sums = await repo.sums(reservationId);
-  const held = Math.max(0, r.paid - sums.refunded);
+  // What the platform holds, as the reservation counts it: money refunded without ever being
+  // counted (a payment of the wrong amount, refunded in full) is in neither sum.
+  const held = Math.max(0, r.paid - r.refundRequested);
   const breakdown = (r.snapshot as { breakdown?: PriceBreakdown }).breakdown;
   if (!breakdown || r.total <= 0) return 0;
   const { earning, commission } = fullEarning(breakdown, deps.config.PLATFORM_COMMISSION_PERCENT);
   const share = Math.min(1, held / r.total);
   const target = Math.floor(earning * share);
-  const delta = target - sums.booked;
+  const delta = target - (await repo.booked(reservationId));
   if (delta === 0) return 0;
   const time = (r.rules as { check_in_time?: string | null }).check_in_time ?? r.checkInTime ?? '15:00:00';
   const payableAt = new Date(
