@@ -6,7 +6,6 @@
 // adding up.
 import assert from 'node:assert/strict';
 import { sql } from 'drizzle-orm';
-import { fullEarning } from '../../src/modules/payouts/index.ts';
 import { inventoryDrift } from '../../src/modules/reservations/reservations.test-support.ts';
 import type { PriceBreakdown } from '../../src/modules/pricing/index.ts';
 import { call, type World } from './lifecycle-world.ts';
@@ -165,6 +164,15 @@ export async function checkInvariants(w: World, m: Model): Promise<void> {
   checkSupersededRefunds(m, pays, refunds);
 }
 
+/**
+ * Contract §7's commission, worked out here rather than taken from the code it checks (halves
+ * rounded up, as the ledger documents): PLATFORM_COMMISSION_PERCENT of sub_total − service_fee_total.
+ */
+function commissionOf(b: PriceBreakdown): number {
+  const base = Math.max(0, b.sub_total - b.service_fee_total);
+  return Math.floor((base * COMMISSION_PERCENT + 50) / 100);
+}
+
 interface PriceBreakdownHolder {
   breakdown?: PriceBreakdown;
 }
@@ -179,7 +187,7 @@ function checkLedger(
   assert.ok(earned >= 0 && earned <= net, `${at}: the owner earns ${earned} of ${net} kept`);
   const b = r.snapshot.breakdown;
   if (b && net === total && total > 0 && (r.status === 'confirmed' || r.status === 'completed')) {
-    const { commission } = fullEarning(b, COMMISSION_PERCENT);
+    const commission = commissionOf(b);
     assert.equal(
       earned + commission + b.service_fee_total + b.tax_amount,
       total,
