@@ -19,7 +19,8 @@ import type { FakeStripe } from '../fakes/stripe-server.ts';
 import { createStripeTestApp, type StripeTestApp } from '../helpers/stripe-app.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { onPostgres } from '../helpers/test-database.ts';
-import { lifecycleCommands, retypedSoFar } from './lifecycle-commands.ts';
+import { lifecycleCommands } from './lifecycle-command-mix.ts';
+import { retypedSoFar } from './lifecycle-commands.ts';
 import { COMMISSION_PERCENT, type Model } from './lifecycle-invariants.ts';
 import { createWorld, installExpiryOutage, staff, type Processor } from './lifecycle-world.ts';
 

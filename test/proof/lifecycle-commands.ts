@@ -11,8 +11,7 @@ import { completeStays } from '../../src/modules/reservations/complete-stays.ts'
 import { expireHolds } from '../../src/modules/reservations/expire-holds.ts';
 import { reservationById } from '../../src/modules/reservations/reservations.test-support.ts';
 import { checkPayouts, checkPriceDetails, RACED, type Model } from './lifecycle-invariants.ts';
-import { cmd, expectStatus, haveRes, haveSession, pick, type Cmd } from './lifecycle-step.ts';
-import { ExtendPayLate, ExtendUnpaid, PayDelayed, PayMismatched, SettleDelayed } from './lifecycle-money-commands.ts';
+import { cmd, expectStatus, haveRes, haveSession, pick } from './lifecycle-step.ts';
 import { call, dayOffset, deliverWebhook, payOnPage, PROMO, type Actor, type World } from './lifecycle-world.ts';
 
 interface Stay {
@@ -82,7 +81,7 @@ async function book(w: World, m: Model, s: Stay): Promise<void> {
   m.reservations.push({ id: d.id, guest: s.guest % w.guests.length, listing: s.listing, version: 0 });
 }
 
-const stayArb = fc.record({
+export const stayArb = fc.record({
   guest: fc.nat(2),
   listing: fc.constantFrom('whole' as const, 'hotel' as const),
   start: fc.integer({ min: 2, max: 16 }),
@@ -94,7 +93,7 @@ const stayArb = fc.record({
   adults: fc.integer({ min: 1, max: 3 }),
 });
 
-const Book = (s: Stay) =>
+export const Book = (s: Stay) =>
   cmd(
     `Book(${JSON.stringify(s)})`,
     () => true,
@@ -102,7 +101,7 @@ const Book = (s: Stay) =>
   );
 
 /** Several guests book the same nights at once: at most the units there are may win. */
-const RaceBook = (s: Stay) =>
+export const RaceBook = (s: Stay) =>
   cmd(
     `RaceBook(${JSON.stringify(s)})`,
     () => true,
@@ -112,7 +111,7 @@ const RaceBook = (s: Stay) =>
   );
 
 /** The guest opens a checkout; `auto` asks for what the booking's state suggests (the reservation while pending, else the surplus). */
-const Open = (k: number, type: 'auto' | 'reservation' | 'additional') =>
+export const Open = (k: number, type: 'auto' | 'reservation' | 'additional') =>
   cmd(`Open(res ${k}, ${type})`, haveRes, async (m, w) => {
     const r = pick(m.reservations, k);
     const row = await reservationById(w.t.deps, r.id);
@@ -143,28 +142,13 @@ async function requested(w: World, reservationId: number): Promise<number> {
 }
 
 /** The guest pays any session ever opened, old or new, on the processor's page. */
-const Pay = (k: number) =>
+export const Pay = (k: number) =>
   cmd(`Pay(session ${k})`, haveSession, async (m, w) => {
     const s = pick(m.sessions, k);
     if (await payOnPage(w, s.id)) s.paidAtVersion = m.reservations[s.res]!.version;
   });
 
-/**
- * Stripe: a checkout paid with another amount, then what is owed paid on a new checkout. The
- * refund of money never counted must move nothing a later step computes (it once cut the
- * owner's earnings); alone, PayMismatched was rarely followed by a payment of the same booking.
- */
-const MismatchThenPay = (k: number, off: number) =>
-  cmd(
-    `MismatchThenPay(res ${k}, −${off})`,
-    (m) => m.stripe && haveRes(m),
-    async (m, w) => {
-      for (const step of [Open(k, 'auto'), PayMismatched(-1, off), Open(k, 'auto'), Pay(-1)])
-        if (step.check(m)) await step.run(m, w);
-    },
-  );
-
-const Verify = (k: number, times: number) =>
+export const Verify = (k: number, times: number) =>
   cmd(`Verify(session ${k}, ×${times})`, haveSession, async (m, w) => {
     const s = pick(m.sessions, k);
     const answers = await Promise.all(
@@ -173,7 +157,7 @@ const Verify = (k: number, times: number) =>
     for (const a of answers) expectStatus(a, [200], 'verify');
   });
 
-const Webhook = (k: number, twice: boolean) =>
+export const Webhook = (k: number, twice: boolean) =>
   cmd(`Webhook(session ${k}${twice ? ', twice' : ''})`, haveSession, async (m, w) => {
     const s = pick(m.sessions, k);
     for (let i = 0; i < (twice ? 2 : 1); i++) {
@@ -182,7 +166,7 @@ const Webhook = (k: number, twice: boolean) =>
     }
   });
 
-type ChangeKind = 'extend' | 'shorten' | 'move' | 'rooms';
+export type ChangeKind = 'extend' | 'shorten' | 'move' | 'rooms';
 async function modify(w: World, m: Model, k: number, who: number, kind: ChangeKind, n: number): Promise<void> {
   const r = pick(m.reservations, k);
   const row = await reservationById(w.t.deps, r.id);
@@ -211,12 +195,12 @@ async function modify(w: World, m: Model, k: number, who: number, kind: ChangeKi
   if (res.statusCode === 200) r.version += 1;
 }
 
-const Modify = (k: number, who: number, kind: ChangeKind, n: number) =>
+export const Modify = (k: number, who: number, kind: ChangeKind, n: number) =>
   cmd(`Modify(res ${k}, by ${['guest', 'owner', 'admin'][who % 3]}, ${kind} ${n})`, haveRes, (m, w) =>
     modify(w, m, k, who, kind, n),
   );
 
-const Cancel = (k: number, who: number) =>
+export const Cancel = (k: number, who: number) =>
   cmd(`Cancel(res ${k}, by ${['guest', 'owner', 'support', 'admin'][who % 4]})`, haveRes, async (m, w) => {
     const r = pick(m.reservations, k);
     const actor = [w.guests[r.guest]!, w.owner, w.support, w.admin][who % 4]!;
@@ -226,7 +210,7 @@ const Cancel = (k: number, who: number) =>
   });
 
 /** The guest pays an old page while someone changes the booking: either may land first. */
-const PayDuringChange = (k: number, kind: ChangeKind, n: number) =>
+export const PayDuringChange = (k: number, kind: ChangeKind, n: number) =>
   cmd(`PayDuringChange(session ${k}, ${kind} ${n})`, haveSession, async (m, w) => {
     const s = pick(m.sessions, k);
     const r = m.reservations[s.res]!;
@@ -236,7 +220,7 @@ const PayDuringChange = (k: number, kind: ChangeKind, n: number) =>
     if (paid) s.paidAtVersion = s.version !== before || r.version === before ? before : RACED;
   });
 
-const Outage = () =>
+export const Outage = () =>
   cmd(
     'ExpiryOutage()',
     () => true,
@@ -245,7 +229,7 @@ const Outage = () =>
     },
   );
 
-const LetHoldsLapse = (minutes: number) =>
+export const LetHoldsLapse = (minutes: number) =>
   cmd(
     `LetHoldsLapse(${minutes} min)`,
     () => true,
@@ -255,7 +239,7 @@ const LetHoldsLapse = (minutes: number) =>
     },
   );
 
-const RunRefunds = () =>
+export const RunRefunds = () =>
   cmd(
     'RunRefunds()',
     () => true,
@@ -273,7 +257,7 @@ const RunRefunds = () =>
 // the sequences after it (as statements prepared since do), so a failure it causes may show in a
 // later sequence whose shrunk steps hold no Migrate: `retypedSoFar` lists them for the report.
 export const retypedSoFar: string[] = [];
-const RETYPED = [
+export const RETYPED = [
   { table: 'property_nights', column: 'available_rooms', types: ['integer', 'smallint'] },
   { table: 'reservations', column: 'status', types: ['text', 'character varying(20)'] },
   { table: 'payments', column: 'status', types: ['text', 'character varying(20)'] },
@@ -281,7 +265,7 @@ const RETYPED = [
   { table: 'outbox_events', column: 'topic', types: ['text', 'character varying(100)'] },
 ] as const;
 
-const Migrate = (k: number) => {
+export const Migrate = (k: number) => {
   const { table, column, types } = pick(RETYPED, k);
   return cmd(
     `Migrate(${table}.${column})`,
@@ -298,7 +282,7 @@ const Migrate = (k: number) => {
 };
 
 /** Days pass: holds lapse, stays complete, refunds and payouts run. */
-const DaysPass = (days: number) =>
+export const DaysPass = (days: number) =>
   cmd(
     `DaysPass(${days})`,
     () => true,
@@ -311,46 +295,3 @@ const DaysPass = (days: number) =>
       await checkPayouts(w);
     },
   );
-
-const change = fc.constantFrom<ChangeKind>('extend', 'shorten', 'move', 'rooms');
-const ref = fc.oneof(fc.constant(-1), fc.constant(-2), fc.nat(20));
-const times = (n: number, arb: fc.Arbitrary<Cmd>) => Array.from({ length: n }, () => arb);
-// Weights (by repetition): the booking and payment steps that make the seams between operations
-// come up often enough that a few hundred sequences reach chains of six or seven of them.
-export const lifecycleCommands: Array<fc.Arbitrary<Cmd>> = [
-  ...times(2, stayArb.map(Book)),
-  stayArb.map(RaceBook),
-  fc.tuple(ref, fc.constantFrom('reservation' as const, 'additional' as const)).map(([k, type]) => Open(k, type)),
-  ...times(
-    3,
-    ref.map((k) => Open(k, 'auto')),
-  ),
-  ...times(3, ref.map(Pay)),
-  fc.tuple(ref, fc.integer({ min: 1, max: 3 })).map(([k, n]) => Verify(k, n)),
-  fc.tuple(ref, fc.boolean()).map(([k, d]) => Webhook(k, d)),
-  ...times(
-    3,
-    fc
-      .tuple(ref, fc.nat(2), change, fc.integer({ min: 1, max: 6 }))
-      .map(([k, who, kind, n]) => Modify(k, who, kind, n)),
-  ),
-  fc.tuple(ref, fc.nat(3)).map(([k, who]) => Cancel(k, who)),
-  fc.tuple(ref, change, fc.integer({ min: 1, max: 6 })).map(([k, kind, n]) => PayDuringChange(k, kind, n)),
-  fc.constant(null).map(Outage),
-  fc.integer({ min: 5, max: 45 }).map(LetHoldsLapse),
-  fc.constant(null).map(RunRefunds),
-  fc.integer({ min: 1, max: 6 }).map(DaysPass),
-  fc.nat(RETYPED.length - 1).map(Migrate),
-  fc.tuple(ref, fc.integer({ min: 1, max: 5 })).map(([k, n]) => ExtendUnpaid(k, n)),
-  fc.tuple(ref, fc.integer({ min: 1, max: 5 })).map(([k, n]) => ExtendPayLate(k, n)),
-  fc.tuple(ref, fc.integer({ min: 1, max: 900 })).map(([k, off]) => PayMismatched(k, off)),
-  ...times(
-    2,
-    fc.tuple(ref, fc.integer({ min: 1, max: 900 })).map(([k, off]) => MismatchThenPay(k, off)),
-  ),
-  ...times(2, ref.map(PayDelayed)),
-  ...times(
-    2,
-    fc.tuple(fc.nat(5), fc.boolean()).map(([k, ok]) => SettleDelayed(k, ok)),
-  ),
-];

@@ -1,4 +1,4 @@
-// The shape of one step of the booking ↔ payment model test (lifecycle-commands.ts and
+// The shape of one step of the booking ↔ payment model test (lifecycle-commands.ts,
 // lifecycle-money-commands.ts): what it may run on, its label, and the invariants after it.
 import assert from 'node:assert/strict';
 import type fc from 'fast-check';
