@@ -29,6 +29,23 @@ export function ownerEarningsRepository(db: Executor) {
       return r;
     },
 
+    /**
+     * Reservations that ever had a refund of money never counted towards them: a payment of the
+     * wrong amount or currency (payments' AMOUNT_MISMATCH; payouts may not import payments).
+     */
+    async withMismatchRefunds(): Promise<number[]> {
+      const res = await queryRows<{ id: string | number }>(
+        db,
+        sql`SELECT DISTINCT reservation_id AS id FROM refunds WHERE reason = 'amount_mismatch' ORDER BY 1`,
+      );
+      return res.rows.map((r) => Number(r.id));
+    },
+
+    /** Locks the reservation's row for the transaction, as every change of its money does. */
+    async lock(reservationId: number): Promise<void> {
+      await db.execute(sql`SELECT id FROM reservations WHERE id = ${reservationId} FOR UPDATE`);
+    },
+
     /** What the ledger already books for the reservation. */
     async booked(reservationId: number): Promise<number> {
       const res = await queryRows<{ booked: string | number }>(
