@@ -14,18 +14,27 @@ export interface Resynced {
   bookings: number;
   /** The ledger lines written: the reservation and the minor units added (or taken back). */
   corrected: Array<{ reservationId: number; deltaMinor: number }>;
+  /** Bookings not looked at because `stopped` said so (a rerun does them). */
+  left: number;
 }
 
-export async function resyncMismatchedEarnings(opts: { db: Db; config: Deps['config']; now: Date }): Promise<Resynced> {
-  const { db, config, now } = opts;
+export async function resyncMismatchedEarnings(opts: {
+  db: Db;
+  config: Deps['config'];
+  now: Date;
+  /** Asked between bookings: true stops the run there. */
+  stopped?: () => boolean;
+}): Promise<Resynced> {
+  const { db, config, now, stopped } = opts;
   const ids = await ownerEarningsRepository(db).withMismatchRefunds();
   const corrected: Resynced['corrected'] = [];
-  for (const reservationId of ids) {
+  for (const [i, reservationId] of ids.entries()) {
+    if (stopped?.()) return { bookings: ids.length, corrected, left: ids.length - i };
     const deltaMinor = await db.transaction(async (tx) => {
       await ownerEarningsRepository(tx).lock(reservationId);
       return syncOwnerEarnings({ config }, tx, reservationId, `repair:mismatch:${reservationId}:${now.getTime()}`, now);
     });
     if (deltaMinor !== 0) corrected.push({ reservationId, deltaMinor });
   }
-  return { bookings: ids.length, corrected };
+  return { bookings: ids.length, corrected, left: 0 };
 }
