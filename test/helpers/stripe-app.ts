@@ -35,3 +35,12 @@ export async function createStripeTestApp(opts: TestAppOptions = {}): Promise<St
     },
   };
 }
+
+/** Stripe's `checkout.session.completed` for the session, signed, stamped at the app's clock and posted to the webhook route. */
+export function postSessionCompleted(app: StripeTestApp, sessionId: string) {
+  const { t, stripe } = app;
+  const hook = stripe.signedWebhook(stripe.sessionEvent('checkout.session.completed', sessionId), {
+    timestamp: Math.floor(t.clock.now().getTime() / 1000),
+  });
+  return t.app.inject({ method: 'POST', url: '/api/payments/webhook', headers: hook.headers, payload: hook.body });
+}

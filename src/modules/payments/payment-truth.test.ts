@@ -4,14 +4,15 @@
 // never counted, refunded in full once and support is alerted, and the webhook answers 2xx.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { TestApp } from '../../../test/helpers/test-app.ts';
-import { createStripeTestApp, type StripeTestApp } from '../../../test/helpers/stripe-app.ts';
+import { createStripeTestApp, postSessionCompleted, type StripeTestApp } from '../../../test/helpers/stripe-app.ts';
 import type { FakeStripe } from '../../../test/fakes/stripe-server.ts';
 import { onPostgres } from '../../../test/helpers/test-database.ts';
 import { bearer, createUser, loginAs } from '../../../test/helpers/factories.ts';
 import { createProperty } from '../../../test/helpers/catalog-factories.ts';
-import { auditLog, ownerEarnings, payments, refunds } from '../../db/schema/index.ts';
+import { auditLog, payments, refunds } from '../../db/schema/index.ts';
+import { earnedFor } from '../payouts/payouts.test-support.ts';
 import { notificationsOf, settleOutbox } from '../notifications/notifications.test-support.ts';
 import { reservationById } from '../reservations/reservations.test-support.ts';
 import { executeRefunds } from './execute-refunds.ts';
@@ -56,12 +57,7 @@ describe('verify and the lists tell the truth; every received payment is account
     assert.equal(res.statusCode, 200, res.body);
     return res.json().data.payment as { id: number; amount: string; payment_details: { id: string } };
   };
-  const webhook = (sessionId: string) => {
-    const hook = stripe.signedWebhook(stripe.sessionEvent('checkout.session.completed', sessionId), {
-      timestamp: Math.floor(t.clock.now().getTime() / 1000),
-    });
-    return t.app.inject({ method: 'POST', url: '/api/payments/webhook', headers: hook.headers, payload: hook.body });
-  };
+  const webhook = (sessionId: string) => postSessionCompleted(app, sessionId);
   const verify = async (sessionId: string) => {
     const res = await t.app.inject({ method: 'GET', url: `/api/subscription-payment/verify?session_id=${sessionId}` });
     assert.equal(res.statusCode, 200, res.body);
@@ -76,14 +72,7 @@ describe('verify and the lists tell the truth; every received payment is account
     assert.equal(res.statusCode, 200, res.body);
     return (res.json().data as Array<{ id: number; status: string }>).find((p) => p.id === paymentId)?.status;
   };
-  /** What the owner's ledger books for a reservation. */
-  const earned = async (reservationId: number) => {
-    const [row] = await t.deps.db
-      .select({ sum: sql<string>`COALESCE(sum(${ownerEarnings.amountMinor}), 0)` })
-      .from(ownerEarnings)
-      .where(eq(ownerEarnings.reservationId, reservationId));
-    return Number(row!.sum);
-  };
+  const earned = (reservationId: number) => earnedFor(t.deps, reservationId);
   /** A booking of `nights` paid in full on its first checkout: what the owner should earn for such a stay. */
   const paidControl = async (from: number, nights: number) => {
     const c = await book(from, nights);

@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { eq } from 'drizzle-orm';
 import type { TestApp } from '../../../test/helpers/test-app.ts';
-import { createStripeTestApp, type StripeTestApp } from '../../../test/helpers/stripe-app.ts';
+import { createStripeTestApp, postSessionCompleted, type StripeTestApp } from '../../../test/helpers/stripe-app.ts';
 import type { FakeStripe } from '../../../test/fakes/stripe-server.ts';
 import { bearer, createUser, loginAs } from '../../../test/helpers/factories.ts';
 import { createProperty } from '../../../test/helpers/catalog-factories.ts';
@@ -48,12 +48,7 @@ describe('Stripe at the seams: retries, superseded checkouts', () => {
       headers: bearer(tok),
       payload: { payment_method: 'card', reservation_id: id, type: 'reservation', currency: 'EUR' },
     });
-  const webhook = (sessionId: string) => {
-    const hook = stripe.signedWebhook(stripe.sessionEvent('checkout.session.completed', sessionId), {
-      timestamp: Math.floor(t.clock.now().getTime() / 1000),
-    });
-    return t.app.inject({ method: 'POST', url: '/api/payments/webhook', headers: hook.headers, payload: hook.body });
-  };
+  const webhook = (sessionId: string) => postSessionCompleted(app, sessionId);
   const creates = () => stripe.requests.filter((r) => r.method === 'POST' && r.path === SESSIONS);
 
   it('a lost answer, then the guest retries seconds later: the same key with the same parameters, one session', async () => {

@@ -91,3 +91,12 @@ export async function transferRecords(
     data: typeof r.data === 'string' ? JSON.parse(r.data) : r.data,
   }));
 }
+
+/** What the owner's ledger books for a reservation, in minor units. */
+export async function earnedFor(deps: Deps, reservationId: number): Promise<number> {
+  const [row] = await deps.db
+    .select({ sum: sql<string>`COALESCE(sum(${ownerEarnings.amountMinor}), 0)` })
+    .from(ownerEarnings)
+    .where(eq(ownerEarnings.reservationId, reservationId));
+  return Number(row!.sum);
+}

@@ -5,13 +5,14 @@
 // runs on an embedded DATA_DIR of its own.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { eq, sql } from 'drizzle-orm';
-import { createStripeTestApp, type StripeTestApp } from '../../../test/helpers/stripe-app.ts';
+import { eq } from 'drizzle-orm';
+import { createStripeTestApp, postSessionCompleted, type StripeTestApp } from '../../../test/helpers/stripe-app.ts';
 import { onPostgres, seededDataDir } from '../../../test/helpers/test-database.ts';
 import { runScript } from '../../../test/helpers/run-script.ts';
 import { bearer, createUser, loginAs } from '../../../test/helpers/factories.ts';
 import { createProperty } from '../../../test/helpers/catalog-factories.ts';
 import { ownerEarnings } from '../../db/schema/index.ts';
+import { earnedFor } from './payouts.test-support.ts';
 import { resyncMismatchedEarnings } from './resync-mismatched-earnings.ts';
 
 describe('repair:earnings re-syncs the ledgers of bookings with a mismatched payment', () => {
@@ -24,13 +25,7 @@ describe('repair:earnings re-syncs the ledgers of bookings with a mismatched pay
   after(() => app?.close());
 
   const day = (n: number) => new Date(app.t.clock.now().getTime() + n * 86_400_000).toISOString().slice(0, 10);
-  const earned = async (reservationId: number) => {
-    const [row] = await app.t.deps.db
-      .select({ sum: sql<string>`COALESCE(sum(${ownerEarnings.amountMinor}), 0)` })
-      .from(ownerEarnings)
-      .where(eq(ownerEarnings.reservationId, reservationId));
-    return Number(row!.sum);
-  };
+  const earned = (reservationId: number) => earnedFor(app.t.deps, reservationId);
   /** A 2-night booking confirmed on Stripe; `mismatchFirst`: its first checkout paid 5.00 short. */
   const paidBooking = async (from: number, mismatchFirst: boolean) => {
     const { t, stripe } = app;
@@ -56,15 +51,7 @@ describe('repair:earnings re-syncs the ledgers of bookings with a mismatched pay
       const asked = Math.round(Number(payment.amount) * 100);
       const session = payment.payment_details.id;
       stripe.completeSession(session, {}, short ? { paidAs: { amount: asked - short, currency: 'eur' } } : {});
-      const hook = stripe.signedWebhook(stripe.sessionEvent('checkout.session.completed', session), {
-        timestamp: Math.floor(t.clock.now().getTime() / 1000),
-      });
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/payments/webhook',
-        headers: hook.headers,
-        payload: hook.body,
-      });
+      const res = await postSessionCompleted(app, session);
       assert.equal(res.statusCode, 200, res.body);
     };
     if (mismatchFirst) await pay(500);
@@ -107,6 +94,16 @@ describe('repair:earnings re-syncs the ledgers of bookings with a mismatched pay
     assert.equal(await earned(plain), full, 'the same stay earns the same');
     await shortenLedger(mismatched, 1234);
     await shortenLedger(plain, 99);
+
+    const { t } = app;
+    const halted = await resyncMismatchedEarnings({
+      db: t.deps.db,
+      config: t.deps.config,
+      now: t.clock.now(),
+      stopped: () => true,
+    });
+    assert.deepEqual([halted.bookings, halted.corrected.length, halted.left], [1, 0, 1], 'stopped before the first');
+    assert.equal(await earned(mismatched), full - 1234, 'a stopped run writes nothing');
 
     const first = await repair();
     assert.equal(first.bookings, 1, 'only the booking with a mismatched payment is looked at');

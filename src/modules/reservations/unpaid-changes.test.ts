@@ -5,7 +5,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { and, eq } from 'drizzle-orm';
-import { createStripeTestApp, type StripeTestApp } from '../../../test/helpers/stripe-app.ts';
+import { createStripeTestApp, postSessionCompleted, type StripeTestApp } from '../../../test/helpers/stripe-app.ts';
 import { middayToday, type TestApp } from '../../../test/helpers/test-app.ts';
 import type { FakeStripe } from '../../../test/fakes/stripe-server.ts';
 import { bearer, createUser, loginAs } from '../../../test/helpers/factories.ts';
@@ -36,12 +36,7 @@ describe('unpaid changes of a paid stay hold their nights until a deadline (issu
   after(() => app?.close());
 
   const day = (n: number) => new Date(t.clock.now().getTime() + n * 86_400_000).toISOString().slice(0, 10);
-  const webhook = (sessionId: string) => {
-    const hook = stripe.signedWebhook(stripe.sessionEvent('checkout.session.completed', sessionId), {
-      timestamp: Math.floor(t.clock.now().getTime() / 1000),
-    });
-    return t.app.inject({ method: 'POST', url: '/api/payments/webhook', headers: hook.headers, payload: hook.body });
-  };
+  const webhook = (sessionId: string) => postSessionCompleted(app, sessionId);
   const open = async (id: number, tok: string, type: string) => {
     const res = await t.app.inject({
       method: 'POST',
