@@ -2,41 +2,25 @@
 // text/plain and a text/html part, the code mail at once and a queued event mail by the job.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
+import { startSmtpReceiver, type SmtpReceiver } from '../../../test/helpers/smtp-receiver.ts';
 import { createUser } from '../../../test/helpers/factories.ts';
 import { platformRepository } from '../../platform/platform.repository.ts';
 import { usersRepository } from '../users/users.repository.ts';
 import { sendQueuedEmails } from './send-queued-emails.ts';
 
 describe('e-mails over SMTP', () => {
-  const received: string[] = [];
-  let server: SMTPServer;
+  let smtp: SmtpReceiver;
   let t: TestApp;
   before(async () => {
-    server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, _session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
-          received.push(Buffer.concat(chunks).toString('utf8'));
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-    const port = (server.server.address() as AddressInfo).port;
+    smtp = await startSmtpReceiver();
     t = await createTestApp({
-      env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Séjours <no-reply@stays.test>' },
+      env: { SMTP_URL: smtp.url, MAIL_FROM: 'Séjours <no-reply@stays.test>' },
     });
   });
   after(async () => {
     await t.close();
-    await new Promise<void>((r) => server.close(() => r()));
+    await smtp.close();
   });
 
   /** Quoted-printable (RFC 2045) → text. */
@@ -58,7 +42,7 @@ describe('e-mails over SMTP', () => {
     await usersRepository(t.deps.db).update(u.id, { locale: 'fr' }, t.clock.now());
     const res = await t.app.inject({ method: 'POST', url: '/api/password_reset/request', payload: { email: u.email } });
     assert.equal(res.statusCode, 200);
-    const raw = received.at(-1)!;
+    const raw = smtp.received.at(-1)!.raw;
     assert.match(
       raw,
       /^Subject: =\?UTF-8\?Q\?Votre_code_de_r=C3=A9initialisation/m,
@@ -82,10 +66,10 @@ describe('e-mails over SMTP', () => {
     });
     await t.deps.outbox.kick();
     await t.deps.outbox.idle();
-    const before = received.length;
+    const before = smtp.received.length;
     assert.deepEqual(await sendQueuedEmails(t.deps), { sent: 1, failed: 0 });
-    assert.equal(received.length, before + 1);
-    const raw = received.at(-1)!;
+    assert.equal(smtp.received.length, before + 1);
+    const raw = smtp.received.at(-1)!.raw;
     assert.match(raw, /^Subject: =\?UTF-8\?Q\?Payout_sent=3A_/m);
     assert.match(raw, new RegExp(`^To: ${owner.email.replace('.', '\\.')}`, 'mi'));
     const { text, html } = parts(raw);

@@ -4,9 +4,8 @@
 // a session cookie), what it shows, its pay and cancel forms, and its refusals.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
+import { startSmtpReceiver, type SmtpReceiver } from '../../../test/helpers/smtp-receiver.ts';
 import { bearer, createUser, DEFAULT_PASSWORD, loginAs } from '../../../test/helpers/factories.ts';
 import { createProperty } from '../../../test/helpers/catalog-factories.ts';
 import type { LocalPaymentProcessor } from '../../adapters/local-payments/local-payment-processor.ts';
@@ -36,30 +35,15 @@ const hrefsOf = (html: string) => [...html.matchAll(/href="([^"]+)"/g)].map((m) 
 const urlsOf = (text: string) => [...text.matchAll(/https?:\/\/[^\s<>"')]+/g)].map((m) => m[0]);
 
 describe('reservation pages: every link leads somewhere', () => {
-  const received: string[] = [];
-  let server: SMTPServer;
+  let smtp: SmtpReceiver;
   let t: TestApp;
   before(async () => {
-    server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, _session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
-          received.push(Buffer.concat(chunks).toString('utf8'));
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-    const port = (server.server.address() as AddressInfo).port;
-    t = await createTestApp({ start: new Date('2030-03-10T12:00:00Z'), env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+    smtp = await startSmtpReceiver();
+    t = await createTestApp({ start: new Date('2030-03-10T12:00:00Z'), env: { SMTP_URL: smtp.url } });
   });
   after(async () => {
     await t.close();
-    await new Promise<void>((r) => server.close(() => r()));
+    await smtp.close();
   });
 
   const get = (url: string, headers: Record<string, string> = {}) => {
@@ -191,7 +175,7 @@ describe('reservation pages: every link leads somewhere', () => {
 
     let followed = 0;
     const followedUrls = new Set<string>();
-    for (const raw of received) {
+    for (const { raw } of smtp.received) {
       const [text, html] = raw.split(/^Content-Type: text\/html; charset=utf-8/m).map(unQp) as [string, string];
       const links = new Set([...hrefsOf(html), ...urlsOf(text)]);
       for (const link of links) {
@@ -202,7 +186,7 @@ describe('reservation pages: every link leads somewhere', () => {
       }
     }
     // The mails above cover every template with a link, and each kind of page they lead to.
-    assert.ok(received.length >= 13, `${received.length} mails`);
+    assert.ok(smtp.received.length >= 13, `${smtp.received.length} mails`);
     const kinds = new Set([...followedUrls].map((u) => new URL(u).pathname.replace(/\d+/g, '{id}')));
     assert.deepEqual([...kinds].sort(), [
       '/',
