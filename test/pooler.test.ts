@@ -20,6 +20,7 @@ import {
 } from './helpers/test-database.ts';
 import { pgbouncerUnavailable, startPgBouncer, type PgBouncer } from './helpers/pgbouncer.ts';
 import { bearer, createUser, loginAs } from './helpers/factories.ts';
+import { openCheckout } from './helpers/booking-flow.ts';
 import { createProperty } from './helpers/catalog-factories.ts';
 import { migrationsFolder, openDatabase, runMigrations, type Database } from '../src/db/connection.ts';
 import { inventoryDrift, reservationById } from '../src/modules/reservations/reservations.test-support.ts';
@@ -90,14 +91,7 @@ describe('through PgBouncer in transaction pooling mode', { skip: why ?? false }
     const booked = await book(guest, p.id, '2030-09-01', '2030-09-03');
     assert.equal(booked.statusCode, 201, booked.body);
     const id = booked.json().data.id as number;
-    const opened = await t.app.inject({
-      method: 'POST',
-      url: '/api/payments/process',
-      headers: bearer(guest),
-      payload: { payment_method: 'card', reservation_id: id, type: 'reservation', currency: 'EUR' },
-    });
-    assert.equal(opened.statusCode, 200, opened.body);
-    const sessionId = opened.json().data.payment.payment_details.id as string;
+    const sessionId = (await openCheckout(t, { reservationId: id, tok: guest })).payment_details.id;
     const page = await t.app.inject({ method: 'GET', url: `/checkout/${sessionId}` });
     assert.equal(page.statusCode, 200, page.body);
     const token = /name="token" value="([^"]+)"/.exec(page.body)![1]!;

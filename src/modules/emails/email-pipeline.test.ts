@@ -6,6 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { bearer, createUser, loginAs } from '../../../test/helpers/factories.ts';
+import { bookAs, openCheckout } from '../../../test/helpers/booking-flow.ts';
 import { createProperty } from '../../../test/helpers/catalog-factories.ts';
 import { platformRepository } from '../../platform/platform.repository.ts';
 import type { Mailer } from '../../ports/mailer.ts';
@@ -46,26 +47,14 @@ describe('e-mails through the outbox pipeline', () => {
     const p = await createProperty(t.deps, owner.id, { publicName: LISTING });
     const guest = await createUser(t.deps);
     const guestToken = await loginAs(t.app, guest);
-    const booked = await t.app.inject({
-      method: 'POST',
-      url: '/api/reservations',
-      headers: bearer(guestToken),
-      payload: { property_id: p.id, checkin_date: '2030-06-05', checkout_date: '2030-06-08', guests: { adults: 2 } },
-    });
+    const booked = await bookAs(t, guestToken, { propertyId: p.id, checkin: '2030-06-05', checkout: '2030-06-08' });
     assert.equal(booked.statusCode, 201, booked.body);
     const id = booked.json().data.id as number;
     await deliver();
     assert.equal((await mailsTo(guest.email)).length, 0, 'a booking not yet paid mails nobody');
 
     // Pay on the local checkout page, as the guest's browser does.
-    const opened = await t.app.inject({
-      method: 'POST',
-      url: '/api/payments/process',
-      headers: bearer(guestToken),
-      payload: { payment_method: 'card', reservation_id: id, type: 'reservation', currency: 'EUR' },
-    });
-    assert.equal(opened.statusCode, 200, opened.body);
-    const sessionId = opened.json().data.payment.payment_details.id as string;
+    const sessionId = (await openCheckout(t, { reservationId: id, tok: guestToken })).payment_details.id;
     const page = await t.app.inject({ method: 'GET', url: `/checkout/${sessionId}` });
     const token = /name="token" value="([^"]+)"/.exec(page.body)![1]!;
     const paid = await t.app.inject({

@@ -9,6 +9,7 @@ import { createStripeTestApp, type StripeTestApp } from '../../../test/helpers/s
 import { middayToday, type TestApp } from '../../../test/helpers/test-app.ts';
 import type { FakeStripe } from '../../../test/fakes/stripe-server.ts';
 import { bearer, createUser, loginAs } from '../../../test/helpers/factories.ts';
+import { bookAs, bookAsNewGuest, openCheckout } from '../../../test/helpers/booking-flow.ts';
 import { createProperty } from '../../../test/helpers/catalog-factories.ts';
 import { payments, refunds } from '../../db/schema/index.ts';
 import { notificationsOf, settleOutbox } from '../notifications/notifications.test-support.ts';
@@ -42,33 +43,14 @@ describe('delayed payment methods (issue 49)', () => {
     });
     return t.app.inject({ method: 'POST', url: '/api/payments/webhook', headers: hook.headers, payload: hook.body });
   };
-  const bookAs = (propertyId: number, tok: string, from: string, to: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/reservations',
-      headers: bearer(tok),
-      payload: { property_id: propertyId, checkin_date: from, checkout_date: to, guests: { adults: 2 } },
-    });
-  const open = async (id: number, tok: string, type = 'reservation') => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/payments/process',
-      headers: bearer(tok),
-      payload: { payment_method: 'sepa_debit', reservation_id: id, type, currency: 'EUR' },
-    });
-    assert.equal(res.statusCode, 200, res.body);
-    return res.json().data.payment as { id: number; payment_details: { id: string } };
-  };
+  const open = (id: number, tok: string, type = 'reservation') =>
+    openCheckout(t, { reservationId: id, tok, type, method: 'sepa_debit' });
   /** A booking whose guest submits a SEPA debit: the session completes unpaid. */
   const debitSubmitted = async (from: number, nights: number) => {
     const p = await createProperty(t.deps, ownerId);
-    const user = await createUser(t.deps);
-    const tok = await loginAs(t.app, user);
     const checkin = day(from);
     const checkout = day(from + nights);
-    const res = await bookAs(p.id, tok, checkin, checkout);
-    assert.equal(res.statusCode, 201, res.body);
-    const id = res.json().data.id as number;
+    const { id, tok, user } = await bookAsNewGuest(t, { propertyId: p.id, checkin, checkout });
     const pay = await open(id, tok);
     stripe.completeSession(pay.payment_details.id, {}, { method: 'sepa_debit' });
     const hook = await send('checkout.session.completed', pay.payment_details.id);
@@ -110,7 +92,7 @@ describe('delayed payment methods (issue 49)', () => {
     await expireHolds(t.deps);
     assert.equal((await reservationById(t.deps, b.id)).status, 'expired');
     const other = await loginAs(t.app, await createUser(t.deps));
-    assert.equal((await bookAs(b.propertyId, other, b.checkin, b.checkout)).statusCode, 201);
+    assert.equal((await bookAs(t, other, b)).statusCode, 201);
     t.clock.advance(3 * DAY_MS);
     const event = stripe.settleDelayedPayment(b.sid, 'succeeded');
     assert.equal((await send(event, b.sid)).statusCode, 200);
@@ -151,7 +133,7 @@ describe('delayed payment methods (issue 49)', () => {
     await settleOutbox(t.deps);
     assert.ok((await notificationsOf(t.deps, b.guestId)).some((n) => n.title === 'Payment failed'));
     const other = await loginAs(t.app, await createUser(t.deps));
-    assert.equal((await bookAs(b.propertyId, other, b.checkin, b.checkout)).statusCode, 201, 'the nights sell again');
+    assert.equal((await bookAs(t, other, b)).statusCode, 201, 'the nights sell again');
   });
 
   it('an extension paid by a debit that fails: the change is reverted at once', async () => {

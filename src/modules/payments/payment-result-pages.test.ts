@@ -3,7 +3,8 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
-import { bearer, createUser, loginAs } from '../../../test/helpers/factories.ts';
+import { createUser } from '../../../test/helpers/factories.ts';
+import { bookAsNewGuest, openCheckout } from '../../../test/helpers/booking-flow.ts';
 import { createProperty } from '../../../test/helpers/catalog-factories.ts';
 import type { LocalPaymentProcessor } from '../../adapters/local-payments/local-payment-processor.ts';
 import { PAGE_STYLE } from '../../platform/html-page.ts';
@@ -27,21 +28,8 @@ describe('payment result pages', () => {
   it("success: the outcome in the checkout page's look, with a link to the reservation page", async () => {
     const owner = await createUser(t.deps, { role: 'owner' });
     const p = await createProperty(t.deps, owner.id);
-    const tok = await loginAs(t.app, await createUser(t.deps));
-    const booked = await t.app.inject({
-      method: 'POST',
-      url: '/api/reservations',
-      headers: bearer(tok),
-      payload: { property_id: p.id, checkin_date: '2030-05-01', checkout_date: '2030-05-03', guests: { adults: 1 } },
-    });
-    const id = booked.json().data.id as number;
-    const opened = await t.app.inject({
-      method: 'POST',
-      url: '/api/payments/process',
-      headers: bearer(tok),
-      payload: { payment_method: 'card', reservation_id: id, type: 'reservation', currency: 'EUR' },
-    });
-    const sessionId = opened.json().data.payment.payment_details.id as string;
+    const { id, tok } = await bookAsNewGuest(t, { propertyId: p.id, checkin: '2030-05-01', checkout: '2030-05-03' });
+    const sessionId = (await openCheckout(t, { reservationId: id, tok })).payment_details.id;
     await (t.deps.payments as LocalPaymentProcessor).payFromPage(sessionId, { email: null, name: null });
 
     const page = await t.app.inject({

@@ -9,7 +9,8 @@ import type { TestApp } from '../../../test/helpers/test-app.ts';
 import { createStripeTestApp, postSessionCompleted, type StripeTestApp } from '../../../test/helpers/stripe-app.ts';
 import type { FakeStripe } from '../../../test/fakes/stripe-server.ts';
 import { onPostgres } from '../../../test/helpers/test-database.ts';
-import { bearer, createUser, loginAs } from '../../../test/helpers/factories.ts';
+import { bearer, createUser } from '../../../test/helpers/factories.ts';
+import { bookAsNewGuest, openCheckout } from '../../../test/helpers/booking-flow.ts';
 import { createProperty } from '../../../test/helpers/catalog-factories.ts';
 import { auditLog, payments, refunds } from '../../db/schema/index.ts';
 import { earnedFor } from '../payouts/payouts.test-support.ts';
@@ -35,28 +36,11 @@ describe('verify and the lists tell the truth; every received payment is account
 
   const day = (n: number) => new Date(t.clock.now().getTime() + n * 86_400_000).toISOString().slice(0, 10);
   const book = async (from: number, nights: number) => {
-    const p = await createProperty(t.deps, ownerId);
-    const user = await createUser(t.deps);
-    const tok = await loginAs(t.app, user);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/reservations',
-      headers: bearer(tok),
-      payload: { property_id: p.id, checkin_date: day(from), checkout_date: day(from + nights), guests: { adults: 2 } },
-    });
-    assert.equal(res.statusCode, 201, res.body);
-    return { id: res.json().data.id as number, tok, userId: user.id };
+    const propertyId = (await createProperty(t.deps, ownerId)).id;
+    const stay = await bookAsNewGuest(t, { propertyId, checkin: day(from), checkout: day(from + nights) });
+    return { ...stay, userId: stay.user.id };
   };
-  const open = async (id: number, tok: string) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/payments/process',
-      headers: bearer(tok),
-      payload: { payment_method: 'card', reservation_id: id, type: 'reservation', currency: 'EUR' },
-    });
-    assert.equal(res.statusCode, 200, res.body);
-    return res.json().data.payment as { id: number; amount: string; payment_details: { id: string } };
-  };
+  const open = (id: number, tok: string) => openCheckout(t, { reservationId: id, tok });
   const webhook = (sessionId: string) => postSessionCompleted(app, sessionId);
   const verify = async (sessionId: string) => {
     const res = await t.app.inject({ method: 'GET', url: `/api/subscription-payment/verify?session_id=${sessionId}` });

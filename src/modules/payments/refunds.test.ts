@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { bearer, createUser, loginAs } from '../../../test/helpers/factories.ts';
+import { bookAsNewGuest, openCheckout } from '../../../test/helpers/booking-flow.ts';
 import { countRows, createProperty } from '../../../test/helpers/catalog-factories.ts';
 import { ownerEarnings, payments, refunds } from '../../db/schema/index.ts';
 import type { LocalPaymentProcessor } from '../../adapters/local-payments/local-payment-processor.ts';
@@ -27,28 +28,10 @@ describe('refunds, late payments, additional payments and the ledger', () => {
   });
   after(() => t.close());
 
-  const book = async (propertyId: number, checkin: string, checkout: string) => {
-    const user = await createUser(t.deps);
-    const tok = await loginAs(t.app, user);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/reservations',
-      headers: bearer(tok),
-      payload: { property_id: propertyId, checkin_date: checkin, checkout_date: checkout, guests: { adults: 2 } },
-    });
-    assert.equal(res.statusCode, 201, res.body);
-    return { id: res.json().data.id as number, tok, user };
-  };
-  const open = async (id: number, tok: string, type = 'reservation') => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/payments/process',
-      headers: bearer(tok),
-      payload: { payment_method: 'card', reservation_id: id, type, currency: 'EUR' },
-    });
-    assert.equal(res.statusCode, 200, res.body);
-    return res.json().data.payment.payment_details.id as string;
-  };
+  const book = (propertyId: number, checkin: string, checkout: string) =>
+    bookAsNewGuest(t, { propertyId, checkin, checkout });
+  const open = async (id: number, tok: string, type = 'reservation') =>
+    (await openCheckout(t, { reservationId: id, tok, type })).payment_details.id;
   const verify = async (sessionId: string) =>
     (await t.app.inject({ method: 'GET', url: `/api/subscription-payment/verify?session_id=${sessionId}` })).json()
       .data;

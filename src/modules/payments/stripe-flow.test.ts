@@ -8,8 +8,9 @@ import { eq } from 'drizzle-orm';
 import type { TestApp } from '../../../test/helpers/test-app.ts';
 import { createStripeTestApp, type StripeTestApp } from '../../../test/helpers/stripe-app.ts';
 import type { FakeStripe } from '../../../test/fakes/stripe-server.ts';
-import { bearer, createUser, loginAs } from '../../../test/helpers/factories.ts';
+import { bearer, createUser } from '../../../test/helpers/factories.ts';
 import { createProperty } from '../../../test/helpers/catalog-factories.ts';
+import { bookAsNewGuest, openCheckout, processPayment } from '../../../test/helpers/booking-flow.ts';
 import { payments, refunds } from '../../db/schema/index.ts';
 import { StripePaymentProcessor } from '../../adapters/stripe/stripe-payment-processor.ts';
 import { eventsFor, reservationById } from '../reservations/reservations.test-support.ts';
@@ -31,30 +32,11 @@ describe('payments through Stripe (real adapter, fake Stripe server)', () => {
   after(() => app?.close());
 
   const book = async (from: number) => {
-    const p = await createProperty(t.deps, ownerId);
-    const user = await createUser(t.deps);
-    const tok = await loginAs(t.app, user);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/reservations',
-      headers: bearer(tok),
-      payload: { property_id: p.id, checkin_date: day(from), checkout_date: day(from + 3), guests: { adults: 2 } },
-    });
-    assert.equal(res.statusCode, 201, res.body);
-    return { id: res.json().data.id as number, tok, user };
+    const propertyId = (await createProperty(t.deps, ownerId)).id;
+    return bookAsNewGuest(t, { propertyId, checkin: day(from), checkout: day(from + 3) });
   };
-  const processFor = (id: number, tok: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/payments/process',
-      headers: bearer(tok),
-      payload: { payment_method: 'card', reservation_id: id, type: 'reservation', currency: 'EUR' },
-    });
-  const open = async (id: number, tok: string) => {
-    const res = await processFor(id, tok);
-    assert.equal(res.statusCode, 200, res.body);
-    return res.json().data.payment;
-  };
+  const processFor = (id: number, tok: string) => processPayment(t, { reservationId: id, tok });
+  const open = (id: number, tok: string) => openCheckout(t, { reservationId: id, tok });
   const verify = (sessionId: string) =>
     t.app.inject({
       method: 'GET',

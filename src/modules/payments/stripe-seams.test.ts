@@ -8,8 +8,9 @@ import { eq } from 'drizzle-orm';
 import type { TestApp } from '../../../test/helpers/test-app.ts';
 import { createStripeTestApp, postSessionCompleted, type StripeTestApp } from '../../../test/helpers/stripe-app.ts';
 import type { FakeStripe } from '../../../test/fakes/stripe-server.ts';
-import { bearer, createUser, loginAs } from '../../../test/helpers/factories.ts';
+import { bearer, createUser } from '../../../test/helpers/factories.ts';
 import { createProperty } from '../../../test/helpers/catalog-factories.ts';
+import { bookAsNewGuest, processPayment } from '../../../test/helpers/booking-flow.ts';
 import { payments, refunds } from '../../db/schema/index.ts';
 import { reservationById } from '../reservations/reservations.test-support.ts';
 import { executeRefunds } from './execute-refunds.ts';
@@ -30,24 +31,10 @@ describe('Stripe at the seams: retries, superseded checkouts', () => {
 
   const day = (n: number) => new Date(t.clock.now().getTime() + n * 86_400_000).toISOString().slice(0, 10);
   const book = async (from: number, nights: number) => {
-    const p = await createProperty(t.deps, ownerId);
-    const tok = await loginAs(t.app, await createUser(t.deps));
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/reservations',
-      headers: bearer(tok),
-      payload: { property_id: p.id, checkin_date: day(from), checkout_date: day(from + nights), guests: { adults: 2 } },
-    });
-    assert.equal(res.statusCode, 201, res.body);
-    return { id: res.json().data.id as number, tok };
+    const propertyId = (await createProperty(t.deps, ownerId)).id;
+    return bookAsNewGuest(t, { propertyId, checkin: day(from), checkout: day(from + nights) });
   };
-  const processFor = (id: number, tok: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/payments/process',
-      headers: bearer(tok),
-      payload: { payment_method: 'card', reservation_id: id, type: 'reservation', currency: 'EUR' },
-    });
+  const processFor = (id: number, tok: string) => processPayment(t, { reservationId: id, tok });
   const webhook = (sessionId: string) => postSessionCompleted(app, sessionId);
   const creates = () => stripe.requests.filter((r) => r.method === 'POST' && r.path === SESSIONS);
 

@@ -5,8 +5,9 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
-import { bearer, createUser, loginAs } from '../../../test/helpers/factories.ts';
+import { bearer, createUser } from '../../../test/helpers/factories.ts';
 import { createProperty } from '../../../test/helpers/catalog-factories.ts';
+import { bookAsNewGuest, openCheckout } from '../../../test/helpers/booking-flow.ts';
 import { payments, refunds } from '../../db/schema/index.ts';
 import type { LocalPaymentProcessor } from '../../adapters/local-payments/local-payment-processor.ts';
 import { ProcessorUnavailableError } from '../../ports/payment-processor.ts';
@@ -28,27 +29,10 @@ describe('superseded checkouts (issue 19)', () => {
   after(() => t.close());
 
   const book = async (checkin: string, checkout: string) => {
-    const p = await createProperty(t.deps, ownerId);
-    const tok = await loginAs(t.app, await createUser(t.deps));
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/reservations',
-      headers: bearer(tok),
-      payload: { property_id: p.id, checkin_date: checkin, checkout_date: checkout, guests: { adults: 2 } },
-    });
-    assert.equal(res.statusCode, 201, res.body);
-    return { id: res.json().data.id as number, tok };
+    const propertyId = (await createProperty(t.deps, ownerId)).id;
+    return bookAsNewGuest(t, { propertyId, checkin, checkout });
   };
-  const open = async (id: number, tok: string, type = 'reservation') => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/payments/process',
-      headers: bearer(tok),
-      payload: { payment_method: 'card', reservation_id: id, type, currency: 'EUR' },
-    });
-    assert.equal(res.statusCode, 200, res.body);
-    return res.json().data.payment as { id: number; amount: string; payment_details: { id: string } };
-  };
+  const open = (id: number, tok: string, type = 'reservation') => openCheckout(t, { reservationId: id, tok, type });
   const change = async (id: number, tok: string, payload: object) => {
     const res = await t.app.inject({ method: 'PUT', url: `/api/reservations/${id}`, headers: bearer(tok), payload });
     assert.equal(res.statusCode, 200, res.body);

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { onPostgres } from '../../../test/helpers/test-database.ts';
 import { bearer, createUser, loginAs } from '../../../test/helpers/factories.ts';
+import { bookAs, openCheckout } from '../../../test/helpers/booking-flow.ts';
 import { countRows, createProperty } from '../../../test/helpers/catalog-factories.ts';
 import { eq } from 'drizzle-orm';
 import type { LocalPaymentProcessor } from '../../adapters/local-payments/local-payment-processor.ts';
@@ -224,26 +225,14 @@ describe('payout runs: plan, dry run, real run, races', () => {
     const property = await createProperty(t.deps, host.id);
     const guest = await createUser(t.deps);
     const guestTok = await loginAs(t.app, guest);
-    const booked = await t.app.inject({
-      method: 'POST',
-      url: '/api/reservations',
-      headers: bearer(guestTok),
-      payload: {
-        property_id: property.id,
-        checkin_date: '2030-04-01',
-        checkout_date: '2030-04-04',
-        guests: { adults: 2 },
-      },
+    const booked = await bookAs(t, guestTok, {
+      propertyId: property.id,
+      checkin: '2030-04-01',
+      checkout: '2030-04-04',
     });
     assert.equal(booked.statusCode, 201, booked.body);
-    const opened = await t.app.inject({
-      method: 'POST',
-      url: '/api/payments/process',
-      headers: bearer(guestTok),
-      payload: { payment_method: 'card', reservation_id: booked.json().data.id, type: 'reservation', currency: 'EUR' },
-    });
-    assert.equal(opened.statusCode, 200, opened.body);
-    const sessionId = opened.json().data.payment.payment_details.id as string;
+    const opened = await openCheckout(t, { reservationId: booked.json().data.id, tok: guestTok });
+    const sessionId = opened.payment_details.id;
     assert.ok(await (t.deps.payments as LocalPaymentProcessor).payFromPage(sessionId, { email: null, name: null }));
     const verified = await t.app.inject({
       method: 'GET',

@@ -9,7 +9,8 @@ import { eq } from 'drizzle-orm';
 import { createStripeTestApp, postSessionCompleted, type StripeTestApp } from '../../../test/helpers/stripe-app.ts';
 import { onPostgres, seededDataDir } from '../../../test/helpers/test-database.ts';
 import { runScript } from '../../../test/helpers/run-script.ts';
-import { bearer, createUser, loginAs } from '../../../test/helpers/factories.ts';
+import { createUser } from '../../../test/helpers/factories.ts';
+import { bookAsNewGuest, openCheckout } from '../../../test/helpers/booking-flow.ts';
 import { createProperty } from '../../../test/helpers/catalog-factories.ts';
 import { ownerEarnings } from '../../db/schema/index.ts';
 import { earnedFor } from './payouts.test-support.ts';
@@ -30,24 +31,9 @@ describe('repair:earnings re-syncs the ledgers of bookings with a mismatched pay
   const paidBooking = async (from: number, mismatchFirst: boolean) => {
     const { t, stripe } = app;
     const p = await createProperty(t.deps, ownerId);
-    const tok = await loginAs(t.app, await createUser(t.deps));
-    const booked = await t.app.inject({
-      method: 'POST',
-      url: '/api/reservations',
-      headers: bearer(tok),
-      payload: { property_id: p.id, checkin_date: day(from), checkout_date: day(from + 2), guests: { adults: 2 } },
-    });
-    assert.equal(booked.statusCode, 201, booked.body);
-    const id = booked.json().data.id as number;
+    const { id, tok } = await bookAsNewGuest(t, { propertyId: p.id, checkin: day(from), checkout: day(from + 2) });
     const pay = async (short: number) => {
-      const opened = await t.app.inject({
-        method: 'POST',
-        url: '/api/payments/process',
-        headers: bearer(tok),
-        payload: { payment_method: 'card', reservation_id: id, type: 'reservation', currency: 'EUR' },
-      });
-      assert.equal(opened.statusCode, 200, opened.body);
-      const payment = opened.json().data.payment as { amount: string; payment_details: { id: string } };
+      const payment = await openCheckout(t, { reservationId: id, tok });
       const asked = Math.round(Number(payment.amount) * 100);
       const session = payment.payment_details.id;
       stripe.completeSession(session, {}, short ? { paidAs: { amount: asked - short, currency: 'eur' } } : {});

@@ -9,6 +9,7 @@ import { createStripeTestApp, postSessionCompleted, type StripeTestApp } from '.
 import { middayToday, type TestApp } from '../../../test/helpers/test-app.ts';
 import type { FakeStripe } from '../../../test/fakes/stripe-server.ts';
 import { bearer, createUser, loginAs } from '../../../test/helpers/factories.ts';
+import { bookAs as bookAsOf, bookAsNewGuest, processPayment } from '../../../test/helpers/booking-flow.ts';
 import { createProperty } from '../../../test/helpers/catalog-factories.ts';
 import { payments, refunds } from '../../db/schema/index.ts';
 import { notificationsOf, settleOutbox } from '../notifications/notifications.test-support.ts';
@@ -37,30 +38,17 @@ describe('unpaid changes of a paid stay hold their nights until a deadline (issu
 
   const day = (n: number) => new Date(t.clock.now().getTime() + n * 86_400_000).toISOString().slice(0, 10);
   const webhook = (sessionId: string) => postSessionCompleted(app, sessionId);
-  const open = async (id: number, tok: string, type: string) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/payments/process',
-      headers: bearer(tok),
-      payload: { payment_method: 'card', reservation_id: id, type, currency: 'EUR' },
-    });
-    return res;
-  };
-  const bookAs = async (propertyId: number, tok: string, from: number, to: number) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/reservations',
-      headers: bearer(tok),
-      payload: { property_id: propertyId, checkin_date: day(from), checkout_date: day(to), guests: { adults: 2 } },
-    });
+  const open = (id: number, tok: string, type: string) => processPayment(t, { reservationId: id, tok, type });
+  const bookAs = (propertyId: number, tok: string, from: number, to: number) =>
+    bookAsOf(t, tok, { propertyId, checkin: day(from), checkout: day(to) });
   /** A booking of nights [from, from + nights) paid by card: confirmed. */
   const paidStay = async (from: number, nights: number) => {
     const p = await createProperty(t.deps, ownerId);
-    const user = await createUser(t.deps);
-    const tok = await loginAs(t.app, user);
-    const res = await bookAs(p.id, tok, from, from + nights);
-    assert.equal(res.statusCode, 201, res.body);
-    const id = res.json().data.id as number;
+    const { id, tok, user } = await bookAsNewGuest(t, {
+      propertyId: p.id,
+      checkin: day(from),
+      checkout: day(from + nights),
+    });
     const sid = (await open(id, tok, 'reservation')).json().data.payment.payment_details.id as string;
     stripe.completeSession(sid);
     assert.equal((await webhook(sid)).statusCode, 200);
