@@ -22,22 +22,26 @@ function exportUrl(deps: Deps, propertyId: number, token: string): string {
 /** The iCal text, or 404 for an unknown listing or a wrong or missing token (never saying which). */
 export async function exportCalendar(deps: Deps, propertyId: number, token: string | undefined): Promise<string> {
   const repo = icalRepository(deps.db);
-  const p = token ? await repo.propertyByToken(propertyId, token) : undefined;
-  if (!p) throw new AppError('NOT_FOUND', 'Calendar not found');
-  const from = todayIn(p.timezone, deps.clock.now());
-  const busy = await repo.busyNights(p.id, from, addDays(from, EXPORT_DAYS));
-  return calendarText(p.id, nightRanges(busy), deps.clock.now(), new URL(deps.config.PUBLIC_BASE_URL).hostname);
+  const listing = token ? await repo.propertyByToken(propertyId, token) : undefined;
+  if (!listing) throw new AppError('NOT_FOUND', 'Calendar not found');
+  const from = todayIn(listing.timezone, deps.clock.now());
+  const busy = await repo.busyNights(listing.id, from, addDays(from, EXPORT_DAYS));
+  return calendarText(listing.id, nightRanges(busy), deps.clock.now(), new URL(deps.config.PUBLIC_BASE_URL).hostname);
 }
 
 /** The secret link, made on the first request (two first requests at once agree on one token). */
 export async function exportLink(deps: Deps, caller: AuthUser, propertyId: number): Promise<string> {
-  const p = await loadCalendarForRead(deps.db, propertyId, caller);
-  return exportUrl(deps, p.id, p.icalToken ?? (await icalRepository(deps.db).ensureToken(p.id, newToken())));
+  const listing = await loadCalendarForRead(deps.db, propertyId, caller);
+  return exportUrl(
+    deps,
+    listing.id,
+    listing.icalToken ?? (await icalRepository(deps.db).ensureToken(listing.id, newToken())),
+  );
 }
 
 export async function rotateExportLink(deps: Deps, caller: AuthUser, propertyId: number): Promise<string> {
-  const p = await loadCalendarForWrite(deps.db, propertyId, caller);
+  const listing = await loadCalendarForWrite(deps.db, propertyId, caller);
   const token = newToken();
-  await icalRepository(deps.db).setToken(p.id, token);
-  return exportUrl(deps, p.id, token);
+  await icalRepository(deps.db).setToken(listing.id, token);
+  return exportUrl(deps, listing.id, token);
 }

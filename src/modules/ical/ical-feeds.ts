@@ -74,15 +74,15 @@ export async function addFeed(
   propertyId: number,
   input: { url: string; name?: string; room_type_id?: number },
 ): Promise<FeedView> {
-  const p = await loadCalendarForWrite(deps.db, propertyId, caller);
+  const listing = await loadCalendarForWrite(deps.db, propertyId, caller);
   const roomTypeId = input.room_type_id ?? 0;
-  const problem = await unitKindProblem(deps.db, p.id, roomTypeId);
+  const problem = await unitKindProblem(deps.db, listing.id, roomTypeId);
   if (problem) throw invalidField('room_type_id', problem);
   const duplicate = () => new AppError('CONFLICT', 'This calendar is already imported for this listing');
-  if (await icalRepository(deps.db).feedByUrl(p.id, roomTypeId, input.url)) throw duplicate();
+  if (await icalRepository(deps.db).feedByUrl(listing.id, roomTypeId, input.url)) throw duplicate();
   let busy;
   try {
-    busy = await readFeedCalendar(deps, input.url, importWindow(deps, p.timezone));
+    busy = await readFeedCalendar(deps, input.url, importWindow(deps, listing.timezone));
   } catch (err) {
     if ((err instanceof CalendarFetchError && err.urlAtFault) || err instanceof CalendarParseError)
       throw invalidField('url', describeFailure(err));
@@ -93,7 +93,7 @@ export async function addFeed(
   const now = deps.clock.now();
   const feed = await deps.db.transaction(async (tx) => {
     const row = await icalRepository(tx).insertFeed({
-      propertyId: p.id,
+      propertyId: listing.id,
       roomTypeId,
       url: input.url,
       name: input.name ?? null,
@@ -103,13 +103,13 @@ export async function addFeed(
     await replaceBlocks(tx, row.id, busy, now);
     return row;
   });
-  await afterChange(deps, p.id);
-  return (await view(deps, [(await icalRepository(deps.db).feed(p.id, feed.id))!], p.id))[0]!;
+  await afterChange(deps, listing.id);
+  return (await view(deps, [(await icalRepository(deps.db).feed(listing.id, feed.id))!], listing.id))[0]!;
 }
 
 export async function listFeeds(deps: Deps, caller: AuthUser, propertyId: number): Promise<FeedView[]> {
-  const p = await loadCalendarForRead(deps.db, propertyId, caller);
-  return view(deps, await icalRepository(deps.db).feeds(p.id), p.id);
+  const listing = await loadCalendarForRead(deps.db, propertyId, caller);
+  return view(deps, await icalRepository(deps.db).feeds(listing.id), listing.id);
 }
 
 interface RefreshFailure {
@@ -159,24 +159,24 @@ export async function refreshFeedNow(
   propertyId: number,
   feedId: number,
 ): Promise<FeedView> {
-  const p = await loadCalendarForWrite(deps.db, propertyId, caller);
-  const feed = await icalRepository(deps.db).feed(p.id, feedId);
+  const listing = await loadCalendarForWrite(deps.db, propertyId, caller);
+  const feed = await icalRepository(deps.db).feed(listing.id, feedId);
   if (!feed) throw notFound('Calendar feed');
-  const failed = await refreshFeed(deps, feed, p);
+  const failed = await refreshFeed(deps, feed, listing);
   const kept = 'the nights it blocked before stay blocked';
   if (failed?.overBudget) throw invalidField('url', `${failed.error}; ${kept} and it is no longer refreshed`);
   if (failed) throw new AppError('CALENDAR_FETCH_FAILED', `${failed.error}; ${kept}`);
-  return (await view(deps, [(await icalRepository(deps.db).feed(p.id, feedId))!], p.id))[0]!;
+  return (await view(deps, [(await icalRepository(deps.db).feed(listing.id, feedId))!], listing.id))[0]!;
 }
 
 export async function deleteFeed(deps: Deps, caller: AuthUser, propertyId: number, feedId: number): Promise<void> {
-  const p = await loadCalendarForWrite(deps.db, propertyId, caller);
+  const listing = await loadCalendarForWrite(deps.db, propertyId, caller);
   await deps.db.transaction(async (tx) => {
     const feed = await icalRepository(tx).lockFeed(feedId);
-    if (!feed || feed.propertyId !== p.id) throw notFound('Calendar feed');
+    if (!feed || feed.propertyId !== listing.id) throw notFound('Calendar feed');
     await releaseFeed(tx, feed);
   });
-  await afterChange(deps, p.id);
+  await afterChange(deps, listing.id);
 }
 
 /**
@@ -193,8 +193,8 @@ export async function refreshDueFeeds(deps: Deps): Promise<number> {
       CLAIM_BATCH,
     );
     for (const feed of claimed) {
-      const p = await findPropertyById(deps.db, feed.propertyId);
-      if (p) await refreshFeed(deps, feed, p);
+      const listing = await findPropertyById(deps.db, feed.propertyId);
+      if (listing) await refreshFeed(deps, feed, listing);
     }
     total += claimed.length;
     if (claimed.length < CLAIM_BATCH) return total;

@@ -70,14 +70,14 @@ async function executeOne(deps: Deps, refund: RefundRow): Promise<boolean> {
   const plan = refund.plan ?? legacyPlan(captured, refund.amountMinor);
   const parts: Array<{ paymentId: number; amount: number; processorId: string }> = [];
   for (const part of plan) {
-    const p = captured.find((c) => c.id === part.paymentId);
-    if (!p) throw new Error(`payment ${part.paymentId} of refund ${refund.id} is not a captured payment`);
+    const payment = captured.find((c) => c.id === part.paymentId);
+    if (!payment) throw new Error(`payment ${part.paymentId} of refund ${refund.id} is not a captured payment`);
     const result = await deps.payments.refund(
-      { paymentId: p.processorPaymentId!, amountMinor: part.amountMinor, reason: refund.reason },
-      `refund-${refund.id}-${p.id}`,
+      { paymentId: payment.processorPaymentId!, amountMinor: part.amountMinor, reason: refund.reason },
+      `refund-${refund.id}-${payment.id}`,
     );
     if (result.status === 'failed') throw new Error(`the processor refused refund ${result.id}`);
-    parts.push({ paymentId: p.id, amount: part.amountMinor, processorId: result.id });
+    parts.push({ paymentId: payment.id, amount: part.amountMinor, processorId: result.id });
   }
   const left = refund.amountMinor - parts.reduce((n, p) => n + p.amount, 0);
   if (left > 0) throw new Error(`no captured payment left to refund ${left} minor units of ${refund.currency} from`);
@@ -96,13 +96,13 @@ async function executeOne(deps: Deps, refund: RefundRow): Promise<boolean> {
     // A mismatched payment never counted towards the booking: its sums never held this money.
     if (refund.reason !== AMOUNT_MISMATCH)
       await repo.addReservationRefunded(refund.reservationId, refund.amountMinor, now);
-    const r = await repo.reservationRef(refund.reservationId);
+    const booking = await repo.reservationRef(refund.reservationId);
     await platformRepository(tx).insertEvent('refund.succeeded', {
       refund_id: refund.id,
       reservation_id: refund.reservationId,
-      guest_id: r?.guestId ?? null,
-      property_id: r?.propertyId ?? null,
-      booking_ref_code: r?.ref ?? null,
+      guest_id: booking?.guestId ?? null,
+      property_id: booking?.propertyId ?? null,
+      booking_ref_code: booking?.ref ?? null,
       amount: formatMinor(refund.amountMinor, await currencyDecimals(tx, refund.currency)),
       currency: refund.currency,
       reason: refund.reason,

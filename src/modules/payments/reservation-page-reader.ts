@@ -29,8 +29,8 @@ export type NoReader = { refused: 'unauthenticated' | 'invalid' | 'expired' };
 const FORM_ACCESS_SECONDS = 3600;
 
 async function activeUser(deps: Deps, userId: number) {
-  const u = await findUserById(deps.db, userId);
-  return u?.isActive && !u.deletedAt ? u : null;
+  const found = await findUserById(deps.db, userId);
+  return found?.isActive && !found.deletedAt ? found : null;
 }
 
 /** The reader of reservation `id`: from `access` if given, else (for a GET) the session cookie. */
@@ -44,26 +44,31 @@ export async function readerOf(
   if (access) {
     const check = readReservationAccess(deps, access, id, now);
     if (!check.ok) return { refused: check.reason };
-    const u = await activeUser(deps, check.userId);
-    if (!u) return { refused: 'invalid' };
+    const account = await activeUser(deps, check.userId);
+    if (!account) return { refused: 'invalid' };
     const user: AuthUser = {
-      id: u.id,
-      role: u.role as Role,
+      id: account.id,
+      role: account.role as Role,
       sessionId: 'reservation-link',
       loginType: 'link',
       sessionCreatedAt: now,
       jti: '',
     };
-    return { user, locale: localeOf(u.locale), access };
+    return { user, locale: localeOf(account.locale), access };
   }
   const found = req.method === 'GET' ? tokenOf(req) : null;
   if (!found) return { refused: 'unauthenticated' };
   const user = await deps.sessions.authenticate(found.token).catch(() => null);
-  const u = user ? await activeUser(deps, user.id) : null;
-  if (!user || !u) return { refused: 'unauthenticated' };
+  const account = user ? await activeUser(deps, user.id) : null;
+  if (!user || !account) return { refused: 'unauthenticated' };
   return {
     user,
-    locale: localeOf(u.locale),
-    access: reservationAccess(deps, { reservationId: id, userId: u.id, from: now, ttlSeconds: FORM_ACCESS_SECONDS }),
+    locale: localeOf(account.locale),
+    access: reservationAccess(deps, {
+      reservationId: id,
+      userId: account.id,
+      from: now,
+      ttlSeconds: FORM_ACCESS_SECONDS,
+    }),
   };
 }

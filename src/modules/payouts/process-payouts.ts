@@ -88,26 +88,26 @@ export async function processPayouts(deps: Deps, input: ProcessInput) {
 
 type EntryView = ReturnType<typeof entryView>;
 
-function entryView(e: PlanEntry, r: EntryResult | null, target: CurrencyRate, dec: (code: string) => number) {
-  const b = e.balance;
-  const done = r && r.status !== 'skipped' && r.status !== 'error' ? r : null;
+function entryView(entry: PlanEntry, result: EntryResult | null, target: CurrencyRate, dec: (code: string) => number) {
+  const balance = entry.balance;
+  const done = result && result.status !== 'skipped' && result.status !== 'error' ? result : null;
   // What was really paid when it differs from the plan (the ledger moved meanwhile).
-  const amountMinor = done ? done.payout.amountMinor : b.balanceMinor;
-  const convertedMinor = done ? done.payout.transferAmountMinor : e.convertedMinor;
+  const amountMinor = done ? done.payout.amountMinor : balance.balanceMinor;
+  const convertedMinor = done ? done.payout.transferAmountMinor : entry.convertedMinor;
   return {
-    owner_id: b.ownerId,
-    owner_name: ownerName(b),
-    owner_email: b.email,
-    currency: b.currency,
-    amount: minorToNumber(amountMinor, dec(b.currency)),
+    owner_id: balance.ownerId,
+    owner_name: ownerName(balance),
+    owner_email: balance.email,
+    currency: balance.currency,
+    amount: minorToNumber(amountMinor, dec(balance.currency)),
     converted_amount: minorToNumber(convertedMinor, target.decimals),
     target_currency: target.code,
-    rate: Number(e.rate),
-    earnings_count: done ? done.earningsCount : b.earningsCount,
+    rate: Number(entry.rate),
+    earnings_count: done ? done.earningsCount : balance.earningsCount,
     payout_id: done ? done.payout.id : null,
-    status: r ? r.status : 'planned',
+    status: result ? result.status : 'planned',
     transfer_id: done ? done.payout.transferId : null,
-    error: !r ? null : r.status === 'skipped' ? r.reason : r.error,
+    error: !result ? null : result.status === 'skipped' ? result.reason : result.error,
     amountMinor,
     convertedMinor,
   };
@@ -117,10 +117,10 @@ function totals(entries: EntryView[], dec: (code: string) => number, target: Cur
   const made = entries.filter((e) => e.status !== 'skipped' && e.status !== 'error');
   const byCurrency = new Map<string, { amountMinor: number; count: number }>();
   for (const e of made) {
-    const c = byCurrency.get(e.currency) ?? { amountMinor: 0, count: 0 };
-    c.amountMinor += e.amountMinor;
-    c.count += 1;
-    byCurrency.set(e.currency, c);
+    const sum = byCurrency.get(e.currency) ?? { amountMinor: 0, count: 0 };
+    sum.amountMinor += e.amountMinor;
+    sum.count += 1;
+    byCurrency.set(e.currency, sum);
   }
   const count = (s: string) => entries.filter((e) => e.status === s).length;
   return {

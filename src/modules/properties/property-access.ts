@@ -20,9 +20,9 @@ export function canSee(p: PropertyRow, caller: AuthUser | null): boolean {
 
 /** Loads a listing the caller may see; 404 otherwise (a hidden listing is not acknowledged). */
 export async function loadVisibleProperty(db: Executor, id: number, caller: AuthUser | null): Promise<PropertyRow> {
-  const p = await propertiesRepository(db).findById(id);
-  if (!p || !canSee(p, caller)) throw new AppError('NOT_FOUND', 'Property not found');
-  return p;
+  const listing = await propertiesRepository(db).findById(id);
+  if (!listing || !canSee(listing, caller)) throw new AppError('NOT_FOUND', 'Property not found');
+  return listing;
 }
 
 /**
@@ -30,9 +30,9 @@ export async function loadVisibleProperty(db: Executor, id: number, caller: Auth
  * not change it gets 403; someone who cannot see it, 404.
  */
 export async function loadPropertyForWrite(db: Executor, id: number, caller: AuthUser): Promise<PropertyRow> {
-  const p = await propertiesRepository(db).findById(id);
-  if (!p || !canSee(p, caller)) throw new AppError('NOT_FOUND', 'Property not found');
-  if (caller.role !== 'admin' && caller.id !== p.ownerId)
+  const listing = await propertiesRepository(db).findById(id);
+  if (!listing || !canSee(listing, caller)) throw new AppError('NOT_FOUND', 'Property not found');
+  if (caller.role !== 'admin' && caller.id !== listing.ownerId)
     throw new AppError('FORBIDDEN', 'Only the owner of this property or an admin may change it');
-  return p;
+  return listing;
 }
