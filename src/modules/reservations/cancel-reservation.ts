@@ -14,16 +14,15 @@
 //   at the processor after commit); a payment that still lands on one is refunded in full.
 import type { Deps } from '../../kernel/deps.ts';
 import type { Tx } from '../../db/connection.ts';
-import { commitNightsChange } from './commit-nights-change.ts';
-import { AppError, notFound } from '../../platform/errors.ts';
+import { commitNightsChange, lockForChange } from './commit-nights-change.ts';
+import { AppError } from '../../platform/errors.ts';
 import { platformRepository } from '../../platform/platform.repository.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
 import { formatMinor } from '../../kernel/money.ts';
 import { syncOwnerEarnings } from '../payouts/index.ts';
 import { checkinInstant, refundFor } from '../pricing/index.ts';
 import { heldRuns, moveHeldNights, staysHeld } from './held-nights.ts';
-import { pricingInputRepository } from './pricing-input.repository.ts';
-import { requireRoleOnReservation, type ReservationRole } from './reservation-access.ts';
+import type { ReservationRole } from './reservation-access.ts';
 import { reservationChangesRepository } from './reservation-changes.repository.ts';
 import type { PriceSnapshot } from './reservation-view.ts';
 import {
@@ -60,12 +59,7 @@ async function cancelInTransaction(
 ): Promise<CancelledReservation> {
   const now = deps.clock.now();
   const repo = reservationChangesRepository(tx);
-  const locked = await repo.lock(id);
-  if (!locked) throw notFound('Reservation');
-  const found = await pricingInputRepository(tx).property(locked.propertyId);
-  if (!found) throw notFound('Reservation');
-  const { property } = found;
-  const role = requireRoleOnReservation(user, locked.guestId, property.ownerId);
+  const { locked, listing, property, role } = await lockForChange(tx, user, id);
   if (!CANCELLABLE.has(locked.status))
     throw new AppError('CONFLICT', `A ${locked.status} reservation cannot be cancelled`);
 
@@ -99,7 +93,7 @@ async function cancelInTransaction(
 
   await syncOwnerEarnings(deps, tx, id, `cancellation:${id}`, now);
 
-  const decimals = (locked.priceSnapshot as PriceSnapshot).currency?.decimals ?? found.decimals ?? 2;
+  const decimals = (locked.priceSnapshot as PriceSnapshot).currency?.decimals ?? listing.decimals ?? 2;
   const events = platformRepository(tx);
   await events.insertEvent('reservation.cancelled', {
     reservation_id: id,

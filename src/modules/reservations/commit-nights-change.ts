@@ -3,9 +3,14 @@
 // nights, then refreshes the listing's cached calendar, expires at the processor the checkouts
 // the change superseded, and publishes the change's events.
 import type { Deps } from '../../kernel/deps.ts';
+import type { AuthUser } from '../../kernel/caller.ts';
 import type { Tx } from '../../db/connection.ts';
 import { afterCommit, expireCheckouts, publishAfterCommit } from '../../platform/after-commit.ts';
 import { isDeadlock } from '../../db/db-errors.ts';
+import { notFound } from '../../platform/errors.ts';
+import { pricingInputRepository } from './pricing-input.repository.ts';
+import { requireRoleOnReservation } from './reservation-access.ts';
+import { reservationChangesRepository } from './reservation-changes.repository.ts';
 
 const ATTEMPTS = 3;
 
@@ -27,4 +32,17 @@ export async function commitNightsChange<T extends NightsChange>(deps: Deps, wor
       if (!isDeadlock(err) || attempt >= ATTEMPTS) throw err;
     }
   }
+}
+
+/**
+ * A change's first step: the reservation under its row lock, its listing, and the caller's role
+ * on it; 404 for a caller with no business with it.
+ */
+export async function lockForChange(tx: Tx, user: AuthUser, id: number) {
+  const locked = await reservationChangesRepository(tx).lock(id);
+  if (!locked) throw notFound('Reservation');
+  const listing = await pricingInputRepository(tx).property(locked.propertyId);
+  if (!listing) throw notFound('Reservation');
+  const role = requireRoleOnReservation(user, locked.guestId, listing.property.ownerId);
+  return { locked, listing, property: listing.property, role };
 }

@@ -31,8 +31,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Deps } from '../../kernel/deps.ts';
 import type { Tx } from '../../db/connection.ts';
-import { commitNightsChange } from './commit-nights-change.ts';
-import { AppError, notFound } from '../../platform/errors.ts';
+import { commitNightsChange, lockForChange } from './commit-nights-change.ts';
+import { AppError } from '../../platform/errors.ts';
 import { platformRepository } from '../../platform/platform.repository.ts';
 import type { AuthUser } from '../../kernel/caller.ts';
 import { formatMinor } from '../../kernel/money.ts';
@@ -44,8 +44,6 @@ import { checkStay } from './check-stay.ts';
 import { heldRuns, moveHeldNights, staysHeld } from './held-nights.ts';
 import { loadPricingInput } from './load-pricing-input.ts';
 import type { RoomRequest } from './unit-lines.ts';
-import { pricingInputRepository } from './pricing-input.repository.ts';
-import { requireRoleOnReservation } from './reservation-access.ts';
 import { reservationChangesRepository } from './reservation-changes.repository.ts';
 import type { PriceSnapshot } from './reservation-view.ts';
 import {
@@ -88,12 +86,7 @@ async function modifyInTransaction(
 ): Promise<ModifiedReservation> {
   const now = deps.clock.now();
   const repo = reservationChangesRepository(tx);
-  const locked = await repo.lock(id);
-  if (!locked) throw notFound('Reservation');
-  const found = await pricingInputRepository(tx).property(locked.propertyId);
-  if (!found) throw notFound('Reservation');
-  const { property } = found;
-  const role = requireRoleOnReservation(user, locked.guestId, property.ownerId);
+  const { locked, property, role } = await lockForChange(tx, user, id);
   if (role === 'support') throw new AppError('FORBIDDEN', 'Support may cancel a reservation but not change it');
   if (!CHANGEABLE.has(locked.status))
     throw new AppError('CONFLICT', `A ${locked.status} reservation cannot be changed`);
