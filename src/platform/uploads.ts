@@ -86,7 +86,6 @@ export const tooLarge = (field: string, maxBytes: number) =>
     [field]: [`must be at most ${human(maxBytes)}`],
   });
 
-/** Checks size and real type; 413 / 415 naming the field otherwise. */
 /** What an upload must be: `field` names it in errors. */
 export interface UploadRules {
   field: string;
@@ -94,6 +93,7 @@ export interface UploadRules {
   maxBytes: number;
 }
 
+/** Checks size and real type; 413 / 415 naming the field otherwise. */
 export async function checkUpload(upload: UploadedFile, rules: UploadRules): Promise<CheckedFile> {
   const { field, allowed, maxBytes } = rules;
   if (upload.size > maxBytes) throw tooLarge(field, maxBytes);

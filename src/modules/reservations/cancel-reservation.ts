@@ -59,7 +59,7 @@ async function cancelInTransaction(
 ): Promise<CancelledReservation> {
   const now = deps.clock.now();
   const repo = reservationChangesRepository(tx);
-  const { locked, listing, property, role } = await lockForChange(tx, user, id);
+  const { locked, property, currencyDecimals, role } = await lockForChange(tx, user, id);
   if (!CANCELLABLE.has(locked.status))
     throw new AppError('CONFLICT', `A ${locked.status} reservation cannot be cancelled`);
 
@@ -93,7 +93,7 @@ async function cancelInTransaction(
 
   await syncOwnerEarnings(deps, tx, id, `cancellation:${id}`, now);
 
-  const decimals = (locked.priceSnapshot as PriceSnapshot).currency?.decimals ?? listing.decimals ?? 2;
+  const decimals = (locked.priceSnapshot as PriceSnapshot).currency?.decimals ?? currencyDecimals ?? 2;
   const events = platformRepository(tx);
   await events.insertEvent('reservation.cancelled', {
     reservation_id: id,

@@ -35,14 +35,15 @@ export async function commitNightsChange<T extends NightsChange>(deps: Deps, wor
 }
 
 /**
- * A change's first step: the reservation under its row lock, its listing, and the caller's role
- * on it; 404 for a caller with no business with it.
+ * A change's first step: the reservation under its row lock, its listing (and the decimals of the
+ * listing's currency), and the caller's role on it; 404 for a caller with no business with it.
  */
 export async function lockForChange(tx: Tx, user: AuthUser, id: number) {
   const locked = await reservationChangesRepository(tx).lock(id);
   if (!locked) throw notFound('Reservation');
   const listing = await pricingInputRepository(tx).property(locked.propertyId);
   if (!listing) throw notFound('Reservation');
-  const role = requireRoleOnReservation(user, locked.guestId, listing.property.ownerId);
-  return { locked, listing, property: listing.property, role };
+  const { property, decimals } = listing;
+  const role = requireRoleOnReservation(user, locked.guestId, property.ownerId);
+  return { locked, property, currencyDecimals: decimals, role };
 }
