@@ -95,15 +95,27 @@ export interface Outbox {
 export type ChangeScope = 'listing' | 'nights';
 
 /**
+ * The nights a booking of a listing sold whole took (YYYY-MM-DD), each now full. Bookings only
+ * add booked nights, so a cache may add these to what it keeps, in any order, instead of
+ * forgetting it; every other change of nights (a move, a cancellation, an expiry) is forgotten.
+ */
+export interface NightsTaken {
+  nights: readonly string[];
+}
+
+/**
  * Listing change events, on this instance at once and on every other one through the event bus.
  * Whatever changes a listing says so here; whatever keeps something about a listing (the detail,
  * price and card caches) listens, so neither side knows the other.
  */
 export interface ListingChanges {
-  /** Announces a change (after its commit); resolves once local listeners ran and the bus has it. */
-  changed(propertyId: number, scope?: ChangeScope): Promise<void>;
-  /** Called synchronously for every change, local or from another instance. */
-  onChange(listener: (propertyId: number, scope: ChangeScope) => void): () => void;
+  /**
+   * Announces a change (after its commit); resolves once local listeners ran and the bus has it.
+   * `taken`: the nights a booking of a listing sold whole took, for this instance's listeners.
+   */
+  changed(propertyId: number, scope?: ChangeScope, taken?: NightsTaken): Promise<void>;
+  /** Called synchronously for every change, local or from another instance (which carries no `taken`). */
+  onChange(listener: (propertyId: number, scope: ChangeScope, taken?: NightsTaken) => void): () => void;
   /** Taken before reading what will be kept; a later `changedSince` says whether it went stale. */
   stamp(): number;
   /** Whether the listing changed in `scope` (a 'listing' change includes 'nights') since the stamp. */

@@ -4,7 +4,7 @@
 // the others through the bus, and a value read before such a change is not stored after it
 // (the stamp taken before the read). A short life bounds what no change announces; a weight
 // bound (entries, rows or bytes) bounds memory, oldest entry out first.
-import type { ChangeScope, ListingChanges } from '../kernel/services.ts';
+import type { ChangeScope, ListingChanges, NightsTaken } from '../kernel/services.ts';
 
 export interface ListingCacheOptions<V> {
   /** 'listing': dropped by changes of the listing itself; 'nights': by any change, booked nights included. */
@@ -14,6 +14,11 @@ export interface ListingCacheOptions<V> {
   maxWeight: number;
   /** An entry's weight (rows, bytes); 1 when not given. */
   weigh?: (value: V) => number;
+  /**
+   * For a 'nights' cache: the entry with a booking's nights added (ListingChanges' `taken`), kept
+   * in place of the entry (its age and weight unchanged); undefined forgets it, as any other change does.
+   */
+  addTaken?: (id: number, value: V, taken: NightsTaken) => V | undefined;
 }
 
 interface Entry<V> {
@@ -32,8 +37,12 @@ export class ListingCache<V> {
     private readonly changes: ListingChanges,
     private readonly options: ListingCacheOptions<V>,
   ) {
-    this.unsubscribe = changes.onChange((id, scope) => {
-      if (options.scope === 'nights' || scope === 'listing') this.delete(id);
+    this.unsubscribe = changes.onChange((id, scope, taken) => {
+      if (options.scope === 'listing' && scope === 'nights') return;
+      const hit = taken && this.entries.get(id);
+      const added = hit && options.addTaken?.(id, hit.value, taken);
+      if (hit && added !== undefined) hit.value = added;
+      else this.delete(id);
     });
   }
 

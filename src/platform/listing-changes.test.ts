@@ -2,6 +2,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { MemoryEventBus } from '../adapters/memory/memory-event-bus.ts';
+import { ListingCache } from './listing-cache.ts';
 import { ListingChangeFeed } from './listing-changes.ts';
 
 describe('listing change feed', () => {
@@ -44,5 +45,30 @@ describe('listing change feed across instances', () => {
     assert.deepEqual(heard, ['a:3:nights', 'b:3:nights', 'b:3:nights', 'a:3:nights']);
     a.close();
     b.close();
+  });
+});
+
+describe('a nights cache told the nights a booking took', () => {
+  it('adds them on the instance that booked, forgets on the others and on any other change', async () => {
+    const bus = new MemoryEventBus();
+    const [here, there] = [new ListingChangeFeed(bus), new ListingChangeFeed(bus)];
+    const options = {
+      scope: 'nights' as const,
+      ttlMs: 60_000,
+      maxWeight: 10,
+      addTaken: (_id: number, nights: string[], taken: { nights: readonly string[] }) => [...nights, ...taken.nights],
+    };
+    const [local, remote] = [new ListingCache(here, options), new ListingCache(there, options)];
+    for (const cache of [local, remote]) cache.set(1, ['2030-01-01'], cache.stamp());
+    const readBefore = here.stamp();
+    await here.changed(1, 'nights', { nights: ['2030-01-05'] });
+    assert.deepEqual(local.get(1), ['2030-01-01', '2030-01-05']);
+    assert.equal(remote.get(1), undefined, 'another instance is not told which nights: it forgets');
+    local.set(1, ['read before the booking'], readBefore);
+    assert.deepEqual(local.get(1), ['2030-01-01', '2030-01-05'], 'a read from before the booking is not kept');
+    await here.changed(1, 'nights');
+    assert.equal(local.get(1), undefined, 'a change of nights that names none (a cancellation) forgets');
+    here.close();
+    there.close();
   });
 });

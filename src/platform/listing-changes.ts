@@ -7,7 +7,7 @@
 // announced must not be kept after it (it would outlive the change until its cache's TTL).
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ChangeScope, ListingChanges } from '../kernel/services.ts';
+import type { ChangeScope, ListingChanges, NightsTaken } from '../kernel/services.ts';
 import type { EventBus } from '../ports/event-bus.ts';
 
 const TOPIC = 'property.changed';
@@ -15,7 +15,7 @@ const TOPIC = 'property.changed';
 const LOG_MAX = 10_000;
 
 export class ListingChangeFeed implements ListingChanges {
-  private readonly listeners = new Set<(id: number, scope: ChangeScope) => void>();
+  private readonly listeners = new Set<(id: number, scope: ChangeScope, taken?: NightsTaken) => void>();
   private readonly unsubscribe: () => void;
   private seq = 0;
   private floor = 0;
@@ -34,12 +34,12 @@ export class ListingChangeFeed implements ListingChanges {
     });
   }
 
-  async changed(id: number, scope: ChangeScope = 'listing'): Promise<void> {
-    this.record(id, scope);
+  async changed(id: number, scope: ChangeScope = 'listing', taken?: NightsTaken): Promise<void> {
+    this.record(id, scope, taken);
     await this.bus.publish(TOPIC, { id, scope, origin: this.origin });
   }
 
-  onChange(listener: (id: number, scope: ChangeScope) => void): () => void {
+  onChange(listener: (id: number, scope: ChangeScope, taken?: NightsTaken) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
@@ -60,7 +60,7 @@ export class ListingChangeFeed implements ListingChanges {
     this.listeners.clear();
   }
 
-  private record(id: number, scope: ChangeScope): void {
+  private record(id: number, scope: ChangeScope, taken?: NightsTaken): void {
     const at = ++this.seq;
     if (this.changedAt.size >= LOG_MAX && !this.changedAt.has(id)) {
       this.changedAt.clear();
@@ -69,7 +69,7 @@ export class ListingChangeFeed implements ListingChanges {
     const c = this.changedAt.get(id) ?? { listing: 0, nights: 0 };
     c[scope] = at;
     this.changedAt.set(id, c);
-    for (const l of this.listeners) l(id, scope);
+    for (const l of this.listeners) l(id, scope, taken);
   }
 }
 

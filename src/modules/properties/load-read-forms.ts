@@ -80,15 +80,16 @@ export async function cachedReadForm(deps: Deps, opts: CachedReadFormOptions): P
   const form = cached?.[variant];
   if (cached && form) {
     if (!visible(cached.row)) throw new AppError('NOT_FOUND', 'Property not found');
+    const repo = propertyReadRepository(deps.db);
     let availability = cache.availability(id);
     let isFavorite: boolean | undefined;
-    if (!availability || caller) {
-      const live = await propertyReadRepository(deps.db).liveParts(id, deps.clock.now(), caller?.id ?? null);
+    if (!availability) {
+      const live = await repo.liveParts(id, deps.clock.now(), caller?.id ?? null);
       isFavorite = live.isFavorite;
-      if (!availability) {
-        availability = availabilityOf(live.bookedNights);
-        cache.putAvailability(id, availability, stamp);
-      }
+      availability = availabilityOf(live.bookedNights);
+      cache.putAvailability(id, availability, stamp);
+    } else if (caller) {
+      isFavorite = await repo.isFavorite(caller.id, id);
     }
     // is_favorite is the caller's own, so it is read fresh and never cached.
     return { ...form, ...availability, ...(caller ? { is_favorite: isFavorite } : {}) };

@@ -5,11 +5,15 @@
 //
 // Two scopes of change: 'listing' (anything may have changed) and 'nights' (only booked counts:
 // a reservation was made, moved, cancelled or expired). A 'nights' change keeps the form but
-// outdates its availability members (is_reserved, reserved_dates), which one query rebuilds.
+// outdates its availability members (is_reserved, reserved_dates), which one query rebuilds;
+// a booking of a listing sold whole says which nights it took, and they are added instead.
+import { addDays, todayIn } from '../../kernel/calendar-dates.ts';
 import type { Deps } from '../../kernel/deps.ts';
-import type { ListingChanges } from '../../kernel/services.ts';
+import type { ListingChanges, NightsTaken } from '../../kernel/services.ts';
+import type { Clock } from '../../ports/clock.ts';
 import { ListingCache } from '../../platform/listing-cache.ts';
 import type { PropertyRow } from './properties.repository.ts';
+import { RESERVED_HORIZON_NIGHTS } from './property-read.repository.ts';
 import type { PropertyReadForm } from './property-read-form.ts';
 
 export type Availability = Pick<PropertyReadForm, 'is_reserved' | 'reserved_dates'>;
@@ -18,10 +22,10 @@ type Variant = 'anonymous' | 'member';
 const CACHE = Symbol('properties.detail-cache');
 
 /** The running app's detail cache (made on first use, closed with the app). */
-export const propertyDetailCache = (deps: Pick<Deps, 'services' | 'listings'>) =>
+export const propertyDetailCache = (deps: Pick<Deps, 'services' | 'listings' | 'clock'>) =>
   deps.services.get(
     CACHE,
-    () => new PropertyDetailCache(deps.listings),
+    () => new PropertyDetailCache(deps.listings, deps.clock),
     (c) => c.close(),
   );
 
@@ -45,9 +49,17 @@ export class PropertyDetailCache {
   private readonly forms: ListingCache<Forms>;
   private readonly nights: ListingCache<Nights>;
 
-  constructor(changes: ListingChanges, ttlMs = 30_000, max = 10_000) {
+  constructor(
+    changes: ListingChanges,
+    private readonly clock: Clock,
+    ttlMs = 30_000,
+    max = 10_000,
+  ) {
     this.forms = new ListingCache(changes, { scope: 'listing', ttlMs, maxWeight: max });
-    this.nights = new ListingCache(changes, { scope: 'nights', ttlMs, maxWeight: max });
+    // Adding a booking's nights, not reading the listing's year of them again: bench `booking`
+    // 579–601 bookings/s against 413–449 (PostgreSQL, 3 interleaved A/B runs, 2026-11-30).
+    const addTaken = (id: number, nights: Nights, taken: NightsTaken) => this.withTaken(id, nights, taken);
+    this.nights = new ListingCache(changes, { scope: 'nights', ttlMs, maxWeight: max, addTaken });
   }
 
   get(id: number): Forms | undefined {
@@ -95,6 +107,21 @@ export class PropertyDetailCache {
     const keys = Object.keys(current);
     if (keys.length !== Object.keys(made).length || keys.some((k) => current[k] !== made[k])) return;
     nights.body = { text, form: base };
+  }
+
+  /**
+   * The availability with a booking's nights in it: each is full (the listing is sold whole), and
+   * shown if within the horizon from the listing's today. The answer's text is made again.
+   */
+  private withTaken(id: number, nights: Nights, taken: NightsTaken): Nights | undefined {
+    const row = this.forms.get(id)?.row;
+    if (!row) return undefined;
+    const first = todayIn(row.timezone, this.clock.now());
+    const until = addDays(first, RESERVED_HORIZON_NIGHTS);
+    const shown = taken.nights.filter((night) => night >= first && night < until);
+    if (!shown.length) return nights;
+    const reserved = new Set([...nights.availability.reserved_dates, ...shown]);
+    return { availability: { is_reserved: true, reserved_dates: [...reserved].sort() } };
   }
 
   close(): void {

@@ -124,6 +124,12 @@ export function propertyReadRepository(db: Executor) {
       return toLiveParts(row!, userId);
     },
 
+    /** Whether the listing is among the user's favorites. */
+    async isFavorite(userId: number, propertyId: number): Promise<boolean> {
+      const [row] = await rawQuery<{ favorite: boolean }>(db, IS_FAVORITE, IS_FAVORITE.bind({ userId, propertyId }));
+      return row?.favorite === true;
+    },
+
     /** Which of these listings the user has in their favorites. */
     async favoriteIds(userId: number, propertyIds: number[]): Promise<Set<number>> {
       const rows = await db
@@ -148,6 +154,7 @@ interface LivePartsRow {
 }
 
 const p = (name: string) => sql.placeholder(name);
+const isFavoriteSql = sql`EXISTS (SELECT 1 FROM ${favorites} f WHERE f.user_id = ${p('userId')} AND f.property_id = ${p('propertyId')})`;
 
 /**
  * One row (nights text, favorite bool): a listing's booked nights and whether it is one of the
@@ -162,9 +169,12 @@ const LIVE_PARTS = compileStatement<'propertyId' | 'at' | 'userId'>(
   sql`
     WITH b AS (${bookedNightsOfListingSql(p('propertyId'), p('at'))})
     SELECT COALESCE((SELECT string_agg(b.night::text || CASE WHEN b."full" THEN '' ELSE '?' END, ',') FROM b), '') AS nights,
-      EXISTS (SELECT 1 FROM ${favorites} f WHERE f.user_id = ${p('userId')} AND f.property_id = ${p('propertyId')}) AS favorite`,
+      ${isFavoriteSql} AS favorite`,
   'live_parts',
 );
+
+/** Prepared: every booking's answer sends it, the listing's availability being kept in the detail cache. */
+const IS_FAVORITE = compileStatement<'userId' | 'propertyId'>(sql`SELECT ${isFavoriteSql} AS favorite`, 'is_favorite');
 
 function toLiveParts(row: LivePartsRow, userId: number | null): LiveParts {
   const bookedNights: BookedNight[] = [];

@@ -30,11 +30,9 @@ const base = (req: {
 
 export async function createReservationRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
   const routes = app.withTypeProvider<TypeBoxTypeProvider>();
-  // The listing as it reads after the booking, through the properties module (its detail cache).
-  // A booking only succeeds on a public listing. This read is the booking's fifth statement: bench
-  // `booking` 573–662 bookings/s with it, 789–841 without (A/B, 2026-11-30), kept for the boundary.
-  // Sent behind the COMMIT on the booking's connection (pg pipeline mode), it saved a fifth of the
-  // server's syscalls but no bookings/s (3 A/B pairs, 2026-11-30): the database's work is the cost.
+  // The listing as it reads after the booking, through the properties module (its detail cache,
+  // which the booking's announced nights keep current). A booking only succeeds on a public
+  // listing. For the signed-in guest, is_favorite is read: the booking's fifth statement.
   const withProperty = (booked: CreatedReservation, user: AuthUser | UnconfirmedCaller) =>
     cachedReadForm(deps, {
       id: booked.property.id,

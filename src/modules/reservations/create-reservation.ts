@@ -17,6 +17,7 @@
 //   transaction's guest lock; every failure is answered after the full check
 //   (platform/error-handler.ts), so a dead session is always 401.
 import type { Executor } from '../../db/connection.ts';
+import { stayNights } from '../../kernel/calendar-dates.ts';
 import { isDeadlock, isUniqueViolation } from '../../db/db-errors.ts';
 import { type AuthUser, isUnconfirmed, type UnconfirmedCaller } from '../../kernel/caller.ts';
 import type { Deps } from '../../kernel/deps.ts';
@@ -127,8 +128,10 @@ async function book(
         return { reservation: written.reservation, lines: written.lines, property };
       });
       crashPoint(deps.config, 'reservation.after-commit');
-      // Held nights change the listing's availability as shown in its cached detail.
-      await afterCommit(deps, 'listing change', () => deps.listings.changed(property.id, 'nights'));
+      // Held nights change the listing's availability as shown in its cached detail; a listing sold
+      // whole has each of them full, which the detail cache adds without reading its nights again.
+      const taken = hasRooms ? undefined : { nights: stayNights(req.pricing.checkin, req.pricing.checkout) };
+      await afterCommit(deps, 'listing change', () => deps.listings.changed(property.id, 'nights', taken));
       publishAfterCommit(deps);
       return created;
     } catch (err) {
