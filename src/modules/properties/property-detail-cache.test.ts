@@ -186,10 +186,12 @@ describe('property detail cache', () => {
             : {};
         return { property_id: listing.id, checkin_date: day(from), checkout_date: day(from + 1 + rand(3)), ...rooms };
       };
-      const token = guests[step % guests.length]!;
+      // The two guests holding the fewest bookings, so that none meets the limit of 5 unpaid ones.
+      const held = (guest: string) => booked.filter((b) => b.token === guest).length;
+      const [token, other] = [...guests].sort((a, b) => held(a) - held(b)) as [string, string];
+      if (held(other) >= 5) continue;
       if (move === 2) {
         // Two bookings of one listing at once: whatever order their changes land in, the detail ends as the database.
-        const other = guests[(step + 1) % guests.length]!;
         const both = await Promise.all([book(token, stay()), book(other, stay())]);
         for (const [i, r] of both.entries()) {
           assert.ok([201, 409].includes(r.statusCode), `${at}: ${r.body}`);
