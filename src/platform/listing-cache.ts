@@ -39,8 +39,9 @@ export class ListingCache<V> {
   ) {
     this.unsubscribe = changes.onChange((id, scope, taken) => {
       if (options.scope === 'listing' && scope === 'nights') return;
-      const hit = taken && this.entries.get(id);
-      const added = hit && options.addTaken?.(id, hit.value, taken);
+      // Only a change of nights can be added to; a change of the listing itself always forgets.
+      const hit = scope === 'nights' && taken ? this.entries.get(id) : undefined;
+      const added = hit && taken ? options.addTaken?.(id, hit.value, taken) : undefined;
       if (hit && added !== undefined) hit.value = added;
       else this.delete(id);
     });

@@ -68,6 +68,9 @@ describe('a nights cache told the nights a booking took', () => {
     assert.deepEqual(local.get(1), ['2030-01-01', '2030-01-05'], 'a read from before the booking is not kept');
     await here.changed(1, 'nights');
     assert.equal(local.get(1), undefined, 'a change of nights that names none (a cancellation) forgets');
+    local.set(1, ['2030-01-01'], local.stamp());
+    await here.changed(1, 'listing', { nights: ['2030-01-07'] });
+    assert.equal(local.get(1), undefined, 'a change of the listing forgets, whatever nights it names');
     here.close();
     there.close();
   });
