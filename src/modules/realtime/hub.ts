@@ -27,6 +27,7 @@ export class RealtimeHub {
   private readonly expiry = new Map<Connection, { at: number; timer: NodeJS.Timeout }>();
   private readonly stops: Array<() => void> = [];
   private closing = false;
+  private lastPingRound = performance.now();
 
   constructor(private readonly deps: Deps) {}
 
@@ -38,7 +39,7 @@ export class RealtimeHub {
       bus.subscribe(MESSAGE_TOPIC, (m) => this.onMessage(m)),
       sessions.onRevoked((ids) => this.onRevoked(ids)),
     );
-    const ping = setInterval(() => this.each('ws', (c) => c.keepAlive()), config.REALTIME_PING_MS);
+    const ping = setInterval(() => this.pingRound(), config.REALTIME_PING_MS);
     const beat = setInterval(() => {
       this.each('sse', (c) => c.keepAlive());
       const old = Date.now() - REVOKED_MEMORY_MS;
@@ -50,6 +51,18 @@ export class RealtimeHub {
       () => clearInterval(ping),
       () => clearInterval(beat),
     );
+  }
+
+  /**
+   * Judges each WebSocket on the pong to the last ping, then pings again. A round a quarter of an
+   * interval late found this process stalled (a long GC, a busy CPU): pongs may sit unread in the
+   * socket, so it judges nobody and pings nobody, and the next round on time judges instead.
+   */
+  private pingRound(): void {
+    const now = performance.now();
+    const late = now - this.lastPingRound > 1.25 * this.deps.config.REALTIME_PING_MS;
+    this.lastPingRound = now;
+    if (!late) this.each('ws', (c) => c.keepAlive());
   }
 
   /**

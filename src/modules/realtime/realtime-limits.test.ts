@@ -91,6 +91,29 @@ describe('real-time limits', () => {
     healthy.ws.close();
   });
 
+  it('keeps a WebSocket that answers through stalls of the server itself, and still ends a deaf one', async () => {
+    const u = await createUser(t.deps);
+    const token = await loginAs(t.app, u);
+    const healthy = await openWs(host, '/api/ws/chat', { token });
+    // The process stalls right after the client answered a ping, past the next round (150 ms),
+    // while the pong sits unread: a round that judged then would end a client that did answer.
+    let stalls = 3;
+    const stalled = new Promise<void>((resolve) =>
+      healthy.ws.on('ping', () => {
+        const end = Date.now() + 250;
+        while (Date.now() < end);
+        if (--stalls === 0) resolve();
+      }),
+    );
+    const endedWith = await Promise.race([stalled.then(() => null), healthy.closed.then(({ code }) => code)]);
+    assert.equal(endedWith, null, 'the answering client was ended');
+    const deaf = new WebSocket(`ws://${host}/api/ws/chat?token=${token}`, { autoPong: false });
+    const deafClosed = new Promise<number>((r) => deaf.on('close', (code) => r(code)));
+    assert.equal(await deafClosed, 1006);
+    assert.equal(healthy.ws.readyState, healthy.ws.OPEN);
+    healthy.ws.close();
+  });
+
   it('reports presence and writes last_seen_at when the last connection of the user closes', async () => {
     const u = await createUser(t.deps);
     const token = await loginAs(t.app, u);
