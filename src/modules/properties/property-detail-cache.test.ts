@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { bearer, createUser, loginAs } from '../../../test/helpers/factories.ts';
 import { createProperty, createRoomType } from '../../../test/helpers/catalog-factories.ts';
 import { properties, propertyNights } from '../../db/schema/index.ts';
+import { MAX_PENDING_PER_GUEST } from '../reservations/create-reservation.ts';
 import { availabilityOf } from './property-read-form.ts';
 import { propertyReadRepository } from './property-read.repository.ts';
 import { propertyDetailCache } from './property-detail-cache.ts';
@@ -186,10 +187,10 @@ describe('property detail cache', () => {
             : {};
         return { property_id: listing.id, checkin_date: day(from), checkout_date: day(from + 1 + rand(3)), ...rooms };
       };
-      // The two guests holding the fewest bookings, so that none meets the limit of 5 unpaid ones.
+      // The two guests holding the fewest bookings, so that none meets the limit of unpaid ones.
       const held = (guest: string) => booked.filter((b) => b.token === guest).length;
       const [token, other] = [...guests].sort((a, b) => held(a) - held(b)) as [string, string];
-      if (held(other) >= 5) continue;
+      if (held(other) >= MAX_PENDING_PER_GUEST) continue;
       if (move === 2) {
         // Two bookings of one listing at once: whatever order their changes land in, the detail ends as the database.
         const both = await Promise.all([book(token, stay()), book(other, stay())]);
