@@ -111,6 +111,18 @@ describe('search prices in minor units of the requested currency', () => {
         idsWhere((m) => m <= p),
         `max_price = ${above}`,
       );
+      // One minor unit either side of P: a bound off by half a unit in either direction shows here.
+      assert.deepEqual(
+        (await search({ ...base, min_price: text(p + 1) })).ids,
+        idsWhere((m) => m > p),
+        `min_price = ${text(p + 1)}`,
+      );
+      if (p > 0)
+        assert.deepEqual(
+          (await search({ ...base, max_price: text(p - 1) })).ids,
+          idsWhere((m) => m < p),
+          `max_price = ${text(p - 1)}`,
+        );
     }
     const { facets } = await search({ ...base, facets: '1' });
     assert.ok(facets, 'facets=1 answers facets');

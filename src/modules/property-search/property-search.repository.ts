@@ -76,7 +76,7 @@ export interface PickedId {
 
 function fromSql(req: PageRequest): SQL {
   const joins: SQL[] = [sql`properties p`];
-  if (req.basis) joins.push(priceJoinSql(req.basis, req.criteria));
+  if (req.basis) joins.push(priceJoinSql());
   if (req.favoritesOf !== undefined)
     joins.push(sql`JOIN favorites f ON f.property_id = p.id AND f.user_id = ${req.favoritesOf}`);
   return sql.join(joins, sql` `);

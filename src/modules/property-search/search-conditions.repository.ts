@@ -114,7 +114,7 @@ export function facetConditions(c: Criteria, basis: PriceBasis | null): FacetCon
       sql`EXISTS (SELECT 1 FROM property_commodities pcm WHERE pcm.property_id = p.id AND pcm.commodity_id = ${id})`,
   );
   if (commodities.length) out.commodities = sql.join(commodities, sql` AND `);
-  const price = basis ? priceRangeSql(c) : [];
+  const price = basis ? priceRangeSql(basis, c) : [];
   if (price.length) out.price = sql.join(price, sql` AND `);
   return out;
 }

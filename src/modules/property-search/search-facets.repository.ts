@@ -67,7 +67,7 @@ export function facetsSql(req: FacetRequest): SQL {
     WITH m AS MATERIALIZED (
       SELECT p.id, p.type_id, p.neighborhood_id, ${priceSql(req.basis)} AS price,
         ${sql.join(FACETS.map(flag), sql`, `)}
-      FROM properties p ${priceJoinSql(req.basis, req.criteria)}
+      FROM properties p ${priceJoinSql()}
       WHERE ${baseWhereSql(req.scope, req.criteria)}
     ),
     pr AS MATERIALIZED (SELECT price FROM m WHERE ${othersSql('price')} AND price IS NOT NULL),
