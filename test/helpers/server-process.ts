@@ -111,7 +111,8 @@ export async function startServer(
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((resolve) =>
     child.on('exit', (code, signal) => resolve({ code, signal, at: Date.now() })),
   );
-  const deadline = Date.now() + (opts.timeoutMs ?? 60_000);
+  // A guard against a hang, not a speed check: starts slow down several-fold under the suite's load.
+  const deadline = Date.now() + (opts.timeoutMs ?? 240_000);
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited during start:\n${output}`);
     try {
