@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { freePort, root } from './helpers/server-process.ts';
+import { freePort, root, START_GUARD_MS } from './helpers/server-process.ts';
 import { seededDataDir } from './helpers/test-database.ts';
 
 // Inside the project, so the build finds node_modules, as dist/ does.
@@ -72,9 +72,7 @@ async function start(
     child.on('exit', (code, signal) => resolve({ code, signal })),
   );
   void exited.then(() => rm(dataDir, { recursive: true, force: true }));
-  // A guard against a hang, not a speed check (bench:first-start measures that): a fresh tsx start
-  // took 40 s on PGlite and over 60 s on PostgreSQL in one CI run at load average 7-8.
-  const deadline = Date.now() + 240_000;
+  const deadline = Date.now() + START_GUARD_MS;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null)
       assert.fail(`${command} ${args.join(' ')} exited during start:\n${output}`);

@@ -78,6 +78,12 @@ export function serverEntry(): string[] {
  * answers. `port`: a given one (a restart behind a balancer keeps its address); `entry`: another
  * build's server.js or server.ts (a deploy; TypeScript runs under tsx).
  */
+/**
+ * How long a started server may take to answer /healthz: a guard against a hang, not a speed check
+ * (bench:first-start measures that); starts slow down several-fold under the suite's load.
+ */
+export const START_GUARD_MS = 240_000;
+
 export async function startServer(
   env: Record<string, string>,
   opts: { timeoutMs?: number; port?: number; entry?: string } = {},
@@ -111,8 +117,7 @@ export async function startServer(
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((resolve) =>
     child.on('exit', (code, signal) => resolve({ code, signal, at: Date.now() })),
   );
-  // A guard against a hang, not a speed check: starts slow down several-fold under the suite's load.
-  const deadline = Date.now() + (opts.timeoutMs ?? 240_000);
+  const deadline = Date.now() + (opts.timeoutMs ?? START_GUARD_MS);
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited during start:\n${output}`);
     try {
