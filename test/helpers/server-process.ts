@@ -74,16 +74,16 @@ export function serverEntry(): string[] {
 }
 
 /**
- * Starts a server with `env` (on top of a minimal test environment) and resolves once /healthz
- * answers. `port`: a given one (a restart behind a balancer keeps its address); `entry`: another
- * build's server.js or server.ts (a deploy; TypeScript runs under tsx).
- */
-/**
  * How long a started server may take to answer /healthz: a guard against a hang, not a speed check
  * (bench:first-start measures that); starts slow down several-fold under the suite's load.
  */
 export const START_GUARD_MS = 240_000;
 
+/**
+ * Starts a server with `env` (on top of a minimal test environment) and resolves once /healthz
+ * answers. `port`: a given one (a restart behind a balancer keeps its address); `entry`: another
+ * build's server.js or server.ts (a deploy; TypeScript runs under tsx).
+ */
 export async function startServer(
   env: Record<string, string>,
   opts: { timeoutMs?: number; port?: number; entry?: string } = {},
